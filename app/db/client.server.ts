@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * One Drizzle type for both drivers. PGlite and node-postgres share the query builder; the
+ * only difference code may notice is `db.execute()`, whose result has `rows` in both.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; maxConnections?: number }
+  | { kind: "pglite"; dataDir?: string };
+
+/** Opens the database and applies pending migrations. `dataDir` undefined means in memory. */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await migratePg(db, { migrationsFolder });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+// The handle lives on globalThis so that the dev server's module reloads never open a second
+// PGlite instance on the same data folder.
+const holder = globalThis as typeof globalThis & { __academyDatabase?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  holder.__academyDatabase = handle;
+}
+
+export function currentDatabase(): DatabaseHandle | undefined {
+  return holder.__academyDatabase;
+}
+
+/** The application's database. Opened once at start-up (server/app.ts), never lazily. */
+export function db(): Database {
+  const handle = holder.__academyDatabase;
+  if (!handle) throw new Error("The database has not been opened (call openDatabase at start-up)");
+  return handle.db;
+}
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -1,0 +1,240 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------
+// Authentication (Better Auth's core tables; ids are UUIDs, as SPEC.md section 5 asks)
+// ---------------------------------------------------------------------------
+
+export const authUser = pgTable("auth_user", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSession = pgTable(
+  "auth_session",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_session_user_id_idx").on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  "auth_account",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_account_user_id_idx").on(t.userId)],
+);
+
+export const authVerification = pgTable(
+  "auth_verification",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------
+// Admins (SPEC.md section 3, Admin)
+// ---------------------------------------------------------------------------
+
+export const adminRoles = ["admin", "super_admin"] as const;
+export const adminRole = pgEnum("admin_role", adminRoles);
+
+export const admins = pgTable(
+  "admins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    role: adminRole("role").notNull().default("admin"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("admins_email_lower_idx").on(sql`lower(${t.email})`),
+    index("admins_created_at_idx").on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Courses (SPEC.md section 3, Course)
+// ---------------------------------------------------------------------------
+
+export const courseCategories = ["Design", "Marketing", "Data Science", "Programming"] as const;
+export const courseLevels = ["Beginner", "Intermediate", "Advanced"] as const;
+export const courseCategory = pgEnum("course_category", courseCategories);
+export const courseLevel = pgEnum("course_level", courseLevels);
+
+export type CourseModule = { title: string; description: string; topics: string[] };
+export type CourseFaq = { question: string; answer: string };
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: courseCategory("category").notNull().default("Programming"),
+    icon: text("icon").notNull().default("BookOpen"),
+    image: text("image"),
+    brochureUrl: text("brochure_url"),
+    duration: text("duration"),
+    level: courseLevel("level").notNull().default("Beginner"),
+    difficulty: text("difficulty").default("Beginner"),
+    price: integer("price").notNull().default(0),
+    originalPrice: integer("original_price").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    lessons: integer("lessons").notNull().default(0),
+    certification: text("certification"),
+    language: text("language").notNull().default("English"),
+    subtitles: text("subtitles").array().notNull().default(sql`ARRAY['English']::text[]`),
+    schedule: text("schedule"),
+    format: text("format").default("Available in-person and online"),
+    startDates: date("start_dates", { mode: "string" }).array().notNull().default(sql`'{}'`),
+    classSize: text("class_size"),
+    location: text("location").default("Lagos, Nigeria"),
+    deliveryMethod: text("delivery_method"),
+    learningOutcomes: text("learning_outcomes").array().notNull().default(sql`'{}'`),
+    prerequisites: text("prerequisites").array().notNull().default(sql`'{}'`),
+    skills: text("skills").array().notNull().default(sql`'{}'`),
+    modules: jsonb("modules").$type<CourseModule[]>().notNull().default([]),
+    faqs: jsonb("faqs").$type<CourseFaq[]>().notNull().default([]),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("courses_active_created_at_idx").on(t.isActive, t.createdAt),
+    index("courses_category_idx").on(t.category),
+    check("courses_price_non_negative", sql`${t.price} >= 0 AND ${t.originalPrice} >= 0`),
+    check("courses_rating_range", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check("courses_lessons_non_negative", sql`${t.lessons} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Messages (SPEC.md section 3, Message)
+// ---------------------------------------------------------------------------
+
+export const messageFormTypes = ["contact", "inquiry"] as const;
+export const messageStatuses = ["unread", "read", "replied", "archived"] as const;
+export const messagePriorities = ["low", "normal", "high", "urgent"] as const;
+export const messageFormType = pgEnum("message_form_type", messageFormTypes);
+export const messageStatus = pgEnum("message_status", messageStatuses);
+export const messagePriority = pgEnum("message_priority", messagePriorities);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formType: messageFormType("form_type").notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject"),
+    message: text("message"),
+    inquiryType: text("inquiry_type"),
+    courseInterest: text("course_interest"),
+    contactMethod: text("contact_method"),
+    consentGiven: boolean("consent_given").notNull().default(false),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    referrer: text("referrer"),
+    status: messageStatus("status").notNull().default("unread"),
+    priority: messagePriority("priority").notNull().default("normal"),
+    assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
+    adminNotes: text("admin_notes"),
+    readBy: uuid("read_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_created_at_idx").on(t.createdAt.desc()),
+    index("messages_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("messages_form_type_created_at_idx").on(t.formType, t.createdAt.desc()),
+    index("messages_priority_created_at_idx").on(t.priority, t.createdAt.desc()),
+    index("messages_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Rate limits: fixed-window counters shared by every app process
+// ---------------------------------------------------------------------------
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});
+
+export type Course = typeof courses.$inferSelect;
+export type NewCourse = typeof courses.$inferInsert;
+export type Message = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+export type Admin = typeof admins.$inferSelect;

@@ -1,0 +1,180 @@
+// Relative imports only: scripts/seed.ts runs this file with tsx, outside Vite's `~/` alias.
+import { randomUUID } from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import type { ObjectStorage } from "../../lib/storage/storage.server";
+import type { Database, Transaction } from "../client.server";
+import { courses, type NewCourse } from "../schema";
+import { renderCourseBrochure } from "./course-brochure.server";
+import { renderCourseImage } from "./course-image.server";
+import { buildDemoCourses, type DemoCourse } from "./demo-courses";
+
+/** Key of the transaction-scoped advisory lock that serialises concurrent seeders. */
+export const SEED_ADVISORY_LOCK = 727_411_001;
+
+/** Gap between the creation times of two seeded courses, so that ordering is stable. */
+const CREATED_AT_STEP_MS = 5 * 60 * 1000;
+
+export type SeedOptions = {
+  /** "Today", from which start dates are computed; defaults to now. */
+  today?: Date;
+  log?: (line: string) => void;
+};
+
+export type SeedResult = { seeded: boolean; courses: number };
+
+/**
+ * Fills an empty database with the demo catalogue: courses, their cover images and brochures.
+ * It never touches a database that already has a course, and concurrent calls (several app
+ * processes starting at once) insert the catalogue exactly once.
+ */
+export async function seedDemoContent(
+  db: Database,
+  storage: ObjectStorage,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  const log = options.log ?? (() => {});
+  const existing = await countCourses(db);
+  if (existing > 0) {
+    log(`The database already has ${existing} course(s); demo content was not added.`);
+    return { seeded: false, courses: existing };
+  }
+
+  const demo = buildDemoCourses(options.today ?? new Date());
+  log(`Rendering images and brochures for ${demo.length} demo courses…`);
+  const storedKeys: string[] = [];
+  let rows: NewCourse[];
+  try {
+    rows = await prepareRows(demo, storage, storedKeys);
+  } catch (error) {
+    await storage.delete(storedKeys);
+    throw error;
+  }
+
+  let outcome: { result: SeedResult; keep: Set<string> };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_ADVISORY_LOCK})`);
+      const now = await countCourses(tx);
+      if (now > 0) {
+        // Another process seeded (or someone added a course) while we were rendering. Keep any
+        // file its rows point to, in case both runs produced the same key.
+        return { result: { seeded: false, courses: now }, keep: await referencedKeys(tx, storage) };
+      }
+      await tx.insert(courses).values(rows);
+      return { result: { seeded: true, courses: rows.length }, keep: new Set(storedKeys) };
+    });
+  } catch (error) {
+    await storage.delete(storedKeys);
+    throw error;
+  }
+
+  const { result, keep } = outcome;
+  const orphans = storedKeys.filter((key) => !keep.has(key));
+  if (orphans.length > 0) await storage.delete(orphans);
+  if (result.seeded) {
+    const brochures = rows.filter((row) => row.brochureUrl).length;
+    log(`Added ${result.courses} demo courses with ${brochures} brochures.`);
+  } else {
+    log(`Another process added courses first (${result.courses}); nothing was added.`);
+  }
+  return result;
+}
+
+async function prepareRows(
+  demo: DemoCourse[],
+  storage: ObjectStorage,
+  storedKeys: string[],
+): Promise<NewCourse[]> {
+  const baseTime = Date.now();
+  const order = displayOrder(demo);
+  const rows: NewCourse[] = [];
+  for (const [index, course] of demo.entries()) {
+    const { hasBrochure, accent, ...fields } = course;
+    const id = randomUUID();
+    // Every file gets a timestamp of its own: the image even, the brochure odd.
+    const image = await storeCourseImage(storage, course, baseTime + index * 2);
+    storedKeys.push(...image.keys);
+    let brochureUrl: string | null = null;
+    if (hasBrochure) {
+      const brochure = await storeCourseBrochure(storage, id, course, baseTime + index * 2 + 1);
+      storedKeys.push(brochure.key);
+      brochureUrl = brochure.url;
+    }
+    // The newest course comes first in "newest first" lists; categories alternate there.
+    const createdAt = new Date(baseTime - (order.get(course.slug) ?? index) * CREATED_AT_STEP_MS);
+    rows.push({
+      ...fields,
+      id,
+      image: image.url,
+      brochureUrl,
+      createdBy: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Renders and stores a course's cover image. Returns the URL for `courses.image` and every key
+ * written (one JPEG today; a future version may store several WebP variants).
+ */
+export async function storeCourseImage(
+  storage: ObjectStorage,
+  course: Pick<DemoCourse, "title" | "category" | "accent" | "icon">,
+  timestamp: number,
+): Promise<{ url: string; keys: string[] }> {
+  const body = await renderCourseImage({
+    title: course.title,
+    category: course.category ?? "Programming",
+    accent: course.accent,
+    icon: course.icon,
+  });
+  const key = `images/course-image-${timestamp}.jpg`;
+  await storage.put(key, body, "image/jpeg");
+  return { url: storage.publicUrl(key), keys: [key] };
+}
+
+async function storeCourseBrochure(
+  storage: ObjectStorage,
+  courseId: string,
+  course: DemoCourse,
+  timestamp: number,
+): Promise<{ url: string; key: string }> {
+  const body = await renderCourseBrochure(course);
+  const key = `brochures/course-${courseId}-brochure-${timestamp}.pdf`;
+  await storage.put(key, body, "application/pdf");
+  return { url: storage.publicUrl(key), key };
+}
+
+/** Rank of each course when categories take turns: Design, Marketing, Data Science, … */
+function displayOrder(demo: DemoCourse[]): Map<string, number> {
+  const perCategory = new Map<string, number>();
+  const ranked = demo.map((course, index) => {
+    const category = course.category ?? "Programming";
+    const position = perCategory.get(category) ?? 0;
+    perCategory.set(category, position + 1);
+    return { slug: course.slug, position, index };
+  });
+  ranked.sort((a, b) => a.position - b.position || a.index - b.index);
+  return new Map(ranked.map((entry, rank) => [entry.slug, rank]));
+}
+
+async function countCourses(executor: Database | Transaction): Promise<number> {
+  const [row] = await executor.select({ value: count() }).from(courses);
+  return Number(row?.value ?? 0);
+}
+
+async function referencedKeys(tx: Transaction, storage: ObjectStorage): Promise<Set<string>> {
+  const rows = await tx
+    .select({ image: courses.image, brochureUrl: courses.brochureUrl })
+    .from(courses);
+  const keys = new Set<string>();
+  for (const row of rows) {
+    for (const url of [row.image, row.brochureUrl]) {
+      const key = url ? storage.keyFromUrl(url) : null;
+      if (key) keys.add(key);
+    }
+  }
+  return keys;
+}

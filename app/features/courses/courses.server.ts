@@ -1,0 +1,61 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { courses } from "~/db/schema";
+
+/** The fields a course card and the catalogue need. */
+const cardColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  description: courses.description,
+  category: courses.category,
+  level: courses.level,
+  icon: courses.icon,
+  image: courses.image,
+  duration: courses.duration,
+  price: courses.price,
+  originalPrice: courses.originalPrice,
+  rating: courses.rating,
+  lessons: courses.lessons,
+} as const;
+
+/** Active courses, newest first (SPEC.md section 7, Courses: List). */
+export async function listActiveCourses() {
+  return db()
+    .select(cardColumns)
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .orderBy(desc(courses.createdAt), asc(courses.title));
+}
+
+export type CourseCard = Awaited<ReturnType<typeof listActiveCourses>>[number];
+
+/** The navigation menu and the inquiry form's course list: active courses by title. */
+export async function listActiveCourseLinks() {
+  return db()
+    .select({ slug: courses.slug, title: courses.title, category: courses.category })
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .orderBy(asc(courses.title));
+}
+
+export type CourseLink = Awaited<ReturnType<typeof listActiveCourseLinks>>[number];
+
+/** One active course by slug, or null (inactive courses are never public). */
+export async function findActiveCourseBySlug(slug: string) {
+  const [course] = await db()
+    .select()
+    .from(courses)
+    .where(and(eq(courses.slug, slug), eq(courses.isActive, true)))
+    .limit(1);
+  return course ?? null;
+}
+
+/** Slugs and change dates of active courses, for the sitemap. */
+export async function listActiveCourseSitemapEntries() {
+  return db()
+    .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .orderBy(asc(courses.slug));
+}

@@ -1,0 +1,124 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { $ZodType, output } from "zod/v4/core";
+import { db } from "~/db/client.server";
+import { messages, type NewMessage } from "~/db/schema";
+import { requestOrigin } from "~/lib/client-address";
+import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import {
+  type ContactInput,
+  contactSchema,
+  formMessages,
+  HONEYPOT_FIELD,
+  type InquiryInput,
+  inquirySchema,
+} from "./schema";
+
+/** Public forms share one budget per visitor address. */
+export const publicFormRateLimit: RateLimitRule = {
+  name: "public-form",
+  limit: 5,
+  windowMs: 10 * 60 * 1000,
+};
+
+type Origin = ReturnType<typeof requestOrigin>;
+
+export type SubmitOutcome =
+  | { status: "stored"; id: string }
+  | { status: "ignored" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+const orNull = (value: string | undefined) => (value ? value : null);
+
+export function contactRow(input: ContactInput, origin: Origin): NewMessage {
+  return {
+    formType: "contact",
+    fullName: input.name,
+    email: input.email,
+    phone: orNull(input.phone),
+    subject: input.subject,
+    message: input.message,
+    ...origin,
+  };
+}
+
+export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
+  return {
+    formType: "inquiry",
+    fullName: input.fullName,
+    email: input.email,
+    phone: orNull(input.phone),
+    inquiryType: input.inquiryType,
+    courseInterest: orNull(input.courseInterest),
+    contactMethod: orNull(input.contactMethod),
+    message: orNull(input.message),
+    consentGiven: input.consent === "on",
+    ...origin,
+  };
+}
+
+/**
+ * Stores a visitor's message (status unread, priority normal by the table's defaults).
+ * A filled honeypot is acknowledged like any message and stored nowhere.
+ */
+export async function storeVisitorMessage(
+  row: NewMessage,
+  honeypot: string | undefined,
+): Promise<SubmitOutcome> {
+  if (honeypot?.trim()) return { status: "ignored" };
+  const address = row.ipAddress ?? "unknown";
+  const limit = await hitRateLimit(publicFormRateLimit, address);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const [stored] = await db().insert(messages).values(row).returning({ id: messages.id });
+  if (!stored) throw new Error("The message was not stored");
+  return { status: "stored", id: stored.id };
+}
+
+type FormTexts = { success: string; failure: string };
+
+/**
+ * The whole action of a public form: validate with the shared schema, store, and answer with
+ * a Conform reply (the visitor's input kept on failure) plus the text to show.
+ */
+async function handlePublicForm<Schema extends $ZodType>(
+  request: Request,
+  schema: Schema,
+  toRow: (value: output<Schema>, origin: Origin) => NewMessage,
+  texts: FormTexts,
+) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  try {
+    const row = toRow(submission.value, requestOrigin(request));
+    const outcome = await storeVisitorMessage(row, typeof honeypot === "string" ? honeypot : "");
+    if (outcome.status === "rate-limited") {
+      return data(
+        { result: submission.reply({ formErrors: [formMessages.rateLimited] }), notice: null },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+  } catch (error) {
+    console.error("Storing a visitor's message failed", error);
+    return data(
+      { result: submission.reply({ formErrors: [texts.failure] }), notice: null },
+      { status: 503 },
+    );
+  }
+  return data({ result: submission.reply({ resetForm: true }), notice: texts.success });
+}
+
+export const handleContactForm = (request: Request) =>
+  handlePublicForm(request, contactSchema, contactRow, {
+    success: formMessages.contactSuccess,
+    failure: formMessages.contactServiceFailure,
+  });
+
+export const handleInquiryForm = (request: Request) =>
+  handlePublicForm(request, inquirySchema, inquiryRow, {
+    success: formMessages.inquirySuccess,
+    failure: formMessages.inquiryFailure,
+  });

@@ -1,0 +1,19 @@
+/**
+ * The header through which server/app.ts hands the visitor's address to the app. The server
+ * overwrites whatever a client sent under this name with the socket address (or, behind
+ * TRUST_PROXY proxies, the address those proxies saw), so it cannot be forged from outside.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-academy-client-address";
+
+export function clientAddress(request: Request): string | null {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) || null;
+}
+
+/** What the server records about a visitor who submits a public form. */
+export function requestOrigin(request: Request) {
+  return {
+    ipAddress: clientAddress(request),
+    userAgent: request.headers.get("user-agent")?.slice(0, 500) || null,
+    referrer: request.headers.get("referer")?.slice(0, 500) || null,
+  };
+}

@@ -1,0 +1,56 @@
+export const LAGOS_TIME_ZONE = "Africa/Lagos";
+
+const fullDate = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const monthYear = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TIME_ZONE,
+  month: "short",
+  year: "numeric",
+});
+const shortDate = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+const dateTime = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/**
+ * A calendar date (`YYYY-MM-DD`, as PostgreSQL `date` gives it) as an instant at noon in Lagos,
+ * so formatting it in Lagos time always shows the same calendar day.
+ */
+export function calendarDate(isoDate: string): Date {
+  return new Date(`${isoDate}T12:00:00+01:00`);
+}
+
+const asDate = (value: Date | string) =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? calendarDate(value)
+    : new Date(value);
+
+export const formatFullDate = (value: Date | string) => fullDate.format(asDate(value));
+export const formatMonthYear = (value: Date | string) => monthYear.format(asDate(value));
+export const formatShortDate = (value: Date | string) => shortDate.format(asDate(value));
+export const formatDateTime = (value: Date | string) => dateTime.format(asDate(value));
+
+/** Today's calendar date in Lagos as `YYYY-MM-DD`. */
+export function lagosToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: LAGOS_TIME_ZONE }).format(now);
+}
+
+/** The UTC instant at which today (in Lagos) began. Lagos is UTC+1 all year (no DST). */
+export function startOfLagosDay(now: Date = new Date()): Date {
+  return new Date(`${lagosToday(now)}T00:00:00+01:00`);
+}

@@ -1,0 +1,60 @@
+import type { Readable } from "node:stream";
+
+/** The one bucket of SPEC.md section 3. */
+export const COURSE_ASSETS_BUCKET = "course-assets";
+
+/** URL prefix under which stored files are served (app/routes/resources/files.ts). */
+export const FILES_URL_PREFIX = "/files";
+
+export type StoredObject = {
+  body: Readable;
+  contentType: string;
+  size: number;
+};
+
+/**
+ * Object storage for uploads. The local-disk driver is the default; an S3-compatible driver
+ * implements the same interface, so the app can run as several processes on one bucket.
+ * Keys are relative to the bucket, e.g. `images/course-image-1732240000000.webp`.
+ */
+export interface ObjectStorage {
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the keys; keys that do not exist are ignored. */
+  delete(keys: readonly string[]): Promise<void>;
+  /** The public URL path of a key, e.g. `/files/course-assets/images/x.webp`. */
+  publicUrl(key: string): string;
+  /** The key of one of our public URLs, or null when the URL is not ours. */
+  keyFromUrl(url: string): string | null;
+}
+
+export function publicUrlFor(bucket: string, key: string) {
+  return `${FILES_URL_PREFIX}/${bucket}/${key}`;
+}
+
+export function keyFromPublicUrl(bucket: string, url: string): string | null {
+  const prefix = `${FILES_URL_PREFIX}/${bucket}/`;
+  const pathname = url.startsWith("/") ? url : safePathname(url);
+  if (!pathname?.startsWith(prefix)) return null;
+  const key = pathname.slice(prefix.length);
+  return isSafeKey(key) ? key : null;
+}
+
+/** Keys are plain relative paths: no `..`, no leading slash, no backslashes. */
+export function isSafeKey(key: string) {
+  return (
+    key.length > 0 &&
+    key.length < 512 &&
+    /^[A-Za-z0-9._\-/]+$/.test(key) &&
+    !key.startsWith("/") &&
+    !key.split("/").some((part) => part === "" || part === "." || part === "..")
+  );
+}
+
+function safePathname(url: string) {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}

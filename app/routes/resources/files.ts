@@ -1,0 +1,36 @@
+import { Readable } from "node:stream";
+import { courseAssets } from "~/lib/storage/index.server";
+import { COURSE_ASSETS_BUCKET } from "~/lib/storage/storage.server";
+import type { Route } from "./+types/files";
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/**
+ * Serves stored uploads: `/files/course-assets/<key>`. Keys carry a timestamp, so a file's
+ * content never changes under its URL and it may be cached for a year.
+ * `?download=<name>` asks the browser to save it under that name.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const path = params["*"] ?? "";
+  const prefix = `${COURSE_ASSETS_BUCKET}/`;
+  if (!path.startsWith(prefix)) return notFound();
+  const object = await courseAssets().get(path.slice(prefix.length));
+  if (!object) return notFound();
+
+  const headers = new Headers({
+    "Content-Type": object.contentType,
+    "Content-Length": String(object.size),
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const download = new URL(request.url).searchParams.get("download");
+  if (download) {
+    const safeName = download.replace(/[^\w.-]/g, "_").slice(0, 120) || "download";
+    headers.set("Content-Disposition", `attachment; filename="${safeName}"`);
+  }
+  if (request.method === "HEAD") {
+    object.body.destroy();
+    return new Response(null, { headers });
+  }
+  return new Response(Readable.toWeb(object.body) as ReadableStream, { headers });
+}

@@ -1,0 +1,16 @@
+import { env } from "~/lib/env.server";
+
+export function loader() {
+  const body = `User-agent: *
+Allow: /
+Disallow: /admin-portal
+
+Sitemap: ${env().publicUrl}/sitemap.xml
+`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

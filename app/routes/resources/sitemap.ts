@@ -1,0 +1,31 @@
+import { listActiveCourseSitemapEntries } from "~/features/courses/courses.server";
+import { env } from "~/lib/env.server";
+
+const staticPages = ["/", "/about", "/courses", "/contact"];
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Every public page and active course. */
+export async function loader() {
+  const origin = env().publicUrl;
+  const courses = await listActiveCourseSitemapEntries();
+  const urls = [
+    ...staticPages.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
+    ...courses.map(
+      (course) =>
+        `  <url><loc>${escapeXml(`${origin}/course/${course.slug}`)}</loc><lastmod>${course.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join("\n")}
+</urlset>
+`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

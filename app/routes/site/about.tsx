@@ -1,0 +1,128 @@
+import { CheckCircle2, Heart, Target, Trophy, Users } from "lucide-react";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { ButtonLink } from "~/ui/button";
+import type { Route } from "./+types/about";
+import type { SiteHandle } from "./layout";
+
+export const handle: SiteHandle = { tintedHeader: true };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "About Us",
+    description: `${siteConfig.name} has taught practical tech skills in Lagos since ${siteConfig.claims.foundedYear}. Meet the academy, our values and why students choose us.`,
+    url: `${publicUrlFrom(matches)}/about`,
+  });
+
+const values = [
+  {
+    icon: Heart,
+    title: "Passion for Learning",
+    text: "We love teaching, and it shows in every class and every code review.",
+  },
+  {
+    icon: Target,
+    title: "Goal-Oriented",
+    text: "Every course ends with a portfolio project aimed at a real job.",
+  },
+  {
+    icon: Users,
+    title: "Community Focused",
+    text: "Students, alumni and mentors who help each other long after class.",
+  },
+  {
+    icon: Trophy,
+    title: "Excellence Driven",
+    text: "We update our courses each term to match what employers ask for.",
+  },
+];
+
+const reasons = [
+  "Instructors who work in Lagos tech companies",
+  "Small classes with personal feedback",
+  "Projects built on Nigerian use cases",
+  "Weekday evening, weekend and online options",
+  "Fair prices in Naira, with instalment plans",
+  "Career support and hiring-partner introductions",
+];
+
+export default function About() {
+  return (
+    <>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">About Us</p>
+          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold text-slate-900 sm:text-5xl">
+            We help Nigerians build careers in tech
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-700">
+            {siteConfig.name} is a Lagos academy for practical, job-focused training in design,
+            marketing, data science and programming.
+          </p>
+        </div>
+      </section>
+      <section aria-labelledby="story-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h2 id="story-heading" className="text-3xl font-extrabold text-slate-900">
+          Our Story
+        </h2>
+        <div className="mt-5 grid gap-4 text-lg text-slate-700">
+          <p>
+            We started in {siteConfig.claims.foundedYear} with one classroom on Victoria Island and
+            a simple idea: digital education should be practical, affordable and taught by people
+            who do the work.
+          </p>
+          <p>
+            Since then our students have gone on to design for fintechs, run campaigns for Lagos
+            brands, analyse data for banks and ship software used across Africa, learning in person
+            and online.
+          </p>
+        </div>
+      </section>
+      <section aria-labelledby="values-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="values-heading" className="text-3xl font-extrabold text-slate-900">
+            Our Values
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {values.map((value) => (
+              <li
+                key={value.title}
+                className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
+                <value.icon aria-hidden="true" className="h-8 w-8 text-brand-700" />
+                <h3 className="mt-3 text-lg font-bold">{value.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{value.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="why-heading" className="text-3xl font-extrabold text-slate-900">
+          Why students choose us
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {reasons.map((reason) => (
+            <li key={reason} className="flex gap-3 text-slate-800">
+              <CheckCircle2 aria-hidden="true" className="h-6 w-6 shrink-0 text-brand-700" />
+              {reason}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="journey-heading" className="bg-brand-800 text-white">
+        <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+          <h2 id="journey-heading" className="text-3xl font-extrabold">
+            Start Your Journey Today
+          </h2>
+          <p className="mt-3 text-brand-100">
+            Find the course that takes you where you want to go.
+          </p>
+          <ButtonLink to="/courses" variant="secondary" size="lg" className="mt-8">
+            Explore Courses
+          </ButtonLink>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { ArrowLeft, BookOpen, Clock, Globe, MessageCircle } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import {
+  BrochureButton,
+  CheckList,
+  CourseSidebar,
+  Curriculum,
+  ExpertLedTraining,
+  Faqs,
+  NextSessions,
+  Section,
+} from "~/features/courses/course-detail-sections";
+import { CourseImage } from "~/features/courses/course-image";
+import { courseStructuredData } from "~/features/courses/course-structured-data";
+import { findActiveCourseBySlug } from "~/features/courses/courses.server";
+import { PriceTag } from "~/features/courses/price-tag";
+import { lagosToday } from "~/lib/dates";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { ButtonLink } from "~/ui/button";
+import { ErrorView } from "~/ui/error-view";
+import { StarRating } from "~/ui/star-rating";
+import type { Route } from "./+types/course";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const course = await findActiveCourseBySlug(params.slug);
+  if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
+  const today = lagosToday();
+  const nextSessions = [...course.startDates]
+    .sort()
+    .filter((date) => date >= today)
+    .slice(0, 3);
+  return { course, nextSessions };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const origin = publicUrlFrom(matches);
+  if (!loaderData) {
+    return [{ title: "Course Not Found" }, { name: "robots", content: "noindex" }];
+  }
+  const { course } = loaderData;
+  const url = `${origin}/course/${course.slug}`;
+  const image = course.image ? `${origin}${course.image}` : null;
+  return [
+    ...seo({
+      title: course.title,
+      description: course.description.slice(0, 300),
+      url,
+      image,
+      type: "article",
+    }),
+    { "script:ld+json": courseStructuredData(course, url, image) },
+  ];
+};
+
+function BackLink() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/courses"
+      onClick={(event) => {
+        if (window.history.state?.idx > 0) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-100 hover:text-white"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back
+    </Link>
+  );
+}
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { course, nextSessions } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-950 to-brand-800 text-white">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_26rem] lg:py-14">
+          <div>
+            <BackLink />
+            <p className="mt-5 text-sm font-bold tracking-wide text-accent-300 uppercase">
+              {course.category}
+            </p>
+            <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{course.title}</h1>
+            <p className="mt-4 text-lg text-brand-50">{course.description}</p>
+            <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-brand-50">
+              <StarRating rating={course.rating} />
+              <span className="inline-flex items-center gap-1.5">
+                <BookOpen aria-hidden="true" className="h-4 w-4" />
+                {course.lessons > 0 ? course.lessons : "Multiple"} lessons
+              </span>
+              <span className="rounded-full bg-white/15 px-2.5 py-0.5 font-semibold">
+                {course.level}
+              </span>
+              {course.duration ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock aria-hidden="true" className="h-4 w-4" />
+                  {course.duration}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1.5">
+                <Globe aria-hidden="true" className="h-4 w-4" />
+                {course.language}
+              </span>
+            </div>
+          </div>
+          <div className="overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl">
+            <CourseImage
+              src={course.image}
+              alt={course.title}
+              priority
+              sizes="(min-width: 1024px) 416px, 100vw"
+            />
+            <div className="grid gap-3 p-5">
+              <PriceTag price={course.price} originalPrice={course.originalPrice} large />
+              <ButtonLink to="/contact" size="lg">
+                <MessageCircle aria-hidden="true" className="h-5 w-5" />
+                Contact an Advisor
+              </ButtonLink>
+              <BrochureButton title={course.title} url={course.brochureUrl} />
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_22rem]">
+        <div className="grid min-w-0 gap-6">
+          {course.learningOutcomes.length ? (
+            <Section title="What You'll Learn">
+              <CheckList items={course.learningOutcomes} columns />
+            </Section>
+          ) : null}
+          {course.prerequisites.length ? (
+            <Section title="Prerequisites">
+              <CheckList items={course.prerequisites} />
+            </Section>
+          ) : null}
+          {course.skills.length ? (
+            <Section title="Skills You'll Gain">
+              <ul className="flex flex-wrap gap-2">
+                {course.skills.map((skill) => (
+                  <li
+                    key={skill}
+                    className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
+                  >
+                    {skill}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {course.modules.length ? <Curriculum course={course} /> : null}
+          {nextSessions.length ? <NextSessions dates={nextSessions} /> : null}
+          <ExpertLedTraining classSize={course.classSize} />
+          {course.faqs.length ? <Faqs faqs={course.faqs} /> : null}
+        </div>
+        <CourseSidebar course={course} />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorView
+        fullPage
+        title="Course Not Found"
+        message="The course you're looking for doesn't exist or may have been removed."
+      />
+    );
+  }
+  return (
+    <ErrorView
+      fullPage
+      retry
+      title="Error Loading Course"
+      message="We couldn't load this course. Please try again."
+    />
+  );
+}

@@ -1,0 +1,226 @@
+import { LayoutGrid, List, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import {
+  type CatalogueQuery,
+  catalogueSearch,
+  parseCatalogueQuery,
+} from "~/features/courses/catalogue-filters";
+import { CourseCard } from "~/features/courses/course-card";
+import { distinctValues, filterCourses } from "~/features/courses/course-rules";
+import { listActiveCourses } from "~/features/courses/courses.server";
+import { skipSearchOnlyChanges } from "~/lib/revalidation";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { buttonClasses } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { ErrorView } from "~/ui/error-view";
+import { controlClasses } from "~/ui/form-fields";
+import { Spinner } from "~/ui/spinner";
+import type { Route } from "./+types/courses";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "All Courses",
+    description:
+      "Browse every course at the academy: design, marketing, data science and programming, for beginners to advanced learners, with prices in Naira.",
+    url: `${publicUrlFrom(matches)}/courses`,
+  });
+
+export async function loader() {
+  return { courses: await listActiveCourses() };
+}
+
+// Filtering happens in the browser on the loaded courses: changing the URL's filters needs no
+// new request.
+export const shouldRevalidate = skipSearchOnlyChanges;
+
+export default function Courses({ loaderData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const query = parseCatalogueQuery(searchParams);
+  // The search box answers each key at once; the URL follows.
+  const [searchText, setSearchText] = useState(query.q);
+  useEffect(() => setSearchText(query.q), [query.q]);
+  const { courses } = loaderData;
+  const shown = filterCourses(courses, { ...query, q: searchText });
+  const categories = distinctValues(courses, "category");
+  const levels = distinctValues(courses, "level");
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/courses";
+
+  const update = (change: Partial<CatalogueQuery>) =>
+    setSearchParams(new URLSearchParams(catalogueSearch({ ...query, ...change })), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  const clear = catalogueSearch({ q: "", category: "", level: "", view: query.view });
+
+  return (
+    <>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">All Courses</p>
+          <h1 className="mt-2 text-3xl font-extrabold text-slate-900 sm:text-4xl">
+            Master New Skills Today
+          </h1>
+          <p className="mt-3 max-w-2xl text-slate-700">
+            Practical courses taught by people who work in the industry. Find the one that fits your
+            goals.
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Filter courses"
+          onSubmit={(event) => event.preventDefault()}
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem_12rem_auto]"
+        >
+          <div className="relative">
+            <label htmlFor="catalogue-search" className="sr-only">
+              Search courses
+            </label>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
+            />
+            <input
+              id="catalogue-search"
+              type="search"
+              name="q"
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                update({ q: event.currentTarget.value });
+              }}
+              placeholder="Search courses..."
+              className={cn(controlClasses, "pl-10")}
+            />
+          </div>
+          <div>
+            <label htmlFor="catalogue-category" className="sr-only">
+              Category
+            </label>
+            <select
+              id="catalogue-category"
+              name="category"
+              value={query.category}
+              onChange={(event) => update({ category: event.currentTarget.value })}
+              className={controlClasses}
+            >
+              <option value="">All Categories</option>
+              {categories.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="catalogue-level" className="sr-only">
+              Level
+            </label>
+            <select
+              id="catalogue-level"
+              name="level"
+              value={query.level}
+              onChange={(event) => update({ level: event.currentTarget.value })}
+              className={controlClasses}
+            >
+              <option value="">All Levels</option>
+              {levels.map((level) => (
+                <option key={level}>{level}</option>
+              ))}
+            </select>
+          </div>
+          {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+          {/* Without JavaScript the filters apply with this button; with it they apply as you type. */}
+          <noscript>
+            <button type="submit" className={buttonClasses("primary")}>
+              Apply
+            </button>
+          </noscript>
+        </Form>
+
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <p aria-live="polite" className="text-sm text-slate-700">
+            Showing {shown.length} of {courses.length} courses
+          </p>
+          <fieldset className="flex gap-1 rounded-lg border border-slate-200 p-1">
+            <legend className="sr-only">Layout</legend>
+            {(["grid", "list"] as const).map((view) => {
+              const Icon = view === "grid" ? LayoutGrid : List;
+              return (
+                <Link
+                  key={view}
+                  to={catalogueSearch({ ...query, view }) || "?"}
+                  replace
+                  preventScrollReset
+                  aria-current={query.view === view ? "true" : undefined}
+                  className={cn(
+                    "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium",
+                    query.view === view
+                      ? "bg-brand-700 text-white"
+                      : "text-slate-700 hover:bg-slate-100",
+                  )}
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {view === "grid" ? "Grid view" : "List view"}
+                </Link>
+              );
+            })}
+          </fieldset>
+        </div>
+
+        {loading ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading courses" />
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="py-16 text-center">
+            <h2 className="text-xl font-bold text-slate-900">No courses found</h2>
+            <p className="mt-2 text-slate-700">
+              Try a different search, or clear the filters to see every course.
+            </p>
+            <Link
+              to={clear || "?"}
+              replace
+              preventScrollReset
+              className={buttonClasses("primary", "md", "mt-6")}
+            >
+              Clear Filters
+            </Link>
+          </div>
+        ) : (
+          <ul
+            className={
+              query.view === "list"
+                ? "mt-6 flex flex-col gap-5"
+                : "mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            }
+          >
+            {shown.map((course, index) => (
+              <li key={course.id} className="flex">
+                <CourseCard
+                  course={course}
+                  layout={query.view}
+                  priority={index === 0}
+                  headingLevel="h2"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ErrorView
+      fullPage
+      retry
+      title="Failed to load courses"
+      message="We couldn't load the courses at this time. Please try again."
+    />
+  );
+}

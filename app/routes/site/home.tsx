@@ -1,0 +1,91 @@
+import { ArrowRight } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
+import { CourseCard } from "~/features/courses/course-card";
+import { selectFeaturedCourses } from "~/features/courses/course-rules";
+import { listActiveCourses } from "~/features/courses/courses.server";
+import { InquiryForm } from "~/features/messages/inquiry-form";
+import { handleInquiryForm } from "~/features/messages/submit.server";
+import { AboutBlock, AdvisorBanner, Hero, WhyChooseUs } from "~/features/site/home-sections";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { ButtonLink } from "~/ui/button";
+import { ErrorView } from "~/ui/error-view";
+import type { Route } from "./+types/home";
+import type { loader as layoutLoader } from "./layout";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: `${siteConfig.name}: tech courses in Lagos`,
+    description:
+      "Learn UI/UX design, digital marketing, data science and programming in Lagos or online. Small classes, practical projects, prices in Naira.",
+    url: `${publicUrlFrom(matches)}/`,
+  });
+
+export async function loader() {
+  try {
+    return { featured: selectFeaturedCourses(await listActiveCourses()), featuredError: null };
+  } catch (error) {
+    console.error("Loading the featured courses failed", error);
+    return {
+      featured: [],
+      featuredError: "We couldn't load the courses at this time. Please try again.",
+    };
+  }
+}
+
+export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
+  return (
+    <>
+      <Hero />
+      <AboutBlock />
+      <WhyChooseUs />
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">
+              Popular courses
+            </p>
+            <h2 id="featured-heading" className="mt-2 text-3xl font-extrabold text-slate-900">
+              Featured Courses
+            </h2>
+          </div>
+          <ButtonLink to="/courses" variant="outline">
+            Browse All Courses
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </ButtonLink>
+        </div>
+        {loaderData.featuredError ? (
+          <ErrorView
+            headingLevel="h2"
+            retry
+            title="Failed to load courses"
+            message={loaderData.featuredError}
+          />
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.featured.map((course) => (
+              <li key={course.id} className="flex">
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <AdvisorBanner />
+      <section id="inquiry" aria-labelledby="inquiry-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="inquiry-heading" className="text-3xl font-extrabold text-slate-900">
+            Have a question? Ask us.
+          </h2>
+          <p className="mt-2 mb-8 text-slate-700">
+            Send us your inquiry and our team will answer within {siteConfig.claims.responseTime}.
+          </p>
+          <InquiryForm courseTitles={layout?.courseTitles ?? []} />
+        </div>
+      </section>
+    </>
+  );
+}

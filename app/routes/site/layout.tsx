@@ -1,0 +1,38 @@
+import { Outlet, useMatches } from "react-router";
+import { groupCoursesForMenu } from "~/features/courses/course-groups";
+import { listActiveCourseLinks } from "~/features/courses/courses.server";
+import { SiteFooter } from "~/features/site/site-footer";
+import { SiteHeader } from "~/features/site/site-header";
+import { skipSearchOnlyChanges } from "~/lib/revalidation";
+import type { Route } from "./+types/layout";
+
+export async function loader() {
+  const links = await listActiveCourseLinks();
+  return { menu: groupCoursesForMenu(links), courseTitles: links.map((link) => link.title) };
+}
+
+export const shouldRevalidate = skipSearchOnlyChanges;
+
+/** A page asks for the tinted header with `export const handle = { tintedHeader: true }`. */
+export type SiteHandle = { tintedHeader?: boolean };
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const tinted = useMatches().some(
+    (match) => (match.handle as SiteHandle | undefined)?.tintedHeader,
+  );
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader groups={loaderData.menu} tinted={tinted} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import path from "node:path";
+import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
+import { seedDemoContent } from "~/db/seed/seed.server";
+import { env } from "~/lib/env.server";
+import { courseAssets } from "~/lib/storage/index.server";
+
+/**
+ * Start-up, before the first request: validate the environment, open the database (PGlite in
+ * DATA_DIR, or PostgreSQL at DATABASE_URL), apply migrations and, in demo mode, add the demo
+ * content. Idempotent, so the dev server's module reloads can call it again.
+ */
+export async function startApplication() {
+  const config = env();
+  if (currentDatabase()) return;
+  const handle = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") },
+  );
+  setDatabase(handle);
+  console.log(
+    config.demoMode
+      ? `Database: embedded PGlite in ${path.resolve(config.DATA_DIR, "pglite")} (demo mode)`
+      : "Database: PostgreSQL at DATABASE_URL",
+  );
+  if (config.demoMode) await prepareDemo();
+}
+
+async function prepareDemo() {
+  await seedDemoContent(db(), courseAssets(), { log: console.log });
+}
+
+export async function stopApplication() {
+  const handle = currentDatabase();
+  setDatabase(undefined);
+  await handle?.close();
+}

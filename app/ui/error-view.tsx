@@ -1,0 +1,58 @@
+import { AlertTriangle } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClasses } from "./button";
+import { cn } from "./cn";
+
+export type ErrorViewProps = {
+  title: string;
+  message: string;
+  /** Shows 'Try Again', which reloads the page. */
+  retry?: boolean;
+  /** The page-filling variant, with the support footer (SPEC.md section 2). */
+  fullPage?: boolean;
+  headingLevel?: "h1" | "h2";
+};
+
+/** SPEC.md section 2, 'Generic error view': title, message, Try Again, Go Back, Go Home. */
+export function ErrorView({
+  title,
+  message,
+  retry,
+  fullPage,
+  headingLevel = "h1",
+}: ErrorViewProps) {
+  const navigate = useNavigate();
+  const Heading = headingLevel;
+  return (
+    <div
+      className={cn(
+        "mx-auto flex max-w-xl flex-col items-center px-4 text-center",
+        fullPage ? "min-h-[70vh] justify-center py-16" : "py-10",
+      )}
+    >
+      <span className="mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700">
+        <AlertTriangle aria-hidden="true" className="h-7 w-7" />
+      </span>
+      <Heading className="text-2xl font-bold text-slate-900 dark:text-white">{title}</Heading>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{message}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {retry ? (
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            Try Again
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={() => navigate(-1)}>
+          Go Back
+        </Button>
+        <Link to="/" className={buttonClasses(retry ? "outline" : "primary")}>
+          Go Home
+        </Link>
+      </div>
+      {fullPage ? (
+        <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">
+          If this problem persists, please contact our support team.
+        </p>
+      ) : null}
+    </div>
+  );
+}

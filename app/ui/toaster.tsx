@@ -1,0 +1,92 @@
+import { CheckCircle2, X, XCircle } from "lucide-react";
+import { useEffect, useSyncExternalStore } from "react";
+
+export type ToastKind = "success" | "error";
+type Toast = { id: number; kind: ToastKind; message: string };
+
+/** SPEC.md section 8: error toasts last 6 s, success toasts 4 s. */
+export const TOAST_DURATION_MS: Record<ToastKind, number> = { error: 6000, success: 4000 };
+const MAX_TOASTS = 20;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+function dismiss(id: number) {
+  toasts = toasts.filter((item) => item.id !== id);
+  emit();
+}
+
+function show(kind: ToastKind, message: string) {
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, message }].slice(-MAX_TOASTS);
+  emit();
+  return id;
+}
+
+export const toast = {
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message),
+  dismiss,
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function ToastItem({ item }: { item: Toast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(item.id), TOAST_DURATION_MS[item.kind]);
+    return () => clearTimeout(timer);
+  }, [item]);
+  const Icon = item.kind === "success" ? CheckCircle2 : XCircle;
+  return (
+    <li
+      data-toast={item.kind}
+      className="pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+    >
+      <Icon
+        aria-hidden="true"
+        className={
+          item.kind === "success"
+            ? "h-5 w-5 shrink-0 text-brand-700"
+            : "h-5 w-5 shrink-0 text-red-700"
+        }
+      />
+      <p className="flex-1">{item.message}</p>
+      <button
+        type="button"
+        onClick={() => dismiss(item.id)}
+        className="rounded p-0.5 text-slate-600"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">Dismiss</span>
+      </button>
+    </li>
+  );
+}
+
+/** Top-right stack of toasts, announced to screen readers. */
+export function Toaster() {
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed top-4 right-4 z-[60] w-[min(24rem,calc(100vw-2rem))]"
+    >
+      <ol aria-live="polite" className="flex flex-col gap-2">
+        {items.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Every test: unit and integration (Vitest; PGlite, plus PostgreSQL when TEST_DATABASE_URL is
+# set), then the production build driven in Chromium (Playwright). Fails if any suite fails or
+# if the browser tests did not run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rm -rf .tmp reports
+mkdir -p .tmp reports
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "Integration tests run on PGlite and on PostgreSQL at TEST_DATABASE_URL"
+else
+  echo "Integration tests run on PGlite (set TEST_DATABASE_URL to add a PostgreSQL server)"
+fi
+npx vitest run
+
+npx react-router build
+
+npx playwright test
+
+node scripts/check-e2e-ran.mjs reports/e2e-results.json

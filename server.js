@@ -1,0 +1,59 @@
+// The HTTP server: production serves the build; development runs Vite in middleware mode.
+// The application itself (database start-up, request handling) is in server/app.ts.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+
+/** @type {{ app: import("express").Express, shutdown: () => Promise<void> }} */
+let application;
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+try {
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(viteDevServer.middlewares);
+    application = await viteDevServer.ssrLoadModule("./server/app.ts");
+    server.use(async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return await source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    server.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    );
+    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    application = await import("./build/server/index.js");
+    server.use(application.app);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const listener = server.listen(PORT, () => {
+  console.log(`Lagos Tech Academy is running at http://localhost:${PORT}`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing the server`);
+  listener.close();
+  listener.closeAllConnections?.();
+  await application.shutdown().catch((error) => console.error(error));
+  process.exit(0);
+}
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

@@ -1,0 +1,28 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
+import { env } from "~/lib/env.server";
+import { startApplication, stopApplication } from "~/server/start.server";
+
+await startApplication();
+
+export const app = express();
+
+// How many proxies in front of us may be believed about the client's address (TRUST_PROXY).
+// With 0 (the default) only the socket address counts, so a visitor cannot dodge a rate limit
+// by sending their own X-Forwarded-For.
+app.set("trust proxy", env().TRUST_PROXY);
+
+app.use((req, _res, next) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = (req.ip ?? "").replace(/^::ffff:/, "");
+  next();
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);
+
+export const shutdown = stopApplication;

@@ -1,0 +1,226 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { courseCategories, courseLevels, courses } from "~/db/schema";
+import { buildDemoCourses } from "~/db/seed/demo-courses";
+import { seedDemoContent } from "~/db/seed/seed.server";
+import { localDiskStorage } from "~/lib/storage/local-disk.server";
+import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/storage/storage.server";
+import { createTestDatabase } from "../support/test-database";
+
+const TODAY = new Date("2026-03-10T23:30:00Z"); // already 11 March in Lagos (UTC+1)
+const LAGOS_TODAY = "2026-03-11";
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "academy-seed-"));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function newStorage(name: string): Promise<ObjectStorage> {
+  return localDiskStorage(path.join(root, name), COURSE_ASSETS_BUCKET);
+}
+
+/** Every file under the bucket, as storage keys. */
+async function storedKeys(name: string): Promise<string[]> {
+  const bucket = path.join(root, name, COURSE_ASSETS_BUCKET);
+  const entries = await readdir(bucket, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(bucket, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe("demo catalogue data", () => {
+  const demo = buildDemoCourses(TODAY);
+
+  it("has unique kebab-case slugs and sensible values", () => {
+    const slugs = demo.map((course) => course.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const course of demo) {
+      expect(course.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(course.price ?? 0).toBeGreaterThan(0);
+      expect((course.price ?? 0) % 1000).toBe(0);
+      expect(course.originalPrice ?? 0).toBeGreaterThanOrEqual(course.price ?? 0);
+      expect(course.rating).toBeGreaterThanOrEqual(4.2);
+      expect(course.rating).toBeLessThanOrEqual(4.9);
+      expect(["Online only", "In-person only", "Available in-person and online"]).toContain(
+        course.format,
+      );
+      expect(course.accent).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+  });
+
+  it("lists 3-5 future start dates per course, 3-8 weeks apart", () => {
+    for (const course of demo) {
+      const dates = course.startDates ?? [];
+      expect(dates.length).toBeGreaterThanOrEqual(3);
+      expect(dates.length).toBeLessThanOrEqual(5);
+      for (const [index, date] of dates.entries()) {
+        expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(date > LAGOS_TODAY).toBe(true);
+        const previous = dates[index - 1];
+        if (previous) {
+          const weeks = (Date.parse(date) - Date.parse(previous)) / (7 * 24 * 3600 * 1000);
+          expect(weeks).toBeGreaterThanOrEqual(3);
+          expect(weeks).toBeLessThanOrEqual(8);
+        }
+      }
+    }
+  });
+});
+
+describe("seedDemoContent on an empty database", () => {
+  let handle: DatabaseHandle;
+  let storage: ObjectStorage;
+  let results: { seeded: boolean; courses: number }[];
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    storage = await newStorage("empty");
+    // Two seeders at once, as when several app processes start together: one of them wins.
+    results = await Promise.all([
+      seedDemoContent(handle.db, storage, { today: TODAY, log: (line) => lines.push(line) }),
+      seedDemoContent(handle.db, storage, { today: TODAY, log: (line) => lines.push(line) }),
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("inserts the catalogue exactly once", async () => {
+    const rows = await handle.db.select().from(courses);
+    expect(results.filter((result) => result.seeded)).toHaveLength(1);
+    expect(results.map((result) => result.courses)).toEqual([rows.length, rows.length]);
+    expect(rows.length).toBeGreaterThanOrEqual(16);
+    expect(rows.length).toBe(buildDemoCourses(TODAY).length);
+    // Both rendered; the loser found the courses under the lock and removed its own files.
+    expect(lines.filter((line) => line.startsWith("Rendering"))).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith("Added"))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith("Another process"))).toHaveLength(1);
+  });
+
+  it("covers every category and level, with the edge cases the screens need", async () => {
+    const rows = await handle.db.select().from(courses);
+    expect(new Set(rows.map((row) => row.category))).toEqual(new Set(courseCategories));
+    expect(new Set(rows.map((row) => row.level))).toEqual(new Set(courseLevels));
+    for (const category of courseCategories) {
+      expect(rows.filter((row) => row.category === category).length).toBeGreaterThanOrEqual(4);
+    }
+    expect(rows.some((row) => !row.isActive)).toBe(true);
+    expect(rows.some((row) => row.brochureUrl === null)).toBe(true);
+    expect(rows.some((row) => row.modules.length === 0)).toBe(true);
+    expect(rows.some((row) => row.faqs.length === 0)).toBe(true);
+    expect(rows.some((row) => row.classSize === null)).toBe(true);
+    expect(rows.some((row) => row.originalPrice > row.price)).toBe(true);
+    expect(rows.every((row) => row.createdBy === null)).toBe(true);
+    const withBrochure = rows.filter((row) => row.brochureUrl).length;
+    expect(withBrochure / rows.length).toBeGreaterThan(0.5);
+    for (const row of rows.filter((row) => row.isActive)) expect(row.image).toBeTruthy();
+  });
+
+  it("has unique slugs and only start dates after today", async () => {
+    const rows = await handle.db.select().from(courses);
+    expect(new Set(rows.map((row) => row.slug)).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.startDates.length).toBeGreaterThanOrEqual(3);
+      for (const date of row.startDates) expect(date > LAGOS_TODAY).toBe(true);
+    }
+  });
+
+  it("spaces creation times so that ordering is stable", async () => {
+    const rows = await handle.db.select().from(courses);
+    const times = new Set(rows.map((row) => row.createdAt.getTime()));
+    expect(times.size).toBe(rows.length);
+  });
+
+  it("stores files under the spec's keys, and no file that no course uses", async () => {
+    const rows = await handle.db.select().from(courses);
+    const referenced: string[] = [];
+    for (const row of rows) {
+      const imageKey = storage.keyFromUrl(row.image ?? "");
+      expect(imageKey).toMatch(/^images\/course-image-\d+\.jpg$/);
+      referenced.push(imageKey ?? "");
+      if (row.brochureUrl) {
+        const brochureKey = storage.keyFromUrl(row.brochureUrl);
+        expect(brochureKey).toMatch(/^brochures\/course-[0-9a-f-]{36}-brochure-\d+\.pdf$/);
+        expect(brochureKey).toContain(`course-${row.id}-brochure-`);
+        referenced.push(brochureKey ?? "");
+      }
+    }
+    expect(new Set(referenced).size).toBe(referenced.length);
+    expect(await storedKeys("empty")).toEqual(referenced.sort());
+  });
+
+  it("stores real 1200×800 JPEG images", async () => {
+    const [row] = await handle.db.select().from(courses).limit(1);
+    const key = storage.keyFromUrl(row?.image ?? "");
+    expect(key).toBeTruthy();
+    const file = await readFile(path.join(root, "empty", COURSE_ASSETS_BUCKET, key ?? ""));
+    const meta = await sharp(file).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.width).toBe(1200);
+    expect(meta.height).toBe(800);
+    expect(file.length).toBeLessThan(150_000);
+    const stored = await storage.get(key ?? "");
+    expect(stored?.contentType).toBe("image/jpeg");
+    stored?.body.destroy();
+  });
+
+  it("stores real PDF brochures of two pages or more", async () => {
+    const rows = await handle.db.select().from(courses);
+    for (const row of rows.filter((row) => row.brochureUrl).slice(0, 3)) {
+      const key = storage.keyFromUrl(row.brochureUrl ?? "") ?? "";
+      const file = await readFile(path.join(root, "empty", COURSE_ASSETS_BUCKET, key));
+      expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const pdf = await PDFDocument.load(file);
+      expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
+      expect(pdf.getTitle()).toContain(row.title);
+    }
+  });
+
+  it("does nothing when called again", async () => {
+    const before = await storedKeys("empty");
+    const rows = await handle.db.select().from(courses);
+    const again = await seedDemoContent(handle.db, storage, { today: TODAY });
+    expect(again).toEqual({ seeded: false, courses: rows.length });
+    expect(await handle.db.select().from(courses)).toHaveLength(rows.length);
+    expect(await storedKeys("empty")).toEqual(before);
+  });
+});
+
+describe("seedDemoContent on a database that already has a course", () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("adds nothing and stores no file", async () => {
+    await handle.db.insert(courses).values({
+      slug: "our-own-course",
+      title: "Our Own Course",
+      description: "Created by an admin before anyone ran the seed.",
+    });
+    const storage = await newStorage("existing");
+    const result = await seedDemoContent(handle.db, storage, { today: TODAY });
+    expect(result).toEqual({ seeded: false, courses: 1 });
+    const rows = await handle.db.select().from(courses);
+    expect(rows.map((row) => row.slug)).toEqual(["our-own-course"]);
+    expect(await storedKeys("existing")).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or — in the "postgres"
+ * Vitest project — a new database on the server at TEST_DATABASE_URL, dropped afterwards.
+ * It also becomes the application's database, so services under test use it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const kind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
+  if (kind === "pglite") {
+    const handle = await openDatabase({ kind: "pglite" });
+    setDatabase(handle);
+    return handle;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the postgres test project");
+  const name = `academy_test_${randomBytes(6).toString("hex")}`;
+  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
+  const handle: DatabaseHandle = {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await withServer(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
+  };
+  setDatabase(handle);
+  return handle;
+}
+
+async function withServer<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

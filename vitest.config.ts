@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": new URL("./app", import.meta.url).pathname };
+const integration = (name: string, kind: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ["tests/integration/**/*.test.ts"],
+    env: { TEST_DB_KIND: kind, DATA_DIR: ".tmp/test-data" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      integration("integration-pglite", "pglite"),
+      // Runs against the PostgreSQL server only where TEST_DATABASE_URL points to one.
+      ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres")] : []),
+    ],
+  },
+});
