@@ -1,29 +1,50 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useFetchers,
+  useLocation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { readAdminTheme } from "./features/auth/theme.server";
 import { env } from "./lib/env.server";
+import { takeFlash } from "./lib/flash.server";
 import { ErrorView } from "./ui/error-view";
-import { Toaster } from "./ui/toaster";
+import { Toaster, toast } from "./ui/toaster";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  return { publicUrl: env().publicUrl };
+export async function loader({ request }: Route.LoaderArgs) {
+  const { flash, clear } = await takeFlash(request);
+  return data(
+    { publicUrl: env().publicUrl, adminTheme: await readAdminTheme(request), flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+/** The portal's theme: the cookie's value, or the toggle's value while it is being saved. */
+function useAdminDarkMode() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const pending = useFetchers().find((fetcher) => fetcher.formAction === "/admin-portal/theme");
+  const theme = (pending?.formData?.get("theme") as string | undefined) ?? rootData?.adminTheme;
+  const inPortal = useLocation().pathname.startsWith("/admin-portal");
+  return inPortal && theme === "dark";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const dark = useAdminDarkMode();
   return (
-    <html lang="en-NG">
+    <html lang="en-NG" className={dark ? "dark" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -41,7 +62,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { flash } = loaderData;
+  useEffect(() => {
+    if (flash) toast[flash.kind](flash.message);
+  }, [flash]);
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
+import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { env } from "~/lib/env.server";
 import { courseAssets } from "~/lib/storage/index.server";
 
@@ -28,6 +29,7 @@ export async function startApplication() {
 
 async function prepareDemo() {
   await seedDemoContent(db(), courseAssets(), { log: console.log });
+  await ensureDemoAdmin();
 }
 
 export async function stopApplication() {

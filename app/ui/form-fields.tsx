@@ -126,10 +126,13 @@ export function SelectField({
   className,
   placeholder,
   options,
+  labels,
   ...rest
 }: FieldProps & {
   placeholder: string;
   options: readonly string[];
+  /** Text shown for an option value, when it differs from the value. */
+  labels?: Record<string, string>;
 } & Omit<ComponentProps<"select">, "name" | "id" | "defaultValue">) {
   const { required: _ignored, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
   return (
@@ -148,7 +151,7 @@ export function SelectField({
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </select>
@@ -161,8 +164,9 @@ export function CheckboxField({
   meta,
   label,
   className,
+  required,
   ...rest
-}: { meta: AnyField; label: ReactNode; className?: string } & Omit<
+}: { meta: AnyField; label: ReactNode; className?: string; required?: boolean } & Omit<
   ComponentProps<"input">,
   "type" | "name" | "id"
 >) {
@@ -175,7 +179,7 @@ export function CheckboxField({
       <div className="flex items-start gap-3">
         <input
           {...inputProps}
-          {...ariaFor(meta, true)}
+          {...ariaFor(meta, required)}
           {...rest}
           key={inputProps.key}
           className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"

@@ -1,8 +1,13 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Link } from "react-router";
 import { cn } from "./cn";
+import { useHydrated } from "./use-hydrated";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "full";
+
+const closeClasses =
+  "rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
 const widths: Record<ModalSize, string> = {
   sm: "max-w-sm",
@@ -24,9 +29,12 @@ export function Modal({
   size = "md",
   children,
   footer,
+  closeHref,
 }: {
   open: boolean;
   onClose: () => void;
+  /** Where the close button leads: a URL-driven modal then closes without JavaScript too. */
+  closeHref?: string;
   title: string;
   description?: string;
   size?: ModalSize;
@@ -36,24 +44,34 @@ export function Modal({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const hydrated = useHydrated();
+  const openRef = useRef(open);
+  openRef.current = open;
+  // `close` also fires when the parent closed the dialog; report only closes by the person.
+  const handleClose = () => {
+    if (openRef.current) onClose();
+  };
 
+  // Before JavaScript runs, an open modal is rendered as an open (non-modal) dialog, so it
+  // works from a URL such as `?modal=create`; once hydrated it becomes a real modal.
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
+    if (!dialog || !hydrated) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, hydrated]);
 
   return (
     // Escape is handled by <dialog> itself; the click handler only adds "click outside closes".
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <dialog
       ref={dialogRef}
+      open={!hydrated && open ? true : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      onClose={handleClose}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) handleClose();
       }}
       className={cn(
         "m-auto w-[calc(100vw-2rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100",
@@ -72,14 +90,17 @@ export function Modal({
               </p>
             ) : null}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only">Close</span>
-          </button>
+          {closeHref ? (
+            <Link to={closeHref} replace preventScrollReset className={closeClasses}>
+              <X aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only">Close</span>
+            </Link>
+          ) : (
+            <button type="button" onClick={handleClose} className={closeClasses}>
+              <X aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only">Close</span>
+            </button>
+          )}
         </div>
         <div className="overflow-y-auto px-5 py-4">{children}</div>
         {footer ? (

@@ -36,7 +36,7 @@ export function selectFeaturedCourses<T extends { id: string; category: string }
   const extras: T[] = [];
   const pool = [...others];
   while (extras.length < 2 && pool.length > 0) {
-    const [picked] = pool.splice(Math.floor(random() * pool.length), 1);
+    const [picked] = pool.splice(Math.min(pool.length - 1, Math.floor(random() * pool.length)), 1);
     if (picked) extras.push(picked);
   }
   return [...firstOfCategory, ...extras].slice(0, max);

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Button } from "~/ui/button";
 import { FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
-import { FormNotice } from "./form-notice";
+import { FormNotice } from "~/ui/form-notice";
 import { HoneypotField } from "./honeypot-field";
 import { contactSchema, contactSubjects, formMessages } from "./schema";
 import { usePublicForm } from "./use-public-form";

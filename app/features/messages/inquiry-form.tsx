@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
-import { FormNotice } from "./form-notice";
+import { FormNotice } from "~/ui/form-notice";
 import { HoneypotField } from "./honeypot-field";
 import { contactMethods, formMessages, inquirySchema, inquiryTypes } from "./schema";
 import { usePublicForm } from "./use-public-form";
@@ -78,6 +78,7 @@ export function InquiryForm({ courseTitles }: { courseTitles: string[] }) {
       />
       <CheckboxField
         meta={fields.consent}
+        required
         className="sm:col-span-2"
         onChange={(event) => setConsented(event.currentTarget.checked)}
         label="I agree to the privacy policy and consent to being contacted about my inquiry."

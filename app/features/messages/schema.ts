@@ -42,7 +42,7 @@ const requiredText = (required: string, max: number, label: string) =>
     .string({ error: required })
     .check(
       z.trim(),
-      z.minLength(1, required),
+      z.minLength(1, { error: required, abort: true }),
       z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
     );
 

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { toast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export type PublicFormReply = { result: SubmissionResult<string[]>; notice: string | null };
 
@@ -21,8 +22,7 @@ export function usePublicForm<Schema extends $ZodType>(
   const fetcher = useFetcher<PublicFormReply>({ key: id });
   const documentReply = useActionData<PublicFormReply>();
   const reply = fetcher.data ?? documentReply;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const [form, fields] = useForm<input<Schema> & Record<string, unknown>, output<Schema>>({
     id,

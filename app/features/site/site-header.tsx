@@ -1,5 +1,5 @@
 import { ChevronDown, GraduationCap, Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { CourseGroup } from "~/features/courses/course-groups";
 import { siteConfig } from "~/lib/site-config";
@@ -48,6 +48,9 @@ function useClosingDetails() {
 
 function CoursesMenu({ groups }: { groups: CourseGroup[] }) {
   const ref = useClosingDetails();
+  // The menu is rendered twice (desktop and mobile navigation): ids must be unique per copy,
+  // and may not contain spaces ("Data Science"), since aria-labelledby is a list of ids.
+  const idPrefix = useId();
   return (
     <details ref={ref} className="group relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-800 lg:text-sm [&::-webkit-details-marker]:hidden">
@@ -58,28 +61,31 @@ function CoursesMenu({ groups }: { groups: CourseGroup[] }) {
         />
       </summary>
       <div className="mt-1 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:grid-cols-2 lg:absolute lg:left-1/2 lg:z-40 lg:w-[36rem] lg:-translate-x-1/2">
-        {groups.map((group) => (
-          <section key={group.label} aria-labelledby={`menu-${group.category}`}>
-            <h2
-              id={`menu-${group.category}`}
-              className="mb-1 px-2 text-xs font-bold tracking-wide text-brand-800 uppercase"
-            >
-              {group.label}
-            </h2>
-            <ul>
-              {group.courses.map((course) => (
-                <li key={course.slug}>
-                  <Link
-                    to={`/course/${course.slug}`}
-                    className="block rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-800"
-                  >
-                    {course.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        {groups.map((group) => {
+          const headingId = `${idPrefix}-${group.category.replace(/\W+/g, "-")}`;
+          return (
+            <section key={group.label} aria-labelledby={headingId}>
+              <h2
+                id={headingId}
+                className="mb-1 px-2 text-xs font-bold tracking-wide text-brand-800 uppercase"
+              >
+                {group.label}
+              </h2>
+              <ul>
+                {group.courses.map((course) => (
+                  <li key={course.slug}>
+                    <Link
+                      to={`/course/${course.slug}`}
+                      className="block rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-800"
+                    >
+                      {course.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
         <Link
           to="/courses"
           className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:col-span-2"

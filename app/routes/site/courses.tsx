@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import {
   type CatalogueQuery,
@@ -47,11 +47,21 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const levels = distinctValues(courses, "level");
   const loading = navigation.state === "loading" && navigation.location.pathname === "/courses";
 
-  const update = (change: Partial<CatalogueQuery>) =>
-    setSearchParams(new URLSearchParams(catalogueSearch({ ...query, ...change })), {
+  // The filters last asked for: a second change made before the URL has caught up with the
+  // first (e.g. two dropdowns changed in quick succession) must not undo the first.
+  const requested = useRef(query);
+  const search = catalogueSearch(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes
+  useEffect(() => {
+    requested.current = query;
+  }, [search]);
+  const update = (change: Partial<CatalogueQuery>) => {
+    requested.current = { ...requested.current, ...change };
+    setSearchParams(new URLSearchParams(catalogueSearch(requested.current)), {
       replace: true,
       preventScrollReset: true,
     });
+  };
   const clear = catalogueSearch({ q: "", category: "", level: "", view: query.view });
 
   return (

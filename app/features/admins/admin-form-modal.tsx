@@ -1,0 +1,138 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import type { Admin } from "~/db/schema";
+import { Button, buttonClasses } from "~/ui/button";
+import { FormError, SelectField, TextField } from "~/ui/form-fields";
+import { Modal } from "~/ui/modal";
+import { useToastOnError } from "~/ui/use-toast-on-error";
+import { adminCreateSchema, adminEditSchema } from "./schema";
+
+const roleOptions = ["admin", "super_admin"] as const;
+const statusOptions = ["true", "false"] as const;
+const roleLabels: Record<string, string> = { admin: "Admin", super_admin: "Super Admin" };
+const statusLabels: Record<string, string> = { true: "Active", false: "Inactive" };
+
+/** The add and edit forms of SPEC.md section 5 in a modal; new admins default to admin, active. */
+export function AdminFormModal({
+  mode,
+  admin,
+  lastResult,
+  closeHref,
+  onClose,
+}: {
+  mode: "create" | "edit";
+  admin: Pick<Admin, "id" | "name" | "email" | "phone" | "role" | "isActive"> | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  closeHref: string;
+  onClose: () => void;
+}) {
+  const navigation = useNavigation();
+  const schema = mode === "create" ? adminCreateSchema : adminEditSchema;
+  const [form, fields] = useForm<Record<string, string>, Record<string, unknown>>({
+    id: `admin-${mode}-${admin?.id ?? "new"}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue:
+      mode === "edit" && admin
+        ? {
+            name: admin.name,
+            phone: admin.phone,
+            role: admin.role,
+            is_active: String(admin.isActive),
+          }
+        : { role: "admin", is_active: "true" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useToastOnError(form.errors);
+  const submitting = navigation.state === "submitting";
+  const field = (name: string) => fields[name] as (typeof fields)[string];
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      closeHref={closeHref}
+      size="md"
+      title={mode === "create" ? "Add Admin" : "Edit Admin"}
+      description={mode === "create" ? "Create a sign-in for a new staff member." : admin?.email}
+    >
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
+        {admin ? <input type="hidden" name="id" value={admin.id} /> : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField meta={field("name")} label="Name" required autoComplete="off" />
+        {mode === "create" ? (
+          <TextField meta={field("email")} label="Email" type="email" required autoComplete="off" />
+        ) : null}
+        <TextField meta={field("phone")} label="Phone" type="tel" required autoComplete="off" />
+        {mode === "create" ? (
+          <TextField
+            meta={field("password")}
+            label="Password"
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+        ) : null}
+        <SelectField
+          meta={field("role")}
+          label="Role"
+          required
+          placeholder="Select a role"
+          options={roleOptions}
+          labels={roleLabels}
+        />
+        <SelectField
+          meta={field("is_active")}
+          label="Status"
+          required
+          placeholder="Select a status"
+          options={statusOptions}
+          labels={statusLabels}
+        />
+        <div className="mt-2 flex justify-end gap-3">
+          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Saving..." : mode === "create" ? "Create Admin" : "Save Changes"}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export function DeleteAdminModal({
+  admin,
+  closeHref,
+  onClose,
+}: {
+  admin: Pick<Admin, "id" | "name" | "email">;
+  closeHref: string;
+  onClose: () => void;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <Modal open onClose={onClose} closeHref={closeHref} size="sm" title="Delete Admin User">
+      <p className="text-slate-700 dark:text-slate-300">
+        Are you sure you want to delete <strong>{admin.name}</strong> ({admin.email})? This
+        permanently removes their access to the admin portal and cannot be undone.
+      </p>
+      <Form method="post" className="mt-6 flex justify-end gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={admin.id} />
+        <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="danger" disabled={submitting}>
+          {submitting ? "Deleting..." : "Delete"}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import * as z from "zod/mini";
+import { adminRoles } from "~/db/schema";
+
+/** SPEC.md section 5, 'Admin create form' and its edit form. */
+
+const name = z
+  .string({ error: "Name must be at least 2 characters" })
+  .check(
+    z.trim(),
+    z.minLength(2, "Name must be at least 2 characters"),
+    z.maxLength(120, "Name must be at most 120 characters"),
+  );
+const phone = z
+  .string({ error: "Phone number is required" })
+  .check(
+    z.trim(),
+    z.minLength(1, "Phone number is required"),
+    z.maxLength(40, "Phone number must be at most 40 characters"),
+  );
+const role = z.enum(adminRoles, { error: "Please select a role" });
+const isActive = z.pipe(
+  z.enum(["true", "false"], { error: "Please select a status" }),
+  z.transform((value) => value === "true"),
+);
+
+export const adminEditSchema = z.object({ name, phone, role, is_active: isActive });
+
+export const adminCreateSchema = z.object({
+  name,
+  email: z
+    .string({ error: "Invalid email address" })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(254, "Invalid email address"),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Invalid email address"),
+    ),
+  phone,
+  password: z
+    .string({ error: "Password must be at least 6 characters" })
+    .check(
+      z.minLength(6, "Password must be at least 6 characters"),
+      z.maxLength(128, "Password must be at most 128 characters"),
+    ),
+  role,
+  is_active: isActive,
+});
+
+export type AdminCreateInput = z.output<typeof adminCreateSchema>;
+export type AdminEditInput = z.output<typeof adminEditSchema>;
+
+export const adminSortColumns = [
+  "name",
+  "email",
+  "phone",
+  "role",
+  "is_active",
+  "created_at",
+] as const;
+export type AdminSortColumn = (typeof adminSortColumns)[number];
+export const ADMIN_PAGE_SIZE = 10;
+
+const listQuerySchema = z.object({
+  q: z.catch(z.string().check(z.trim(), z.maxLength(100)), ""),
+  sort: z.catch(z.enum(adminSortColumns), "created_at"),
+  dir: z.catch(z.enum(["asc", "desc"]), "desc"),
+  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+});
+
+export type AdminListQuery = z.output<typeof listQuerySchema>;
+
+/** The table's search, sort and page from the URL; bad values fall back to the defaults. */
+export function parseAdminListQuery(params: URLSearchParams): AdminListQuery {
+  return listQuerySchema.parse({
+    q: params.get("q") ?? "",
+    sort: params.get("sort") ?? "created_at",
+    dir: params.get("dir") ?? "desc",
+    page: params.get("page") ?? "1",
+  });
+}
+
+export const adminMessages = {
+  created: "Admin created successfully!",
+  updated: "Admin updated successfully!",
+  deleted: "Admin deleted successfully!",
+  notAuthenticated: "Not authenticated",
+  notAnAdmin: "Current user is not an admin",
+  onlySuperAdminsCreate: "Only super admins can create new admin users",
+  onlySuperAdminsDelete: "Only super admins can delete admin users",
+  clientDeleteRefusal: "You don't have permission to delete admin users.",
+  duplicateEmail: "An admin with this email address already exists.",
+  notFound: "Admin not found.",
+  ownAccount: "You cannot change your own account from this list.",
+  lastSuperAdmin: "At least one active super admin must remain.",
+} as const;

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { type Database, db } from "~/db/client.server";
+import { authAccount, authSession, authUser, authVerification } from "~/db/schema";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
+import { env } from "~/lib/env.server";
+import { sendPasswordResetMail } from "./password-reset-mail.server";
+
+export const SESSION_DAYS = 30;
+export const RESET_LINK_SECONDS = 60 * 60;
+
+function createAuth(database: Database) {
+  const config = env();
+  return betterAuth({
+    appName: "Lagos Tech Academy",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Staff accounts are created by super admins (app/features/admins), never by sign-up.
+      disableSignUp: true,
+      minPasswordLength: 6,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => sendPasswordResetMail(user, token),
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Sign-in attempts are limited by app/features/auth/sign-in.server.ts, in the database.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = new WeakMap<Database, Auth>();
+
+/** Better Auth on the application's database (one instance per database). */
+export function auth(): Auth {
+  const database = db();
+  let instance = cache.get(database);
+  if (!instance) {
+    instance = createAuth(database);
+    cache.set(database, instance);
+  }
+  return instance;
+}
+
+/** AUTH_SECRET, or in demo mode a random secret kept in DATA_DIR so sessions survive restarts. */
+function authSecret(): string {
+  const config = env();
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.resolve(config.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

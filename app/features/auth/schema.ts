@@ -1,0 +1,65 @@
+import * as z from "zod/mini";
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC.md section 5, 'Admin login'. */
+const email = z
+  .string({ error: "Email is required" })
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, "Email is required"),
+    z.maxLength(254, "Invalid email address"),
+    z.regex(emailPattern, "Invalid email address"),
+  );
+
+const password = z
+  .string({ error: "Password is required" })
+  .check(
+    z.minLength(1, "Password is required"),
+    z.minLength(6, "Password must be at least 6 characters"),
+    z.maxLength(128, "Password must be at most 128 characters"),
+  );
+
+export const loginSchema = z.object({
+  email,
+  password,
+  rememberMe: z.optional(z.literal("on")),
+  redirectTo: z.optional(z.string()),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is invalid or has expired." }).check(z.minLength(1)),
+    password,
+    confirmPassword: z.string({ error: "Please confirm the new password" }),
+  })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      message: "Passwords do not match",
+      path: ["confirmPassword"],
+    }),
+  );
+
+/** SPEC.md section 8, Login, plus the texts of the new password-reset flow. */
+export const authMessages = {
+  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
+  tooManyAttempts: "Too many login attempts. Please wait a moment and try again.",
+  inactive: "Admin account not found or inactive. Please contact your system administrator.",
+  failed: "Login failed. Please try again.",
+  welcome: "Welcome back! Redirecting to dashboard...",
+  resetRequested:
+    "If an admin account exists for that email address, we have sent a link to reset its password. The link works once, within one hour.",
+  resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
+  resetDone: "Your password has been changed. Please sign in with your new password.",
+  tooManyResetRequests: "Too many reset requests. Please wait a few minutes and try again.",
+} as const;
+
+/** Only paths inside the portal; anything else (other sites, `//evil`) goes to the dashboard. */
+export function safeRedirectTarget(target: string | null | undefined, fallback: string) {
+  if (!target?.startsWith("/admin-portal/")) return fallback;
+  if (target.startsWith("/admin-portal/login")) return fallback;
+  return target;
+}

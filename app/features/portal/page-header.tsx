@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900 dark:text-white">{title}</h1>
+        {description ? (
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{description}</p>
+        ) : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  icon?: ReactNode;
+}) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</p>
+        {icon}
+      </div>
+      <p className="mt-2 text-3xl font-extrabold text-slate-900 dark:text-white">{value}</p>
+      {hint ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** The placeholder pages of SPEC.md section 2 (Students, Tutors, Reports). */
+export function UnderDevelopment({ title, description }: { title: string; description: string }) {
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center dark:border-slate-700 dark:bg-slate-900">
+        <p className="text-lg font-semibold text-slate-900 dark:text-white">
+          This section is under development.
+        </p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          It will arrive in a later release.
+        </p>
+      </div>
+    </>
+  );
+}

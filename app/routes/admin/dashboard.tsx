@@ -1,0 +1,136 @@
+import { BookOpen, GraduationCap, Mail, Plus, ShieldCheck, Users } from "lucide-react";
+import { Link } from "react-router";
+import { requireAdmin } from "~/features/auth/session.server";
+import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
+import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { formatDateTime } from "~/lib/dates";
+import { buttonClasses } from "~/ui/button";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const [stats, activity] = await Promise.all([dashboardStats(), recentActivity()]);
+  return { adminName: admin.name, stats, activity };
+}
+
+const icon = "h-6 w-6 text-brand-700 dark:text-brand-300";
+
+const quickActions = [
+  { to: "/admin-portal/courses?modal=create", label: "Add Course", icon: Plus },
+  { to: "/admin-portal/messages?status=unread", label: "Read New Messages", icon: Mail },
+  { to: "/admin-portal/admins", label: "Manage Admins", icon: ShieldCheck },
+  { to: "/courses", label: "View Public Site", icon: BookOpen },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, activity } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back, ${loaderData.adminName}. Here is what is happening today.`}
+      />
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <StatCard
+          label="Students"
+          value="—"
+          hint="No student records yet"
+          icon={<GraduationCap aria-hidden="true" className={icon} />}
+        />
+        <StatCard
+          label="Tutors"
+          value="—"
+          hint="No tutor records yet"
+          icon={<Users aria-hidden="true" className={icon} />}
+        />
+        <StatCard
+          label="Courses"
+          value={stats.courses.total}
+          hint={`${stats.courses.active} active`}
+          icon={<BookOpen aria-hidden="true" className={icon} />}
+        />
+        <StatCard
+          label="New Messages"
+          value={stats.messages.unread}
+          hint={`${stats.messages.today} received today`}
+          icon={<Mail aria-hidden="true" className={icon} />}
+        />
+        <StatCard
+          label="Admins"
+          value={stats.admins.total}
+          hint={`${stats.admins.active} active`}
+          icon={<ShieldCheck aria-hidden="true" className={icon} />}
+        />
+      </section>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section
+          aria-labelledby="activity-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 id="activity-heading" className="text-lg font-bold">
+            Recent Activity
+          </h2>
+          {activity.length === 0 ? (
+            <p className="mt-4 text-slate-600 dark:text-slate-300">Nothing has happened yet.</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
+              {activity.map((event) => (
+                <li
+                  key={`${event.kind}-${event.id}`}
+                  className="flex flex-wrap items-baseline justify-between gap-2 py-3"
+                >
+                  <div>
+                    <p className="font-medium">
+                      {event.kind === "message" ? (
+                        <Link
+                          to={`/admin-portal/messages?id=${event.id}`}
+                          className="hover:underline"
+                        >
+                          {event.title}
+                        </Link>
+                      ) : (
+                        event.title
+                      )}
+                    </p>
+                    {event.detail ? (
+                      <p className="text-sm text-slate-600 dark:text-slate-400">{event.detail}</p>
+                    ) : null}
+                  </div>
+                  <time
+                    dateTime={new Date(event.at).toISOString()}
+                    className="text-sm text-slate-600 dark:text-slate-400"
+                  >
+                    {formatDateTime(event.at)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section
+          aria-labelledby="quick-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 id="quick-heading" className="text-lg font-bold">
+            Quick Actions
+          </h2>
+          <ul className="mt-4 grid gap-2">
+            {quickActions.map((action) => (
+              <li key={action.to}>
+                <Link
+                  to={action.to}
+                  className={buttonClasses("outline", "md", "w-full justify-start")}
+                >
+                  <action.icon aria-hidden="true" className="h-5 w-5" />
+                  {action.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/features/auth/auth-card";
+import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import { forgotPasswordSchema } from "~/features/auth/schema";
+import { Button } from "~/ui/button";
+import { FormError, TextField } from "~/ui/form-fields";
+import { FormNotice } from "~/ui/form-notice";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Portal | Forgot password" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const outcome = await requestPasswordReset(request, submission.value.email);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message] }), notice: null },
+      { status: 429 },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), notice: outcome.message };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard
+      title="Forgot password?"
+      subtitle="We will e-mail you a link to choose a new password"
+    >
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormNotice notice={actionData?.notice ?? null} />
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          required
+          autoComplete="username"
+        />
+        <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
+        </Button>
+        <Link
+          to="/admin-portal/login"
+          className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
+        >
+          Back to sign in
+        </Link>
+      </Form>
+    </AuthCard>
+  );
+}

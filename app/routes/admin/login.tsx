@@ -1,0 +1,122 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/features/auth/auth-card";
+import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
+import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
+import { signIn } from "~/features/auth/sign-in.server";
+import { env } from "~/lib/env.server";
+import { setFlash } from "~/lib/flash.server";
+import { Button } from "~/ui/button";
+import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
+import { useToastOnError } from "~/ui/use-toast-on-error";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Portal | Sign in" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await readAdminSession(request).catch(() => null);
+  if (session?.status === "active") throw redirect(DASHBOARD_PATH);
+  const config = env();
+  const url = new URL(request.url);
+  return {
+    notice: url.searchParams.get("reason") === "inactive" ? authMessages.inactive : null,
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    // The sample credentials exist only in demo mode (embedded database with demo content).
+    demo: config.demoMode
+      ? { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD }
+      : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, password, rememberMe, redirectTo } = submission.value;
+  const outcome = await signIn(request, { email, password, rememberMe: rememberMe === "on" });
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash({ kind: "success", message: authMessages.welcome }));
+  return redirect(safeRedirectTarget(redirectTo, DASHBOARD_PATH), { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/admin-portal/login";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useToastOnError(form.errors);
+  const errors = form.errors ?? (loaderData.notice ? [loaderData.notice] : undefined);
+
+  return (
+    <AuthCard title="Admin Portal" subtitle="Sign in to manage courses, messages and admins">
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormError errors={errors} id={form.errorId} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          required
+          autoComplete="username"
+        />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+        <div className="flex items-center justify-between gap-4">
+          <CheckboxField meta={fields.rememberMe} label="Remember me" />
+          <Link
+            to="/admin-portal/forgot-password"
+            className="mb-auto text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+      {loaderData.demo ? (
+        <section
+          aria-labelledby="demo-heading"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <h2 id="demo-heading" className="font-bold">
+            Demo mode
+          </h2>
+          <p className="mt-1">This demo has a super admin you can sign in as:</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt>Email</dt>
+            <dd className="font-mono" data-demo-email>
+              {loaderData.demo.email}
+            </dd>
+            <dt>Password</dt>
+            <dd className="font-mono" data-demo-password>
+              {loaderData.demo.password}
+            </dd>
+          </dl>
+        </section>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import { LOGIN_PATH } from "~/features/auth/session.server";
+import { signOut } from "~/features/auth/sign-in.server";
+import type { Route } from "./+types/logout";
+
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers();
+  for (const cookie of await signOut(request)) headers.append("Set-Cookie", cookie);
+  return redirect(LOGIN_PATH, { headers });
+}
+
+export const loader = () => redirect(LOGIN_PATH);

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/features/auth/session.server";
+import { UnderDevelopment } from "~/features/portal/page-header";
+import type { Route } from "./+types/placeholder";
+
+// Students, Tutors and Reports: placeholders until their data exists (SPEC.md section 2).
+const sections: Record<string, { title: string; description: string }> = {
+  students: { title: "Students", description: "Student records and enrolments." },
+  tutors: { title: "Tutors", description: "Tutor profiles and schedules." },
+  reports: { title: "Reports", description: "Enrolment, revenue and message reports." },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const section = sections[new URL(request.url).pathname.split("/").pop() ?? ""];
+  if (!section) throw data(null, { status: 404 });
+  return section;
+}
+
+export const meta: Route.MetaFunction = ({ data: section }) => [
+  { title: `${section?.title ?? "Portal"} | Admin Portal` },
+];
+
+export default function PlaceholderPage({ loaderData }: Route.ComponentProps) {
+  return <UnderDevelopment title={loaderData.title} description={loaderData.description} />;
+}

@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/features/auth/auth-card";
+import { resetPassword } from "~/features/auth/password-reset.server";
+import { resetPasswordSchema } from "~/features/auth/schema";
+import { LOGIN_PATH } from "~/features/auth/session.server";
+import { setFlash } from "~/lib/flash.server";
+import { Button } from "~/ui/button";
+import { FormError, TextField } from "~/ui/form-fields";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Portal | Choose a new password" },
+  { name: "robots", content: "noindex" },
+  // The token is in the URL: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
+  }
+  const outcome = await resetPassword(submission.value.token, submission.value.password);
+  if (!outcome.ok) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [outcome.message],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  return redirect(LOGIN_PATH, {
+    headers: { "Set-Cookie": await setFlash({ kind: "success", message: outcome.message }) },
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title="Choose a new password" subtitle="At least 6 characters">
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormError errors={form.errors ?? fields.token.errors} id={form.errorId} />
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField
+          meta={fields.password}
+          label="New password"
+          type="password"
+          required
+          autoComplete="new-password"
+        />
+        <TextField
+          meta={fields.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          required
+          autoComplete="new-password"
+        />
+        <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Saving..." : "Set New Password"}
+        </Button>
+        <Link
+          to="/admin-portal/forgot-password"
+          className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
+        >
+          Ask for a new link
+        </Link>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { Bell, Palette, ShieldCheck, User } from "lucide-react";
+import { Link } from "react-router";
+import { requireAdmin } from "~/features/auth/session.server";
+import { PageHeader } from "~/features/portal/page-header";
+import { env } from "~/lib/env.server";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return {
+    profile: { name: admin.name, email: admin.email, phone: admin.phone, role: admin.role },
+    alertsConfigured: env().NOTIFY_EMAILS.length > 0,
+  };
+}
+
+function Card({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: typeof User;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-300" />
+        {title}
+      </h2>
+      <div className="mt-3 text-sm text-slate-700 dark:text-slate-300">{children}</div>
+    </section>
+  );
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile and portal preferences." />
+      <div
+        role="note"
+        id="settings-notice"
+        className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      >
+        Editable settings are under development. Until then, a super admin changes your name, phone
+        or role from Admin Management.
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card icon={User} title="Profile Settings">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>Name</dt>
+            <dd className="font-medium">{profile.name}</dd>
+            <dt>Email</dt>
+            <dd className="font-medium break-all">{profile.email}</dd>
+            <dt>Phone</dt>
+            <dd className="font-medium">{profile.phone}</dd>
+            <dt>Role</dt>
+            <dd className="font-medium">
+              {profile.role === "super_admin" ? "Super Admin" : "Admin"}
+            </dd>
+          </dl>
+        </Card>
+        <Card icon={ShieldCheck} title="Security">
+          <p>
+            To change your password, ask for a reset link: it is e-mailed to you and works once,
+            within an hour.
+          </p>
+          <Link
+            to="/admin-portal/forgot-password"
+            className="mt-2 inline-block font-semibold text-brand-800 hover:underline dark:text-brand-300"
+          >
+            Send me a reset link
+          </Link>
+        </Card>
+        <Card icon={Bell} title="Notifications">
+          <p>
+            {loaderData.alertsConfigured
+              ? "Staff alerts for new messages are on: each new message is e-mailed to the addresses the server is configured with."
+              : "Staff alerts for new messages are off: the server has no alert addresses configured."}
+          </p>
+        </Card>
+        <Card icon={Palette} title="Appearance">
+          <p>
+            Switch between light and dark mode with the moon and sun button in the header. Your
+            choice is remembered on this browser.
+          </p>
+        </Card>
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Button disabled aria-describedby="settings-notice">
+          Save Changes
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { catalogueSearch, parseCatalogueQuery } from "~/features/courses/catalogue-filters";
+
+const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
+const defaults = { q: "", category: "", level: "", view: "grid" };
+
+describe("parseCatalogueQuery", () => {
+  it("gives 'all' filters and the grid view for an empty URL", () => {
+    expect(parse("")).toEqual(defaults);
+  });
+
+  it("reads the search text, category, level and view", () => {
+    expect(parse("?q=python%20basics&category=Data+Science&level=Beginner&view=list")).toEqual({
+      q: "python basics",
+      category: "Data Science",
+      level: "Beginner",
+      view: "list",
+    });
+  });
+
+  it("falls back to the grid view for an unknown view", () => {
+    expect(parse("?view=table")).toEqual(defaults);
+    expect(parse("?view=LIST")).toEqual(defaults);
+    expect(parse("?view=")).toEqual(defaults);
+    expect(parse("?q=react&view=cards")).toEqual({ ...defaults, q: "react" });
+  });
+
+  it("drops overlong text filters instead of failing", () => {
+    expect(parse(`?q=${"x".repeat(101)}`)).toEqual(defaults);
+    expect(parse(`?category=${"x".repeat(101)}&level=${"y".repeat(500)}`)).toEqual(defaults);
+    expect(parse(`?q=${"x".repeat(100)}`).q).toBe("x".repeat(100));
+  });
+
+  it("uses the first value when a parameter repeats", () => {
+    expect(parse("?level=Advanced&level=Beginner").level).toBe("Advanced");
+  });
+});
+
+describe("catalogueSearch", () => {
+  it("is empty for the defaults, so plain /courses stays plain", () => {
+    expect(catalogueSearch({ q: "", category: "", level: "", view: "grid" })).toBe("");
+  });
+
+  it("includes only the filters that are set", () => {
+    expect(catalogueSearch({ q: "", category: "Design", level: "", view: "grid" })).toBe(
+      "?category=Design",
+    );
+    expect(catalogueSearch({ q: "", category: "", level: "", view: "list" })).toBe("?view=list");
+    expect(
+      catalogueSearch({ q: "ui & ux", category: "Data Science", level: "Advanced", view: "list" }),
+    ).toBe("?q=ui+%26+ux&category=Data+Science&level=Advanced&view=list");
+  });
+
+  it("round-trips through parseCatalogueQuery", () => {
+    const queries = [
+      { q: "full-stack / web?", category: "Programming", level: "Intermediate", view: "list" },
+      { q: "", category: "Marketing", level: "", view: "grid" },
+      { q: "naïve café", category: "", level: "Beginner", view: "grid" },
+    ] as const;
+    for (const query of queries) {
+      expect(parse(catalogueSearch(query))).toEqual(query);
+    }
+  });
+});
