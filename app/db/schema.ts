@@ -128,6 +128,8 @@ export const courseCategory = pgEnum("course_category", courseCategories);
 export const courseLevel = pgEnum("course_level", courseLevels);
 
 export type CourseModule = { title: string; description: string; topics: string[] };
+/** A WebP rendition of a course image, for `srcset`. */
+export type ImageVariant = { width: number; url: string };
 export type CourseFaq = { question: string; answer: string };
 
 export const courses = pgTable(
@@ -140,6 +142,7 @@ export const courses = pgTable(
     category: courseCategory("category").notNull().default("Programming"),
     icon: text("icon").notNull().default("BookOpen"),
     image: text("image"),
+    imageVariants: jsonb("image_variants").$type<ImageVariant[]>().notNull().default([]),
     brochureUrl: text("brochure_url"),
     duration: text("duration"),
     level: courseLevel("level").notNull().default("Beginner"),
@@ -174,6 +177,38 @@ export const courses = pgTable(
     check("courses_rating_range", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check("courses_lessons_non_negative", sql`${t.lessons} >= 0`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Course audit log: who changed which course, when, and what changed
+// ---------------------------------------------------------------------------
+
+export const courseChangeActions = [
+  "created",
+  "updated",
+  "activated",
+  "deactivated",
+  "deleted",
+] as const;
+export const courseChangeAction = pgEnum("course_change_action", courseChangeActions);
+
+/** `{ field: { from, to } }` for updates; the whole course for created and deleted. */
+export type CourseChangeSet = Record<string, { from: unknown; to: unknown }>;
+
+export const courseChanges = pgTable(
+  "course_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // No foreign key: the history of a deleted course stays readable.
+    courseId: uuid("course_id").notNull(),
+    courseTitle: text("course_title").notNull(),
+    action: courseChangeAction("action").notNull(),
+    changes: jsonb("changes").$type<CourseChangeSet>().notNull().default({}),
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("course_changes_course_created_at_idx").on(t.courseId, t.createdAt.desc())],
 );
 
 // ---------------------------------------------------------------------------
@@ -238,3 +273,4 @@ export type NewCourse = typeof courses.$inferInsert;
 export type Message = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 export type Admin = typeof admins.$inferSelect;
+export type CourseChange = typeof courseChanges.$inferSelect;

@@ -151,6 +151,12 @@ describe("seedDemoContent on an empty database", () => {
       const imageKey = storage.keyFromUrl(row.image ?? "");
       expect(imageKey).toMatch(/^images\/course-image-\d+\.jpg$/);
       referenced.push(imageKey ?? "");
+      expect(row.imageVariants.map((variant) => variant.width)).toEqual([400, 800, 1200]);
+      for (const variant of row.imageVariants) {
+        const variantKey = storage.keyFromUrl(variant.url);
+        expect(variantKey).toBe(imageKey?.replace(/\.jpg$/, `-${variant.width}.webp`));
+        referenced.push(variantKey ?? "");
+      }
       if (row.brochureUrl) {
         const brochureKey = storage.keyFromUrl(row.brochureUrl);
         expect(brochureKey).toMatch(/^brochures\/course-[0-9a-f-]{36}-brochure-\d+\.pdf$/);

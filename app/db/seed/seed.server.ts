@@ -1,6 +1,11 @@
 // Relative imports only: scripts/seed.ts runs this file with tsx, outside Vite's `~/` alias.
 import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
+import {
+  courseFileKeys,
+  storeCourseBrochure,
+  storeCourseImage,
+} from "../../features/courses/course-files.server";
 import type { ObjectStorage } from "../../lib/storage/storage.server";
 import type { Database, Transaction } from "../client.server";
 import { courses, type NewCourse } from "../schema";
@@ -92,12 +97,17 @@ async function prepareRows(
     const { hasBrochure, accent, ...fields } = course;
     const id = randomUUID();
     // Every file gets a timestamp of its own: the image even, the brochure odd.
-    const image = await storeCourseImage(storage, course, baseTime + index * 2);
+    const image = await storeDemoImage(storage, course, baseTime + index * 2);
     storedKeys.push(...image.keys);
     let brochureUrl: string | null = null;
     if (hasBrochure) {
-      const brochure = await storeCourseBrochure(storage, id, course, baseTime + index * 2 + 1);
-      storedKeys.push(brochure.key);
+      const brochure = await storeCourseBrochure(
+        storage,
+        id,
+        await renderCourseBrochure(course),
+        baseTime + index * 2 + 1,
+      );
+      storedKeys.push(...brochure.keys);
       brochureUrl = brochure.url;
     }
     // The newest course comes first in "newest first" lists; categories alternate there.
@@ -105,7 +115,8 @@ async function prepareRows(
     rows.push({
       ...fields,
       id,
-      image: image.url,
+      image: image.image,
+      imageVariants: image.imageVariants,
       brochureUrl,
       createdBy: null,
       createdAt,
@@ -115,36 +126,19 @@ async function prepareRows(
   return rows;
 }
 
-/**
- * Renders and stores a course's cover image. Returns the URL for `courses.image` and every key
- * written (one JPEG today; a future version may store several WebP variants).
- */
-export async function storeCourseImage(
+/** Renders a course's cover image and stores it with its WebP renditions. */
+async function storeDemoImage(
   storage: ObjectStorage,
   course: Pick<DemoCourse, "title" | "category" | "accent" | "icon">,
   timestamp: number,
-): Promise<{ url: string; keys: string[] }> {
+) {
   const body = await renderCourseImage({
     title: course.title,
     category: course.category ?? "Programming",
     accent: course.accent,
     icon: course.icon,
   });
-  const key = `images/course-image-${timestamp}.jpg`;
-  await storage.put(key, body, "image/jpeg");
-  return { url: storage.publicUrl(key), keys: [key] };
-}
-
-async function storeCourseBrochure(
-  storage: ObjectStorage,
-  courseId: string,
-  course: DemoCourse,
-  timestamp: number,
-): Promise<{ url: string; key: string }> {
-  const body = await renderCourseBrochure(course);
-  const key = `brochures/course-${courseId}-brochure-${timestamp}.pdf`;
-  await storage.put(key, body, "application/pdf");
-  return { url: storage.publicUrl(key), key };
+  return storeCourseImage(storage, body, "image/jpeg", timestamp);
 }
 
 /** Rank of each course when categories take turns: Design, Marketing, Data Science, … */
@@ -167,14 +161,11 @@ async function countCourses(executor: Database | Transaction): Promise<number> {
 
 async function referencedKeys(tx: Transaction, storage: ObjectStorage): Promise<Set<string>> {
   const rows = await tx
-    .select({ image: courses.image, brochureUrl: courses.brochureUrl })
+    .select({
+      image: courses.image,
+      imageVariants: courses.imageVariants,
+      brochureUrl: courses.brochureUrl,
+    })
     .from(courses);
-  const keys = new Set<string>();
-  for (const row of rows) {
-    for (const url of [row.image, row.brochureUrl]) {
-      const key = url ? storage.keyFromUrl(url) : null;
-      if (key) keys.add(key);
-    }
-  }
-  return keys;
+  return new Set(rows.flatMap((row) => courseFileKeys(storage, row)));
 }

@@ -29,6 +29,7 @@ export function CourseCard({
       <div className={list ? "sm:w-64 sm:shrink-0" : undefined}>
         <CourseImage
           src={course.image}
+          variants={course.imageVariants}
           alt=""
           priority={priority}
           className={list ? "sm:h-full" : undefined}

@@ -1,4 +1,5 @@
 import { BookOpen } from "lucide-react";
+import type { ImageVariant } from "~/db/schema";
 import { cn } from "~/ui/cn";
 
 /**
@@ -7,12 +8,15 @@ import { cn } from "~/ui/cn";
  */
 export function CourseImage({
   src,
+  variants = [],
   alt,
   priority,
   sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
   className,
 }: {
   src: string | null;
+  /** WebP renditions by width; the browser picks the smallest that fills the slot. */
+  variants?: readonly ImageVariant[];
   alt: string;
   priority?: boolean;
   sizes?: string;
@@ -32,7 +36,12 @@ export function CourseImage({
   }
   return (
     <img
-      src={src}
+      src={variants.find((variant) => variant.width === 800)?.url ?? src}
+      srcSet={
+        variants.length
+          ? variants.map((variant) => `${variant.url} ${variant.width}w`).join(", ")
+          : undefined
+      }
       alt={alt}
       width={1200}
       height={800}

@@ -12,6 +12,7 @@ const cardColumns = {
   level: courses.level,
   icon: courses.icon,
   image: courses.image,
+  imageVariants: courses.imageVariants,
   duration: courses.duration,
   price: courses.price,
   originalPrice: courses.originalPrice,

@@ -39,7 +39,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   }
   const { course } = loaderData;
   const url = `${origin}/course/${course.slug}`;
-  const image = course.image ? `${origin}${course.image}` : null;
+  const shareImage =
+    course.imageVariants.find((variant) => variant.width === 1200)?.url ?? course.image;
+  const image = shareImage ? `${origin}${shareImage}` : null;
   return [
     ...seo({
       title: course.title,

@@ -1,0 +1,119 @@
+import sharp from "sharp";
+import type { Course, ImageVariant } from "~/db/schema";
+import type { ObjectStorage } from "~/lib/storage/storage.server";
+
+/** SPEC.md sections 5 and 9: what each upload may be. */
+export const uploadRules = {
+  image: {
+    maxBytes: 5 * 1024 * 1024,
+    sizeLabel: "5MB",
+    types: ["image/jpeg", "image/png", "image/webp"],
+  },
+  brochure: {
+    maxBytes: 10 * 1024 * 1024,
+    sizeLabel: "10MB",
+    types: ["application/pdf"],
+  },
+} as const;
+
+export type UploadKind = keyof typeof uploadRules;
+export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+
+const extensions: Record<DetectedType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+};
+
+/** The file's type from its first bytes; the name and the browser's claim are not trusted. */
+export function detectFileType(head: Uint8Array): DetectedType | null {
+  const starts = (bytes: number[], offset = 0) =>
+    bytes.every((byte, index) => head[offset + index] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "application/pdf";
+  return null;
+}
+
+export const fileMessages = {
+  tooLarge: (kind: UploadKind) => `File size must be less than ${uploadRules[kind].sizeLabel}`,
+  wrongType: (kind: UploadKind) =>
+    `File type not allowed. Allowed types: ${uploadRules[kind].types.join(", ")}`,
+  unreadableImage: "The image could not be read. Please upload a valid JPEG, PNG or WebP file.",
+};
+
+/** The widths of the WebP renditions that public pages choose from with `srcset`. */
+export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+
+export type StoredImage = { image: string; imageVariants: ImageVariant[]; keys: string[] };
+
+/**
+ * Stores an image at the spec's key (`images/course-image-{timestamp}.{ext}`) and its WebP
+ * renditions beside it (`…-{width}.webp`). Throws if the bytes are not a decodable image.
+ */
+export async function storeCourseImage(
+  storage: ObjectStorage,
+  source: Buffer,
+  type: DetectedType,
+  timestamp: number,
+): Promise<StoredImage> {
+  const base = `images/course-image-${timestamp}`;
+  const original = `${base}.${extensions[type]}`;
+  const keys: string[] = [];
+  try {
+    const metadata = await sharp(source).metadata();
+    if (!metadata.width || !metadata.height) throw new Error(fileMessages.unreadableImage);
+    const renditions = await Promise.all(
+      IMAGE_WIDTHS.map(async (width) => ({
+        width,
+        body: await sharp(source)
+          .rotate()
+          .resize({
+            width,
+            height: Math.round((width * 2) / 3),
+            fit: "cover",
+            withoutEnlargement: false,
+          })
+          .webp({ quality: width <= 400 ? 72 : 78 })
+          .toBuffer(),
+      })),
+    );
+    await storage.put(original, source, type);
+    keys.push(original);
+    const imageVariants: ImageVariant[] = [];
+    for (const rendition of renditions) {
+      const key = `${base}-${rendition.width}.webp`;
+      await storage.put(key, rendition.body, "image/webp");
+      keys.push(key);
+      imageVariants.push({ width: rendition.width, url: storage.publicUrl(key) });
+    }
+    return { image: storage.publicUrl(original), imageVariants, keys };
+  } catch (error) {
+    await storage.delete(keys);
+    throw error;
+  }
+}
+
+/** Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. */
+export async function storeCourseBrochure(
+  storage: ObjectStorage,
+  courseId: string,
+  source: Buffer,
+  timestamp: number,
+): Promise<{ url: string; keys: string[] }> {
+  const key = `brochures/course-${courseId}-brochure-${timestamp}.pdf`;
+  await storage.put(key, source, "application/pdf");
+  return { url: storage.publicUrl(key), keys: [key] };
+}
+
+/** Every stored key a course points to: its image, the image's renditions, its brochure. */
+export function courseFileKeys(
+  storage: ObjectStorage,
+  course: Pick<Course, "image" | "imageVariants" | "brochureUrl">,
+): string[] {
+  return [course.image, ...course.imageVariants.map((variant) => variant.url), course.brochureUrl]
+    .map((url) => (url ? storage.keyFromUrl(url) : null))
+    .filter((key): key is string => Boolean(key));
+}
