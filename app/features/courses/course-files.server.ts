@@ -1,22 +1,10 @@
 import sharp from "sharp";
 import type { Course, ImageVariant } from "~/db/schema";
 import type { ObjectStorage } from "~/lib/storage/storage.server";
+import { fileMessages } from "./upload-rules";
 
-/** SPEC.md sections 5 and 9: what each upload may be. */
-export const uploadRules = {
-  image: {
-    maxBytes: 5 * 1024 * 1024,
-    sizeLabel: "5MB",
-    types: ["image/jpeg", "image/png", "image/webp"],
-  },
-  brochure: {
-    maxBytes: 10 * 1024 * 1024,
-    sizeLabel: "10MB",
-    types: ["application/pdf"],
-  },
-} as const;
+export { fileMessages, type UploadKind, uploadRules } from "./upload-rules";
 
-export type UploadKind = keyof typeof uploadRules;
 export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
 
 const extensions: Record<DetectedType, string> = {
@@ -36,13 +24,6 @@ export function detectFileType(head: Uint8Array): DetectedType | null {
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "application/pdf";
   return null;
 }
-
-export const fileMessages = {
-  tooLarge: (kind: UploadKind) => `File size must be less than ${uploadRules[kind].sizeLabel}`,
-  wrongType: (kind: UploadKind) =>
-    `File type not allowed. Allowed types: ${uploadRules[kind].types.join(", ")}`,
-  unreadableImage: "The image could not be read. Please upload a valid JPEG, PNG or WebP file.",
-};
 
 /** The widths of the WebP renditions that public pages choose from with `srcset`. */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;

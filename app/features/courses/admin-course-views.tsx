@@ -1,0 +1,180 @@
+import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Course } from "~/db/schema";
+import { formatNaira } from "~/lib/money";
+import { cn } from "~/ui/cn";
+import { type AdminCourseListQuery, adminCoursesHref } from "./admin-course-query";
+import { courseIcon } from "./course-icons";
+import { CourseImage } from "./course-image";
+
+const actionClasses =
+  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
+
+/** Toggle active: Hide/Show on cards, Deactivate/Activate in the list (SPEC.md section 2). */
+function ToggleButton({ course, labels }: { course: Course; labels: [string, string] }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.formData?.get("id") === course.id && navigation.formData?.get("intent") === "toggle";
+  const [whenActive, whenInactive] = labels;
+  const Icon = course.isActive ? EyeOff : Eye;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={course.id} />
+      <input type="hidden" name="isActive" value={String(course.isActive)} />
+      <button
+        type="submit"
+        disabled={pending}
+        className={cn(actionClasses, "text-slate-700 dark:text-slate-200")}
+      >
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {course.isActive ? whenActive : whenInactive}
+        <span className="sr-only"> {course.title}</span>
+      </button>
+    </Form>
+  );
+}
+
+function EditLink({ course, query }: { course: Course; query: AdminCourseListQuery }) {
+  return (
+    <Link
+      to={adminCoursesHref(query, { modal: "edit", id: course.id })}
+      preventScrollReset
+      className={cn(actionClasses, "text-brand-800 dark:text-brand-300")}
+    >
+      <Pencil aria-hidden="true" className="h-4 w-4" />
+      Edit<span className="sr-only"> {course.title}</span>
+    </Link>
+  );
+}
+
+function DeleteLink({ course, query }: { course: Course; query: AdminCourseListQuery }) {
+  return (
+    <Link
+      to={adminCoursesHref(query, { modal: "delete", id: course.id })}
+      preventScrollReset
+      className={cn(actionClasses, "text-red-700 dark:text-red-400")}
+    >
+      <Trash2 aria-hidden="true" className="h-4 w-4" />
+      Delete<span className="sr-only"> {course.title}</span>
+    </Link>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={cn(
+        "rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        active ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700",
+      )}
+    >
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
+}
+
+export function CourseCardsView({
+  courses,
+  query,
+}: {
+  courses: Course[];
+  query: AdminCourseListQuery;
+}) {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      {courses.map((course) => {
+        const Icon = courseIcon(course.icon);
+        return (
+          <li
+            key={course.id}
+            data-course-slug={course.slug}
+            className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <CourseImage
+              src={course.image}
+              variants={course.imageVariants}
+              alt=""
+              sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw"
+            />
+            <div className="flex flex-1 flex-col gap-2 p-4">
+              <div className="flex items-center gap-2 text-xs">
+                <Icon aria-hidden="true" className="h-4 w-4 text-brand-700 dark:text-brand-300" />
+                <span className="font-semibold">{course.category}</span>
+                <span className="text-slate-600 dark:text-slate-400">· {course.level}</span>
+                <span className="ml-auto">
+                  <StatusBadge active={course.isActive} />
+                </span>
+              </div>
+              <h2 className="font-bold text-slate-900 dark:text-white">{course.title}</h2>
+              <p className="text-sm font-semibold">{formatNaira(course.price)}</p>
+              <div className="mt-auto flex flex-wrap gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
+                <EditLink course={course} query={query} />
+                <ToggleButton course={course} labels={["Hide", "Show"]} />
+                <DeleteLink course={course} query={query} />
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function CourseListView({
+  courses,
+  query,
+}: {
+  courses: Course[];
+  query: AdminCourseListQuery;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        <caption className="sr-only">Courses</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Course
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Category
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Level
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {courses.map((course) => (
+            <tr key={course.id} data-course-slug={course.slug}>
+              <td className="px-4 py-3 font-medium">{course.title}</td>
+              <td className="px-4 py-3">{course.category}</td>
+              <td className="px-4 py-3">{course.level}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatNaira(course.price)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge active={course.isActive} />
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-1">
+                  <EditLink course={course} query={query} />
+                  <ToggleButton course={course} labels={["Deactivate", "Activate"]} />
+                  <DeleteLink course={course} query={query} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

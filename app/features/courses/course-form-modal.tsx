@@ -1,0 +1,388 @@
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  type Submission,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Course, CourseChange } from "~/db/schema";
+import { courseCategories, courseLevels } from "~/db/schema";
+import { formatDateTime } from "~/lib/dates";
+import { slugify } from "~/lib/slug";
+import { Button, buttonClasses } from "~/ui/button";
+import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
+import { Modal } from "~/ui/modal";
+import { useToastOnError } from "~/ui/use-toast-on-error";
+import {
+  courseFormats,
+  courseFormSchema,
+  courseLanguages,
+  newCourseDefaults,
+} from "./course-form-schema";
+import { FileField } from "./file-field";
+import { IconPicker } from "./icon-picker";
+import { FaqsEditor, ModulesEditor, TextListEditor } from "./list-editors";
+
+type CourseFormShape = typeof newCourseDefaults;
+
+/** A course as the form's default values: strings, and at least one row in every list. */
+export function courseFormDefaults(course: Course | null): CourseFormShape {
+  if (!course) return newCourseDefaults;
+  const atLeastOne = (items: string[]) => (items.length ? items : [""]);
+  return {
+    title: course.title,
+    slug: course.slug,
+    description: course.description,
+    category: course.category,
+    icon: course.icon,
+    level: course.level,
+    difficulty: course.difficulty ?? "Beginner",
+    duration: course.duration ?? "",
+    price: String(course.price),
+    originalPrice: String(course.originalPrice),
+    rating: String(course.rating),
+    lessons: String(course.lessons),
+    certification: course.certification ?? "",
+    language: course.language,
+    subtitles: course.subtitles.length ? course.subtitles : ["English"],
+    schedule: course.schedule ?? "",
+    format: course.format ?? "Available in-person and online",
+    classSize: course.classSize ?? "",
+    location: course.location ?? "",
+    deliveryMethod: course.deliveryMethod ?? "",
+    learningOutcomes: atLeastOne(course.learningOutcomes),
+    prerequisites: atLeastOne(course.prerequisites),
+    skills: atLeastOne(course.skills),
+    startDates: atLeastOne(course.startDates),
+    modules: course.modules.length
+      ? course.modules.map((module) => ({ ...module, topics: module.topics.join("\n") }))
+      : newCourseDefaults.modules,
+    faqs: course.faqs.length ? course.faqs : newCourseDefaults.faqs,
+    isActive: course.isActive ? "on" : "",
+  };
+}
+
+const actionLabels: Record<CourseChange["action"], string> = {
+  created: "created the course",
+  updated: "changed",
+  activated: "activated the course",
+  deactivated: "deactivated the course",
+  deleted: "deleted the course",
+};
+
+function History({ changes }: { changes: CourseChange[] }) {
+  if (!changes.length) return null;
+  return (
+    <section
+      aria-labelledby="course-history"
+      className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+    >
+      <h3 id="course-history" className="font-semibold">
+        History
+      </h3>
+      <ul className="mt-2 grid gap-1.5">
+        {changes.map((change) => (
+          <li key={change.id}>
+            <span className="font-medium">{change.actorName ?? "Someone"}</span>{" "}
+            {actionLabels[change.action]}
+            {change.action === "updated" ? ` ${Object.keys(change.changes).join(", ")}` : ""}
+            <span className="text-slate-600 dark:text-slate-400">
+              {" "}
+              · {formatDateTime(change.createdAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-4">
+      <h3 className="border-b border-slate-200 pb-1 text-base font-bold dark:border-slate-700">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: fields of the course form
+type Field = FieldMetadata<any, Record<string, unknown>, string[]>;
+
+/** The create/edit modal of SPEC.md sections 2, 3 and 5, with every course field. */
+export function CourseFormModal({
+  course,
+  changes,
+  lastResult,
+  closeHref,
+  onClose,
+}: {
+  course: Course | null;
+  changes: CourseChange[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  closeHref: string;
+  onClose: () => void;
+}) {
+  const navigation = useNavigation();
+  const creating = !course;
+  const defaults = courseFormDefaults(course);
+  const [form, fields] = useForm<CourseFormShape, Record<string, unknown>>({
+    id: `course-form-${course?.id ?? "new"}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: defaults,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: courseFormSchema }) as unknown as Submission<
+        CourseFormShape,
+        string[],
+        Record<string, unknown>
+      >,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useToastOnError(form.errors);
+  // While creating, the slug follows the title until someone edits the slug itself.
+  const [slugTouched, setSlugTouched] = useState(!creating);
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") !== null;
+  const f = fields as unknown as Record<string, Field>;
+  const field = (name: string) => f[name] as Field;
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      closeHref={closeHref}
+      size="xl"
+      title={creating ? "Add Course" : "Edit Course"}
+      description={creating ? "New courses start with the defaults below." : course.title}
+    >
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="grid gap-8"
+      >
+        <input type="hidden" name="intent" value={creating ? "create" : "update"} />
+        {course ? <input type="hidden" name="id" value={course.id} /> : null}
+        <FormError errors={form.errors} id={form.errorId} />
+
+        <Section title="Basics">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              meta={field("title")}
+              label="Course title"
+              required
+              onChange={(event) => {
+                if (!slugTouched)
+                  form.update({ name: "slug", value: slugify(event.currentTarget.value) });
+              }}
+            />
+            <TextField
+              meta={field("slug")}
+              label="Slug"
+              required
+              onInput={() => setSlugTouched(true)}
+            />
+          </div>
+          <TextareaField meta={field("description")} label="Description" required rows={4} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <SelectField
+              meta={field("category")}
+              label="Category"
+              required
+              placeholder="Select a category"
+              options={courseCategories}
+            />
+            <SelectField
+              meta={field("level")}
+              label="Level"
+              placeholder="Select a level"
+              options={courseLevels}
+            />
+            <SelectField
+              meta={field("difficulty")}
+              label="Difficulty"
+              placeholder="Select a difficulty"
+              options={courseLevels}
+            />
+          </div>
+          <IconPicker name="icon" defaultValue={defaults.icon} />
+        </Section>
+
+        <Section title="Price and figures">
+          <div className="grid gap-4 sm:grid-cols-4">
+            <TextField
+              meta={field("price")}
+              label="Price (₦)"
+              type="number"
+              min={0}
+              step={1000}
+              inputMode="numeric"
+            />
+            <TextField
+              meta={field("originalPrice")}
+              label="Original price (₦)"
+              type="number"
+              min={0}
+              step={1000}
+              inputMode="numeric"
+            />
+            <TextField
+              meta={field("lessons")}
+              label="Lessons"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+            />
+            <TextField
+              meta={field("rating")}
+              label="Rating (0-5)"
+              type="number"
+              min={0}
+              max={5}
+              step={0.1}
+              inputMode="decimal"
+            />
+          </div>
+        </Section>
+
+        <Section title="Details">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField meta={field("duration")} label="Duration" placeholder="e.g. 12 weeks" />
+            <TextField
+              meta={field("certification")}
+              label="Certificate"
+              placeholder="e.g. Certificate of completion"
+            />
+            <SelectField
+              meta={field("language")}
+              label="Language"
+              placeholder="Select a language"
+              options={courseLanguages}
+            />
+            <SelectField
+              meta={field("format")}
+              label="Format"
+              placeholder="Select a format"
+              options={courseFormats.map((format) => format.value)}
+              labels={Object.fromEntries(
+                courseFormats.map((format) => [format.value, format.label]),
+              )}
+            />
+            <TextField
+              meta={field("schedule")}
+              label="Schedule"
+              placeholder="e.g. Weekdays 6pm-9pm WAT"
+            />
+            <TextField
+              meta={field("classSize")}
+              label="Class size"
+              placeholder="e.g. 5-10 students"
+            />
+            <TextField meta={field("location")} label="Location" />
+            <TextField
+              meta={field("deliveryMethod")}
+              label="Delivery method"
+              placeholder="e.g. Live classes on Zoom"
+            />
+          </div>
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+              Subtitles
+            </legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {courseLanguages.map((language) => (
+                <label key={language} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="subtitles"
+                    value={language}
+                    defaultChecked={defaults.subtitles.includes(language)}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  {language}
+                </label>
+              ))}
+            </div>
+            <FieldError meta={field("subtitles")} />
+          </fieldset>
+        </Section>
+
+        <Section title="Image and brochure">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FileField
+              kind="image"
+              name="imageFile"
+              label="Course image"
+              current={course?.image ?? null}
+              errors={lastResult?.error?.imageFile ?? undefined}
+            />
+            <FileField
+              kind="brochure"
+              name="brochureFile"
+              label="Brochure (PDF)"
+              current={course?.brochureUrl ?? null}
+              errors={lastResult?.error?.brochureFile ?? undefined}
+            />
+          </div>
+        </Section>
+
+        <Section title="What students get">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <TextListEditor
+              form={form}
+              field={fields.learningOutcomes}
+              legend="Learning outcomes"
+              itemLabel="Outcome"
+            />
+            <TextListEditor
+              form={form}
+              field={fields.prerequisites}
+              legend="Prerequisites"
+              itemLabel="Prerequisite"
+            />
+            <TextListEditor form={form} field={fields.skills} legend="Skills" itemLabel="Skill" />
+            <TextListEditor
+              form={form}
+              field={fields.startDates}
+              legend="Start dates"
+              itemLabel="Start date"
+              type="date"
+            />
+          </div>
+          <ModulesEditor form={form} field={fields.modules} />
+          <FaqsEditor form={form} field={fields.faqs} />
+        </Section>
+
+        <Section title="Visibility">
+          <label className="flex items-center gap-3 text-sm">
+            <input
+              {...getInputProps(field("isActive"), { type: "checkbox" })}
+              key={field("isActive").key}
+              className="h-5 w-5 accent-brand-700"
+            />
+            Active: shown on the public website
+          </label>
+        </Section>
+
+        {course ? <History changes={changes} /> : null}
+
+        <div className="sticky bottom-0 -mx-5 -mb-4 flex justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Saving..." : creating ? "Create Course" : "Save Changes"}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

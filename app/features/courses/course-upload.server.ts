@@ -1,0 +1,113 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import {
+  type DetectedType,
+  detectFileType,
+  fileMessages,
+  type UploadKind,
+  uploadRules,
+} from "./course-files.server";
+
+export type ReceivedFile = { buffer: Buffer; type: DetectedType };
+
+export type CourseFormUpload = {
+  formData: FormData;
+  files: Partial<Record<UploadKind, ReceivedFile>>;
+  /** Per upload, why it was refused (too large, wrong type), in the spec's words. */
+  problems: Partial<Record<UploadKind, string>>;
+};
+
+/** Form field name of each upload. */
+export const uploadFields: Record<UploadKind, string> = {
+  image: "imageFile",
+  brochure: "brochureFile",
+};
+
+/** A whole request larger than this is cut off: two files at their limits plus the fields. */
+export const MAX_REQUEST_BYTES =
+  uploadRules.image.maxBytes + uploadRules.brochure.maxBytes + 1024 * 1024;
+
+export class RequestTooLargeError extends Error {
+  constructor() {
+    super("The upload is too large. Images may be up to 5MB and brochures up to 10MB.");
+  }
+}
+
+const kindOfField = (name: string): UploadKind | null =>
+  name === uploadFields.image ? "image" : name === uploadFields.brochure ? "brochure" : null;
+
+/**
+ * Reads a multipart course form while it streams. Each file is kept in memory only up to its
+ * limit; past it the rest is read and dropped, so the other fields still arrive and the
+ * form can be shown again with the spec's message. The type is decided from the content.
+ */
+export async function readCourseForm(request: Request): Promise<CourseFormUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data") || !request.body) {
+    return { formData: await request.formData(), files: {}, problems: {} };
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_REQUEST_BYTES) throw new RequestTooLargeError();
+
+  const formData = new FormData();
+  const files: CourseFormUpload["files"] = {};
+  const problems: CourseFormUpload["problems"] = {};
+
+  await new Promise<void>((resolve, reject) => {
+    const parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        files: 2,
+        fields: 500,
+        fieldSize: 64 * 1024,
+        parts: 600,
+        fileSize: uploadRules.brochure.maxBytes + 1,
+      },
+    });
+    parser.on("field", (name, value) => formData.append(name, value));
+    parser.on("file", (name, stream, info) => {
+      const kind = kindOfField(name);
+      if (!kind || !info.filename) {
+        stream.resume();
+        return;
+      }
+      const rule = uploadRules[kind];
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= rule.maxBytes) chunks.push(chunk);
+        else chunks.length = 0;
+      });
+      stream.on("end", () => {
+        if (size === 0) return;
+        if (size > rule.maxBytes || stream.truncated) {
+          problems[kind] = fileMessages.tooLarge(kind);
+          return;
+        }
+        const buffer = Buffer.concat(chunks);
+        const type = detectFileType(buffer.subarray(0, 16));
+        if (!type || !(rule.types as readonly string[]).includes(type)) {
+          problems[kind] = fileMessages.wrongType(kind);
+          return;
+        }
+        files[kind] = { buffer, type };
+      });
+    });
+    parser.on("close", resolve);
+    parser.on("error", reject);
+
+    let received = 0;
+    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+    body.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_REQUEST_BYTES) {
+        body.destroy();
+        reject(new RequestTooLargeError());
+      }
+    });
+    body.on("error", reject);
+    body.pipe(parser);
+  });
+  return { formData, files, problems };
+}

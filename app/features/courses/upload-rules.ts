@@ -1,0 +1,22 @@
+/** SPEC.md sections 5 and 9: what each upload may be, and the messages when it is not. */
+export const uploadRules = {
+  image: {
+    maxBytes: 5 * 1024 * 1024,
+    sizeLabel: "5MB",
+    types: ["image/jpeg", "image/png", "image/webp"],
+  },
+  brochure: {
+    maxBytes: 10 * 1024 * 1024,
+    sizeLabel: "10MB",
+    types: ["application/pdf"],
+  },
+} as const;
+
+export type UploadKind = keyof typeof uploadRules;
+
+export const fileMessages = {
+  tooLarge: (kind: UploadKind) => `File size must be less than ${uploadRules[kind].sizeLabel}`,
+  wrongType: (kind: UploadKind) =>
+    `File type not allowed. Allowed types: ${uploadRules[kind].types.join(", ")}`,
+  unreadableImage: "The image could not be read. Please upload a valid JPEG, PNG or WebP file.",
+};
