@@ -32,7 +32,7 @@ export function FileField({
       {current && kind === "image" ? (
         <img
           src={current}
-          alt="Current course image"
+          alt="Current course cover"
           width={240}
           height={160}
           className="mb-2 aspect-[3/2] w-40 rounded-md object-cover"

@@ -224,6 +224,7 @@ function Toolbar({ query }: { query: ReturnType<typeof parseAdminCourseQuery> })
         <input
           type="checkbox"
           role="switch"
+          aria-checked={query.inactive === "1"}
           name="inactive"
           value="1"
           defaultChecked={query.inactive === "1"}
