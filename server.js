@@ -10,7 +10,14 @@ const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 let application;
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
+// Server-sent events must reach the browser as they are written, not when a buffer fills.
+server.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+      compression.filter(req, res),
+  }),
+);
 
 try {
   if (DEVELOPMENT) {

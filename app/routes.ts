@@ -15,6 +15,8 @@ export default [
     route("reset-password", "routes/admin/reset-password.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("theme", "routes/admin/theme.ts"),
+    route("messages/export", "routes/resources/messages-export.ts"),
+    route("events", "routes/resources/inbox-events.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),

@@ -258,6 +258,15 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * How many messages have each status, kept exact by statement-level triggers (migration
+ * 0003), so the inbox's figures cost one tiny read however many messages there are.
+ */
+export const messageStatusCounts = pgTable("message_status_counts", {
+  status: messageStatus("status").primaryKey(),
+  total: integer("total").notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------
 // Rate limits: fixed-window counters shared by every app process
 // ---------------------------------------------------------------------------

@@ -10,8 +10,13 @@ import { cn } from "./cn";
 // Fields carry no native `required`/`minLength`: the browser's own bubbles would replace the
 // spec's messages when JavaScript is off. The server answers with the same schema instead.
 
-export const controlClasses =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400";
+const baseControlClasses =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400";
+
+/** A full-width text input, select or textarea. */
+export const controlClasses = `block w-full ${baseControlClasses}`;
+/** The same, sized by its content (toolbars). */
+export const inlineControlClasses = `inline-block w-auto ${baseControlClasses}`;
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any form schema
 type AnyField = FieldMetadata<any, any, string[]>;

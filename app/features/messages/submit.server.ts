@@ -13,6 +13,7 @@ import {
   type InquiryInput,
   inquirySchema,
 } from "./schema";
+import { alertStaff } from "./staff-alerts.server";
 
 /** Public forms share one budget per visitor address. */
 export const publicFormRateLimit: RateLimitRule = {
@@ -71,6 +72,7 @@ export async function storeVisitorMessage(
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const [stored] = await db().insert(messages).values(row).returning({ id: messages.id });
   if (!stored) throw new Error("The message was not stored");
+  void alertStaff({ ...row, id: stored.id });
   return { status: "stored", id: stored.id };
 }
 

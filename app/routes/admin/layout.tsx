@@ -5,6 +5,7 @@ import { countUnreadMessages } from "~/features/messages/unread.server";
 import { PortalError, VerifyingAccess } from "~/features/portal/portal-error";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { PortalSidebar } from "~/features/portal/portal-sidebar";
+import { useInboxEvents } from "~/features/portal/use-inbox-events";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
 
@@ -71,8 +72,9 @@ function PortalFrame({
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  const unreadCount = useInboxEvents(loaderData.unreadCount);
   return (
-    <PortalFrame adminName={loaderData.admin.name} unreadCount={loaderData.unreadCount}>
+    <PortalFrame adminName={loaderData.admin.name} unreadCount={unreadCount}>
       <Outlet />
     </PortalFrame>
   );

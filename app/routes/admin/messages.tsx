@@ -1,12 +1,307 @@
+import { Inbox, Mail, MailCheck, MailOpen, Sun } from "lucide-react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import * as z from "zod/mini";
+import { messagePriorities, messageStatuses } from "~/db/schema";
+import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { UnderDevelopment } from "~/features/portal/page-header";
+import {
+  assignMessage,
+  bulkUpdateMessages,
+  deleteMessage,
+  getMessage,
+  listMessages,
+  markOpened,
+  messageStats,
+  updateMessageNotes,
+  updateMessagePriority,
+  updateMessageStatus,
+} from "~/features/messages/inbox.server";
+import { InboxList } from "~/features/messages/inbox-list";
+import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/inbox-query";
+import { InboxFilters, InboxTabs } from "~/features/messages/inbox-toolbar";
+import { MessageDetail } from "~/features/messages/message-detail";
+import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { errorMessage, UserFacingError } from "~/lib/errors";
+import { setFlash } from "~/lib/flash.server";
+import { Button, buttonClasses } from "~/ui/button";
+import { ErrorView } from "~/ui/error-view";
+import { Modal } from "~/ui/modal";
+import { Pagination } from "~/ui/pagination";
+import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/messages";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
+
+const uuid = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const openIdFrom = (params: URLSearchParams) => {
+  const parsed = uuid.safeParse(params.get("id"));
+  return parsed.success ? parsed.data : null;
+};
+
+async function settle<T>(promise: Promise<T>, failure: string) {
+  try {
+    return { value: await promise, error: null };
+  } catch (error) {
+    console.error(failure, error);
+    return { value: null, error: failure };
+  }
 }
 
-export default function Page() {
-  return <UnderDevelopment title="messages" description="" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const query = parseInboxQuery(params);
+  const openId = openIdFrom(params);
+  if (openId) await markOpened(actor, openId);
+  const [list, stats, admins, message] = await Promise.all([
+    settle(listMessages(query, actor), inboxMessages.loadFailed),
+    settle(messageStats(), inboxMessages.statsFailed),
+    listActiveAdminOptions(),
+    openId ? getMessage(openId) : Promise.resolve(null),
+  ]);
+  return {
+    query,
+    list,
+    stats,
+    admins: admins.map(({ id, name }) => ({ id, name })),
+    message,
+    confirmDelete: params.get("confirm") === "delete" && Boolean(message),
+  };
 }
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), id: uuid, status: z.enum(messageStatuses) }),
+  z.object({ intent: z.literal("priority"), id: uuid, priority: z.enum(messagePriorities) }),
+  z.object({ intent: z.literal("assign"), id: uuid, assignedTo: z.union([uuid, z.literal("")]) }),
+  z.object({
+    intent: z.literal("notes"),
+    id: uuid,
+    notes: z.string().check(z.trim(), z.maxLength(5000, "Notes must be at most 5,000 characters")),
+  }),
+  z.object({ intent: z.literal("delete"), id: uuid }),
+  z.object({
+    intent: z.literal("bulk"),
+    bulkAction: z.enum(["read", "archive", "assign", "delete"]),
+    ids: z.array(uuid).check(z.minLength(1, inboxMessages.noneSelected), z.maxLength(500)),
+    assignedTo: z.optional(z.union([uuid, z.literal("")])),
+  }),
+]);
+
+const failureTexts: Record<string, string> = {
+  status: inboxMessages.statusFailed,
+  priority: inboxMessages.priorityFailed,
+  assign: inboxMessages.assignFailed,
+  notes: inboxMessages.notesFailed,
+  delete: inboxMessages.deleteFailed,
+  bulk: "Failed to update the selected messages",
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const parsed = actionSchema.safeParse({
+    ...Object.fromEntries(formData),
+    ids: formData.getAll("ids"),
+  });
+  if (!parsed.success) {
+    const detail = parsed.error.issues.find((issue) => issue.message !== "Invalid input")?.message;
+    return data({ error: detail ?? failureTexts[intent] ?? "Invalid request" }, { status: 400 });
+  }
+  const input = parsed.data;
+  const url = new URL(request.url);
+  const query = parseInboxQuery(url.searchParams);
+  const openId = openIdFrom(url.searchParams);
+  const done = async (message: string, stayOnMessage = true) =>
+    redirect(inboxHref(query, stayOnMessage ? openId : null), {
+      headers: { "Set-Cookie": await setFlash({ kind: "success", message }) },
+    });
+  try {
+    switch (input.intent) {
+      case "status":
+        await updateMessageStatus(actor, input.id, input.status);
+        return done(inboxMessages.statusUpdated);
+      case "priority":
+        await updateMessagePriority(input.id, input.priority);
+        return done(inboxMessages.priorityUpdated);
+      case "assign":
+        await assignMessage(input.id, input.assignedTo || null);
+        return done(input.assignedTo ? inboxMessages.assigned : inboxMessages.unassigned);
+      case "notes":
+        await updateMessageNotes(input.id, input.notes);
+        return done(inboxMessages.notesSaved);
+      case "delete":
+        await deleteMessage(input.id);
+        return done(inboxMessages.deleted, false);
+      case "bulk": {
+        const count = await bulkUpdateMessages(
+          actor,
+          input.ids,
+          input.bulkAction,
+          input.assignedTo || null,
+        );
+        const what = {
+          read: "marked read",
+          archive: "archived",
+          assign: "assigned",
+          delete: "deleted",
+        }[input.bulkAction];
+        const removedOpen =
+          input.bulkAction === "delete" && openId !== null && input.ids.includes(openId);
+        return done(inboxMessages.bulkDone(count, what), !removedOpen);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof UserFacingError)) console.error("Updating a message failed", error);
+    const message =
+      error instanceof UserFacingError
+        ? error.message
+        : `${failureTexts[intent]}: ${errorMessage(error)}`;
+    return data(
+      { error: message },
+      { status: error instanceof UserFacingError ? error.status : 500 },
+    );
+  }
+}
+
+const statIcon = "h-6 w-6 text-brand-700 dark:text-brand-300";
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list, stats, admins, message, confirmDelete } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  useToastOnError(actionData?.error ? [actionData.error] : undefined);
+  const closeHref = inboxHref(query);
+  const messageHref = message ? inboxHref(query, message.id) : closeHref;
+
+  return (
+    <>
+      <PageHeader
+        title="Messages and Inquiries"
+        description="Every contact message and course inquiry from the website."
+      />
+      {stats.value ? (
+        <section
+          aria-label="Message statistics"
+          className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-5"
+        >
+          <StatCard
+            label="Total"
+            value={stats.value.total}
+            icon={<Inbox aria-hidden="true" className={statIcon} />}
+          />
+          <StatCard
+            label="Unread"
+            value={stats.value.unread}
+            icon={<Mail aria-hidden="true" className={statIcon} />}
+          />
+          <StatCard
+            label="Read"
+            value={stats.value.read}
+            icon={<MailOpen aria-hidden="true" className={statIcon} />}
+          />
+          <StatCard
+            label="Replied"
+            value={stats.value.replied}
+            icon={<MailCheck aria-hidden="true" className={statIcon} />}
+          />
+          <StatCard
+            label="Today"
+            value={stats.value.today}
+            icon={<Sun aria-hidden="true" className={statIcon} />}
+          />
+        </section>
+      ) : (
+        <p
+          role="alert"
+          className="mb-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {stats.error}
+        </p>
+      )}
+      <InboxTabs query={query} />
+      <InboxFilters key={JSON.stringify(query)} query={query} />
+      <div
+        className={message ? "grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]" : undefined}
+      >
+        <section
+          aria-label="Messages"
+          aria-busy={navigation.state === "loading"}
+          className={`rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${message ? "max-xl:hidden" : ""}`}
+        >
+          {list.value ? (
+            <>
+              <InboxList
+                items={list.value.messages}
+                query={query}
+                openId={message?.id ?? null}
+                admins={admins}
+              />
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
+                <p className="text-slate-600 dark:text-slate-300">
+                  {list.value.pagination.total.toLocaleString("en-NG")}
+                  {list.value.pagination.capped ? "+" : ""}{" "}
+                  {list.value.pagination.total === 1 ? "message" : "messages"}
+                </p>
+                <Pagination
+                  page={list.value.pagination.page}
+                  totalPages={list.value.pagination.totalPages}
+                  hrefFor={(page) => inboxHref({ ...query, page })}
+                  label="Message pages"
+                />
+              </div>
+            </>
+          ) : (
+            <ErrorView
+              headingLevel="h2"
+              retry
+              title={inboxMessages.loadFailed}
+              message="We couldn't load the messages. Please try again."
+            />
+          )}
+        </section>
+        {message ? (
+          <section
+            aria-label="Message details"
+            className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <MessageDetail
+              message={message}
+              admins={admins}
+              closeHref={closeHref}
+              deleteHref={`${messageHref}&confirm=delete`}
+            />
+          </section>
+        ) : null}
+      </div>
+      {message && confirmDelete ? (
+        <Modal
+          open
+          size="sm"
+          title="Delete Message"
+          closeHref={messageHref}
+          onClose={() => navigate(messageHref, { replace: true, preventScrollReset: true })}
+        >
+          <p className="text-slate-700 dark:text-slate-300">
+            Delete the message from <strong>{message.fullName}</strong>? This cannot be undone.
+          </p>
+          <Form method="post" action={messageHref} className="mt-6 flex justify-end gap-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={message.id} />
+            <Link to={messageHref} replace preventScrollReset className={buttonClasses("outline")}>
+              Cancel
+            </Link>
+            <Button type="submit" variant="danger">
+              Delete Message
+            </Button>
+          </Form>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -40,27 +40,36 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const query = parseCatalogueQuery(searchParams);
   // The search box answers each key at once; the URL follows.
   const [searchText, setSearchText] = useState(query.q);
-  useEffect(() => setSearchText(query.q), [query.q]);
   const { courses } = loaderData;
   const shown = filterCourses(courses, { ...query, q: searchText });
   const categories = distinctValues(courses, "category");
   const levels = distinctValues(courses, "level");
   const loading = navigation.state === "loading" && navigation.location.pathname === "/courses";
 
-  // The filters last asked for: a second change made before the URL has caught up with the
-  // first (e.g. two dropdowns changed in quick succession) must not undo the first.
+  // The filters last asked for, and the URLs asked for that the address bar has not shown yet.
+  // The URL lags behind fast typing (or two dropdowns changed in quick succession): an older
+  // URL arriving late must neither undo a newer change nor wipe letters typed since.
   const requested = useRef(query);
+  const pending = useRef<string[]>([]);
   const search = catalogueSearch(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes
   useEffect(() => {
+    const index = pending.current.lastIndexOf(search);
+    if (index >= 0) {
+      // One of ours; a newer one may still be on its way.
+      pending.current = pending.current.slice(index + 1);
+      return;
+    }
+    // Changed from elsewhere (Clear Filters, the view toggle, a link, Back): follow the URL.
+    pending.current = [];
     requested.current = query;
+    setSearchText(query.q);
   }, [search]);
   const update = (change: Partial<CatalogueQuery>) => {
     requested.current = { ...requested.current, ...change };
-    setSearchParams(new URLSearchParams(catalogueSearch(requested.current)), {
-      replace: true,
-      preventScrollReset: true,
-    });
+    const next = catalogueSearch(requested.current);
+    pending.current.push(next);
+    setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
   };
   const clear = catalogueSearch({ q: "", category: "", level: "", view: query.view });
 

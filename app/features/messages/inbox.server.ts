@@ -1,0 +1,313 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db } from "~/db/client.server";
+import {
+  type Admin,
+  admins,
+  type messagePriorities,
+  messageStatusCounts,
+  type messageStatuses,
+  messages,
+} from "~/db/schema";
+import { startOfLagosDay } from "~/lib/dates";
+import { UserFacingError } from "~/lib/errors";
+import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "./inbox-query";
+
+export type MessageStatus = (typeof messageStatuses)[number];
+export type MessagePriority = (typeof messagePriorities)[number];
+
+/** Must match the trigram index of migration 0003 exactly, or the index is not used. */
+const messageSearchText = sql`(${messages.fullName} || ' ' || ${messages.email} || ' ' || coalesce(${messages.subject}, '') || ' ' || coalesce(${messages.message}, ''))`;
+
+/** Beyond this many matches, filtered lists say "10,000+" instead of counting every row. */
+export const COUNT_CAP = 10_000;
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The WHERE clause of a list state. Tabs and filters combine with AND. `countableStatus` is set
+ * when the state is at most one status filter, so the per-status counters can answer the total.
+ */
+function inboxConditions(query: InboxQuery, actor: Pick<Admin, "id">) {
+  const statuses = new Set<MessageStatus>();
+  if (query.tab === "unread") statuses.add("unread");
+  if (query.status) statuses.add(query.status);
+  const formTypes = new Set<string>();
+  if (query.tab === "inquiry" || query.tab === "contact") formTypes.add(query.tab);
+  if (query.formType) formTypes.add(query.formType);
+
+  const conditions: SQL[] = [...statuses].map((status) => eq(messages.status, status));
+  for (const formType of formTypes)
+    conditions.push(eq(messages.formType, formType as "contact" | "inquiry"));
+  if (query.tab === "assigned") conditions.push(eq(messages.assignedTo, actor.id));
+  if (query.priority) conditions.push(eq(messages.priority, query.priority));
+  if (query.q) conditions.push(sql`${messageSearchText} ilike ${`%${escapeLike(query.q)}%`}`);
+
+  const onlyStatus = conditions.length === statuses.size && statuses.size <= 1;
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    countableStatus: onlyStatus ? ([...statuses][0] ?? ("all" as const)) : null,
+  };
+}
+
+async function statusCounts(): Promise<Record<MessageStatus, number>> {
+  const rows = await db().select().from(messageStatusCounts);
+  const counts = { unread: 0, read: 0, replied: 0, archived: 0 };
+  for (const row of rows) counts[row.status] = row.total;
+  return counts;
+}
+
+async function countMatches(where: SQL | undefined, countableStatus: MessageStatus | "all" | null) {
+  if (countableStatus) {
+    const counts = await statusCounts();
+    const total =
+      countableStatus === "all"
+        ? Object.values(counts).reduce((sum, value) => sum + value, 0)
+        : counts[countableStatus];
+    return { total, capped: false };
+  }
+  const capped = db()
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("capped");
+  const [row] = await db()
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(capped);
+  const total = row?.total ?? 0;
+  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+/** SPEC.md section 7, Messages: List. Filters, search, sort and paging are done by the database. */
+export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) {
+  const { where, countableStatus } = inboxConditions(query, actor);
+  const { total, capped } = await countMatches(where, countableStatus);
+  const totalPages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const page = Math.min(query.page, totalPages);
+  const order =
+    query.sort === "oldest"
+      ? [asc(messages.createdAt), asc(messages.id)]
+      : [desc(messages.createdAt), desc(messages.id)];
+  const rows = await db()
+    .select({
+      id: messages.id,
+      formType: messages.formType,
+      fullName: messages.fullName,
+      email: messages.email,
+      subject: messages.subject,
+      inquiryType: messages.inquiryType,
+      courseInterest: messages.courseInterest,
+      preview: sql<string>`left(coalesce(${messages.message}, ''), 140)`,
+      status: messages.status,
+      priority: messages.priority,
+      createdAt: messages.createdAt,
+      assignedTo: messages.assignedTo,
+      assignedName: admins.name,
+    })
+    .from(messages)
+    .leftJoin(admins, eq(admins.id, messages.assignedTo))
+    .where(where)
+    .orderBy(...order)
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE);
+  return {
+    messages: rows,
+    pagination: { page, limit: INBOX_PAGE_SIZE, total, totalPages, capped },
+  };
+}
+
+export type InboxListItem = Awaited<ReturnType<typeof listMessages>>["messages"][number];
+
+/** SPEC.md section 3: total, unread, read, replied, and today (since midnight in Lagos). */
+export async function messageStats(now: Date = new Date()) {
+  const counts = await statusCounts();
+  const [today] = await db()
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(sql`${messages.createdAt} >= ${startOfLagosDay(now).toISOString()}::timestamptz`);
+  return {
+    total: counts.unread + counts.read + counts.replied + counts.archived,
+    unread: counts.unread,
+    read: counts.read,
+    replied: counts.replied,
+    archived: counts.archived,
+    today: today?.total ?? 0,
+  };
+}
+
+const assignee = alias(admins, "assignee");
+const reader = alias(admins, "reader");
+
+/** One message with the names of the admins it is assigned to and was read by. */
+export async function getMessage(id: string) {
+  const [row] = await db()
+    .select({
+      message: messages,
+      assignee: { id: assignee.id, name: assignee.name, email: assignee.email },
+      readerName: reader.name,
+    })
+    .from(messages)
+    .leftJoin(assignee, eq(assignee.id, messages.assignedTo))
+    .leftJoin(reader, eq(reader.id, messages.readBy))
+    .where(eq(messages.id, id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row.message,
+    assignee: row.assignee?.id ? row.assignee : null,
+    readerName: row.readerName,
+  };
+}
+
+export type InboxMessage = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
+
+/** Opening an unread message marks it read by this admin (SPEC.md section 4). */
+export async function markOpened(actor: Pick<Admin, "id">, id: string) {
+  const now = new Date();
+  await db()
+    .update(messages)
+    .set({ status: "read", readAt: now, readBy: actor.id, updatedAt: now })
+    .where(and(eq(messages.id, id), eq(messages.status, "unread")));
+}
+
+async function updateOne(id: string, set: Partial<typeof messages.$inferInsert>) {
+  const [row] = await db()
+    .update(messages)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(messages.id, id))
+    .returning({ id: messages.id });
+  if (!row) throw new UserFacingError(inboxMessages.notFound, 404);
+}
+
+/**
+ * Sets a status in one statement: read stamps read_at (and who, if nobody had), replied
+ * stamps replied_at, every change stamps updated_at. Two admins at once never half-apply.
+ */
+export async function updateMessageStatus(
+  actor: Pick<Admin, "id">,
+  id: string,
+  status: MessageStatus,
+) {
+  const now = new Date();
+  await updateOne(id, {
+    status,
+    ...(status === "read"
+      ? {
+          readAt: sql`coalesce(${messages.readAt}, ${now.toISOString()}::timestamptz)`,
+          readBy: sql`coalesce(${messages.readBy}, ${actor.id}::uuid)`,
+        }
+      : {}),
+    ...(status === "replied" ? { repliedAt: now } : {}),
+  } as Partial<typeof messages.$inferInsert>);
+}
+
+export async function updateMessagePriority(id: string, priority: MessagePriority) {
+  await updateOne(id, { priority });
+}
+
+async function assertActiveAdmin(adminId: string) {
+  const [admin] = await db()
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.id, adminId), eq(admins.isActive, true)))
+    .limit(1);
+  if (!admin) throw new UserFacingError(inboxMessages.inactiveAssignee, 400, "assignedTo");
+}
+
+/** Assigns to an active admin, or unassigns with null. */
+export async function assignMessage(id: string, adminId: string | null) {
+  if (adminId) await assertActiveAdmin(adminId);
+  await updateOne(id, { assignedTo: adminId });
+}
+
+export async function updateMessageNotes(id: string, notes: string) {
+  await updateOne(id, { adminNotes: notes || null });
+}
+
+export async function deleteMessage(id: string) {
+  const [row] = await db()
+    .delete(messages)
+    .where(eq(messages.id, id))
+    .returning({ id: messages.id });
+  if (!row) throw new UserFacingError(inboxMessages.notFound, 404);
+}
+
+export type BulkAction = "read" | "archive" | "assign" | "delete";
+
+/** Bulk actions on selected messages; returns how many were changed. */
+export async function bulkUpdateMessages(
+  actor: Pick<Admin, "id">,
+  ids: string[],
+  action: BulkAction,
+  adminId: string | null = null,
+): Promise<number> {
+  if (!ids.length) throw new UserFacingError(inboxMessages.noneSelected, 400);
+  const now = new Date();
+  const selected = inArray(messages.id, ids);
+  let changed: { id: string }[];
+  if (action === "delete") {
+    changed = await db().delete(messages).where(selected).returning({ id: messages.id });
+  } else if (action === "assign") {
+    if (adminId) await assertActiveAdmin(adminId);
+    changed = await db()
+      .update(messages)
+      .set({ assignedTo: adminId, updatedAt: now })
+      .where(selected)
+      .returning({ id: messages.id });
+  } else if (action === "archive") {
+    changed = await db()
+      .update(messages)
+      .set({ status: "archived", updatedAt: now })
+      .where(selected)
+      .returning({ id: messages.id });
+  } else {
+    changed = await db()
+      .update(messages)
+      .set({ status: "read", readAt: now, readBy: actor.id, updatedAt: now })
+      .where(and(selected, eq(messages.status, "unread")))
+      .returning({ id: messages.id });
+  }
+  return changed.length;
+}
+
+/** What the live-updates stream watches: the unread figure and the newest message. */
+export async function inboxPulse() {
+  const counts = await statusCounts();
+  const [latest] = await db()
+    .select({ id: messages.id, createdAt: messages.createdAt })
+    .from(messages)
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return { unread: counts.unread, latestId: latest?.id ?? null };
+}
+
+/** Every message of a list state, oldest first in batches, for the CSV export. */
+export async function* messagesForExport(
+  query: InboxQuery,
+  actor: Pick<Admin, "id">,
+  batchSize = 1000,
+) {
+  const { where } = inboxConditions(query, actor);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? sql`(${messages.createdAt}, ${messages.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    const rows: { message: typeof messages.$inferSelect; assignedName: string | null }[] =
+      await db()
+        .select({ message: messages, assignedName: admins.name })
+        .from(messages)
+        .leftJoin(admins, eq(admins.id, messages.assignedTo))
+        .where(and(where, cursor))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(batchSize);
+    if (!rows.length) return;
+    yield rows;
+    const last: typeof messages.$inferSelect | undefined = rows[rows.length - 1]?.message;
+    if (!last || rows.length < batchSize) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}

@@ -1,0 +1,226 @@
+import { Mail, MessageCircle, Trash2, X } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { messagePriorities, messageStatuses } from "~/db/schema";
+import { formatDateTime } from "~/lib/dates";
+import { Button, buttonClasses } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { controlClasses } from "~/ui/form-fields";
+import type { InboxMessage } from "./inbox.server";
+import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
+import { replyMailto, whatsAppLink } from "./reply-links";
+
+type AdminOption = { id: string; name: string };
+
+/** One select that saves on change (with a button for when JavaScript is off). */
+function SelectAction({
+  intent,
+  name,
+  label,
+  value,
+  options,
+  messageId,
+}: {
+  intent: string;
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  messageId: string;
+}) {
+  const submit = useSubmit();
+  const id = `detail-${name}`;
+  return (
+    <Form method="post" preventScrollReset className="flex items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={messageId} />
+      <div className="flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium">
+          {label}
+        </label>
+        <select
+          id={id}
+          name={name}
+          defaultValue={value}
+          key={value}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          className={controlClasses}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className={buttonClasses("outline")}>
+          Save
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function MessageDetail({
+  message,
+  admins,
+  closeHref,
+  deleteHref,
+}: {
+  message: InboxMessage;
+  admins: AdminOption[];
+  closeHref: string;
+  deleteHref: string;
+}) {
+  const whatsApp = whatsAppLink(message);
+  return (
+    <article aria-labelledby="message-heading" className="flex flex-col gap-5 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="message-heading" className="text-xl font-bold text-slate-900 dark:text-white">
+            {message.subject ?? message.inquiryType ?? "Message"}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            From {message.fullName} · {formatDateTime(message.createdAt)}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <FormTypeBadge formType={message.formType} />
+            <StatusBadge status={message.status} />
+            <PriorityBadge priority={message.priority} />
+          </div>
+        </div>
+        <Link
+          to={closeHref}
+          preventScrollReset
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">Close message</span>
+        </Link>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <a href={replyMailto(message)} className={buttonClasses("primary", "sm")}>
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          Reply by email
+        </a>
+        {whatsApp ? (
+          <a
+            href={whatsApp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses("outline", "sm")}
+          >
+            <MessageCircle aria-hidden="true" className="h-4 w-4" />
+            Reply on WhatsApp
+          </a>
+        ) : null}
+        <Link
+          to={deleteHref}
+          preventScrollReset
+          className={cn(buttonClasses("outline", "sm"), "text-red-700 dark:text-red-400")}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </Link>
+      </div>
+
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <Row label="Name">{message.fullName}</Row>
+        <Row label="Email">
+          <a
+            href={`mailto:${message.email}`}
+            className="text-brand-800 underline dark:text-brand-300"
+          >
+            {message.email}
+          </a>
+        </Row>
+        {message.phone ? <Row label="Phone">{message.phone}</Row> : null}
+        {message.inquiryType ? <Row label="Purpose">{message.inquiryType}</Row> : null}
+        {message.courseInterest ? <Row label="Course">{message.courseInterest}</Row> : null}
+        {message.contactMethod ? <Row label="Contact by">{message.contactMethod}</Row> : null}
+        {message.formType === "inquiry" ? (
+          <Row label="Consent">{message.consentGiven ? "Given" : "Not given"}</Row>
+        ) : null}
+        {message.readAt ? (
+          <Row label="Read">
+            {formatDateTime(message.readAt)}
+            {message.readerName ? ` by ${message.readerName}` : ""}
+          </Row>
+        ) : null}
+        {message.repliedAt ? <Row label="Replied">{formatDateTime(message.repliedAt)}</Row> : null}
+      </dl>
+
+      {message.message ? (
+        <div className="rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800/60 dark:text-slate-100">
+          {message.message}
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectAction
+          intent="status"
+          name="status"
+          label="Status"
+          value={message.status}
+          messageId={message.id}
+          options={messageStatuses.map((status) => ({ value: status, label: capitalize(status) }))}
+        />
+        <SelectAction
+          intent="priority"
+          name="priority"
+          label="Priority"
+          value={message.priority}
+          messageId={message.id}
+          options={messagePriorities.map((priority) => ({
+            value: priority,
+            label: capitalize(priority),
+          }))}
+        />
+        <SelectAction
+          intent="assign"
+          name="assignedTo"
+          label="Assigned to"
+          value={message.assignedTo ?? ""}
+          messageId={message.id}
+          options={[
+            { value: "", label: "Unassigned" },
+            ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+          ]}
+        />
+      </div>
+
+      <Form method="post" preventScrollReset className="grid gap-2">
+        <input type="hidden" name="intent" value="notes" />
+        <input type="hidden" name="id" value={message.id} />
+        <label htmlFor="admin-notes" className="text-sm font-medium">
+          Admin notes
+        </label>
+        <textarea
+          id="admin-notes"
+          name="notes"
+          key={message.adminNotes ?? ""}
+          defaultValue={message.adminNotes ?? ""}
+          rows={4}
+          maxLength={5000}
+          className={controlClasses}
+          placeholder="Visible to staff only"
+        />
+        <div>
+          <Button type="submit" variant="outline" size="sm">
+            Save Notes
+          </Button>
+        </div>
+      </Form>
+    </article>
+  );
+}

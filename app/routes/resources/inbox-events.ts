@@ -1,0 +1,66 @@
+import { requireAdmin } from "~/features/auth/session.server";
+import { inboxPulse } from "~/features/messages/inbox.server";
+import type { Route } from "./+types/inbox-events";
+
+const POLL_MS = 3000;
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Server-sent events for the portal: a `pulse` (unread count, newest message) whenever it
+ * changes. It reads the database every few seconds (two index-sized queries), so it works with
+ * any number of app processes behind a load balancer.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const encoder = new TextEncoder();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let last = "";
+      let lastWrite = Date.now();
+      const send = (text: string) => {
+        if (closed) return;
+        controller.enqueue(encoder.encode(text));
+        lastWrite = Date.now();
+      };
+      const stop = () => {
+        if (closed) return;
+        closed = true;
+        clearTimeout(timer);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      request.signal.addEventListener("abort", stop);
+      send(`retry: ${POLL_MS}\n\n`);
+      const tick = async () => {
+        try {
+          const pulse = JSON.stringify(await inboxPulse());
+          if (pulse !== last) {
+            last = pulse;
+            send(`event: pulse\ndata: ${pulse}\n\n`);
+          } else if (Date.now() - lastWrite > HEARTBEAT_MS) send(": heartbeat\n\n");
+        } catch (error) {
+          console.error("Inbox events: reading the database failed", error);
+        }
+        if (!closed) timer = setTimeout(tick, POLL_MS);
+      };
+      void tick();
+    },
+    cancel() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
