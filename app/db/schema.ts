@@ -192,7 +192,7 @@ export const courseChangeActions = [
 ] as const;
 export const courseChangeAction = pgEnum("course_change_action", courseChangeActions);
 
-/** `{ field: { from, to } }` for updates; the whole course for created and deleted. */
+/** `{ field: { from, to } }` for updates and toggles; `{ course: { from, to: null } }` for deletes. */
 export type CourseChangeSet = Record<string, { from: unknown; to: unknown }>;
 
 export const courseChanges = pgTable(
@@ -208,7 +208,9 @@ export const courseChanges = pgTable(
     actorName: text("actor_name"),
     createdAt: createdAt(),
   },
-  (t) => [index("course_changes_course_created_at_idx").on(t.courseId, t.createdAt.desc())],
+  (t) => [
+    index("course_changes_course_created_at_idx").on(t.courseId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -250,11 +252,31 @@ export const messages = pgTable(
     repliedAt: timestamp("replied_at", { withTimezone: true }),
   },
   (t) => [
-    index("messages_created_at_idx").on(t.createdAt.desc()),
-    index("messages_status_created_at_idx").on(t.status, t.createdAt.desc()),
-    index("messages_form_type_created_at_idx").on(t.formType, t.createdAt.desc()),
-    index("messages_priority_created_at_idx").on(t.priority, t.createdAt.desc()),
-    index("messages_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt.desc()),
+    // Each list order is (created_at, id), so pages are stable and read straight off an index.
+    index("messages_created_at_id_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("messages_status_created_at_id_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("messages_form_type_created_at_id_idx").on(
+      t.formType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("messages_priority_created_at_id_idx").on(
+      t.priority,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("messages_assigned_to_created_at_id_idx").on(
+      t.assignedTo,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

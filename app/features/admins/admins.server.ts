@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle
 import { db, type Transaction } from "~/db/client.server";
 import { type Admin, admins, authAccount, authSession, authUser } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCreateInput,
@@ -23,6 +24,7 @@ export async function findActiveAdminByUserId(userId: string): Promise<Admin | n
 }
 
 export async function findAdminById(id: string): Promise<Admin | null> {
+  if (!isUuid(id)) return null;
   const [admin] = await db().select().from(admins).where(eq(admins.id, id)).limit(1);
   return admin ?? null;
 }
@@ -109,17 +111,19 @@ async function activeSuperAdminCount(tx: Transaction | ReturnType<typeof db>, ex
  */
 export async function createAdmin(actor: Admin | null, input: AdminCreateInput): Promise<Admin> {
   const passwordHash = await hashPassword(input.password);
+  const email = input.email.trim().toLowerCase();
   try {
     return await db().transaction(async (tx) => {
-      // Serialise admin-account changes, so the bootstrap and last-super-admin rules hold
-      // when two super admins act at once.
-      await tx.execute(sql`select pg_advisory_xact_lock(727411002)`);
-      if (actor && actor.role !== "super_admin" && (await activeSuperAdminCount(tx)) > 0) {
-        throw new UserFacingError(adminMessages.onlySuperAdminsCreate, 403);
+      await lockAdminChanges(tx);
+      if (actor) {
+        const current = await currentActor(tx, actor, adminMessages.onlySuperAdminsCreate);
+        if (current.role !== "super_admin" && (await activeSuperAdminCount(tx)) > 0) {
+          throw new UserFacingError(adminMessages.onlySuperAdminsCreate, 403);
+        }
       }
       const [user] = await tx
         .insert(authUser)
-        .values({ name: input.name, email: input.email, emailVerified: false })
+        .values({ name: input.name, email, emailVerified: false })
         .returning();
       if (!user) throw new Error("The account was not created");
       await tx.insert(authAccount).values({
@@ -133,7 +137,7 @@ export async function createAdmin(actor: Admin | null, input: AdminCreateInput):
         .values({
           userId: user.id,
           name: input.name,
-          email: input.email,
+          email,
           phone: input.phone,
           role: input.role,
           isActive: input.is_active,
@@ -153,6 +157,21 @@ function assertSuperAdmin(actor: Admin, message: string) {
   if (!actor.isActive || actor.role !== "super_admin") throw new UserFacingError(message, 403);
 }
 
+/**
+ * Serialises admin-account changes, so the bootstrap and last-super-admin rules hold when
+ * two super admins act at once.
+ */
+async function lockAdminChanges(tx: Transaction) {
+  await tx.execute(sql`select pg_advisory_xact_lock(727411002)`);
+}
+
+/** The actor as the database has it now, under the lock: they may have lost their rights. */
+async function currentActor(tx: Transaction, actor: Admin, refusal: string): Promise<Admin> {
+  const [current] = await tx.select().from(admins).where(eq(admins.id, actor.id));
+  if (!current?.isActive) throw new UserFacingError(refusal, 403);
+  return current;
+}
+
 /** Ends every session of the admin's account: a signed-in admin is out on their next request. */
 async function endSessions(tx: Transaction, userId: string) {
   await tx.delete(authSession).where(eq(authSession.userId, userId));
@@ -163,10 +182,13 @@ async function changeAdmin(
   actor: Admin,
   id: string,
   change: Partial<Pick<Admin, "name" | "phone" | "role" | "isActive">>,
+  refusal: string,
 ): Promise<Admin> {
   if (id === actor.id) throw new UserFacingError(adminMessages.ownAccount, 403);
+  if (!isUuid(id)) throw new UserFacingError(adminMessages.notFound, 404);
   return db().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727411002)`);
+    await lockAdminChanges(tx);
+    assertSuperAdmin(await currentActor(tx, actor, refusal), refusal);
     const [target] = await tx.select().from(admins).where(eq(admins.id, id)).for("update");
     if (!target) throw new UserFacingError(adminMessages.notFound, 404);
     const staysSuperAdmin =
@@ -194,17 +216,17 @@ async function changeAdmin(
 
 /** SPEC.md section 7, Admins: Update (name, phone, role, status). Super admins only. */
 export async function updateAdmin(actor: Admin, id: string, input: AdminEditInput) {
-  assertSuperAdmin(actor, adminMessages.onlySuperAdminsCreate);
-  return changeAdmin(actor, id, {
-    name: input.name,
-    phone: input.phone,
-    role: input.role,
-    isActive: input.is_active,
-  });
+  assertSuperAdmin(actor, adminMessages.onlySuperAdminsUpdate);
+  return changeAdmin(
+    actor,
+    id,
+    { name: input.name, phone: input.phone, role: input.role, isActive: input.is_active },
+    adminMessages.onlySuperAdminsUpdate,
+  );
 }
 
 /** SPEC.md sections 4 and 6: 'Delete' is a soft delete, for active super admins only. */
 export async function deactivateAdmin(actor: Admin, id: string) {
   assertSuperAdmin(actor, adminMessages.onlySuperAdminsDelete);
-  return changeAdmin(actor, id, { isActive: false });
+  return changeAdmin(actor, id, { isActive: false }, adminMessages.onlySuperAdminsDelete);
 }

@@ -87,6 +87,7 @@ export const adminMessages = {
   notAnAdmin: "Current user is not an admin",
   onlySuperAdminsCreate: "Only super admins can create new admin users",
   onlySuperAdminsDelete: "Only super admins can delete admin users",
+  onlySuperAdminsUpdate: "Only super admins can edit admin users",
   clientDeleteRefusal: "You don't have permission to delete admin users.",
   duplicateEmail: "An admin with this email address already exists.",
   notFound: "Admin not found.",

@@ -67,7 +67,7 @@ export async function requireSuperAdmin(request: Request): Promise<Admin> {
  * Cookies are SameSite=Lax, so other sites cannot post with them; as a second line, a write
  * whose Origin header names another site is refused.
  */
-function assertSameOrigin(request: Request) {
+export function assertSameOrigin(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const origin = request.headers.get("origin");
   if (origin && origin !== new URL(request.url).origin) {

@@ -11,8 +11,14 @@ import {
   courses,
 } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
 import { courseAssets } from "~/lib/storage/index.server";
-import { courseFileKeys, storeCourseBrochure, storeCourseImage } from "./course-files.server";
+import {
+  courseFileKeys,
+  storeCourseBrochure,
+  storeCourseImage,
+  uniqueTimestamp,
+} from "./course-files.server";
 import { type CourseFormValues, courseMessages } from "./course-form-schema";
 import type { ReceivedFile } from "./course-upload.server";
 
@@ -73,6 +79,7 @@ export async function courseStats() {
 }
 
 export async function findCourseById(id: string): Promise<Course | null> {
+  if (!isUuid(id)) return null;
   const [course] = await db().select().from(courses).where(eq(courses.id, id)).limit(1);
   return course ?? null;
 }
@@ -131,14 +138,13 @@ type StoredFiles = {
 async function storeUploads(courseId: string, uploads: Uploads): Promise<StoredFiles> {
   const storage = courseAssets();
   const stored: StoredFiles = { columns: {}, keys: [] };
-  const timestamp = Date.now();
   try {
     if (uploads.image) {
       const image = await storeCourseImage(
         storage,
         uploads.image.buffer,
         uploads.image.type,
-        timestamp,
+        uniqueTimestamp(),
       );
       stored.keys.push(...image.keys);
       stored.columns.image = image.image;
@@ -149,7 +155,7 @@ async function storeUploads(courseId: string, uploads: Uploads): Promise<StoredF
         storage,
         courseId,
         uploads.brochure.buffer,
-        timestamp,
+        uniqueTimestamp(),
       );
       stored.keys.push(...brochure.keys);
       stored.columns.brochureUrl = brochure.url;
@@ -306,6 +312,7 @@ export async function updateCourse(
 /** SPEC.md section 7, Toggle active: sets the opposite of the state the screen showed. */
 export async function toggleCourseActive(actor: Admin, id: string, currentlyActive: boolean) {
   assertCanManage(actor);
+  if (!isUuid(id)) throw new UserFacingError(courseMessages.notFound, 404);
   return db().transaction(async (tx) => {
     const [course] = await tx
       .update(courses)
@@ -323,10 +330,12 @@ export async function toggleCourseActive(actor: Admin, id: string, currentlyActi
 /** Deletes a course for good, and its files. */
 export async function deleteCourse(actor: Admin, id: string) {
   assertCanManage(actor);
+  if (!isUuid(id)) throw new UserFacingError(courseMessages.notFound, 404);
   const deleted = await db().transaction(async (tx) => {
     const [course] = await tx.delete(courses).where(eq(courses.id, id)).returning();
     if (!course) throw new UserFacingError(courseMessages.notFound, 404);
-    await recordChange(tx, actor, course, "deleted");
+    // The history keeps what was deleted.
+    await recordChange(tx, actor, course, "deleted", { course: { from: course, to: null } });
     return course;
   });
   const storage = courseAssets();

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import type { Course, ImageVariant } from "~/db/schema";
+import { UserFacingError } from "~/lib/errors";
 import type { ObjectStorage } from "~/lib/storage/storage.server";
 import { fileMessages } from "./upload-rules";
 
@@ -42,26 +43,36 @@ export async function storeCourseImage(
 ): Promise<StoredImage> {
   const base = `images/course-image-${timestamp}`;
   const original = `${base}.${extensions[type]}`;
-  const keys: string[] = [];
+  let decoded: sharp.Sharp;
+  let renditions: { width: number; body: Buffer }[];
+  let cleanOriginal: Buffer;
   try {
-    const metadata = await sharp(source).metadata();
-    if (!metadata.width || !metadata.height) throw new Error(fileMessages.unreadableImage);
-    const renditions = await Promise.all(
+    decoded = sharp(source, { failOn: "error" }).rotate();
+    const metadata = await decoded.metadata();
+    if (!metadata.width || !metadata.height) throw new Error("no dimensions");
+    // Re-encoding drops camera metadata (EXIF, GPS) from the file that is served publicly.
+    cleanOriginal = await decoded
+      .clone()
+      .toFormat(extensions[type] === "jpg" ? "jpeg" : (extensions[type] as "png" | "webp"), {
+        quality: 90,
+      })
+      .toBuffer();
+    renditions = await Promise.all(
       IMAGE_WIDTHS.map(async (width) => ({
         width,
-        body: await sharp(source)
-          .rotate()
-          .resize({
-            width,
-            height: Math.round((width * 2) / 3),
-            fit: "cover",
-            withoutEnlargement: false,
-          })
+        body: await decoded
+          .clone()
+          .resize({ width, height: Math.round((width * 2) / 3), fit: "cover" })
           .webp({ quality: width <= 400 ? 72 : 78 })
           .toBuffer(),
       })),
     );
-    await storage.put(original, source, type);
+  } catch {
+    throw new UserFacingError(fileMessages.unreadableImage, 400, "imageFile");
+  }
+  const keys: string[] = [];
+  try {
+    await storage.put(original, cleanOriginal, type);
     keys.push(original);
     const imageVariants: ImageVariant[] = [];
     for (const rendition of renditions) {
@@ -75,6 +86,17 @@ export async function storeCourseImage(
     await storage.delete(keys);
     throw error;
   }
+}
+
+let lastTimestamp = 0;
+
+/**
+ * Milliseconds since 1970 for a file key, never the same twice in this process, so two saves
+ * in one millisecond cannot write (and later delete) each other's files.
+ */
+export function uniqueTimestamp(now: number = Date.now()): number {
+  lastTimestamp = Math.max(now, lastTimestamp + 1);
+  return lastTimestamp;
 }
 
 /** Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. */

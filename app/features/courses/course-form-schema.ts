@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { courseCategories, courseLevels } from "~/db/schema";
+import { slugPattern } from "~/lib/slug";
 
 /** SPEC.md section 3: the course form's choices. */
 export const courseFormats = [
@@ -153,12 +154,10 @@ const faqSchema = z.object({ question: text(500, "Question"), answer: text(3000,
   }),
 );
 
-export const slugFormat = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const courseFormSchema = z.object({
   title: required("Course title is required", 200, "Course title"),
   slug: required("Course slug is required", 120, "Course slug").check(
-    z.regex(slugFormat, "Use lowercase letters, numbers and single hyphens only"),
+    z.regex(slugPattern, "Use lowercase letters, numbers and single hyphens only"),
   ),
   description: required("Course description is required", 5000, "Course description"),
   category: z.enum(courseCategories, { error: "Category is required" }),

@@ -122,12 +122,14 @@ async function saveCourse(
     if (!(error instanceof UserFacingError)) console.error("Saving a course failed", error);
     const message = errorMessage(error);
     const field = error instanceof UserFacingError ? error.field : undefined;
+    const formError =
+      field === uploadFields.image ? courseMessages.imageFailed(message) : failure(message);
     return data(
       {
         result: submission.reply(
           field
-            ? { fieldErrors: { [field]: [message] }, formErrors: [failure(message)] }
-            : { formErrors: [failure(message)] },
+            ? { fieldErrors: { [field]: [message] }, formErrors: [formError] }
+            : { formErrors: [formError] },
         ),
       },
       { status: error instanceof UserFacingError ? error.status : 500 },

@@ -9,16 +9,20 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const theme = form.get("theme") === "dark" ? "dark" : "light";
   const headers = { "Set-Cookie": await serializeAdminTheme(theme) };
-  const back = request.headers.get("referer");
-  // Without JavaScript the browser posted a plain form: send it back where it came from.
-  if (form.get("js") !== "1") {
-    const target =
-      back && new URL(back).pathname.startsWith("/admin-portal")
-        ? new URL(back).pathname
-        : "/admin-portal/dashboard";
-    return redirect(target, { headers });
-  }
+  // Without JavaScript the browser posted a plain form: send it back to the portal page it
+  // came from (never to another site).
+  if (form.get("js") !== "1")
+    return redirect(portalPageFrom(request.headers.get("referer")), { headers });
   return data({ theme }, { headers });
 }
 
 export const loader = () => redirect("/admin-portal/dashboard");
+
+function portalPageFrom(referer: string | null) {
+  try {
+    const { pathname } = new URL(referer ?? "");
+    return pathname.startsWith("/admin-portal/") ? pathname : "/admin-portal/dashboard";
+  } catch {
+    return "/admin-portal/dashboard";
+  }
+}

@@ -1,6 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { ContactForm } from "~/features/messages/contact-form";
+import { contactSchema, formMessages } from "~/features/messages/schema";
 import { handleContactForm } from "~/features/messages/submit.server";
+import { submitPublicForm } from "~/features/messages/submit-client";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { ButtonLink } from "~/ui/button";
@@ -14,6 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const action = ({ request }: Route.ActionArgs) => handleContactForm(request);
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  submitPublicForm(request, serverAction, contactSchema, formMessages.contactFailure);
 
 const stats = [
   { value: siteConfig.claims.studentsTrained, label: "Students trained" },

@@ -1,6 +1,6 @@
 import { LayoutGrid, List, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import {
   type CatalogueQuery,
   catalogueSearch,
@@ -15,7 +15,6 @@ import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ErrorView } from "~/ui/error-view";
 import { controlClasses } from "~/ui/form-fields";
-import { Spinner } from "~/ui/spinner";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,7 +35,6 @@ export const shouldRevalidate = skipSearchOnlyChanges;
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
   const query = parseCatalogueQuery(searchParams);
   // The search box answers each key at once; the URL follows.
   const [searchText, setSearchText] = useState(query.q);
@@ -44,7 +42,6 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const shown = filterCourses(courses, { ...query, q: searchText });
   const categories = distinctValues(courses, "category");
   const levels = distinctValues(courses, "level");
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/courses";
 
   // The filters last asked for, and the URLs asked for that the address bar has not shown yet.
   // The URL lags behind fast typing (or two dropdowns changed in quick succession): an older
@@ -189,11 +186,9 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           </fieldset>
         </div>
 
-        {loading ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading courses" />
-          </div>
-        ) : shown.length === 0 ? (
+        {/* No spinner here: the list arrives with the page, and a change of filters loads
+            nothing (shouldRevalidate), so a spinner would only blank the list at each key. */}
+        {shown.length === 0 ? (
           <div className="py-16 text-center">
             <h2 className="text-xl font-bold text-slate-900">No courses found</h2>
             <p className="mt-2 text-slate-700">

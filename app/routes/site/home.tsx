@@ -4,7 +4,9 @@ import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { InquiryForm } from "~/features/messages/inquiry-form";
+import { formMessages, inquirySchema } from "~/features/messages/schema";
 import { handleInquiryForm } from "~/features/messages/submit.server";
+import { submitPublicForm } from "~/features/messages/submit-client";
 import { AboutBlock, AdvisorBanner, Hero, WhyChooseUs } from "~/features/site/home-sections";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -34,6 +36,9 @@ export async function loader() {
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  submitPublicForm(request, serverAction, inquirySchema, formMessages.inquiryFailure);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");

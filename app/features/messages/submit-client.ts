@@ -1,0 +1,24 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { $ZodType } from "zod/v4/core";
+import type { PublicFormReply } from "./use-public-form";
+
+/**
+ * A public form's client action. The server's answer passes through unchanged; when the request
+ * itself fails (no connection, a proxy's error page), the visitor gets the form's failure text
+ * and keeps what they typed, instead of the page being replaced by the error screen.
+ */
+export async function submitPublicForm(
+  request: Request,
+  serverAction: () => Promise<unknown>,
+  schema: $ZodType,
+  failureText: string,
+): Promise<PublicFormReply> {
+  const formData = await request.clone().formData();
+  try {
+    return (await serverAction()) as PublicFormReply;
+  } catch (error) {
+    console.error("Sending the form failed", error);
+    const result = parseWithZod(formData, { schema }).reply({ formErrors: [failureText] });
+    return { result, notice: null };
+  }
+}

@@ -1,0 +1,133 @@
+// `npm run bench:web`: builds the site, serves it on a fresh demo database, and prints for `/`,
+// `/courses` and one course page: the HTML size, the gzip size of the JavaScript and CSS the
+// page loads, and Lighthouse's mobile scores with LCP, TBT and CLS. Lighthouse 12 runs from
+// npx (kept out of the lockfile) against Debian's Chromium.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const port = Number(process.env.BENCH_PORT ?? 4400);
+const origin = `http://127.0.0.1:${port}`;
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const lighthouse = "lighthouse@12.8.2";
+const dataDir = path.resolve(".tmp/bench-web-data");
+const reports = path.resolve("reports/lighthouse");
+
+function run(command, args, options = {}) {
+  execFileSync(command, args, { stdio: "inherit", ...options });
+}
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("The server did not start");
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The HTML, plus every script and stylesheet it loads (module preloads included). */
+async function pageWeight(pathname) {
+  const html = await (await fetch(origin + pathname)).text();
+  const urls = new Set();
+  for (const match of html.matchAll(/<(?:link|script)\b[^>]*(?:href|src)="([^"]+\.(?:js|css))"/g))
+    urls.add(match[1]);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(match[1]);
+  let js = 0;
+  let css = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+    const size = gzipSync(body, { level: 9 }).length;
+    if (url.endsWith(".css")) css += size;
+    else js += size;
+  }
+  return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, js, css };
+}
+
+function lighthouseReport(pathname, name) {
+  const output = path.join(reports, `${name}.json`);
+  run(
+    "npx",
+    [
+      "--yes",
+      lighthouse,
+      origin + pathname,
+      "--quiet",
+      "--output=json",
+      `--output-path=${output}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run`,
+    ],
+    { env: { ...process.env, CHROME_PATH: chromium } },
+  );
+  const report = JSON.parse(readFileSync(output, "utf8"));
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: report.audits["largest-contentful-paint"].numericValue / 1000,
+    tbt: report.audits["total-blocking-time"].numericValue,
+    cls: report.audits["cumulative-layout-shift"].numericValue,
+  };
+}
+
+async function main() {
+  run("npx", ["react-router", "build"]);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const server = spawn("node", ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+    },
+    stdio: "ignore",
+  });
+  try {
+    await waitForServer();
+    const courses = await (await fetch(`${origin}/courses`)).text();
+    const coursePath =
+      courses.match(/href="(\/course\/[^"]+)"/)?.[1] ?? "/course/ui-ux-design-fundamentals";
+    const pages = [
+      ["/", "home"],
+      ["/courses", "courses"],
+      [coursePath, "course"],
+    ];
+    const rows = [];
+    for (const [pathname, name] of pages) {
+      const weight = await pageWeight(pathname);
+      const scores = lighthouseReport(pathname, name);
+      rows.push({ pathname, ...weight, ...scores });
+    }
+    console.log(
+      "\npage                              HTML (gzip)         JS gzip   CSS gzip  Perf  A11y  BP   SEO   LCP     TBT     CLS",
+    );
+    for (const row of rows) {
+      console.log(
+        `${row.pathname.padEnd(34)}${kb(row.html).padStart(9)} (${kb(row.htmlGzip)})${kb(row.js).padStart(10)}${kb(row.css).padStart(10)}` +
+          `${String(row.performance).padStart(6)}${String(row.accessibility).padStart(6)}${String(row.bestPractices).padStart(5)}${String(row.seo).padStart(6)}` +
+          `${`${row.lcp.toFixed(2)} s`.padStart(8)}${`${Math.round(row.tbt)} ms`.padStart(8)}${row.cls.toFixed(3).padStart(8)}`,
+      );
+    }
+    console.log(
+      `\nTargets: Performance >= 98, Accessibility, Best Practices and SEO 100, JS on / <= 130 KB gzip, LCP <= 2.0 s.`,
+    );
+    console.log(`Lighthouse reports: ${reports}`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
