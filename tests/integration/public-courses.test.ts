@@ -99,6 +99,7 @@ describe("listActiveCourses", () => {
       level: "Intermediate",
       icon: "BookOpen",
       image: "/files/course-assets/images/course-image-1.jpg",
+      imageVariants: [],
       duration: "8 weeks",
       price: 150_000,
       originalPrice: 200_000,

@@ -1,0 +1,670 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { type Admin, admins, authUser, rateLimits } from "~/db/schema";
+import { adminMessages } from "~/features/admins/schema";
+import { readAdminSession } from "~/features/auth/session.server";
+import { readAdminTheme } from "~/features/auth/theme.server";
+import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import routeConfig from "~/routes";
+import * as adminsRoute from "~/routes/admin/admins";
+import * as coursesRoute from "~/routes/admin/courses";
+import * as dashboardRoute from "~/routes/admin/dashboard";
+import * as indexRoute from "~/routes/admin/index";
+import * as layoutRoute from "~/routes/admin/layout";
+import * as logoutRoute from "~/routes/admin/logout";
+import * as messagesRoute from "~/routes/admin/messages";
+import * as notFoundRoute from "~/routes/admin/not-found";
+import * as placeholderRoute from "~/routes/admin/placeholder";
+import * as settingsRoute from "~/routes/admin/settings";
+import * as themeRoute from "~/routes/admin/theme";
+import * as inboxEventsRoute from "~/routes/resources/inbox-events";
+import * as messagesExportRoute from "~/routes/resources/messages-export";
+import {
+  getRequest,
+  makeAdmin,
+  ORIGIN,
+  type Outcome,
+  outcomeOf,
+  postRequest,
+  routeArgs,
+  sessionCount,
+  setCookiesOf,
+  signInCookie,
+  uniqueEmail,
+} from "../support/admin-session";
+import { createTestDatabase } from "../support/test-database";
+
+let handle: DatabaseHandle;
+
+type Role = "anonymous" | "inactive" | "admin" | "super_admin";
+const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
+
+/** The people of the matrix, created once; every test signs its actor in afresh. */
+type People = { superAdmin: Admin; admin: Admin; inactive: Admin; target: Admin };
+let people: People;
+
+beforeAll(async () => {
+  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
+  handle = await createTestDatabase();
+  people = {
+    superAdmin: await makeAdmin({ role: "super_admin", name: "Sade Super" }),
+    admin: await makeAdmin({ role: "admin", name: "Ade Admin" }),
+    inactive: await makeAdmin({ role: "admin", name: "Ina Inactive" }),
+    target: await makeAdmin({ role: "admin", name: "Tayo Target" }),
+  };
+});
+
+afterAll(async () => {
+  await handle?.close();
+  setEnvForTesting(undefined);
+});
+
+beforeEach(async () => {
+  setDatabase(handle);
+  await handle.db.delete(rateLimits);
+  // Undo what earlier tests did: the target back to its first state, extra admins removed.
+  await handle.db
+    .update(admins)
+    .set({ name: "Tayo Target", role: "admin", isActive: true })
+    .where(eq(admins.id, people.target.id));
+  const keep = new Set(Object.values(people).map((person) => person.userId));
+  for (const row of await handle.db.select({ userId: authUser.id }).from(authUser)) {
+    if (!keep.has(row.userId)) await handle.db.delete(authUser).where(eq(authUser.id, row.userId));
+  }
+});
+
+/** A signed-in actor: for `inactive`, signed in while active, then switched off in the database. */
+async function actorFor(role: Role): Promise<{ cookie?: string; userId?: string }> {
+  if (role === "anonymous") return {};
+  if (role === "inactive") {
+    const { inactive } = people;
+    await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
+    const cookie = await signInCookie(inactive.email);
+    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
+    return { cookie, userId: inactive.userId };
+  }
+  const person = role === "admin" ? people.admin : people.superAdmin;
+  return { cookie: await signInCookie(person.email), userId: person.userId };
+}
+
+const adminsSnapshot = () => handle.db.select().from(admins).orderBy(asc(admins.id));
+
+// --- The matrix ------------------------------------------------------------------------------
+
+type Context = { outcome: Outcome; actor: { cookie?: string; userId?: string } };
+type Check = (context: Context) => void | Promise<void>;
+
+type RouteCase = {
+  /** Shown in the test name. */
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  params?: Record<string, string>;
+  fields?: () => Record<string, string>;
+  run: (args: never) => unknown;
+  /** What each role gets; anonymous and inactive default to the login redirects. */
+  expect: Partial<Record<Role, Check>> & { admin: Check; super_admin: Check };
+  /** Whether the call changes the admins table when allowed (checked unchanged otherwise). */
+  writesAdmins?: boolean;
+};
+
+function loginLocation(method: "GET" | "POST", path: string, reason?: "inactive") {
+  const params = new URLSearchParams();
+  if (method === "GET" && path !== "/admin-portal/dashboard") params.set("redirectTo", path);
+  if (reason) params.set("reason", reason);
+  const search = params.toString();
+  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
+}
+
+const isRedirect =
+  (location: string): Check =>
+  ({ outcome }) => {
+    expect(outcome).toMatchObject({ kind: "redirect", status: 302, location });
+  };
+
+const isValue =
+  (matcher: Record<string, unknown> | null): Check =>
+  ({ outcome }) => {
+    expect(outcome.kind).toBe("value");
+    if (outcome.kind !== "value") return;
+    if (matcher === null) expect(outcome.data).toBeNull();
+    else expect(outcome.data).toMatchObject(matcher);
+  };
+
+const isData =
+  (status: number, data: unknown): Check =>
+  ({ outcome }) => {
+    expect(outcome).toMatchObject({ kind: "data", status });
+    if (outcome.kind === "data") expect(outcome.data).toEqual(data);
+  };
+
+const isFormError =
+  (status: number, message: RegExp | string): Check =>
+  ({ outcome }) => {
+    expect(outcome).toMatchObject({ kind: "data", status });
+    if (outcome.kind !== "data") return;
+    const errors = (outcome.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors[""]?.[0]).toMatch(message);
+  };
+
+/** Every session of the actor's account is gone (the guard revokes them all). */
+const allSessionsEnded: Check = async ({ actor }) => {
+  if (actor.userId) expect(await sessionCount(actor.userId)).toBe(0);
+};
+
+/** The session of the cookie the actor sent is gone. */
+const thisSessionEnded: Check = async ({ actor }) => {
+  expect(
+    await readAdminSession(getRequest("/admin-portal/dashboard", { cookie: actor.cookie })),
+  ).toEqual({ status: "anonymous" });
+};
+
+/**
+ * Let through by the guard, whatever the page then does: for routes that other work is still
+ * filling in (courses, messages), only the guard's part is pinned down here.
+ */
+const passesGuard: Check = ({ outcome }) => {
+  if (outcome.kind === "redirect") expect(outcome.location).not.toMatch(/^\/admin-portal\/login/);
+  if (outcome.kind === "data" || outcome.kind === "response") {
+    expect([401, 403, 503]).not.toContain(outcome.status);
+  }
+};
+
+const both =
+  (...checks: Check[]): Check =>
+  async (context) => {
+    for (const check of checks) await check(context);
+  };
+
+/** Let through, answering with a (streamed) body, which is then closed. */
+const passesGuardAndClose: Check = async (context) => {
+  await passesGuard(context);
+  const { outcome } = context;
+  expect(outcome).toMatchObject({ kind: "response", status: 200 });
+  if (outcome.kind === "response") await outcome.response.body?.cancel();
+};
+
+const placeholder = (section: string, title: string): RouteCase => ({
+  name: `${section} loader`,
+  method: "GET",
+  path: `/admin-portal/${section}`,
+  run: placeholderRoute.loader as (args: never) => unknown,
+  expect: { admin: isValue({ title }), super_admin: isValue({ title }) },
+});
+
+const routeCases: RouteCase[] = [
+  {
+    name: "layout loader",
+    method: "GET",
+    path: "/admin-portal/dashboard",
+    run: layoutRoute.loader,
+    expect: {
+      admin: isValue({ admin: { name: "Ade Admin", role: "admin" }, unreadCount: 0 }),
+      super_admin: isValue({ admin: { name: "Sade Super", role: "super_admin" } }),
+    },
+  },
+  {
+    name: "index loader",
+    method: "GET",
+    path: "/admin-portal",
+    run: indexRoute.loader,
+    expect: {
+      admin: isRedirect("/admin-portal/dashboard"),
+      super_admin: isRedirect("/admin-portal/dashboard"),
+    },
+  },
+  {
+    name: "dashboard loader",
+    method: "GET",
+    path: "/admin-portal/dashboard",
+    run: dashboardRoute.loader,
+    expect: {
+      admin: isValue({ adminName: "Ade Admin", stats: { admins: { total: 4 } } }),
+      super_admin: isValue({ adminName: "Sade Super", activity: [] }),
+    },
+  },
+  {
+    name: "admins loader",
+    method: "GET",
+    path: "/admin-portal/admins?sort=name&dir=asc",
+    run: adminsRoute.loader,
+    expect: {
+      admin: isData(403, { reason: "access-denied", role: "admin" }),
+      super_admin: isValue({
+        stats: { total: 4, superAdmins: 1 },
+        list: { count: 4, currentPage: 1 },
+        query: { sort: "name", dir: "asc" },
+      }),
+    },
+  },
+  {
+    name: "admins action (create)",
+    method: "POST",
+    path: "/admin-portal/admins",
+    writesAdmins: true,
+    fields: () => ({
+      intent: "create",
+      name: "Matrix Created",
+      email: uniqueEmail("matrix"),
+      phone: "+234 809 000 0000",
+      password: "matrix-secret",
+      role: "admin",
+      is_active: "true",
+    }),
+    run: adminsRoute.action,
+    expect: {
+      admin: isFormError(403, "Only super admins can create new admin users"),
+      super_admin: both(isRedirect("/admin-portal/admins"), async () => {
+        const created = await handle.db
+          .select()
+          .from(admins)
+          .where(eq(admins.name, "Matrix Created"));
+        expect(created).toHaveLength(1);
+      }),
+    },
+  },
+  {
+    name: "admins action (update)",
+    method: "POST",
+    path: "/admin-portal/admins",
+    writesAdmins: true,
+    fields: () => ({
+      intent: "update",
+      id: people.target.id,
+      name: "Tayo Renamed",
+      phone: "+234 1",
+      role: "admin",
+      is_active: "true",
+    }),
+    run: adminsRoute.action,
+    expect: {
+      admin: isFormError(403, /^Only super admins can /),
+      super_admin: both(isRedirect("/admin-portal/admins"), async () => {
+        const [row] = await handle.db.select().from(admins).where(eq(admins.id, people.target.id));
+        expect(row?.name).toBe("Tayo Renamed");
+      }),
+    },
+  },
+  {
+    name: "admins action (delete)",
+    method: "POST",
+    path: "/admin-portal/admins",
+    writesAdmins: true,
+    fields: () => ({ intent: "delete", id: people.target.id }),
+    run: adminsRoute.action,
+    expect: {
+      admin: isFormError(403, adminMessages.onlySuperAdminsDelete),
+      super_admin: both(isRedirect("/admin-portal/admins"), async () => {
+        const [row] = await handle.db.select().from(admins).where(eq(admins.id, people.target.id));
+        expect(row?.isActive).toBe(false);
+      }),
+    },
+  },
+  placeholder("students", "Students"),
+  placeholder("tutors", "Tutors"),
+  placeholder("reports", "Reports"),
+  {
+    name: "settings loader",
+    method: "GET",
+    path: "/admin-portal/settings",
+    run: settingsRoute.loader,
+    expect: {
+      admin: isValue({ profile: { name: "Ade Admin", role: "admin" } }),
+      super_admin: isValue({ profile: { name: "Sade Super", role: "super_admin" } }),
+    },
+  },
+  {
+    name: "courses loader",
+    method: "GET",
+    path: "/admin-portal/courses",
+    run: coursesRoute.loader,
+    expect: { admin: passesGuard, super_admin: passesGuard },
+  },
+  {
+    name: "courses action",
+    method: "POST",
+    path: "/admin-portal/courses",
+    fields: () => ({ intent: "no-such-intent" }),
+    run: coursesRoute.action,
+    expect: { admin: passesGuard, super_admin: passesGuard },
+  },
+  {
+    name: "messages action",
+    method: "POST",
+    path: "/admin-portal/messages",
+    fields: () => ({ intent: "no-such-intent" }),
+    run: messagesRoute.action,
+    expect: { admin: passesGuard, super_admin: passesGuard },
+  },
+  {
+    name: "messages export loader",
+    method: "GET",
+    path: "/admin-portal/messages/export",
+    run: messagesExportRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
+    name: "inbox events loader",
+    method: "GET",
+    path: "/admin-portal/events",
+    run: inboxEventsRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
+    name: "messages loader",
+    method: "GET",
+    path: "/admin-portal/messages",
+    run: messagesRoute.loader,
+    expect: { admin: passesGuard, super_admin: passesGuard },
+  },
+  {
+    name: "not-found loader",
+    method: "GET",
+    path: "/admin-portal/no-such-page",
+    params: { "*": "no-such-page" },
+    run: notFoundRoute.loader,
+    expect: { admin: isData(404, null), super_admin: isData(404, null) },
+  },
+  {
+    name: "theme action",
+    method: "POST",
+    path: "/admin-portal/theme",
+    fields: () => ({ theme: "dark", js: "1" }),
+    run: themeRoute.action,
+    expect: {
+      admin: both(isData(200, { theme: "dark" }), ({ outcome }) => {
+        expect(setCookiesOf(outcome)[0]).toMatch(/^admin-theme=/);
+      }),
+      super_admin: isData(200, { theme: "dark" }),
+    },
+  },
+  {
+    name: "theme loader",
+    method: "GET",
+    path: "/admin-portal/theme",
+    run: themeRoute.loader,
+    expect: {
+      anonymous: isRedirect("/admin-portal/dashboard"),
+      inactive: isRedirect("/admin-portal/dashboard"),
+      admin: isRedirect("/admin-portal/dashboard"),
+      super_admin: isRedirect("/admin-portal/dashboard"),
+    },
+  },
+  {
+    name: "logout action",
+    method: "POST",
+    path: "/admin-portal/logout",
+    run: logoutRoute.action,
+    expect: {
+      anonymous: isRedirect("/admin-portal/login"),
+      inactive: both(isRedirect("/admin-portal/login"), thisSessionEnded),
+      admin: both(isRedirect("/admin-portal/login"), thisSessionEnded),
+      super_admin: both(isRedirect("/admin-portal/login"), thisSessionEnded),
+    },
+  },
+  {
+    name: "logout loader",
+    method: "GET",
+    path: "/admin-portal/logout",
+    run: logoutRoute.loader,
+    expect: {
+      anonymous: isRedirect("/admin-portal/login"),
+      inactive: isRedirect("/admin-portal/login"),
+      admin: isRedirect("/admin-portal/login"),
+      super_admin: isRedirect("/admin-portal/login"),
+    },
+  },
+];
+
+function requestFor(routeCase: RouteCase, cookie?: string, headers: Record<string, string> = {}) {
+  return routeCase.method === "GET"
+    ? getRequest(routeCase.path, { cookie, headers })
+    : postRequest(routeCase.path, routeCase.fields?.() ?? {}, { cookie, headers });
+}
+
+/** What anonymous visitors and inactive admins get from a guarded route. */
+function defaultCheck(routeCase: RouteCase, role: "anonymous" | "inactive"): Check {
+  const location = loginLocation(
+    routeCase.method,
+    new URL(routeCase.path, "http://x").pathname + new URL(routeCase.path, "http://x").search,
+    role === "inactive" ? "inactive" : undefined,
+  );
+  return role === "anonymous"
+    ? isRedirect(location)
+    : both(isRedirect(location), allSessionsEnded, thisSessionEnded);
+}
+
+type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+/** Every route module under /admin-portal, by its file in app/routes.ts. */
+const routeModules: Record<string, RouteModule> = {
+  "routes/admin/layout.tsx": layoutRoute,
+  "routes/admin/index.ts": indexRoute,
+  "routes/admin/dashboard.tsx": dashboardRoute,
+  "routes/admin/admins.tsx": adminsRoute,
+  "routes/admin/placeholder.tsx": placeholderRoute,
+  "routes/admin/settings.tsx": settingsRoute,
+  "routes/admin/courses.tsx": coursesRoute,
+  "routes/admin/messages.tsx": messagesRoute,
+  "routes/admin/not-found.tsx": notFoundRoute,
+  "routes/admin/theme.ts": themeRoute,
+  "routes/admin/logout.ts": logoutRoute,
+  "routes/resources/messages-export.ts": messagesExportRoute,
+  "routes/resources/inbox-events.ts": inboxEventsRoute,
+};
+
+/** Sign-in pages: public by design (tested in auth.test.ts). */
+const publicPaths = [
+  "admin-portal/login",
+  "admin-portal/forgot-password",
+  "admin-portal/reset-password",
+];
+
+function adminPortalEntries(entries: RouteEntry[]): RouteEntry[] {
+  const found: RouteEntry[] = [];
+  for (const entry of entries) {
+    const children = adminPortalEntries(entry.children ?? []);
+    const isAdmin = entry.path?.startsWith("admin-portal") || children.length > 0;
+    if (isAdmin && !publicPaths.includes(entry.path ?? "")) found.push(entry);
+    found.push(...children);
+  }
+  return found;
+}
+
+const matrix = routeCases.flatMap((routeCase) =>
+  roles.map((role) => ({ routeCase, role, label: `${routeCase.name} as ${role}` })),
+);
+
+describe("authorization matrix", () => {
+  it("has a row for every loader and action under /admin-portal in app/routes.ts", () => {
+    const entries = adminPortalEntries(routeConfig as RouteEntry[]);
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries) {
+      const module = routeModules[entry.file];
+      // A new route file: import it above, add it to routeModules and give it rows.
+      expect(module, `${entry.file} is not in the matrix`).toBeDefined();
+      if (!module) continue;
+      const path = entry.path === undefined ? undefined : `/${entry.path.replace("*", "")}`;
+      for (const handler of [module.loader, module.action]) {
+        if (!handler) continue;
+        const rows = routeCases.filter(
+          (routeCase) =>
+            routeCase.run === handler &&
+            (path === undefined ||
+              (path.endsWith("/")
+                ? new URL(routeCase.path, ORIGIN).pathname.startsWith(path)
+                : new URL(routeCase.path, ORIGIN).pathname === path)),
+        );
+        expect(rows.length, `no row for ${entry.file} at ${path ?? "(layout)"}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it.each(matrix)("$label", async ({ routeCase, role }) => {
+    const actor = await actorFor(role);
+    const before = await adminsSnapshot();
+    const outcome = await outcomeOf(() =>
+      routeCase.run(routeArgs(requestFor(routeCase, actor.cookie), routeCase.params)),
+    );
+    const check =
+      routeCase.expect[role] ??
+      defaultCheck(routeCase, role === "anonymous" ? "anonymous" : "inactive");
+    await check({ outcome, actor });
+
+    const allowed = (role === "admin" || role === "super_admin") && outcome.kind === "redirect";
+    if (routeCase.writesAdmins && !allowed) {
+      // A refused write leaves the admins table as it was (the inactive actor's own row aside).
+      const after = await adminsSnapshot();
+      const ignoreInactive = (rows: Admin[]) => rows.filter((row) => row.id !== people.inactive.id);
+      expect(ignoreInactive(after)).toEqual(ignoreInactive(before));
+    }
+  });
+});
+
+// --- Cross-site writes -----------------------------------------------------------------------
+
+describe("cross-site POSTs", () => {
+  const posts = routeCases.filter((routeCase) => routeCase.method === "POST");
+
+  it.each(posts.map((routeCase) => ({ routeCase, label: routeCase.name })))(
+    "$label refuses an Origin of another site with 403",
+    async ({ routeCase }) => {
+      const actor = await actorFor("super_admin");
+      const before = await adminsSnapshot();
+      const outcome = await outcomeOf(() =>
+        routeCase.run(
+          routeArgs(requestFor(routeCase, actor.cookie, { origin: "https://evil.example" })),
+        ),
+      );
+      expect(outcome).toMatchObject({ kind: "data", status: 403 });
+      expect(await adminsSnapshot()).toEqual(before);
+      const session = await readAdminSession(
+        getRequest("/admin-portal/dashboard", { cookie: actor.cookie }),
+      );
+      expect(session.status).toBe("active");
+    },
+  );
+
+  it("accepts a POST from the portal's own origin and one without an Origin header", async () => {
+    const actor = await actorFor("admin");
+    for (const headers of [{ origin: "http://localhost:3000" }, { origin: "" }]) {
+      const request = postRequest(
+        "/admin-portal/theme",
+        { theme: "dark", js: "1" },
+        {
+          cookie: actor.cookie,
+          headers,
+        },
+      );
+      if (!headers.origin) request.headers.delete("origin");
+      const outcome = await outcomeOf(() => themeRoute.action(routeArgs(request)));
+      expect(outcome).toMatchObject({ kind: "data", status: 200 });
+    }
+  });
+});
+
+// --- Details -----------------------------------------------------------------------------------
+
+describe("theme action", () => {
+  it("sets the admin-theme cookie the server reads on the next request", async () => {
+    const actor = await actorFor("admin");
+    for (const theme of ["dark", "light"] as const) {
+      const outcome = await outcomeOf(() =>
+        themeRoute.action(
+          routeArgs(
+            postRequest("/admin-portal/theme", { theme, js: "1" }, { cookie: actor.cookie }),
+          ),
+        ),
+      );
+      const cookie = setCookiesOf(outcome)[0] ?? "";
+      expect(cookie).toMatch(/^admin-theme=/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).toMatch(/Max-Age=31536000/);
+      expect(
+        await readAdminTheme(getRequest("/admin-portal", { cookie: cookie.split(";")[0] })),
+      ).toBe(theme);
+    }
+  });
+
+  it("without JavaScript, goes back to the portal page it came from, never elsewhere", async () => {
+    const actor = await actorFor("admin");
+    const cases = [
+      ["http://localhost:3000/admin-portal/settings?x=1", "/admin-portal/settings"],
+      ["https://evil.example/elsewhere", "/admin-portal/dashboard"],
+      ["", "/admin-portal/dashboard"],
+      // A malformed Referer (only a hand-made request sends one) still gets a redirect.
+      ["not a url", "/admin-portal/dashboard"],
+    ] as const;
+    for (const [referer, location] of cases) {
+      const outcome = await outcomeOf(() =>
+        themeRoute.action(
+          routeArgs(
+            postRequest(
+              "/admin-portal/theme",
+              { theme: "dark" },
+              { cookie: actor.cookie, headers: referer ? { referer } : {} },
+            ),
+          ),
+        ),
+      );
+      expect(outcome).toMatchObject({ kind: "redirect", location });
+      expect(setCookiesOf(outcome)[0]).toMatch(/^admin-theme=/);
+    }
+  });
+});
+
+describe("guards", () => {
+  it("an inactive admin is signed out on their next request and stays out", async () => {
+    const actor = await actorFor("inactive");
+    const first = await outcomeOf(() =>
+      settingsRoute.loader(
+        routeArgs(getRequest("/admin-portal/settings", { cookie: actor.cookie })),
+      ),
+    );
+    expect(first).toMatchObject({
+      kind: "redirect",
+      location: "/admin-portal/login?redirectTo=%2Fadmin-portal%2Fsettings&reason=inactive",
+    });
+    // Reactivated later, the old cookie still does not work: the session was revoked.
+    await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, people.inactive.id));
+    const second = await outcomeOf(() =>
+      settingsRoute.loader(
+        routeArgs(getRequest("/admin-portal/settings", { cookie: actor.cookie })),
+      ),
+    );
+    expect(second).toMatchObject({
+      kind: "redirect",
+      location: "/admin-portal/login?redirectTo=%2Fadmin-portal%2Fsettings",
+    });
+  });
+
+  it("a failed session check gives 503 with the auth-error reason", async () => {
+    const actor = await actorFor("admin");
+    setDatabase(undefined);
+    try {
+      const outcome = await outcomeOf(() =>
+        dashboardRoute.loader(
+          routeArgs(getRequest("/admin-portal/dashboard", { cookie: actor.cookie })),
+        ),
+      );
+      expect(outcome).toMatchObject({ kind: "data", status: 503, data: { reason: "auth-error" } });
+    } finally {
+      setDatabase(handle);
+    }
+  });
+
+  it("a forged or unknown session cookie is anonymous", async () => {
+    const outcome = await outcomeOf(() =>
+      dashboardRoute.loader(
+        routeArgs(
+          getRequest("/admin-portal/dashboard", {
+            cookie: "better-auth.session_token=forged.value",
+          }),
+        ),
+      ),
+    );
+    expect(outcome).toMatchObject({ kind: "redirect", location: "/admin-portal/login" });
+  });
+});

@@ -1,0 +1,663 @@
+import { randomBytes } from "node:crypto";
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { admins, authSession, authVerification, rateLimits } from "~/db/schema";
+import { SESSION_DAYS } from "~/features/auth/auth.server";
+import {
+  requestPasswordReset,
+  resetPassword,
+  resetRequestLimit,
+} from "~/features/auth/password-reset.server";
+import { authMessages } from "~/features/auth/schema";
+import { readAdminSession } from "~/features/auth/session.server";
+import { signIn, signInLimits, signOut } from "~/features/auth/sign-in.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
+import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { outboxDir } from "~/lib/mail.server";
+import * as forgotRoute from "~/routes/admin/forgot-password";
+import * as loginRoute from "~/routes/admin/login";
+import * as resetRoute from "~/routes/admin/reset-password";
+import {
+  cookieHeader,
+  getRequest,
+  loginRequest,
+  makeAdmin,
+  ORIGIN,
+  type Outcome,
+  outcomeOf,
+  PASSWORD,
+  postRequest,
+  routeArgs,
+  sessionCount,
+  setCookiesOf,
+  signInCookie,
+  uniqueAddress,
+  uniqueEmail,
+  userWithoutAdminRow,
+} from "../support/admin-session";
+import { createTestDatabase } from "../support/test-database";
+
+// A data folder of this file's own, so the outbox holds only this file's e-mails.
+const dataDir = path.resolve(".tmp/test-data", `auth-test-${randomBytes(6).toString("hex")}`);
+const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  setEnvForTesting(loadEnv(baseEnv));
+  handle = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await handle?.close();
+  setEnvForTesting(undefined);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  setDatabase(handle);
+  setEnvForTesting(loadEnv(baseEnv));
+  await handle.db.delete(rateLimits);
+  await rm(outboxDir(), { recursive: true, force: true });
+});
+
+const SESSION_COOKIE = "better-auth.session_token";
+
+function sessionCookieOf(setCookies: string[]) {
+  return setCookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+async function attempt(email: string, password: string, address = uniqueAddress()) {
+  return signIn(loginRequest(address), { email, password, rememberMe: true });
+}
+
+async function outboxMails() {
+  const dir = outboxDir();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const mails = [];
+  for (const name of names.filter((file) => file.endsWith(".eml")).sort()) {
+    const raw = await readFile(path.join(dir, name), "utf8");
+    // Undo quoted-printable soft line breaks and escapes, whichever encoding nodemailer chose.
+    const text = raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    mails.push({ name, raw, text });
+  }
+  return mails;
+}
+
+function resetTokenOf(text: string) {
+  const match = text.match(
+    new RegExp(`${ORIGIN}/admin-portal/reset-password\\?token=([A-Za-z0-9_%.-]+)`),
+  );
+  if (!match?.[1]) throw new Error(`No reset link in:\n${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+async function resetTokenFor(email: string) {
+  const reply = await requestPasswordReset(loginRequest(), email);
+  expect(reply).toEqual({ ok: true, message: authMessages.resetRequested });
+  const mails = (await outboxMails()).filter((mail) => mail.text.includes(email));
+  expect(mails).toHaveLength(1);
+  return resetTokenOf(mails[0]?.text ?? "");
+}
+
+describe("signIn", () => {
+  it("signs an active admin in with a database session and a session cookie", async () => {
+    const admin = await makeAdmin();
+    const outcome = await attempt(admin.email, PASSWORD);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(sessionCookieOf(outcome.setCookies)).toMatch(/HttpOnly/i);
+    expect(await sessionCount(admin.userId)).toBe(1);
+    const session = await readAdminSession(
+      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(outcome.setCookies) }),
+    );
+    expect(session).toMatchObject({ status: "active", admin: { id: admin.id } });
+  });
+
+  it("accepts the e-mail address in another letter case", async () => {
+    const admin = await makeAdmin();
+    expect((await attempt(admin.email.toUpperCase(), PASSWORD)).ok).toBe(true);
+  });
+
+  it("refuses a wrong password and an unknown e-mail with the same message", async () => {
+    const admin = await makeAdmin();
+    const expected = { ok: false, status: 401, message: authMessages.invalidCredentials };
+    expect(await attempt(admin.email, "wrong-password")).toEqual(expected);
+    expect(await attempt(uniqueEmail("nobody"), PASSWORD)).toEqual(expected);
+    expect(authMessages.invalidCredentials).toBe(
+      "Invalid email or password. Please check your credentials and try again.",
+    );
+    expect(await sessionCount(admin.userId)).toBe(0);
+  });
+
+  it("refuses an account whose admins row is inactive, leaving no session", async () => {
+    const admin = await makeAdmin({ isActive: false });
+    expect(await attempt(admin.email, PASSWORD)).toEqual({
+      ok: false,
+      status: 403,
+      message: "Admin account not found or inactive. Please contact your system administrator.",
+    });
+    expect(await sessionCount(admin.userId)).toBe(0);
+  });
+
+  it("refuses an account that has no admins row at all, leaving no session", async () => {
+    const user = await userWithoutAdminRow();
+    expect(await attempt(user.email, PASSWORD)).toEqual({
+      ok: false,
+      status: 403,
+      message: "Admin account not found or inactive. Please contact your system administrator.",
+    });
+    expect(await sessionCount(user.id)).toBe(0);
+  });
+
+  it("without 'remember me' gives a cookie that ends with the browser", async () => {
+    const admin = await makeAdmin();
+    const outcome = await signIn(loginRequest(), {
+      email: admin.email,
+      password: PASSWORD,
+      rememberMe: false,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const cookie = sessionCookieOf(outcome.setCookies) ?? "";
+    expect(cookie).not.toBe("");
+    expect(cookie).not.toMatch(/Max-Age=/i);
+    expect(cookie).not.toMatch(/Expires=/i);
+    // The browser-session cookie still works.
+    const session = await readAdminSession(
+      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(outcome.setCookies) }),
+    );
+    expect(session.status).toBe("active");
+  });
+
+  it("with 'remember me' gives a cookie that lasts about 30 days", async () => {
+    const admin = await makeAdmin();
+    const outcome = await signIn(loginRequest(), {
+      email: admin.email,
+      password: PASSWORD,
+      rememberMe: true,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const cookie = sessionCookieOf(outcome.setCookies) ?? "";
+    const maxAge = Number(cookie.match(/Max-Age=(\d+)/i)?.[1]);
+    const expires = cookie.match(/Expires=([^;]+)/i)?.[1];
+    const lifetimeSeconds = Number.isFinite(maxAge)
+      ? maxAge
+      : expires
+        ? (Date.parse(expires) - Date.now()) / 1000
+        : Number.NaN;
+    expect(SESSION_DAYS).toBe(30);
+    expect(lifetimeSeconds).toBeGreaterThan(29 * 24 * 3600);
+    expect(lifetimeSeconds).toBeLessThanOrEqual(30 * 24 * 3600 + 60);
+    const [row] = await handle.db
+      .select({ expiresAt: authSession.expiresAt })
+      .from(authSession)
+      .where(eq(authSession.userId, admin.userId));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  it("limits attempts per account: the 6th, from any address, is refused even with the right password", async () => {
+    const admin = await makeAdmin();
+    expect(signInLimits.perAccount.limit).toBe(5);
+    for (let index = 0; index < 5; index += 1) {
+      const email = index % 2 ? admin.email.toUpperCase() : admin.email;
+      expect(await attempt(email, "wrong-password")).toMatchObject({
+        message: authMessages.invalidCredentials,
+      });
+    }
+    expect(await attempt(admin.email, PASSWORD)).toEqual({
+      ok: false,
+      status: 429,
+      message: "Too many login attempts. Please wait a moment and try again.",
+    });
+    expect(await sessionCount(admin.userId)).toBe(0);
+    // Another account is not affected.
+    const other = await makeAdmin();
+    expect((await attempt(other.email, PASSWORD)).ok).toBe(true);
+  });
+
+  it("limits attempts per client address, across different accounts", async () => {
+    const admin = await makeAdmin();
+    const address = uniqueAddress();
+    for (let index = 0; index < signInLimits.perAddress.limit; index += 1) {
+      expect(await attempt(uniqueEmail("guess"), PASSWORD, address)).toMatchObject({
+        message: authMessages.invalidCredentials,
+      });
+    }
+    expect(await attempt(admin.email, PASSWORD, address)).toMatchObject({
+      ok: false,
+      status: 429,
+      message: authMessages.tooManyAttempts,
+    });
+    expect(await sessionCount(admin.userId)).toBe(0);
+    // From another address the same account signs in.
+    expect((await attempt(admin.email, PASSWORD, uniqueAddress())).ok).toBe(true);
+  });
+
+  it("a successful sign-in resets the account's counter", async () => {
+    const admin = await makeAdmin();
+    for (let index = 0; index < 4; index += 1) await attempt(admin.email, "wrong-password");
+    expect((await attempt(admin.email, PASSWORD)).ok).toBe(true);
+    for (let index = 0; index < 5; index += 1) {
+      expect(await attempt(admin.email, "wrong-password")).toMatchObject({
+        message: authMessages.invalidCredentials,
+      });
+    }
+    expect(await attempt(admin.email, "wrong-password")).toMatchObject({
+      message: authMessages.tooManyAttempts,
+    });
+  });
+});
+
+describe("signOut", () => {
+  it("ends the session in the database: the cookie then reads as anonymous", async () => {
+    const admin = await makeAdmin();
+    const cookie = await signInCookie(admin.email);
+    const request = () => getRequest("/admin-portal/dashboard", { cookie });
+    expect((await readAdminSession(request())).status).toBe("active");
+    const cleared = await signOut(
+      new Request(`${ORIGIN}/admin-portal/logout`, {
+        method: "POST",
+        headers: { cookie, origin: ORIGIN },
+      }),
+    );
+    expect(cleared.some((line) => line.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+    expect(await readAdminSession(request())).toEqual({ status: "anonymous" });
+    expect(await sessionCount(admin.userId)).toBe(0);
+  });
+
+  it("only ends the session it is given", async () => {
+    const admin = await makeAdmin();
+    const first = await signInCookie(admin.email);
+    const second = await signInCookie(admin.email);
+    await signOut(getRequest("/admin-portal/logout", { cookie: first }));
+    expect(await readAdminSession(getRequest("/", { cookie: first }))).toEqual({
+      status: "anonymous",
+    });
+    expect((await readAdminSession(getRequest("/", { cookie: second }))).status).toBe("active");
+  });
+});
+
+describe("password reset", () => {
+  it("e-mails an active admin one link to /admin-portal/reset-password", async () => {
+    const admin = await makeAdmin({ name: "Funke Ade" });
+    const reply = await requestPasswordReset(loginRequest(), admin.email);
+    expect(reply).toEqual({ ok: true, message: authMessages.resetRequested });
+    const mails = await outboxMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.raw).toMatch(new RegExp(`^To: ${admin.email.replace(/\./g, "\\.")}`, "m"));
+    expect(mails[0]?.text).toContain("Hello Funke Ade,");
+    expect(resetTokenOf(mails[0]?.text ?? "").length).toBeGreaterThan(10);
+  });
+
+  it("gives the same reply and sends nothing for an unknown address", async () => {
+    const reply = await requestPasswordReset(loginRequest(), uniqueEmail("stranger"));
+    expect(reply).toEqual({ ok: true, message: authMessages.resetRequested });
+    expect(await outboxMails()).toEqual([]);
+  });
+
+  it("gives the same reply and sends nothing for an inactive admin", async () => {
+    const admin = await makeAdmin({ isActive: false });
+    const reply = await requestPasswordReset(loginRequest(), admin.email);
+    expect(reply).toEqual({ ok: true, message: authMessages.resetRequested });
+    expect(await outboxMails()).toEqual([]);
+  });
+
+  it("sends nothing to an account without an admins row", async () => {
+    const user = await userWithoutAdminRow();
+    const reply = await requestPasswordReset(loginRequest(), user.email);
+    expect(reply).toEqual({ ok: true, message: authMessages.resetRequested });
+    expect(await outboxMails()).toEqual([]);
+  });
+
+  it("sets the new password once, ends every session, and the old password stops working", async () => {
+    const admin = await makeAdmin();
+    const cookie = await signInCookie(admin.email);
+    await signInCookie(admin.email);
+    expect(await sessionCount(admin.userId)).toBe(2);
+
+    const token = await resetTokenFor(admin.email);
+    expect(await resetPassword(token, "brand-new-secret")).toEqual({
+      ok: true,
+      message: authMessages.resetDone,
+    });
+    expect(await sessionCount(admin.userId)).toBe(0);
+    expect(await readAdminSession(getRequest("/", { cookie }))).toEqual({ status: "anonymous" });
+
+    expect(await attempt(admin.email, PASSWORD)).toMatchObject({
+      ok: false,
+      message: authMessages.invalidCredentials,
+    });
+    expect((await attempt(admin.email, "brand-new-secret")).ok).toBe(true);
+
+    expect(await resetPassword(token, "another-secret")).toEqual({
+      ok: false,
+      message: "This reset link is invalid or has expired. Please ask for a new one.",
+    });
+    expect((await attempt(admin.email, "brand-new-secret")).ok).toBe(true);
+  });
+
+  it("refuses an expired token and keeps the old password", async () => {
+    const admin = await makeAdmin();
+    const token = await resetTokenFor(admin.email);
+    await handle.db
+      .update(authVerification)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(authVerification.identifier, `reset-password:${token}`));
+    const rows = await handle.db
+      .select()
+      .from(authVerification)
+      .where(eq(authVerification.identifier, `reset-password:${token}`));
+    expect(rows).toHaveLength(1);
+    expect(await resetPassword(token, "brand-new-secret")).toEqual({
+      ok: false,
+      message: authMessages.resetInvalid,
+    });
+    expect((await attempt(admin.email, PASSWORD)).ok).toBe(true);
+  });
+
+  it("refuses a made-up token", async () => {
+    expect(await resetPassword("not-a-real-token", "brand-new-secret")).toEqual({
+      ok: false,
+      message: authMessages.resetInvalid,
+    });
+  });
+
+  it("the link expires after one hour", async () => {
+    const admin = await makeAdmin();
+    const before = Date.now();
+    const token = await resetTokenFor(admin.email);
+    const [row] = await handle.db
+      .select()
+      .from(authVerification)
+      .where(eq(authVerification.identifier, `reset-password:${token}`));
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - before;
+    expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
+    expect(lifetime).toBeLessThanOrEqual(61 * 60 * 1000);
+  });
+
+  it("limits reset requests per client address", async () => {
+    const address = uniqueAddress();
+    for (let index = 0; index < resetRequestLimit.limit; index += 1) {
+      expect((await requestPasswordReset(loginRequest(address), uniqueEmail("x"))).ok).toBe(true);
+    }
+    expect(await requestPasswordReset(loginRequest(address), uniqueEmail("x"))).toEqual({
+      ok: false,
+      message: authMessages.tooManyResetRequests,
+    });
+  });
+});
+
+// --- Route modules --------------------------------------------------------------------------
+
+type Reply = { result: { status?: string; error?: Record<string, string[] | null> } };
+
+/** The message each field shows: the form fields display the first error of each. */
+function shownErrors(outcome: Outcome) {
+  const errors = replyOf(outcome).result.error ?? {};
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([, messages]) => messages?.length)
+      .map(([name, messages]) => [name, messages?.[0]]),
+  );
+}
+
+function replyOf(outcome: Outcome) {
+  if (outcome.kind !== "data" && outcome.kind !== "value") {
+    throw new Error(`Expected a reply, got ${JSON.stringify(outcome)}`);
+  }
+  return outcome.data as Reply;
+}
+
+const loginAction = (fields: Record<string, string>, address = uniqueAddress()) =>
+  outcomeOf(() =>
+    loginRoute.action(
+      routeArgs(
+        postRequest("/admin-portal/login", fields, {
+          headers: { [CLIENT_ADDRESS_HEADER]: address },
+        }),
+      ),
+    ),
+  );
+
+describe("login route", () => {
+  it.each([
+    [{}, { email: "Email is required", password: "Password is required" }],
+    [
+      { email: "  ", password: "" },
+      { email: "Email is required", password: "Password is required" },
+    ],
+    [{ email: "not-an-email", password: "secret1" }, { email: "Invalid email address" }],
+    [{ email: "a@b", password: "secret1" }, { email: "Invalid email address" }],
+    [
+      { email: "ada@academy.test", password: "12345" },
+      { password: "Password must be at least 6 characters" },
+    ],
+  ])("the action validates %j", async (fields, errors) => {
+    const outcome = await loginAction(fields as Record<string, string>);
+    expect(outcome.status).toBe(400);
+    expect(shownErrors(outcome)).toEqual(errors);
+  });
+
+  it("the action signs in and redirects to the dashboard with the session cookie and a welcome", async () => {
+    const admin = await makeAdmin();
+    const outcome = await loginAction({
+      email: ` ${admin.email.toUpperCase()} `,
+      password: PASSWORD,
+    });
+    expect(outcome).toMatchObject({ kind: "redirect", status: 302 });
+    if (outcome.kind !== "redirect") return;
+    expect(outcome.location).toBe("/admin-portal/dashboard");
+    const cookies = setCookiesOf(outcome);
+    expect(sessionCookieOf(cookies)).toBeDefined();
+    expect(cookies.some((cookie) => cookie.startsWith("academy-flash="))).toBe(true);
+    const session = await readAdminSession(
+      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(cookies) }),
+    );
+    expect(session.status).toBe("active");
+  });
+
+  it("the action without 'remember me' gives a browser-session cookie, with it a lasting one", async () => {
+    const admin = await makeAdmin();
+    const without = await loginAction({ email: admin.email, password: PASSWORD });
+    expect(sessionCookieOf(setCookiesOf(without))).not.toMatch(/Max-Age|Expires/i);
+    const withIt = await loginAction({ email: admin.email, password: PASSWORD, rememberMe: "on" });
+    expect(sessionCookieOf(setCookiesOf(withIt))).toMatch(/Max-Age|Expires/i);
+  });
+
+  it.each([
+    ["/admin-portal/admins?page=2", "/admin-portal/admins?page=2"],
+    ["/admin-portal/settings", "/admin-portal/settings"],
+    ["//evil.com", "/admin-portal/dashboard"],
+    ["//evil.com/admin-portal/", "/admin-portal/dashboard"],
+    ["https://evil.com/admin-portal/dashboard", "/admin-portal/dashboard"],
+    ["https://evil.com", "/admin-portal/dashboard"],
+    ["/\\evil.com", "/admin-portal/dashboard"],
+    ["/admin-portal/login", "/admin-portal/dashboard"],
+  ])("the action sends redirectTo %j to %j", async (redirectTo, expected) => {
+    const admin = await makeAdmin();
+    const outcome = await loginAction({ email: admin.email, password: PASSWORD, redirectTo });
+    expect(outcome).toMatchObject({ kind: "redirect", location: expected });
+  });
+
+  it("the action shows each refusal as a form error with its status", async () => {
+    const admin = await makeAdmin();
+    const wrong = await loginAction({ email: admin.email, password: "wrong-password" });
+    expect(wrong.status).toBe(401);
+    expect(replyOf(wrong).result.error).toEqual({ "": [authMessages.invalidCredentials] });
+
+    const inactive = await makeAdmin({ isActive: false });
+    const refused = await loginAction({ email: inactive.email, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(replyOf(refused).result.error).toEqual({ "": [authMessages.inactive] });
+    expect(setCookiesOf(refused).filter((cookie) => cookie.startsWith(SESSION_COOKIE))).toEqual([]);
+  });
+
+  it("the action never sends the password back", async () => {
+    const outcome = await loginAction({ email: "bad", password: "secret-password" });
+    expect(JSON.stringify(outcome)).not.toContain("secret-password");
+  });
+
+  it("the loader sends a signed-in admin to the dashboard", async () => {
+    const admin = await makeAdmin();
+    const cookie = await signInCookie(admin.email);
+    const outcome = await outcomeOf(() =>
+      loginRoute.loader(routeArgs(getRequest("/admin-portal/login", { cookie }))),
+    );
+    expect(outcome).toMatchObject({
+      kind: "redirect",
+      status: 302,
+      location: "/admin-portal/dashboard",
+    });
+  });
+
+  it("the loader shows the form to anonymous visitors and explains reason=inactive", async () => {
+    const plain = await outcomeOf(() =>
+      loginRoute.loader(
+        routeArgs(getRequest("/admin-portal/login?redirectTo=/admin-portal/admins")),
+      ),
+    );
+    expect(plain).toMatchObject({
+      kind: "value",
+      data: { notice: null, redirectTo: "/admin-portal/admins" },
+    });
+    const inactive = await outcomeOf(() =>
+      loginRoute.loader(routeArgs(getRequest("/admin-portal/login?reason=inactive"))),
+    );
+    expect(inactive).toMatchObject({ kind: "value", data: { notice: authMessages.inactive } });
+  });
+
+  it("the loader shows the demo credentials in demo mode only", async () => {
+    const demo = await outcomeOf(() =>
+      loginRoute.loader(routeArgs(getRequest("/admin-portal/login"))),
+    );
+    expect(demo).toMatchObject({
+      kind: "value",
+      data: { demo: { email: "admin@academy.test", password: "demo-admin-2026" } },
+    });
+
+    setEnvForTesting(loadEnv({ ...baseEnv, DATABASE_URL: "postgres://x@localhost/y" }));
+    try {
+      const production = await outcomeOf(() =>
+        loginRoute.loader(routeArgs(getRequest("/admin-portal/login"))),
+      );
+      expect(production).toMatchObject({ kind: "value", data: { demo: null } });
+      expect(JSON.stringify(production)).not.toContain("demo-admin-2026");
+    } finally {
+      setEnvForTesting(loadEnv(baseEnv));
+    }
+  });
+});
+
+describe("forgot-password route", () => {
+  const forgot = (fields: Record<string, string>, address = uniqueAddress()) =>
+    outcomeOf(() =>
+      forgotRoute.action(
+        routeArgs(
+          postRequest("/admin-portal/forgot-password", fields, {
+            headers: { [CLIENT_ADDRESS_HEADER]: address },
+          }),
+        ),
+      ),
+    );
+
+  it.each([
+    [{}, "Email is required"],
+    [{ email: "" }, "Email is required"],
+    [{ email: "nope" }, "Invalid email address"],
+  ])("validates %j", async (fields, message) => {
+    const outcome = await forgot(fields as Record<string, string>);
+    expect(outcome.status).toBe(400);
+    expect(shownErrors(outcome)).toEqual({ email: message });
+    expect(await outboxMails()).toEqual([]);
+  });
+
+  it("answers the same for an admin and a stranger; only the admin gets an e-mail", async () => {
+    const admin = await makeAdmin();
+    const known = await forgot({ email: admin.email.toUpperCase() });
+    const unknown = await forgot({ email: uniqueEmail("stranger") });
+    expect(known).toMatchObject({ kind: "value", data: { notice: authMessages.resetRequested } });
+    expect(unknown).toMatchObject({
+      kind: "value",
+      data: { notice: authMessages.resetRequested },
+    });
+    const mails = await outboxMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(admin.email);
+  });
+
+  it("refuses with 429 once the address asked too often", async () => {
+    const address = uniqueAddress();
+    for (let index = 0; index < resetRequestLimit.limit; index += 1) {
+      await forgot({ email: uniqueEmail("x") }, address);
+    }
+    const outcome = await forgot({ email: uniqueEmail("x") }, address);
+    expect(outcome.status).toBe(429);
+    expect(replyOf(outcome).result.error).toEqual({ "": [authMessages.tooManyResetRequests] });
+  });
+});
+
+describe("reset-password route", () => {
+  const reset = (fields: Record<string, string>) =>
+    outcomeOf(() =>
+      resetRoute.action(routeArgs(postRequest("/admin-portal/reset-password", fields))),
+    );
+
+  it("the loader hands the token from the link to the form", async () => {
+    const outcome = await outcomeOf(() =>
+      resetRoute.loader(routeArgs(getRequest("/admin-portal/reset-password?token=abc123"))),
+    );
+    expect(outcome).toMatchObject({ kind: "value", data: { token: "abc123" } });
+  });
+
+  it.each([
+    [
+      { token: "t", password: "", confirmPassword: "" },
+      { password: "Password is required", confirmPassword: "Please confirm the new password" },
+    ],
+    [
+      { token: "t", password: "12345", confirmPassword: "12345" },
+      { password: "Password must be at least 6 characters" },
+    ],
+    [
+      { token: "t", password: "long-enough", confirmPassword: "different" },
+      { confirmPassword: "Passwords do not match" },
+    ],
+  ])("validates %j", async (fields, errors) => {
+    const outcome = await reset(fields);
+    expect(outcome.status).toBe(400);
+    expect(shownErrors(outcome)).toEqual(errors);
+  });
+
+  it("sets the password and redirects to the login page with a flash; a reused link is refused", async () => {
+    const admin = await makeAdmin();
+    const token = await resetTokenFor(admin.email);
+    const fields = { token, password: "route-new-secret", confirmPassword: "route-new-secret" };
+    const done = await reset(fields);
+    expect(done).toMatchObject({ kind: "redirect", location: "/admin-portal/login" });
+    expect(setCookiesOf(done).some((cookie) => cookie.startsWith("academy-flash="))).toBe(true);
+    expect((await attempt(admin.email, "route-new-secret")).ok).toBe(true);
+
+    const again = await reset(fields);
+    expect(again.status).toBe(400);
+    expect(replyOf(again).result.error).toEqual({ "": [authMessages.resetInvalid] });
+  });
+});
+
+describe("inactive admin row after sign-in", () => {
+  it("a session whose admins row was switched off reads as inactive", async () => {
+    const admin = await makeAdmin();
+    const cookie = await signInCookie(admin.email);
+    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
+    expect(await readAdminSession(getRequest("/", { cookie }))).toEqual({
+      status: "inactive",
+      userId: admin.userId,
+    });
+  });
+});
