@@ -1,61 +1,60 @@
-import { getFormProps } from "@conform-to/react";
 import { Button } from "~/ui/button";
-import { FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
+import { FormError, SelectInput, TextArea, TextInput } from "~/ui/fields";
 import { FormNotice } from "~/ui/form-notice";
+import { contactSubjects, formMessages } from "./form-options";
 import { HoneypotField } from "./honeypot-field";
-import { contactSchema, contactSubjects, formMessages } from "./schema";
 import { usePublicForm } from "./use-public-form";
+
+const loadSchema = () => import("./schema").then((module) => module.contactSchema);
 
 /** The contact page's form (SPEC.md sections 2, 5 and 8). */
 export function ContactForm() {
-  const { fetcher, form, fields, submitting, documentNotice, formErrors } = usePublicForm(
+  const { formProps, fetcher, field, submitting, documentNotice, formErrors } = usePublicForm(
     "contact-form",
-    contactSchema,
+    loadSchema,
     formMessages.contactFailure,
   );
+  const subject = field("subject");
 
   return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
-      className="relative grid gap-4 sm:grid-cols-2"
-    >
+    <fetcher.Form {...formProps} className="relative grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <FormNotice notice={documentNotice} />
-        <FormError errors={formErrors} id={form.errorId} />
+        <FormError errors={formErrors} />
       </div>
       <HoneypotField />
-      <TextField
-        meta={fields.name}
+      <TextInput
+        {...field("name")}
         label="Full Name"
         required
         autoComplete="name"
         placeholder="e.g. Tunde Bakare"
       />
-      <TextField
-        meta={fields.email}
+      <TextInput
+        {...field("email")}
         label="Email Address"
         type="email"
         required
         autoComplete="email"
         placeholder="you@example.com"
       />
-      <TextField
-        meta={fields.phone}
+      <TextInput
+        {...field("phone")}
         label="Phone Number"
         type="tel"
         autoComplete="tel"
         placeholder="0803 123 4567"
       />
-      <SelectField
-        meta={fields.subject}
+      <SelectInput
+        {...subject}
+        defaultValue={subject.defaultValue ?? ""}
         label="Subject"
         required
         placeholder="Select a subject"
         options={contactSubjects}
       />
-      <TextareaField
-        meta={fields.message}
+      <TextArea
+        {...field("message")}
         label="Message"
         required
         className="sm:col-span-2"

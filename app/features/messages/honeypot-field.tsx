@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "./schema";
+import { HONEYPOT_FIELD } from "./form-options";
 
 /** Invisible to people (and to screen readers); form-filling bots tend to complete it. */
 export function HoneypotField() {

@@ -1,83 +1,85 @@
-import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Button } from "~/ui/button";
-import { CheckboxField, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
+import { CheckboxInput, FormError, SelectInput, TextArea, TextInput } from "~/ui/fields";
 import { FormNotice } from "~/ui/form-notice";
+import { contactMethods, formMessages, inquiryTypes } from "./form-options";
 import { HoneypotField } from "./honeypot-field";
-import { contactMethods, formMessages, inquirySchema, inquiryTypes } from "./schema";
 import { usePublicForm } from "./use-public-form";
+
+const loadSchema = () => import("./schema").then((module) => module.inquirySchema);
 
 /** The landing page's inquiry form (SPEC.md sections 2, 5 and 8). */
 export function InquiryForm({ courseTitles }: { courseTitles: string[] }) {
-  const { fetcher, form, fields, hydrated, submitting, documentNotice, formErrors } = usePublicForm(
-    "inquiry-form",
-    inquirySchema,
-    formMessages.inquiryFailure,
-  );
+  const { formProps, fetcher, field, hydrated, submitting, documentNotice, formErrors } =
+    usePublicForm("inquiry-form", loadSchema, formMessages.inquiryFailure);
   const [consented, setConsented] = useState(false);
+  const select = (name: string) => {
+    const { defaultValue, ...rest } = field(name);
+    return { ...rest, defaultValue: defaultValue ?? "" };
+  };
 
   return (
     <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
+      {...formProps}
       onReset={() => setConsented(false)}
       className="relative grid gap-4 sm:grid-cols-2"
     >
       <div className="sm:col-span-2">
         <FormNotice notice={documentNotice} />
-        <FormError errors={formErrors} id={form.errorId} />
+        <FormError errors={formErrors} />
       </div>
       <HoneypotField />
-      <TextField
-        meta={fields.fullName}
+      <TextInput
+        {...field("fullName")}
         label="Full Name"
         required
         autoComplete="name"
         placeholder="e.g. Adaeze Okafor"
       />
-      <TextField
-        meta={fields.email}
+      <TextInput
+        {...field("email")}
         label="Email Address"
         type="email"
         required
         autoComplete="email"
         placeholder="you@example.com"
       />
-      <TextField
-        meta={fields.phone}
+      <TextInput
+        {...field("phone")}
         label="Phone Number"
         type="tel"
         autoComplete="tel"
         placeholder="0803 123 4567"
       />
-      <SelectField
-        meta={fields.inquiryType}
+      <SelectInput
+        {...select("inquiryType")}
         label="Purpose of Inquiry"
         required
         placeholder="Select a purpose"
         options={inquiryTypes}
       />
-      <SelectField
-        meta={fields.courseInterest}
+      <SelectInput
+        {...select("courseInterest")}
         label="Course of Interest"
         placeholder="Select a course"
         options={courseTitles}
       />
-      <SelectField
-        meta={fields.contactMethod}
+      <SelectInput
+        {...select("contactMethod")}
         label="Preferred Contact Method"
         placeholder="Select a method"
         options={contactMethods}
       />
-      <TextareaField
-        meta={fields.message}
+      <TextArea
+        {...field("message")}
         label="Message"
         className="sm:col-span-2"
         placeholder="Tell us about your goals or questions"
         rows={4}
       />
-      <CheckboxField
-        meta={fields.consent}
+      <CheckboxInput
+        {...field("consent")}
+        defaultValue={undefined}
         required
         className="sm:col-span-2"
         onChange={(event) => setConsented(event.currentTarget.checked)}

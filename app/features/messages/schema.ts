@@ -1,39 +1,25 @@
 import * as z from "zod/mini";
+import {
+  contactMethods,
+  contactSubjects,
+  fieldLimits,
+  HONEYPOT_FIELD,
+  inquiryTypes,
+} from "./form-options";
+
+export {
+  contactMethods,
+  contactSubjects,
+  fieldLimits,
+  formMessages,
+  HONEYPOT_FIELD,
+  inquiryTypes,
+} from "./form-options";
 
 /**
  * The public forms' schemas (SPEC.md sections 5 and 8), shared by the browser and the server.
  * zod/mini keeps the landing page's JavaScript small.
  */
-
-export const inquiryTypes = [
-  "I'm interested in a course",
-  "I want to know about pricing",
-  "Partnership / collaboration",
-  "General questions",
-  "Other",
-] as const;
-
-export const contactMethods = ["Email", "Phone / WhatsApp"] as const;
-
-export const contactSubjects = [
-  "Course Information",
-  "Enrollment Inquiry",
-  "Technical Support",
-  "Partnership Opportunities",
-  "Career Guidance",
-  "Other",
-] as const;
-
-export const fieldLimits = {
-  name: 120,
-  email: 254,
-  phone: 40,
-  subject: 200,
-  message: 5000,
-} as const;
-
-/** The hidden field that people never see; bots that fill it are ignored. */
-export const HONEYPOT_FIELD = "website";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -95,14 +81,3 @@ export const contactSchema = z.object({
 
 export type InquiryInput = z.infer<typeof inquirySchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
-
-export const formMessages = {
-  contactSuccess: "Thank you for your message! We will get back to you within 24 hours.",
-  contactFailure: "Failed to submit message. Please try again.",
-  contactServiceFailure: "Failed to submit contact form. Please try again.",
-  inquirySuccess:
-    "Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals.",
-  inquiryFailure: "Failed to submit inquiry. Please try again.",
-  rateLimited:
-    "You have sent several messages in a short time. Please wait a few minutes and try again.",
-} as const;

@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { $ZodType } from "zod/v4/core";
 import type { PublicFormReply } from "./use-public-form";
 
 /**
@@ -10,7 +8,6 @@ import type { PublicFormReply } from "./use-public-form";
 export async function submitPublicForm(
   request: Request,
   serverAction: () => Promise<unknown>,
-  schema: $ZodType,
   failureText: string,
 ): Promise<PublicFormReply> {
   const formData = await request.clone().formData();
@@ -18,7 +15,12 @@ export async function submitPublicForm(
     return (await serverAction()) as PublicFormReply;
   } catch (error) {
     console.error("Sending the form failed", error);
-    const result = parseWithZod(formData, { schema }).reply({ formErrors: [failureText] });
-    return { result, notice: null };
+    const initialValue = Object.fromEntries(
+      [...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+    return {
+      result: { status: "error", initialValue, error: { "": [failureText] } },
+      notice: null,
+    };
   }
 }

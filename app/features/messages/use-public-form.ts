@@ -1,55 +1,111 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import type { $ZodType, input, output } from "zod/v4/core";
+import type { $ZodType } from "zod/v4/core";
 import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
+import { type FieldErrors, validateFlatForm } from "./validate-form";
 
 export type PublicFormReply = { result: SubmissionResult<string[]>; notice: string | null };
 
 /**
  * A public form that posts to its route's action: through a fetcher when JavaScript runs
  * (toasts, reset, no page change), as a plain POST when it does not (the answer is rendered
- * on the returned page). Validates in the browser with the server's schema.
+ * on the returned page). It validates in the browser with the server's own schema, which is
+ * downloaded only when the visitor first leaves a field or submits: visitors who never use
+ * the form never pay for it.
  */
-export function usePublicForm<Schema extends $ZodType>(
+export function usePublicForm(
   id: string,
-  schema: Schema,
+  loadSchema: () => Promise<$ZodType>,
   failureText: string,
 ) {
   const fetcher = useFetcher<PublicFormReply>({ key: id });
   const documentReply = useActionData<PublicFormReply>();
-  const reply = fetcher.data ?? documentReply;
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>(
+    () => (documentReply?.result.error as FieldErrors | undefined) ?? {},
+  );
+  const touched = useRef(new Set<string>());
 
-  const [form, fields] = useForm<input<Schema> & Record<string, unknown>, output<Schema>>({
-    id,
-    lastResult: fetcher.state === "idle" ? reply?.result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const validate = async (form: HTMLFormElement) =>
+    validateFlatForm(await loadSchema(), new FormData(form));
 
-  const announced = useRef<PublicFormReply | undefined>(undefined);
+  // The server's answer: its field errors, or a reset after success.
+  const answered = useRef<PublicFormReply | undefined>(undefined);
   useEffect(() => {
-    if (!fetcher.data || fetcher.state !== "idle" || announced.current === fetcher.data) return;
-    announced.current = fetcher.data;
-    if (fetcher.data.notice) toast.success(fetcher.data.notice);
-    else if (fetcher.data.result.error?.[""]?.length) {
-      toast.error(fetcher.data.result.error[""][0] ?? failureText);
+    const reply = fetcher.data;
+    if (!reply || fetcher.state !== "idle" || answered.current === reply) return;
+    answered.current = reply;
+    setErrors((reply.result.error as FieldErrors | undefined) ?? {});
+    if (reply.notice) {
+      toast.success(reply.notice);
+      touched.current.clear();
+      formRef.current?.reset();
+    } else if (reply.result.error?.[""]?.length) {
+      toast.error(reply.result.error[""][0] ?? failureText);
     }
   }, [fetcher.data, fetcher.state, failureText]);
 
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = await validate(form);
+    setErrors(found);
+    const firstInvalid = Object.keys(found).find((name) => name !== "");
+    if (firstInvalid) {
+      for (const name of Object.keys(found)) touched.current.add(name);
+      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    fetcher.submit(form);
+  };
+
+  // After a field was left once, its message follows what is typed.
+  const revalidate = async (
+    event: FocusEvent<HTMLFormElement> | FormEvent<HTMLFormElement>,
+    leaving: boolean,
+  ) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (!name) return;
+    if (leaving) touched.current.add(name);
+    if (!touched.current.has(name)) return;
+    const found = await validate(event.currentTarget);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of touched.current) {
+        if (found[field]) next[field] = found[field];
+        else delete next[field];
+      }
+      return next;
+    });
+  };
+
+  const initialValue = (documentReply?.result.initialValue ?? {}) as Record<string, unknown>;
   return {
+    formProps: {
+      id,
+      ref: formRef,
+      method: "post" as const,
+      noValidate: true,
+      onSubmit,
+      onBlur: (event: FocusEvent<HTMLFormElement>) => void revalidate(event, true),
+      onInput: (event: FormEvent<HTMLFormElement>) => void revalidate(event, false),
+    },
     fetcher,
-    form,
-    fields,
     hydrated,
     submitting: fetcher.state !== "idle",
+    /** id, name, message and (after a plain POST) the visitor's value of one field. */
+    field: (name: string) => ({
+      id: `${id}-${name}`,
+      name,
+      error: errors[name]?.[0],
+      defaultValue:
+        typeof initialValue[name] === "string" ? (initialValue[name] as string) : undefined,
+    }),
+    formErrors: errors[""],
     /** Shown on the page itself when the form was posted without JavaScript. */
     documentNotice: fetcher.data ? null : (documentReply?.notice ?? null),
-    formErrors: form.errors,
   };
 }

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { ContactForm } from "~/features/messages/contact-form";
-import { contactSchema, formMessages } from "~/features/messages/schema";
+import { formMessages } from "~/features/messages/form-options";
 import { handleContactForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
 import { publicUrlFrom, seo } from "~/lib/seo";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const action = ({ request }: Route.ActionArgs) => handleContactForm(request);
 
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  submitPublicForm(request, serverAction, contactSchema, formMessages.contactFailure);
+  submitPublicForm(request, serverAction, formMessages.contactFailure);
 
 const stats = [
   { value: siteConfig.claims.studentsTrained, label: "Students trained" },

@@ -14,7 +14,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ErrorView } from "~/ui/error-view";
-import { controlClasses } from "~/ui/form-fields";
+import { controlClasses } from "~/ui/fields";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

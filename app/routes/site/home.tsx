@@ -3,8 +3,8 @@ import { useRouteLoaderData } from "react-router";
 import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
+import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/inquiry-form";
-import { formMessages, inquirySchema } from "~/features/messages/schema";
 import { handleInquiryForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
 import { AboutBlock, AdvisorBanner, Hero, WhyChooseUs } from "~/features/site/home-sections";
@@ -38,7 +38,7 @@ export async function loader() {
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
 
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  submitPublicForm(request, serverAction, inquirySchema, formMessages.inquiryFailure);
+  submitPublicForm(request, serverAction, formMessages.inquiryFailure);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");

@@ -1,0 +1,43 @@
+// The public forms' choices, limits and texts (SPEC.md sections 5 and 8). Plain data, without
+// zod, so a page can show a form without downloading its validation.
+
+export const inquiryTypes = [
+  "I'm interested in a course",
+  "I want to know about pricing",
+  "Partnership / collaboration",
+  "General questions",
+  "Other",
+] as const;
+
+export const contactMethods = ["Email", "Phone / WhatsApp"] as const;
+
+export const contactSubjects = [
+  "Course Information",
+  "Enrollment Inquiry",
+  "Technical Support",
+  "Partnership Opportunities",
+  "Career Guidance",
+  "Other",
+] as const;
+
+export const fieldLimits = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  subject: 200,
+  message: 5000,
+} as const;
+
+/** The hidden field that people never see; bots that fill it are ignored. */
+export const HONEYPOT_FIELD = "website";
+
+export const formMessages = {
+  contactSuccess: "Thank you for your message! We will get back to you within 24 hours.",
+  contactFailure: "Failed to submit message. Please try again.",
+  contactServiceFailure: "Failed to submit contact form. Please try again.",
+  inquirySuccess:
+    "Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals.",
+  inquiryFailure: "Failed to submit inquiry. Please try again.",
+  rateLimited:
+    "You have sent several messages in a short time. Please wait a few minutes and try again.",
+} as const;

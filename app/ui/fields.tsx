@@ -1,0 +1,206 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "./cn";
+
+// Plain form controls with a label and a message slot. They carry no native `required` or
+// `minLength`: the browser's own bubbles would replace the spec's messages when JavaScript is
+// off. The server answers with the same schema instead; `aria-required` tells assistive tech.
+
+const baseControlClasses =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400";
+
+/** A full-width text input, select or textarea. */
+export const controlClasses = `block w-full ${baseControlClasses}`;
+/** The same, sized by its content (toolbars). */
+export const inlineControlClasses = `inline-block w-auto ${baseControlClasses}`;
+
+export function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <p id={id} className="mt-1.5 text-sm text-red-700 dark:text-red-400" aria-live="polite">
+      {error ?? ""}
+    </p>
+  );
+}
+
+export function Label({
+  htmlFor,
+  required,
+  children,
+}: {
+  htmlFor: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      htmlFor={htmlFor}
+      className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200"
+    >
+      {children}
+      {required ? (
+        <span aria-hidden="true" className="ml-0.5 text-red-700">
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export type ControlProps = {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  className?: string;
+};
+
+const errorIdOf = (id: string) => `${id}-error`;
+
+function aria(id: string, error: string | undefined, required: boolean | undefined) {
+  return {
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorIdOf(id) : undefined,
+  } as const;
+}
+
+export function TextInput({
+  id,
+  name,
+  label,
+  error,
+  required,
+  className,
+  type = "text",
+  ...rest
+}: ControlProps & Omit<ComponentProps<"input">, "id" | "name" | "required">) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        {...aria(id, error, required)}
+        {...rest}
+        className={controlClasses}
+      />
+      <ErrorText id={errorIdOf(id)} error={error} />
+    </div>
+  );
+}
+
+export function TextArea({
+  id,
+  name,
+  label,
+  error,
+  required,
+  className,
+  ...rest
+}: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <textarea
+        id={id}
+        name={name}
+        {...aria(id, error, required)}
+        {...rest}
+        className={cn(controlClasses, "min-h-32")}
+      />
+      <ErrorText id={errorIdOf(id)} error={error} />
+    </div>
+  );
+}
+
+export function SelectInput({
+  id,
+  name,
+  label,
+  error,
+  required,
+  className,
+  placeholder,
+  options,
+  labels,
+  ...rest
+}: ControlProps & {
+  placeholder: string;
+  options: readonly string[];
+  /** Text shown for an option value, when it differs from the value. */
+  labels?: Record<string, string>;
+} & Omit<ComponentProps<"select">, "id" | "name" | "required">) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <select
+        id={id}
+        name={name}
+        {...aria(id, error, required)}
+        {...rest}
+        className={controlClasses}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels?.[option] ?? option}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={errorIdOf(id)} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxInput({
+  id,
+  name,
+  label,
+  error,
+  required,
+  className,
+  ...rest
+}: Omit<ControlProps, "label"> & { label: ReactNode } & Omit<
+    ComponentProps<"input">,
+    "id" | "name" | "type" | "required"
+  >) {
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          {...aria(id, error, required)}
+          {...rest}
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+      </div>
+      <ErrorText id={errorIdOf(id)} error={error} />
+    </div>
+  );
+}
+
+/** A form-level error (e.g. rate limit, storage failure), announced when it appears. */
+export function FormError({ errors, id }: { errors: string[] | undefined | null; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div
+      id={id}
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+    >
+      {errors[0]}
+    </div>
+  );
+}
