@@ -2,8 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
-// A new data folder for every run: the server creates, migrates and seeds it on start.
-const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+// A new data folder for every run: the server creates, migrates and seeds it on start. Kept in
+// the environment so test workers (other processes) find it, e.g. to read the e-mail outbox.
+process.env.E2E_DATA_DIR ??= `.tmp/e2e-data-${Date.now()}`;
+export const dataDir = process.env.E2E_DATA_DIR;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -51,6 +53,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      NOTIFY_EMAILS: "staff@academy.test",
       PUBLIC_URL: baseURL,
       // The tests act as a proxy in front of the app, so each test can be its own visitor
       // (X-Forwarded-For) and rate limits can be tested per address.
