@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 
 export type Flash = { kind: "success" | "error"; message: string };
 
@@ -21,4 +21,13 @@ export async function takeFlash(
   const value = (await flashCookie.parse(request.headers.get("cookie"))) as Flash | null;
   if (!value) return { flash: null, clear: null };
   return { flash: value, clear: await flashCookie.serialize("", { maxAge: 0 }) };
+}
+
+/** A redirect that shows `message` as a toast on the page it leads to. */
+export async function redirectWithFlash(
+  url: string,
+  message: string,
+  kind: Flash["kind"] = "success",
+) {
+  return redirect(url, { headers: { "Set-Cookie": await setFlash({ kind, message }) } });
 }

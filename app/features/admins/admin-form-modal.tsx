@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import type { Admin } from "~/db/schema";
 import { Button, buttonClasses } from "~/ui/button";
+import { ConfirmModal } from "~/ui/confirm-modal";
 import { FormError, SelectField, TextField } from "~/ui/form-fields";
 import { Modal } from "~/ui/modal";
 import { useToastOnError } from "~/ui/use-toast-on-error";
@@ -115,24 +116,19 @@ export function DeleteAdminModal({
   closeHref: string;
   onClose: () => void;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   return (
-    <Modal open onClose={onClose} closeHref={closeHref} size="sm" title="Delete Admin User">
-      <p className="text-slate-700 dark:text-slate-300">
+    <ConfirmModal
+      title="Delete Admin User"
+      fields={{ intent: "delete", id: admin.id }}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      closeHref={closeHref}
+      onClose={onClose}
+    >
+      <p>
         Are you sure you want to delete <strong>{admin.name}</strong> ({admin.email})? This
         permanently removes their access to the admin portal and cannot be undone.
       </p>
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={admin.id} />
-        <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger" disabled={submitting}>
-          {submitting ? "Deleting..." : "Delete"}
-        </Button>
-      </Form>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -121,148 +121,137 @@ export function TextListEditor({
   );
 }
 
-type ModuleShape = { title: string; description: string; topics: string };
-type FaqShape = { question: string; answer: string };
+type PartSpec = {
+  name: string;
+  label: string;
+  hint?: string;
+  /** Rows of a textarea; a single-line input without it. */
+  rows?: number;
+};
 
-export function ModulesEditor({ form, field }: { form: AnyForm; field: ListField<ModuleShape[]> }) {
-  const modules = field.getFieldList();
+/**
+ * A list of small records (modules, FAQs): one box per entry with its parts, the same
+ * keep-one-row and add/remove rules as the single-line lists.
+ */
+function RecordListEditor({
+  form,
+  field,
+  legend,
+  itemLabel,
+  addLabel,
+  parts,
+}: {
+  form: AnyForm;
+  field: ListField<Record<string, string>[]>;
+  legend: string;
+  itemLabel: string;
+  addLabel: string;
+  parts: PartSpec[];
+}) {
+  const items = field.getFieldList();
+  const blank = Object.fromEntries(parts.map((part) => [part.name, ""]));
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
-        Modules
+        {legend}
       </legend>
-      {modules.map((module, index) => {
-        const parts = module.getFieldset();
+      {items.map((item, index) => {
+        const fields = item.getFieldset();
+        const label = `${itemLabel} ${index + 1}`;
         return (
           <div
-            key={module.key}
+            key={item.key}
             className="grid gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
           >
             <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-semibold">Module {index + 1}</p>
-              {modules.length > 1 ? (
-                <RemoveButton
-                  form={form}
-                  name={field.name}
-                  index={index}
-                  label={`module ${index + 1}`}
-                />
+              <p className="text-sm font-semibold">{label}</p>
+              {items.length > 1 ? (
+                <RemoveButton form={form} name={field.name} index={index} label={label} />
               ) : null}
             </div>
-            <div>
-              <label htmlFor={parts.title.id} className="text-sm">
-                <span className="sr-only">Module {index + 1} </span>
-                Title
-              </label>
-              <input
-                {...getInputProps(parts.title, { type: "text" })}
-                key={parts.title.key}
-                className={controlClasses}
-              />
-              <FieldError meta={parts.title} />
-            </div>
-            <div>
-              <label htmlFor={parts.description.id} className="text-sm">
-                <span className="sr-only">Module {index + 1} </span>
-                Description
-              </label>
-              <textarea
-                {...getTextareaProps(parts.description)}
-                key={parts.description.key}
-                rows={2}
-                className={controlClasses}
-              />
-              <FieldError meta={parts.description} />
-            </div>
-            <div>
-              <label htmlFor={parts.topics.id} className="text-sm">
-                <span className="sr-only">Module {index + 1} </span>
-                Topics <span className="text-slate-600 dark:text-slate-400">(one per line)</span>
-              </label>
-              <textarea
-                {...getTextareaProps(parts.topics)}
-                key={parts.topics.key}
-                rows={3}
-                className={controlClasses}
-              />
-              <FieldError meta={parts.topics} />
-            </div>
+            {parts.map((part) => {
+              const meta = fields[part.name] as ListField<string>;
+              return (
+                <div key={part.name}>
+                  <label htmlFor={meta.id} className="text-sm">
+                    <span className="sr-only">{label} </span>
+                    {part.label}
+                    {part.hint ? (
+                      <span className="text-slate-600 dark:text-slate-400"> {part.hint}</span>
+                    ) : null}
+                  </label>
+                  {part.rows ? (
+                    <textarea
+                      {...getTextareaProps(meta)}
+                      key={meta.key}
+                      rows={part.rows}
+                      className={controlClasses}
+                    />
+                  ) : (
+                    <input
+                      {...getInputProps(meta, { type: "text" })}
+                      key={meta.key}
+                      className={controlClasses}
+                    />
+                  )}
+                  <FieldError meta={meta} />
+                </div>
+              );
+            })}
           </div>
         );
       })}
       <div>
-        <AddButton
-          form={form}
-          name={field.name}
-          label="module"
-          defaultValue={{ title: "", description: "", topics: "" }}
-        />
+        <AddButton form={form} name={field.name} label={addLabel} defaultValue={blank} />
       </div>
     </fieldset>
   );
 }
 
-export function FaqsEditor({ form, field }: { form: AnyForm; field: ListField<FaqShape[]> }) {
-  const faqs = field.getFieldList();
+const moduleParts: PartSpec[] = [
+  { name: "title", label: "Title" },
+  { name: "description", label: "Description", rows: 2 },
+  { name: "topics", label: "Topics", hint: "(one per line)", rows: 3 },
+];
+const faqParts: PartSpec[] = [
+  { name: "question", label: "Question" },
+  { name: "answer", label: "Answer", rows: 2 },
+];
+
+export function ModulesEditor({
+  form,
+  field,
+}: {
+  form: AnyForm;
+  field: ListField<Record<string, string>[]>;
+}) {
   return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
-        FAQs
-      </legend>
-      {faqs.map((faq, index) => {
-        const parts = faq.getFieldset();
-        return (
-          <div
-            key={faq.key}
-            className="grid gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-          >
-            <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-semibold">FAQ {index + 1}</p>
-              {faqs.length > 1 ? (
-                <RemoveButton
-                  form={form}
-                  name={field.name}
-                  index={index}
-                  label={`FAQ ${index + 1}`}
-                />
-              ) : null}
-            </div>
-            <div>
-              <label htmlFor={parts.question.id} className="text-sm">
-                <span className="sr-only">FAQ {index + 1} </span>
-                Question
-              </label>
-              <input
-                {...getInputProps(parts.question, { type: "text" })}
-                key={parts.question.key}
-                className={controlClasses}
-              />
-              <FieldError meta={parts.question} />
-            </div>
-            <div>
-              <label htmlFor={parts.answer.id} className="text-sm">
-                <span className="sr-only">FAQ {index + 1} </span>
-                Answer
-              </label>
-              <textarea
-                {...getTextareaProps(parts.answer)}
-                key={parts.answer.key}
-                rows={2}
-                className={controlClasses}
-              />
-              <FieldError meta={parts.answer} />
-            </div>
-          </div>
-        );
-      })}
-      <div>
-        <AddButton
-          form={form}
-          name={field.name}
-          label="FAQ"
-          defaultValue={{ question: "", answer: "" }}
-        />
-      </div>
-    </fieldset>
+    <RecordListEditor
+      form={form}
+      field={field}
+      legend="Modules"
+      itemLabel="Module"
+      addLabel="module"
+      parts={moduleParts}
+    />
+  );
+}
+
+export function FaqsEditor({
+  form,
+  field,
+}: {
+  form: AnyForm;
+  field: ListField<Record<string, string>[]>;
+}) {
+  return (
+    <RecordListEditor
+      form={form}
+      field={field}
+      legend="FAQs"
+      itemLabel="FAQ"
+      addLabel="FAQ"
+      parts={faqParts}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Search, ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigate, useSubmit } from "react-router";
+import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
 import {
   adminStats,
@@ -24,7 +24,7 @@ import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server"
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/form-fields";
 import { Pagination } from "~/ui/pagination";
@@ -59,12 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-async function succeed(request: Request, message: string) {
-  const query = parseAdminListQuery(new URL(request.url).searchParams);
-  return redirect(adminListHref(query), {
-    headers: { "Set-Cookie": await setFlash({ kind: "success", message }) },
-  });
-}
+/** Back to the list as it was (search, sort, page), with the success toast. */
+const succeed = (request: Request, message: string) =>
+  redirectWithFlash(adminListHref(parseAdminListQuery(new URL(request.url).searchParams)), message);
 
 /** A refusal or failure as the form's reply: on the named field, or for the whole form. */
 type Reply = (options: {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LayoutGrid, List, Plus, Search } from "lucide-react";
-import { data, Form, Link, redirect, useNavigate, useSubmit } from "react-router";
+import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import type { Admin } from "~/db/schema";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -29,11 +29,12 @@ import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
 import { useToastOnError } from "~/ui/use-toast-on-error";
+import { ViewToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin Portal" }];
@@ -71,12 +72,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-async function succeed(request: Request, message: string) {
-  const query = parseAdminCourseQuery(new URL(request.url).searchParams);
-  return redirect(adminCoursesHref(query), {
-    headers: { "Set-Cookie": await setFlash({ kind: "success", message }) },
-  });
-}
+/** Back to the list as it was (search, filters, view), with the success toast. */
+const succeed = (request: Request, message: string) =>
+  redirectWithFlash(
+    adminCoursesHref(parseAdminCourseQuery(new URL(request.url).searchParams)),
+    message,
+  );
 
 const failed = (message: string, status: number) =>
   data({ result: { status: "error" as const, error: { "": [message] } } }, { status });
@@ -293,29 +294,23 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {courses.length} {courses.length === 1 ? "course" : "courses"}
         </p>
-        <div className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700">
-          {(["cards", "list"] as const).map((view) => {
-            const Icon = view === "cards" ? LayoutGrid : List;
-            return (
-              <Link
-                key={view}
-                to={adminCoursesHref({ ...query, view })}
-                replace
-                preventScrollReset
-                aria-current={query.view === view ? "true" : undefined}
-                className={cn(
-                  "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium",
-                  query.view === view
-                    ? "bg-brand-700 text-white"
-                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-                )}
-              >
-                <Icon aria-hidden="true" className="h-4 w-4" />
-                {view === "cards" ? "Card view" : "List view"}
-              </Link>
-            );
-          })}
-        </div>
+        <ViewToggle
+          current={query.view}
+          options={[
+            {
+              value: "cards",
+              label: "Card view",
+              icon: LayoutGrid,
+              href: adminCoursesHref({ ...query, view: "cards" }),
+            },
+            {
+              value: "list",
+              label: "List view",
+              icon: List,
+              href: adminCoursesHref({ ...query, view: "list" }),
+            },
+          ]}
+        />
       </div>
       {courses.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">

@@ -1,5 +1,5 @@
 import { Inbox, Mail, MailCheck, MailOpen, Sun } from "lucide-react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, useNavigate, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
@@ -23,10 +23,9 @@ import { MessageDetail } from "~/features/messages/message-detail";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
-import { setFlash } from "~/lib/flash.server";
-import { Button, buttonClasses } from "~/ui/button";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
-import { Modal } from "~/ui/modal";
 import { Pagination } from "~/ui/pagination";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/messages";
@@ -115,10 +114,8 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const query = parseInboxQuery(url.searchParams);
   const openId = openIdFrom(url.searchParams);
-  const done = async (message: string, stayOnMessage = true) =>
-    redirect(inboxHref(query, stayOnMessage ? openId : null), {
-      headers: { "Set-Cookie": await setFlash({ kind: "success", message }) },
-    });
+  const done = (message: string, stayOnMessage = true) =>
+    redirectWithFlash(inboxHref(query, stayOnMessage ? openId : null), message);
   try {
     switch (input.intent) {
       case "status":
@@ -278,27 +275,19 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
       {message && confirmDelete ? (
-        <Modal
-          open
-          size="sm"
+        <ConfirmModal
           title="Delete Message"
+          fields={{ intent: "delete", id: message.id }}
+          confirmLabel="Delete Message"
+          pendingLabel="Deleting..."
+          action={messageHref}
           closeHref={messageHref}
           onClose={() => navigate(messageHref, { replace: true, preventScrollReset: true })}
         >
-          <p className="text-slate-700 dark:text-slate-300">
+          <p>
             Delete the message from <strong>{message.fullName}</strong>? This cannot be undone.
           </p>
-          <Form method="post" action={messageHref} className="mt-6 flex justify-end gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={message.id} />
-            <Link to={messageHref} replace preventScrollReset className={buttonClasses("outline")}>
-              Cancel
-            </Link>
-            <Button type="submit" variant="danger">
-              Delete Message
-            </Button>
-          </Form>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </>
   );

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/auth/auth-card";
 import { resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { LOGIN_PATH } from "~/features/auth/session.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/form-fields";
 import type { Route } from "./+types/reset-password";
@@ -41,9 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirect(LOGIN_PATH, {
-    headers: { "Set-Cookie": await setFlash({ kind: "success", message: outcome.message }) },
-  });
+  return redirectWithFlash(LOGIN_PATH, outcome.message);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ErrorView } from "~/ui/error-view";
 import { controlClasses } from "~/ui/fields";
+import { ViewToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -160,30 +161,23 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           <p aria-live="polite" className="text-sm text-slate-700">
             Showing {shown.length} of {courses.length} courses
           </p>
-          <fieldset className="flex gap-1 rounded-lg border border-slate-200 p-1">
-            <legend className="sr-only">Layout</legend>
-            {(["grid", "list"] as const).map((view) => {
-              const Icon = view === "grid" ? LayoutGrid : List;
-              return (
-                <Link
-                  key={view}
-                  to={catalogueSearch({ ...query, view }) || "?"}
-                  replace
-                  preventScrollReset
-                  aria-current={query.view === view ? "true" : undefined}
-                  className={cn(
-                    "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium",
-                    query.view === view
-                      ? "bg-brand-700 text-white"
-                      : "text-slate-700 hover:bg-slate-100",
-                  )}
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4" />
-                  {view === "grid" ? "Grid view" : "List view"}
-                </Link>
-              );
-            })}
-          </fieldset>
+          <ViewToggle
+            current={query.view}
+            options={[
+              {
+                value: "grid",
+                label: "Grid view",
+                icon: LayoutGrid,
+                href: catalogueSearch({ ...query, view: "grid" }) || "?",
+              },
+              {
+                value: "list",
+                label: "List view",
+                icon: List,
+                href: catalogueSearch({ ...query, view: "list" }),
+              },
+            ]}
+          />
         </div>
 
         {/* No spinner here: the list arrives with the page, and a change of filters loads
