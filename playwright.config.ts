@@ -29,7 +29,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/e2e-results.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Traces cost about a quarter of the run; E2E_TRACE=1 keeps them for failed tests.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: chromium,
   },
   projects: [

@@ -2,7 +2,13 @@ import type { Course } from "~/db/schema";
 import { siteConfig } from "~/lib/site-config";
 
 /** schema.org `Course` JSON-LD for a course page (provider, offers in NGN, course instances). */
-export function courseStructuredData(course: Course, pageUrl: string, imageUrl: string | null) {
+export function courseStructuredData(
+  course: Course,
+  pageUrl: string,
+  imageUrl: string | null,
+  /** Sessions still to come; past start dates are not offered. */
+  upcomingDates: string[],
+) {
   const provider = {
     "@type": "EducationalOrganization",
     name: siteConfig.name,
@@ -37,7 +43,7 @@ export function courseStructuredData(course: Course, pageUrl: string, imageUrl: 
       availability: "https://schema.org/InStock",
       url: pageUrl,
     },
-    hasCourseInstance: course.startDates.map((startDate) => ({
+    hasCourseInstance: upcomingDates.map((startDate) => ({
       "@type": "CourseInstance",
       startDate,
       courseMode: courseMode(course.format),

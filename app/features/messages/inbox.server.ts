@@ -16,6 +16,12 @@ import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "./inbox-query";
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessagePriority = (typeof messagePriorities)[number];
 
+/** created_at to the microsecond, as fixed-width text (a JavaScript Date keeps milliseconds). */
+const createdAtKey = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/** The database's clock: every stamp of one change is the time that change was applied. */
+const databaseNow = sql<Date>`now()`;
+
 /** Must match the trigram index of migration 0003 exactly, or the index is not used. */
 const messageSearchText = sql`(${messages.fullName} || ' ' || ${messages.email} || ' ' || coalesce(${messages.subject}, '') || ' ' || coalesce(${messages.message}, ''))`;
 
@@ -86,9 +92,10 @@ function listRows() {
     .leftJoin(admins, eq(admins.id, messages.assignedTo));
 }
 
-type Ordered = { createdAt: Date; id: string };
+type Ordered = { key: string; id: string };
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const newestFirst = (a: Ordered, b: Ordered) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  compareText(b.key, a.key) || compareText(b.id, a.id);
 
 /** A page read in list order straight off the (filter, created_at, id) indexes. */
 function pageInOrder(query: InboxQuery, where: SQL | undefined, page: number) {
@@ -137,7 +144,7 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
   }
 
   const matches = await db()
-    .select({ id: messages.id, createdAt: messages.createdAt })
+    .select({ id: messages.id, key: createdAtKey })
     .from(messages)
     .where(where)
     .limit(COUNT_CAP + 1);
@@ -203,17 +210,16 @@ export type InboxMessage = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
 
 /** Opening an unread message marks it read by this admin (SPEC.md section 4). */
 export async function markOpened(actor: Pick<Admin, "id">, id: string) {
-  const now = new Date();
   await db()
     .update(messages)
-    .set({ status: "read", readAt: now, readBy: actor.id, updatedAt: now })
+    .set({ status: "read", readAt: databaseNow, readBy: actor.id, updatedAt: databaseNow })
     .where(and(eq(messages.id, id), eq(messages.status, "unread")));
 }
 
 async function updateOne(id: string, set: Partial<typeof messages.$inferInsert>) {
   const [row] = await db()
     .update(messages)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: databaseNow })
     .where(eq(messages.id, id))
     .returning({ id: messages.id });
   if (!row) throw new UserFacingError(inboxMessages.notFound, 404);
@@ -228,16 +234,15 @@ export async function updateMessageStatus(
   id: string,
   status: MessageStatus,
 ) {
-  const now = new Date();
   await updateOne(id, {
     status,
     ...(status === "read"
       ? {
-          readAt: sql`coalesce(${messages.readAt}, ${now.toISOString()}::timestamptz)`,
+          readAt: sql`coalesce(${messages.readAt}, now())`,
           readBy: sql`coalesce(${messages.readBy}, ${actor.id}::uuid)`,
         }
       : {}),
-    ...(status === "replied" ? { repliedAt: now } : {}),
+    ...(status === "replied" ? { repliedAt: databaseNow } : {}),
   } as Partial<typeof messages.$inferInsert>);
 }
 
@@ -282,7 +287,7 @@ export async function bulkUpdateMessages(
   adminId: string | null = null,
 ): Promise<number> {
   if (!ids.length) throw new UserFacingError(inboxMessages.noneSelected, 400);
-  const now = new Date();
+  const now = databaseNow;
   const selected = inArray(messages.id, ids);
   let changed: { id: string }[];
   if (action === "delete") {
@@ -328,23 +333,27 @@ export async function* messagesForExport(
   batchSize = 1000,
 ) {
   const { where } = inboxConditions(query, actor);
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: { key: string; id: string } | null = null;
   for (;;) {
+    // The cursor keeps microseconds: messages stored in one millisecond are all exported.
     const cursor: SQL | undefined = after
-      ? sql`(${messages.createdAt}, ${messages.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+      ? sql`(${messages.createdAt}, ${messages.id}) < (${after.key}::timestamp at time zone 'UTC', ${after.id}::uuid)`
       : undefined;
-    const rows: { message: typeof messages.$inferSelect; assignedName: string | null }[] =
-      await db()
-        .select({ message: messages, assignedName: admins.name })
-        .from(messages)
-        .leftJoin(admins, eq(admins.id, messages.assignedTo))
-        .where(and(where, cursor))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(batchSize);
+    const rows: {
+      message: typeof messages.$inferSelect;
+      assignedName: string | null;
+      key: string;
+    }[] = await db()
+      .select({ message: messages, assignedName: admins.name, key: createdAtKey })
+      .from(messages)
+      .leftJoin(admins, eq(admins.id, messages.assignedTo))
+      .where(and(where, cursor))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(batchSize);
     if (!rows.length) return;
     yield rows;
-    const last: typeof messages.$inferSelect | undefined = rows[rows.length - 1]?.message;
+    const last = rows[rows.length - 1];
     if (!last || rows.length < batchSize) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = { key: last.key, id: last.message.id };
   }
 }

@@ -54,7 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseInboxQuery(params);
   const openId = openIdFrom(params);
-  if (openId) await markOpened(actor, openId);
+  // Marking it read must never stop the message from showing.
+  if (openId)
+    await markOpened(actor, openId).catch((error) =>
+      console.error("Marking a message read failed", error),
+    );
   const [list, stats, admins, message] = await Promise.all([
     settle(listMessages(query, actor), inboxMessages.loadFailed),
     settle(messageStats(), inboxMessages.statsFailed),
@@ -71,6 +75,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const NOTES_TOO_LONG = "Notes must be at most 5,000 characters";
+const ownMessages = new Set<string>([NOTES_TOO_LONG, inboxMessages.noneSelected]);
+
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), id: uuid, status: z.enum(messageStatuses) }),
   z.object({ intent: z.literal("priority"), id: uuid, priority: z.enum(messagePriorities) }),
@@ -78,7 +85,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("notes"),
     id: uuid,
-    notes: z.string().check(z.trim(), z.maxLength(5000, "Notes must be at most 5,000 characters")),
+    notes: z.string().check(z.trim(), z.maxLength(5000, NOTES_TOO_LONG)),
   }),
   z.object({ intent: z.literal("delete"), id: uuid }),
   z.object({
@@ -107,8 +114,9 @@ export async function action({ request }: Route.ActionArgs) {
     ids: formData.getAll("ids"),
   });
   if (!parsed.success) {
-    const detail = parsed.error.issues.find((issue) => issue.message !== "Invalid input")?.message;
-    return data({ error: detail ?? failureTexts[intent] ?? "Invalid request" }, { status: 400 });
+    // Only this form's own messages are shown as they are; anything else is the spec's text.
+    const own = parsed.error.issues.find((issue) => ownMessages.has(issue.message))?.message;
+    return data({ error: own ?? failureTexts[intent] ?? "Invalid request" }, { status: 400 });
   }
   const input = parsed.data;
   const url = new URL(request.url);

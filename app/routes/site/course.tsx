@@ -25,11 +25,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const course = await findActiveCourseBySlug(params.slug);
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
   const today = lagosToday();
-  const nextSessions = [...course.startDates]
-    .sort()
-    .filter((date) => date >= today)
-    .slice(0, 3);
-  return { course, nextSessions };
+  const upcomingDates = [...course.startDates].sort().filter((date) => date >= today);
+  return { course, upcomingDates, nextSessions: upcomingDates.slice(0, 3) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -50,7 +47,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       image,
       type: "article",
     }),
-    { "script:ld+json": courseStructuredData(course, url, image) },
+    { "script:ld+json": courseStructuredData(course, url, image, loaderData.upcomingDates) },
   ];
 };
 

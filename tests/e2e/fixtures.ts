@@ -1,0 +1,144 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { buildDemoCourses, type DemoCourse } from "~/db/seed/demo-courses";
+
+/**
+ * Every test is its own visitor: a distinct X-Forwarded-For address (the server runs with
+ * TRUST_PROXY=1), for the browser and for `request` alike, so the public forms' rate limit of
+ * one test never touches another.
+ */
+let visitorCount = 0;
+
+export const test = base.extend<{ clientAddress: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures destructure their dependencies
+  clientAddress: async ({}, use, testInfo) => {
+    visitorCount += 1;
+    const worker = testInfo.workerIndex % 250;
+    const random = Math.floor(Math.random() * 256);
+    await use(`10.${worker}.${visitorCount % 256}.${random}`);
+  },
+  extraHTTPHeaders: async ({ clientAddress }, use) => {
+    await use({ "X-Forwarded-For": clientAddress });
+  },
+});
+
+export { expect };
+
+// ---------------------------------------------------------------------------------------------
+// Demo content (the server seeds a fresh data folder from app/db/seed/demo-courses.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** A demo course with the fields the database fills by default made explicit. */
+export type SeedCourse = DemoCourse &
+  Required<
+    Pick<
+      DemoCourse,
+      | "category"
+      | "level"
+      | "price"
+      | "rating"
+      | "lessons"
+      | "modules"
+      | "faqs"
+      | "learningOutcomes"
+      | "prerequisites"
+      | "skills"
+      | "subtitles"
+    >
+  > & { startDates: string[] };
+
+export const demoCourses = buildDemoCourses(new Date()) as SeedCourse[];
+export const activeCourses = demoCourses.filter((course) => course.isActive !== false);
+export const inactiveCourse = (() => {
+  const course = demoCourses.find((item) => item.isActive === false);
+  if (!course) throw new Error("The demo content has no inactive course");
+  return course;
+})();
+
+export function demoCourse(slug: string): SeedCourse {
+  const course = demoCourses.find((item) => item.slug === slug);
+  if (!course) throw new Error(`No demo course ${slug}`);
+  return course;
+}
+
+/** Start dates as the server would have seeded them today or (just after midnight) yesterday. */
+export function seededStartDates(slug: string): string[][] {
+  const day = 24 * 60 * 60 * 1000;
+  return [new Date(), new Date(Date.now() - day)].map(
+    (when) =>
+      (buildDemoCourses(when).find((item) => item.slug === slug)?.startDates ?? []) as string[],
+  );
+}
+
+/** `₦250,000`: whole Naira with thousands separators. */
+export const naira = (amount: number) =>
+  `₦${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+
+// ---------------------------------------------------------------------------------------------
+// Server HTML
+// ---------------------------------------------------------------------------------------------
+
+/** The text of server HTML: entities decoded and React's text separators removed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+export function metaContent(html: string, attribute: "name" | "property", key: string) {
+  const tag = html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`));
+  return tag ? htmlText(tag[1] ?? "") : null;
+}
+
+export function titleOf(html: string) {
+  const title = html.match(/<title>([^<]*)<\/title>/);
+  return title ? htmlText(title[1] ?? "") : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers
+// ---------------------------------------------------------------------------------------------
+
+/** Below Tailwind's `lg` breakpoint the header's navigation sits behind the menu button. */
+export const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+export const mobileMenuButton = (page: Page) =>
+  page.locator("header details > summary").filter({ hasText: "Menu" });
+
+/** The visible main navigation, opening the mobile menu first at phone width. */
+export async function openNavigation(page: Page) {
+  if (isNarrow(page)) {
+    await mobileMenuButton(page).click();
+  }
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+/**
+ * The page has hydrated: the inquiry form only disables its button (until consent is given)
+ * once React runs, so its state tells server HTML and a live page apart.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector("main");
+    // React attaches its internal keys to hydrated DOM nodes.
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith("__react")));
+  });
+}
+
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(summary, "axe violations").toEqual([]);
+}

@@ -1,0 +1,249 @@
+import {
+  activeCourses,
+  demoCourse,
+  expect,
+  htmlText,
+  inactiveCourse,
+  metaContent,
+  naira,
+  seededStartDates,
+  test,
+  titleOf,
+} from "./fixtures";
+
+const HEADLINE = "Build the tech skills Lagos is hiring for";
+
+/** Each public page, what its first HTML must already contain, and its title. */
+const pages = [
+  {
+    path: "/",
+    title: "Lagos Tech Academy: tech courses in Lagos",
+    texts: [
+      HEADLINE,
+      "Join Us Now",
+      "More than 2000+ Student Joined",
+      "Why Choose Us",
+      "Featured Courses",
+      "Browse All Courses",
+      "Contact an advisor",
+      "Have a question? Ask us.",
+      "answer within 24 hours",
+    ],
+  },
+  {
+    path: "/about",
+    title: "About Us | Lagos Tech Academy",
+    texts: [
+      "Our Story",
+      "2024",
+      "Passion for Learning",
+      "Goal-Oriented",
+      "Community Focused",
+      "Excellence Driven",
+      "Start Your Journey Today",
+    ],
+  },
+  {
+    path: "/courses",
+    title: "All Courses | Lagos Tech Academy",
+    texts: [
+      "Master New Skills Today",
+      `Showing ${activeCourses.length} of ${activeCourses.length} courses`,
+      ...activeCourses.map((course) => course.title),
+    ],
+  },
+  {
+    path: "/contact",
+    title: "Contact Us | Lagos Tech Academy",
+    texts: [
+      "Send us a message",
+      "Victoria Island",
+      "500+",
+      "16+",
+      "95%",
+      "5+",
+      "Saturday",
+      "10:00 - 16:00",
+      "Closed",
+      "Browse Our Courses",
+    ],
+  },
+  {
+    path: "/course/ui-ux-design-fundamentals",
+    title: "UI/UX Design Fundamentals | Lagos Tech Academy",
+    texts: [
+      "UI/UX Design Fundamentals",
+      demoCourse("ui-ux-design-fundamentals").description,
+      "What You'll Learn",
+      "Course Curriculum",
+      "Next 3 Sessions",
+      "Course Details",
+      "Course Features",
+    ],
+  },
+];
+
+test.describe("server-rendered pages", () => {
+  for (const page of pages) {
+    test(`${page.path} has its content, title and description in the first HTML`, async ({
+      request,
+    }) => {
+      const response = await request.get(page.path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      const html = await response.text();
+      const text = htmlText(html);
+      for (const expected of page.texts) expect(text).toContain(expected);
+      expect(titleOf(html)).toBe(page.title);
+      const description = metaContent(html, "name", "description");
+      expect(description?.length ?? 0).toBeGreaterThan(40);
+    });
+  }
+
+  test("every public page has its own title and description", async ({ request }) => {
+    const seen = await Promise.all(
+      pages.map(async (page) => {
+        const html = await (await request.get(page.path)).text();
+        return { title: titleOf(html), description: metaContent(html, "name", "description") };
+      }),
+    );
+    expect(new Set(seen.map((page) => page.title)).size).toBe(pages.length);
+    expect(new Set(seen.map((page) => page.description)).size).toBe(pages.length);
+  });
+
+  test("the navigation menu of every page links to every active course, and only those", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/about")).text();
+    for (const course of activeCourses) expect(html).toContain(`href="/course/${course.slug}"`);
+    expect(html).not.toContain(`/course/${inactiveCourse.slug}`);
+    expect(htmlText(html)).not.toContain(inactiveCourse.title);
+  });
+});
+
+test.describe("course page metadata", () => {
+  const course = demoCourse("ui-ux-design-fundamentals");
+  const path = `/course/${course.slug}`;
+
+  test("has a canonical link, Open Graph tags and Course JSON-LD", async ({ request, baseURL }) => {
+    const html = await (await request.get(path)).text();
+    const url = `${baseURL}${path}`;
+    expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
+    expect(metaContent(html, "property", "og:url")).toBe(url);
+    expect(metaContent(html, "property", "og:title")).toBe(`${course.title} | Lagos Tech Academy`);
+    expect(metaContent(html, "property", "og:description")).toBe(
+      metaContent(html, "name", "description"),
+    );
+    expect(metaContent(html, "property", "og:type")).toBe("article");
+    expect(metaContent(html, "property", "og:image")).toMatch(
+      new RegExp(`^${baseURL}/files/course-assets/images/`),
+    );
+
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+    expect(scripts).toHaveLength(1);
+    const data = JSON.parse(scripts[0]?.[1] ?? "null");
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(data["@type"]).toBe("Course");
+    expect(data.name).toBe(course.title);
+    expect(data.description).toBe(course.description);
+    expect(data.provider).toMatchObject({ name: "Lagos Tech Academy" });
+    expect(data.offers).toMatchObject({
+      "@type": "Offer",
+      price: course.price,
+      priceCurrency: "NGN",
+    });
+    const instances = data.hasCourseInstance as { "@type": string; startDate: string }[];
+    expect(instances.every((instance) => instance["@type"] === "CourseInstance")).toBe(true);
+    expect(seededStartDates(course.slug)).toContainEqual(
+      instances.map((instance) => instance.startDate),
+    );
+  });
+
+  test("shows the price in Naira in the first HTML", async ({ request }) => {
+    const text = htmlText(await (await request.get(path)).text());
+    expect(text).toContain(naira(course.price));
+    expect(text).toContain("₦250,000");
+  });
+});
+
+test.describe("sitemap and robots", () => {
+  test("/sitemap.xml lists the public pages and active courses, not the inactive one", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("xml");
+    const xml = await response.text();
+    for (const path of ["/", "/about", "/courses", "/contact"]) {
+      expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+    }
+    for (const course of activeCourses) {
+      expect(xml).toContain(`<loc>${baseURL}/course/${course.slug}</loc>`);
+    }
+    expect(xml).not.toContain(inactiveCourse.slug);
+    expect(xml.match(/<loc>/g)).toHaveLength(4 + activeCourses.length);
+  });
+
+  test("/robots.txt keeps /admin-portal out and points to the sitemap", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const robots = await response.text();
+    expect(robots).toMatch(/^Disallow: \/admin-portal$/m);
+    expect(robots).toMatch(new RegExp(`^Sitemap: ${baseURL}/sitemap\\.xml$`, "m"));
+  });
+});
+
+test.describe("not found", () => {
+  const courseMissing = "The course you're looking for doesn't exist or may have been removed.";
+
+  test("a missing course answers 404 with 'Course Not Found'", async ({ request }) => {
+    const response = await request.get("/course/no-such-course");
+    expect(response.status()).toBe(404);
+    const text = htmlText(await response.text());
+    expect(text).toContain("Course Not Found");
+    expect(text).toContain(courseMissing);
+  });
+
+  test("the inactive course's page is 404", async ({ request }) => {
+    const response = await request.get(`/course/${inactiveCourse.slug}`);
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(htmlText(html)).toContain("Course Not Found");
+    expect(htmlText(html)).not.toContain(inactiveCourse.title);
+  });
+
+  test("the missing course view offers Go Back and Go Home", async ({ page }) => {
+    await page.goto("/courses");
+    const response = await page.goto("/course/no-such-course");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Course Not Found" })).toBeVisible();
+    await expect(page.getByText(courseMissing)).toBeVisible();
+    await expect(
+      page.getByText("If this problem persists, please contact our support team."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await page.goForward();
+    await expect(page.getByRole("heading", { name: "Course Not Found" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Go Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(HEADLINE);
+  });
+
+  test("an unknown URL shows the 404 page", async ({ page, request }) => {
+    const raw = await request.get("/no/such/page");
+    expect(raw.status()).toBe(404);
+    expect(htmlText(await raw.text())).toContain("Page Not Found");
+
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(/Page Not Found/);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    // The shared header is still there.
+    await expect(page.getByRole("banner")).toContainText("Lagos Tech Academy");
+  });
+});

@@ -1,0 +1,283 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { messages, type NewMessage, rateLimits } from "~/db/schema";
+import { alertStaff, staffAlert } from "~/features/messages/staff-alerts.server";
+import { storeVisitorMessage } from "~/features/messages/submit.server";
+import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { uniqueAddress } from "../support/admin-session";
+import { eventually } from "../support/inbox-fixtures";
+import { createTestDatabase } from "../support/test-database";
+
+let handle: DatabaseHandle;
+let dataDir: string;
+
+const RECIPIENTS = "a@x.ng,b@x.ng";
+
+/** The app's environment for a test: alerts to two addresses, mail to a fresh data folder. */
+function environment(overrides: Record<string, string> = {}) {
+  return loadEnv({
+    ...process.env,
+    DATABASE_URL: "",
+    PUBLIC_URL: "https://academy.example.ng",
+    NOTIFY_EMAILS: RECIPIENTS,
+    SMTP_URL: "",
+    DATA_DIR: dataDir,
+    ...overrides,
+  });
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await handle?.close();
+  setEnvForTesting(undefined);
+});
+
+beforeEach(async () => {
+  setDatabase(handle);
+  await handle.db.delete(messages);
+  await handle.db.delete(rateLimits);
+  dataDir = await mkdtemp(path.join(tmpdir(), "academy-alerts-"));
+  setEnvForTesting(environment());
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  setEnvForTesting(undefined);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const outbox = () => path.join(dataDir, "outbox");
+
+async function outboxFiles(): Promise<string[]> {
+  try {
+    return (await readdir(outbox())).filter((name) => name.endsWith(".eml")).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/** A raw e-mail's headers and its body, decoded from quoted-printable when it is. */
+function parseMail(raw: string) {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  let body = rest.join("\n\n");
+  const headers = head.replace(/\r?\n[ \t]+/g, " ");
+  if (/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) {
+    body = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    body = Buffer.from(body, "latin1").toString("utf8");
+  }
+  const header = (name: string) =>
+    headers
+      .split(/\r?\n/)
+      .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+      ?.slice(name.length + 1)
+      .trim();
+  return { headers, header, body };
+}
+
+/** Waits for the outbox's e-mail about one message. */
+async function mailAbout(id: string) {
+  return eventually(async () => {
+    for (const name of await outboxFiles()) {
+      const mail = parseMail(await readFile(path.join(outbox(), name), "utf8"));
+      if (mail.body.includes(id)) return mail;
+    }
+    return undefined;
+  });
+}
+
+const inquiry: NewMessage = {
+  formType: "inquiry",
+  fullName: "Ibrahim Musa",
+  email: "ibrahim@example.ng",
+  phone: "+234 802 000 1111",
+  inquiryType: "I want to know about pricing",
+  courseInterest: "Digital Marketing",
+  contactMethod: "Phone / WhatsApp",
+  message: "Is there an instalment plan?",
+  consentGiven: true,
+};
+
+const contact: NewMessage = {
+  formType: "contact",
+  fullName: "Chiamaka Eze",
+  email: "chiamaka@example.com",
+  phone: null,
+  subject: "Enrollment Inquiry",
+  message: "How do I enrol for the next cohort?",
+};
+
+const ID = "0b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11";
+
+describe("staffAlert", () => {
+  it("names the sender, the form, the course and links to the message", () => {
+    const alert = staffAlert({ ...inquiry, id: ID }, "https://academy.example.ng");
+    expect(alert.subject).toBe("New inquiry from Ibrahim Musa (Digital Marketing)");
+    const lines = alert.text.split("\n");
+    expect(lines).toContain("From: Ibrahim Musa <ibrahim@example.ng>");
+    expect(lines).toContain("Phone: +234 802 000 1111");
+    expect(lines).toContain("Form: Course inquiry");
+    expect(lines).toContain("Course of interest: Digital Marketing");
+    expect(lines).toContain("Purpose: I want to know about pricing");
+    expect(lines).toContain("Preferred contact: Phone / WhatsApp");
+    expect(lines).toContain("Is there an instalment plan?");
+    expect(lines.at(-1)).toBe(
+      `Open it in the portal: https://academy.example.ng/admin-portal/messages?id=${ID}`,
+    );
+  });
+
+  it("describes a contact message without a course or phone", () => {
+    const alert = staffAlert({ ...contact, id: ID }, "http://localhost:3000");
+    expect(alert.subject).toBe("New contact message from Chiamaka Eze");
+    expect(alert.text).toContain("A new contact message has arrived.");
+    expect(alert.text).toContain("From: Chiamaka Eze <chiamaka@example.com>");
+    expect(alert.text).toContain("Form: Contact form");
+    expect(alert.text).toContain("Subject: Enrollment Inquiry");
+    expect(alert.text).not.toContain("Course of interest");
+    expect(alert.text).not.toContain("Phone:");
+    expect(alert.text).toContain(`http://localhost:3000/admin-portal/messages?id=${ID}`);
+  });
+});
+
+describe("alertStaff", () => {
+  it("writes one e-mail to NOTIFY_EMAILS in the outbox when there is no SMTP server", async () => {
+    await alertStaff({ ...inquiry, id: ID });
+    const files = await outboxFiles();
+    expect(files).toHaveLength(1);
+    const mail = parseMail(await readFile(path.join(outbox(), files[0] ?? ""), "utf8"));
+    expect(mail.header("To")).toBe("a@x.ng, b@x.ng");
+    expect(mail.header("Subject")).toBe("New inquiry from Ibrahim Musa (Digital Marketing)");
+    expect(mail.body).toContain("From: Ibrahim Musa <ibrahim@example.ng>");
+    expect(mail.body).toContain("Form: Course inquiry");
+    expect(mail.body).toContain("Course of interest: Digital Marketing");
+    expect(mail.body).toContain(`https://academy.example.ng/admin-portal/messages?id=${ID}`);
+  });
+
+  it("sends nothing when NOTIFY_EMAILS is empty", async () => {
+    setEnvForTesting(environment({ NOTIFY_EMAILS: "" }));
+    await alertStaff({ ...inquiry, id: ID });
+    expect(await outboxFiles()).toEqual([]);
+  });
+
+  it("keeps a visitor's line breaks out of the e-mail's headers", async () => {
+    await alertStaff({ ...contact, fullName: "Eve\r\nBcc: victim@x.ng", id: ID });
+    const [file] = await outboxFiles();
+    const mail = parseMail(await readFile(path.join(outbox(), file ?? ""), "utf8"));
+    expect(mail.headers.split(/\r?\n/).some((line) => /^bcc:/i.test(line))).toBe(false);
+    expect(mail.header("To")).toBe("a@x.ng, b@x.ng");
+  });
+});
+
+describe("a stored visitor message alerts staff", () => {
+  it("writes the alert after storing, with the stored message's id", async () => {
+    const outcome = await storeVisitorMessage({ ...inquiry, ipAddress: uniqueAddress() }, "");
+    expect(outcome.status).toBe("stored");
+    if (outcome.status !== "stored") return;
+    const mail = await mailAbout(outcome.id);
+    expect(mail.header("To")).toBe("a@x.ng, b@x.ng");
+    expect(mail.body).toContain(
+      `https://academy.example.ng/admin-portal/messages?id=${outcome.id}`,
+    );
+    expect(mail.body).toContain("Course of interest: Digital Marketing");
+    expect(await handle.db.select().from(messages)).toHaveLength(1);
+  });
+
+  it("sends no alert for a honeypot submission or a rate-limited one", async () => {
+    expect(
+      await storeVisitorMessage({ ...contact, ipAddress: uniqueAddress() }, "bot text"),
+    ).toEqual({
+      status: "ignored",
+    });
+    const address = uniqueAddress();
+    const stored: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const outcome = await storeVisitorMessage({ ...contact, ipAddress: address }, "");
+      if (outcome.status === "stored") stored.push(outcome.id);
+      else expect(outcome.status).toBe("rate-limited");
+    }
+    expect(stored).toHaveLength(5);
+    for (const id of stored) await mailAbout(id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outboxFiles()).toHaveLength(5);
+  });
+
+  it("never loses the message when the SMTP server cannot be reached", async () => {
+    setEnvForTesting(environment({ SMTP_URL: "smtp://127.0.0.1:1" }));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const outcome = await storeVisitorMessage({ ...inquiry, ipAddress: uniqueAddress() }, "");
+    expect(outcome.status).toBe("stored");
+    if (outcome.status !== "stored") return;
+    const [row] = await handle.db.select().from(messages).where(eq(messages.id, outcome.id));
+    expect(row).toMatchObject({ fullName: "Ibrahim Musa", status: "unread" });
+    await eventually(() =>
+      logged.mock.calls.some(([text]) => text === "Alerting staff of a new message failed")
+        ? true
+        : undefined,
+    );
+    expect(await outboxFiles()).toEqual([]);
+  });
+
+  describe("with an SMTP server that never answers", () => {
+    let server: Server;
+    const sockets = new Set<Socket>();
+    let port = 0;
+
+    beforeEach(async () => {
+      server = createServer((socket) => {
+        sockets.add(socket);
+        socket.on("error", () => {});
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as { port: number }).port;
+    });
+
+    afterEach(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it("does not delay storing the message", async () => {
+      // The mail module keeps its first SMTP transport, so this test loads fresh modules.
+      vi.resetModules();
+      const env = await import("~/lib/env.server");
+      const submit = await import("~/features/messages/submit.server");
+      env.setEnvForTesting(environment({ SMTP_URL: `smtp://127.0.0.1:${port}` }));
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+
+      const started = Date.now();
+      const outcome = await submit.storeVisitorMessage(
+        { ...contact, ipAddress: uniqueAddress() },
+        "",
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(outcome.status).toBe("stored");
+      if (outcome.status !== "stored") return;
+      expect(
+        await handle.db.select().from(messages).where(eq(messages.id, outcome.id)),
+      ).toHaveLength(1);
+      // The alert is still waiting on the server: it connected and got no greeting.
+      await eventually(() => (sockets.size > 0 ? true : undefined));
+      expect(logged).not.toHaveBeenCalled();
+      // Dropping the connection fails the alert, which is only logged.
+      for (const socket of sockets) socket.destroy();
+      await eventually(() =>
+        logged.mock.calls.some(([text]) => text === "Alerting staff of a new message failed")
+          ? true
+          : undefined,
+      );
+      env.setEnvForTesting(undefined);
+    });
+  });
+});

@@ -1,0 +1,275 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvRow } from "~/features/messages/csv";
+import {
+  INBOX_PAGE_SIZE,
+  type InboxQuery,
+  inboxHref,
+  inboxMessages,
+  inboxSearch,
+  inboxTabs,
+  parseInboxQuery,
+} from "~/features/messages/inbox-query";
+import { nigerianWhatsAppNumber, replyMailto, whatsAppLink } from "~/features/messages/reply-links";
+import { parseCsv } from "../support/inbox-fixtures";
+
+describe("csvCell and csvRow", () => {
+  it("quotes every cell and doubles the quotes inside", () => {
+    expect(csvCell("plain")).toBe('"plain"');
+    expect(csvCell('She said "hi"')).toBe('"She said ""hi"""');
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
+    expect(csvCell(42)).toBe('"42"');
+    expect(csvCell(false)).toBe('"false"');
+    expect(csvCell("")).toBe('""');
+  });
+
+  it("writes null and undefined as empty cells and dates as ISO instants", () => {
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+    expect(csvCell(new Date("2026-03-01T09:30:00.000Z"))).toBe('"2026-03-01T09:30:00.000Z"');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil.example","Click")', '\'=HYPERLINK("http://evil.example","Click")'],
+    ["+2348031234567", "'+2348031234567"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ["@SUM(A1:A9)", "'@SUM(A1:A9)"],
+    ["\t=1+1", "'\t=1+1"],
+    ["\r=1+1", "'\r=1+1"],
+  ])("prefixes a formula-like text %j with an apostrophe", (input, shown) => {
+    const cell = csvCell(input);
+    expect(cell.startsWith("\"'")).toBe(true);
+    expect(parseCsv(cell)).toEqual([[shown]]);
+  });
+
+  it("leaves texts that only contain formula characters later on alone", () => {
+    expect(csvCell("Total = 5")).toBe('"Total = 5"');
+    expect(csvCell("me@example.com")).toBe('"me@example.com"');
+    expect(csvCell("2+2")).toBe('"2+2"');
+  });
+
+  it("quotes a formula-like text that also contains quotes both ways", () => {
+    expect(csvCell('=A1&"x"')).toBe(`"'=A1&""x"""`);
+  });
+
+  it("joins a row with commas and ends it with CRLF; a parser gets the values back", () => {
+    const values = ['Ngozi "Ngo" Okafor', "a,b", null, "=1+1", "multi\r\nline", 7];
+    const row = csvRow(values);
+    expect(row.endsWith("\r\n")).toBe(true);
+    expect(row).toBe(`"Ngozi ""Ngo"" Okafor","a,b",,"'=1+1","multi\r\nline","7"\r\n`);
+    expect(parseCsv(row)).toEqual([
+      ['Ngozi "Ngo" Okafor', "a,b", "", "'=1+1", "multi\r\nline", "7"],
+    ]);
+  });
+});
+
+describe("replyMailto", () => {
+  it("replies to the sender with 'Re: ' and the subject", () => {
+    const href = replyMailto({
+      email: "chiamaka@example.com",
+      subject: "Enrollment Inquiry",
+      inquiryType: null,
+    });
+    expect(href).toBe("mailto:chiamaka@example.com?subject=Re%3A%20Enrollment%20Inquiry");
+    expect(new URL(href).searchParams.get("subject")).toBe("Re: Enrollment Inquiry");
+  });
+
+  it("uses the inquiry type when there is no subject", () => {
+    const href = replyMailto({ email: "t@x.ng", subject: null, inquiryType: "Course Information" });
+    expect(new URL(href).searchParams.get("subject")).toBe("Re: Course Information");
+  });
+
+  it("prefers the subject over the inquiry type, and an empty subject counts as none", () => {
+    expect(
+      new URL(
+        replyMailto({ email: "t@x.ng", subject: "Fees", inquiryType: "Pricing" }),
+      ).searchParams.get("subject"),
+    ).toBe("Re: Fees");
+    expect(
+      new URL(
+        replyMailto({ email: "t@x.ng", subject: "", inquiryType: "Pricing" }),
+      ).searchParams.get("subject"),
+    ).toBe("Re: Pricing");
+  });
+
+  it("encodes characters of the address and subject that would break the link", () => {
+    const href = replyMailto({ email: "a+b@x.ng", subject: "Fees & dates?", inquiryType: null });
+    expect(href.startsWith("mailto:a%2Bb@x.ng?subject=")).toBe(true);
+    expect(new URL(href).searchParams.get("subject")).toBe("Re: Fees & dates?");
+  });
+});
+
+describe("nigerianWhatsAppNumber", () => {
+  it.each([
+    "0803 123 4567",
+    "+234 803 123 4567",
+    "234-803-123-4567",
+    "8031234567",
+    "(0803) 123-4567",
+    "+234 (0) 803 123 4567",
+    "00234 803 123 4567",
+    " 08031234567 ",
+  ])("normalises %j to 2348031234567", (phone) => {
+    expect(nigerianWhatsAppNumber(phone)).toBe("2348031234567");
+  });
+
+  it.each([
+    null,
+    undefined,
+    "",
+    "not a number",
+    "0803 123 456",
+    "0803 123 45678",
+    "12345",
+    "+1 (415) 555-0100 ext 2",
+    "+44 20 7946 0958",
+    "0000000000",
+  ])("gives null for %j", (phone) => {
+    expect(nigerianWhatsAppNumber(phone)).toBeNull();
+  });
+});
+
+describe("whatsAppLink", () => {
+  const inquiry = {
+    fullName: "  Chiamaka Ngozi Eze ",
+    phone: "0803 123 4567",
+    contactMethod: "Phone / WhatsApp",
+    courseInterest: "Data Science Bootcamp",
+  };
+
+  it("links to wa.me with the normalised number and a greeting naming the first name and course", () => {
+    const href = whatsAppLink(inquiry);
+    expect(href).not.toBeNull();
+    const url = new URL(href ?? "");
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/2348031234567");
+    const text = url.searchParams.get("text") ?? "";
+    expect(text).toMatch(/^Hello Chiamaka,/);
+    expect(text).not.toContain("Ngozi");
+    expect(text).toContain("Data Science Bootcamp");
+  });
+
+  it("greets without a course when none was chosen", () => {
+    const text = new URL(whatsAppLink({ ...inquiry, courseInterest: null }) ?? "").searchParams.get(
+      "text",
+    );
+    expect(text).toMatch(/^Hello Chiamaka,/);
+    expect(text).not.toContain("about");
+  });
+
+  it("is null unless the sender chose 'Phone / WhatsApp'", () => {
+    expect(whatsAppLink({ ...inquiry, contactMethod: "Email" })).toBeNull();
+    expect(whatsAppLink({ ...inquiry, contactMethod: null })).toBeNull();
+    expect(whatsAppLink({ ...inquiry, contactMethod: "phone / whatsapp" })).toBeNull();
+  });
+
+  it("is null without a valid Nigerian number", () => {
+    expect(whatsAppLink({ ...inquiry, phone: null })).toBeNull();
+    expect(whatsAppLink({ ...inquiry, phone: "" })).toBeNull();
+    expect(whatsAppLink({ ...inquiry, phone: "12345" })).toBeNull();
+  });
+});
+
+describe("parseInboxQuery and inboxSearch", () => {
+  const defaults: InboxQuery = {
+    tab: "all",
+    formType: "",
+    status: "",
+    priority: "",
+    q: "",
+    sort: "newest",
+    page: 1,
+  };
+  const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
+
+  it("has the tabs, page size and texts of the spec", () => {
+    expect(inboxTabs.map((tab) => tab.id)).toEqual([
+      "all",
+      "unread",
+      "inquiry",
+      "contact",
+      "assigned",
+    ]);
+    expect(inboxTabs.find((tab) => tab.id === "assigned")?.label).toBe("Assigned to Me");
+    expect(INBOX_PAGE_SIZE).toBe(20);
+    expect(inboxMessages.statusUpdated).toBe("Status updated successfully");
+    expect(inboxMessages.priorityUpdated).toBe("Priority updated successfully");
+    expect(inboxMessages.loadFailed).toBe("Failed to load messages");
+    expect(inboxMessages.statsFailed).toBe("Failed to load message statistics");
+    expect(inboxMessages.statusFailed).toBe("Failed to update status");
+    expect(inboxMessages.priorityFailed).toBe("Failed to update priority");
+    expect(inboxMessages.bulkDone(1, "archived")).toBe("1 message archived");
+    expect(inboxMessages.bulkDone(3, "deleted")).toBe("3 messages deleted");
+  });
+
+  it("gives the defaults for an empty query string, and an empty search for them", () => {
+    expect(parse("")).toEqual(defaults);
+    expect(inboxSearch(defaults)).toBe("");
+    expect(inboxHref(defaults)).toBe("/admin-portal/messages");
+  });
+
+  it("reads every field", () => {
+    expect(
+      parse(
+        "tab=assigned&formType=inquiry&status=replied&priority=urgent&q=data+science&sort=oldest&page=3",
+      ),
+    ).toEqual({
+      tab: "assigned",
+      formType: "inquiry",
+      status: "replied",
+      priority: "urgent",
+      q: "data science",
+      sort: "oldest",
+      page: 3,
+    });
+  });
+
+  it.each<InboxQuery>([
+    { ...defaults, tab: "unread" },
+    { ...defaults, tab: "inquiry", priority: "high", page: 2 },
+    { ...defaults, tab: "contact", status: "archived", sort: "oldest" },
+    { ...defaults, tab: "assigned", formType: "contact", q: "50% & _under_ #1 = +?" },
+    { ...defaults, status: "read", priority: "low", q: "Adébáyọ̀ Ọlá", page: 100_000 },
+  ])("round-trips %j through the URL", (query) => {
+    const search = inboxSearch(query);
+    expect(search.startsWith("?")).toBe(true);
+    expect(parse(search.slice(1))).toEqual(query);
+    const href = inboxHref(query, "0b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11");
+    const url = new URL(href, "http://localhost");
+    expect(url.pathname).toBe("/admin-portal/messages");
+    expect(url.searchParams.get("id")).toBe("0b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11");
+    expect(parseInboxQuery(url.searchParams)).toEqual(query);
+  });
+
+  it("leaves defaults out of the URL and keeps the open message", () => {
+    expect(inboxSearch({ ...defaults, page: 2 })).toBe("?page=2");
+    expect(inboxSearch(defaults, "abc")).toBe("?id=abc");
+    expect(inboxSearch(defaults, null)).toBe("");
+  });
+
+  it.each([
+    ["tab=starred", { tab: "all" }],
+    ["formType=newsletter", { formType: "" }],
+    ["status=deleted", { status: "" }],
+    ["status=UNREAD", { status: "" }],
+    ["priority=critical", { priority: "" }],
+    ["sort=alphabetical", { sort: "newest" }],
+    ["page=0", { page: 1 }],
+    ["page=-4", { page: 1 }],
+    ["page=2.5", { page: 1 }],
+    ["page=abc", { page: 1 }],
+    ["page=100001", { page: 1 }],
+    ["page=", { page: 1 }],
+    ["q=%20%20spaced%20out%20%20", { q: "spaced out" }],
+    [`q=${"x".repeat(201)}`, { q: "" }],
+  ])("falls back for the bad value %j", (search, expected) => {
+    expect(parse(search)).toEqual({ ...defaults, ...expected });
+  });
+
+  it("keeps the good fields when another one is bad", () => {
+    expect(parse("tab=unread&status=bogus&priority=high&page=nope")).toEqual({
+      ...defaults,
+      tab: "unread",
+      priority: "high",
+    });
+  });
+});
