@@ -4,6 +4,7 @@ import { listActiveCourseLinks } from "~/features/courses/courses.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { skipSearchOnlyChanges } from "~/lib/revalidation";
+import { NavigationSpinner } from "~/ui/navigation-spinner";
 import type { Route } from "./+types/layout";
 
 export async function loader() {
@@ -29,6 +30,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader groups={loaderData.menu} tinted={tinted} />
+      <NavigationSpinner />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Outlet />
       </main>
