@@ -1,11 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
 
+// Two servers, each on a new data folder that it creates, migrates and seeds on start: one
+// for the public site's tests, one for the portal's, so staff changes (a new course, a
+// deactivated one) never shift what the public tests count. The folders are kept in the
+// environment so test workers (other processes) find them, e.g. to read the e-mail outbox.
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
-// A new data folder for every run: the server creates, migrates and seeds it on start. Kept in
-// the environment so test workers (other processes) find it, e.g. to read the e-mail outbox.
+export const portalBaseURL = `http://127.0.0.1:${port + 1}`;
 process.env.E2E_DATA_DIR ??= `.tmp/e2e-data-${Date.now()}`;
+process.env.E2E_PORTAL_DATA_DIR ??= `${process.env.E2E_DATA_DIR}-portal`;
 export const dataDir = process.env.E2E_DATA_DIR;
+export const portalDataDir = process.env.E2E_PORTAL_DATA_DIR;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -17,6 +22,34 @@ const chromium = {
     "--disable-quic",
   ],
 };
+
+const desktop = { ...devices["Desktop Chrome"], launchOptions: chromium };
+const phone = {
+  ...devices["Pixel 5"],
+  viewport: { width: 360, height: 740 },
+  launchOptions: chromium,
+};
+
+function server(serverPort: number, folder: string) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: "node server.js",
+    url: `${url}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(serverPort),
+      DATA_DIR: folder,
+      NOTIFY_EMAILS: "staff@academy.test",
+      PUBLIC_URL: url,
+      // The tests act as a proxy in front of the app, so each test can be its own visitor
+      // (X-Forwarded-For) and rate limits can be tested per address.
+      TRUST_PROXY: "1",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,31 +67,20 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "desktop", testIgnore: "portal/**", use: desktop },
+    { name: "phone", testIgnore: "portal/**", use: phone },
     {
-      name: "phone",
-      use: {
-        ...devices["Pixel 5"],
-        viewport: { width: 360, height: 740 },
-        launchOptions: chromium,
-      },
+      name: "portal",
+      testMatch: "portal/**/*.spec.ts",
+      use: { ...desktop, baseURL: portalBaseURL },
+    },
+    // On a phone, the portal's smoke tests (tagged @phone).
+    {
+      name: "portal-phone",
+      testMatch: "portal/**/*.spec.ts",
+      grep: /@phone/,
+      use: { ...phone, baseURL: portalBaseURL },
     },
   ],
-  webServer: {
-    command: "node server.js",
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NOTIFY_EMAILS: "staff@academy.test",
-      PUBLIC_URL: baseURL,
-      // The tests act as a proxy in front of the app, so each test can be its own visitor
-      // (X-Forwarded-For) and rate limits can be tested per address.
-      TRUST_PROXY: "1",
-    },
-  },
+  webServer: [server(port, dataDir ?? ""), server(port + 1, portalDataDir ?? "")],
 });

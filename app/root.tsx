@@ -12,7 +12,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+
+// The stylesheet is small (9 KB gzip) and inlined into every page: no extra round trip before
+// the first paint on a slow mobile connection. Only the server needs its text; in the browser
+// the <style> element is already in the page and React leaves it as it is.
+const styles: string = import.meta.env.SSR ? (await import("./app.css?inline")).default : "";
+
 import { readAdminTheme } from "./features/auth/theme.server";
 import { env } from "./lib/env.server";
 import { takeFlash } from "./lib/flash.server";
@@ -50,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Links />
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">

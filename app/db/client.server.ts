@@ -33,7 +33,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
     // An idle connection that the server closes (restart, failover) must not crash the app;
     // the pool replaces it on the next query.
-    pool.on("error", (error) => console.error("PostgreSQL: an idle connection failed", error.message));
+    pool.on("error", (error) =>
+      console.error("PostgreSQL: an idle connection failed", error.message),
+    );
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };

@@ -31,9 +31,19 @@ async function waitForServer() {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+// Lighthouse blocks this process for a while; a kept-alive socket may have been closed by the
+// server meanwhile, so a request that fails on a stale socket is tried once more.
+async function get(url) {
+  try {
+    return await fetch(url);
+  } catch {
+    return fetch(url);
+  }
+}
+
 /** The HTML, plus every script and stylesheet it loads (module preloads included). */
 async function pageWeight(pathname) {
-  const html = await (await fetch(origin + pathname)).text();
+  const html = await (await get(origin + pathname)).text();
   const urls = new Set();
   for (const match of html.matchAll(/<(?:link|script)\b[^>]*(?:href|src)="([^"]+\.(?:js|css))"/g))
     urls.add(match[1]);
@@ -41,7 +51,7 @@ async function pageWeight(pathname) {
   let js = 0;
   let css = 0;
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+    const body = Buffer.from(await (await get(new URL(url, origin))).arrayBuffer());
     const size = gzipSync(body, { level: 9 }).length;
     if (url.endsWith(".css")) css += size;
     else js += size;
@@ -94,7 +104,7 @@ async function main() {
   });
   try {
     await waitForServer();
-    const courses = await (await fetch(`${origin}/courses`)).text();
+    const courses = await (await get(`${origin}/courses`)).text();
     const coursePath =
       courses.match(/href="(\/course\/[^"]+)"/)?.[1] ?? "/course/ui-ux-design-fundamentals";
     const pages = [

@@ -86,7 +86,11 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
     submit(form, { replace: true, preventScrollReset: true });
   return (
     <div className="mb-4 flex flex-wrap items-start gap-3">
-      <Form method="get" role="search" className="grid flex-1 basis-full gap-3 sm:grid-cols-2 lg:basis-0 lg:grid-cols-5">
+      <Form
+        method="get"
+        role="search"
+        className="grid flex-1 basis-full gap-3 sm:grid-cols-2 lg:basis-0 lg:grid-cols-5"
+      >
         {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <div className="relative sm:col-span-2 lg:col-span-5">
           <label htmlFor="inbox-q" className="sr-only">

@@ -1,4 +1,4 @@
-import { GraduationCap, LogOut } from "lucide-react";
+import { GraduationCap, LogOut, X } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "~/ui/cn";
 import { portalLinks } from "./navigation";
@@ -12,10 +12,23 @@ export function PortalSidebar({ open, onNavigate }: { open: boolean; onNavigate:
         open ? "translate-x-0" : "-translate-x-full max-lg:invisible",
       )}
     >
-      <p className="flex h-16 items-center gap-2 border-b border-slate-200 px-5 font-extrabold text-slate-900 dark:border-slate-800 dark:text-white">
-        <GraduationCap aria-hidden="true" className="h-6 w-6 text-brand-700 dark:text-brand-300" />
-        Admin Portal
-      </p>
+      <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-5 dark:border-slate-800">
+        <p className="flex items-center gap-2 font-extrabold text-slate-900 dark:text-white">
+          <GraduationCap
+            aria-hidden="true"
+            className="h-6 w-6 text-brand-700 dark:text-brand-300"
+          />
+          Admin Portal
+        </p>
+        <button
+          type="button"
+          onClick={onNavigate}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">Close sidebar</span>
+        </button>
+      </div>
       <nav aria-label="Portal" className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
           {portalLinks.map((link) => (

@@ -246,8 +246,13 @@ function Toolbar({ query }: { query: ReturnType<typeof parseAdminCourseQuery> })
 
 export default function CoursesAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  // The course form toasts its own errors; toggles and deletes are toasted here.
+  const formOpen =
+    loaderData.allowed && (loaderData.modal === "create" || loaderData.modal === "edit");
   useToastOnError(
-    actionData && "result" in actionData ? (actionData.result.error?.[""] ?? undefined) : undefined,
+    !formOpen && actionData && "result" in actionData
+      ? (actionData.result.error?.[""] ?? undefined)
+      : undefined,
   );
   if (!loaderData.allowed) {
     return <PageHeader title="Courses" description={courseMessages.notAllowed} />;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { countUnreadMessages } from "~/features/messages/unread.server";
@@ -29,6 +29,14 @@ function PortalFrame({
   unreadCount: number;
 }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setSidebarOpen(false);
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [sidebarOpen]);
   const navigation = useNavigation();
   const location = useLocation();
   const dark = useRouteLoaderData<typeof rootLoader>("root")?.adminTheme === "dark";

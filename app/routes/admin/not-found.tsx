@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
+import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,4 +12,4 @@ export default function PortalNotFound() {
   return null;
 }
 
-export { PortalErrorBoundary as ErrorBoundary } from "~/features/portal/portal-error";
+export const ErrorBoundary = PortalErrorBoundary;

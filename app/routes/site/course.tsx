@@ -107,6 +107,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <div className="overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl">
             <CourseImage
               src={course.image}
+              variants={course.imageVariants}
               alt={course.title}
               priority
               sizes="(min-width: 1024px) 416px, 100vw"

@@ -1,0 +1,339 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import {
+  combobox,
+  dialog,
+  expect,
+  expectToast,
+  openPortal,
+  PORTAL,
+  randomAddress,
+  readBellCount,
+  submitInquiry,
+  test,
+  textbox,
+  uid,
+  waitForHydration,
+  waitForMail,
+} from "./portal-fixtures";
+
+// In declaration order in one worker: the tests of this file change the unread count, which
+// the first one watches.
+test.describe.configure({ mode: "default" });
+
+const MESSAGES = `${PORTAL}/messages`;
+const texts = {
+  inquirySuccess:
+    "Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals.",
+  priority: "Priority updated successfully",
+  status: "Status updated successfully",
+  assigned: "Message assigned successfully",
+  notes: "Notes saved successfully",
+  deleted: "Message deleted successfully",
+};
+
+const rowOf = (page: Page, text: string) =>
+  page.locator("[data-message-id]").filter({ hasText: text });
+const details = (page: Page) => page.getByRole("region", { name: "Message details" });
+/** The unread count as the server renders it in a fresh page's bell. */
+async function serverUnreadCount(page: Page) {
+  const html = await (await page.request.get(`${PORTAL}/settings`)).text();
+  const count = html.match(/data-unread-count(?:="[^"]*")?>(\d+)</)?.[1];
+  expect(count, "the bell in the server's HTML").toBeDefined();
+  return Number(count);
+}
+
+const inboxSearch = (page: Page) =>
+  page.getByPlaceholder("Search name, email, subject or message...");
+
+test("a visitor's inquiry arrives live; the admin triages it and finds it again", async ({
+  page,
+  browser,
+  superAdmin,
+}) => {
+  test.setTimeout(90_000);
+  const token = uid();
+  const visitor = {
+    name: `Ngozi Visitor${token}`,
+    email: `ngozi-${token}@example.com`,
+    phone: "0803 123 4567",
+    message: `Hello, I would like to join the next cohort. (${token})`,
+  };
+
+  // The portal's live events: the stream is open before the visitor writes.
+  const events = page.waitForResponse((response) => response.url().endsWith(`${PORTAL}/events`));
+  await openPortal(page, MESSAGES);
+  await expect(
+    page.getByRole("heading", { name: "Messages and Inquiries", level: 1 }),
+  ).toBeVisible();
+  expect((await events).headers()["content-type"]).toContain("text/event-stream");
+  const before = await readBellCount(page);
+  // Marks this document: a reload would lose it.
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+
+  let course = "";
+  await test.step("a visitor sends an inquiry from the landing page", async () => {
+    const context = await browser.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": randomAddress() },
+    });
+    try {
+      const site = await context.newPage();
+      await site.goto("/");
+      await waitForHydration(site);
+      const form = site.locator("form#inquiry-form");
+      await textbox(form, "Full Name").fill(visitor.name);
+      await textbox(form, "Email Address").fill(visitor.email);
+      await textbox(form, "Phone Number").fill(visitor.phone);
+      await combobox(form, "Purpose of Inquiry").selectOption("I'm interested in a course");
+      const courseSelect = combobox(form, "Course of Interest");
+      course = (await courseSelect.locator("option").nth(1).textContent()) ?? "";
+      expect(course).not.toBe("");
+      await courseSelect.selectOption({ label: course });
+      await combobox(form, "Preferred Contact Method").selectOption("Phone / WhatsApp");
+      await textbox(form, "Message").fill(visitor.message);
+      await form.getByRole("checkbox").check();
+      await form.getByRole("button", { name: "Send Inquiry" }).click();
+      await expect(
+        site.locator('[data-toast="success"]').filter({ hasText: texts.inquirySuccess }),
+      ).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test.step("the open inbox updates the bell and the list without a reload", async () => {
+    // The bell follows the server's unread count live: it moves away from the figure the page
+    // was rendered with and matches what the server now counts (other tests change the count
+    // too, so no exact figure is expected).
+    let last = "";
+    await expect
+      .poll(
+        async () => {
+          const shown = await readBellCount(page);
+          const server = await serverUnreadCount(page);
+          last = `shown ${shown}, server ${server}, at page load ${before}`;
+          return shown === server && shown !== before;
+        },
+        { timeout: 10_000, message: "the bell shows the new unread count without a reload" },
+      )
+      .toBe(true)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\n(bell: ${last})`);
+      });
+    await expect(rowOf(page, visitor.name)).toBeVisible({ timeout: 10_000 });
+    await expect(rowOf(page, visitor.name)).toContainText("Unread");
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+  });
+
+  let id = "";
+  await test.step("opening it marks it read", async () => {
+    await rowOf(page, visitor.name).getByRole("link").click();
+    await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
+    id = new URL(page.url()).searchParams.get("id") as string;
+    const detail = details(page);
+    await expect(detail.getByRole("heading", { name: "I'm interested in a course" })).toBeVisible();
+    await expect(detail).toContainText(`From ${visitor.name}`);
+    await expect(detail).toContainText(visitor.message);
+    await expect(detail).toContainText(course);
+    await expect(detail).toContainText("Phone / WhatsApp");
+    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveValue("read");
+    await expect(detail).toContainText(new RegExp(`Read.*by ${superAdmin.name}`));
+    await expect(rowOf(page, visitor.name)).toContainText("Read");
+  });
+
+  await test.step("reply links: e-mail with 'Re: …' and WhatsApp with the number normalised", async () => {
+    const detail = details(page);
+    const mailto =
+      (await detail.getByRole("link", { name: "Reply by email" }).getAttribute("href")) ?? "";
+    expect(mailto.startsWith(`mailto:${visitor.email}?subject=`)).toBe(true);
+    const subject = new URLSearchParams(mailto.split("?")[1]).get("subject");
+    expect(subject).toBe("Re: I'm interested in a course");
+    const whatsApp = detail.getByRole("link", { name: "Reply on WhatsApp" });
+    const href = (await whatsApp.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^https:\/\/wa\.me\/2348031234567\?text=/);
+    const greeting = new URL(href).searchParams.get("text") ?? "";
+    expect(greeting).toContain("Hello Ngozi");
+    expect(greeting).toContain(course);
+    await expect(whatsApp).toHaveAttribute("target", "_blank");
+  });
+
+  await test.step("priority, status, assignment and notes", async () => {
+    const detail = details(page);
+    await detail.getByRole("combobox", { name: "Priority" }).selectOption("high");
+    await expectToast(page, texts.priority);
+    await expect(detail.getByRole("combobox", { name: "Priority" })).toHaveValue("high");
+    await expect(rowOf(page, visitor.name)).toContainText("High priority");
+
+    await detail.getByRole("combobox", { name: "Status" }).selectOption("replied");
+    await expectToast(page, texts.status);
+    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveValue("replied");
+    await expect(detail).toContainText("Replied");
+    await expect(rowOf(page, visitor.name)).toContainText("Replied");
+
+    await detail
+      .getByRole("combobox", { name: "Assigned to" })
+      .selectOption({ label: superAdmin.name });
+    await expectToast(page, texts.assigned);
+    await expect(rowOf(page, visitor.name)).toContainText(`Assigned to ${superAdmin.name}`);
+
+    const note = `Called back on WhatsApp (${token}).`;
+    await detail.getByRole("textbox", { name: "Admin notes" }).fill(note);
+    await detail.getByRole("button", { name: "Save Notes" }).click();
+    await expectToast(page, texts.notes);
+    await page.reload();
+    await expect(details(page).getByRole("textbox", { name: "Admin notes" })).toHaveValue(note);
+    await expect(details(page).getByRole("combobox", { name: "Priority" })).toHaveValue("high");
+  });
+
+  await test.step("found via 'Assigned to Me' and via search", async () => {
+    const tabs = page.getByRole("navigation", { name: "Message tabs" });
+    await tabs.getByRole("link", { name: "Assigned to Me" }).click();
+    await expect(page).toHaveURL(/[?&]tab=assigned/);
+    await expect(tabs.getByRole("link", { name: "Assigned to Me" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.locator("[data-message-id]")).toHaveCount(1);
+    await expect(rowOf(page, visitor.name)).toBeVisible();
+
+    await tabs.getByRole("link", { name: "All Messages" }).click();
+    await expect(page).not.toHaveURL(/tab=/);
+    await inboxSearch(page).fill(`VISITOR${token}`);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=VISITOR${token}`));
+    await expect(page.locator("[data-message-id]")).toHaveCount(1);
+    await expect(page.locator(`[data-message-id="${id}"]`)).toBeVisible();
+    // The message text and the e-mail are searched too, case-insensitively.
+    await inboxSearch(page).fill(`NEXT COHORT. (${token})`);
+    await expect(page).toHaveURL(/[?&]q=NEXT/);
+    await expect(page.locator(`[data-message-id="${id}"]`)).toBeVisible();
+    await inboxSearch(page).fill(`no-such-text-${token}`);
+    await expect(page.getByText("No messages found")).toBeVisible();
+
+    // The header's search box searches the inbox from any portal page.
+    await openPortal(page, `${PORTAL}/dashboard`);
+    const headerSearch = page.getByRole("banner").getByRole("searchbox");
+    await headerSearch.fill(`NGOZI-${token}@EXAMPLE`);
+    await headerSearch.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/admin-portal/messages\\?q=NGOZI-${token}`));
+    await expect(page.locator("[data-message-id]")).toHaveCount(1);
+    await expect(page.locator(`[data-message-id="${id}"]`)).toBeVisible();
+  });
+
+  await test.step("staff were alerted by e-mail", async () => {
+    const mail = await waitForMail("staff@academy.test", (item) =>
+      item.body.includes(visitor.name),
+    );
+    expect(mail.subject).toBe(`New inquiry from ${visitor.name} (${course})`);
+    expect(mail.body).toContain(`From: ${visitor.name} <${visitor.email}>`);
+    expect(mail.body).toContain("Form: Course inquiry");
+    expect(mail.body).toContain(`Course of interest: ${course}`);
+    expect(mail.body).toContain(`/admin-portal/messages?id=${id}`);
+  });
+});
+
+test("CSV export: the filtered list with a header row, formulas neutralised", async ({
+  page,
+  superAdmin,
+}) => {
+  void superAdmin;
+  const token = uid();
+  const name = `Csv Visitor ${token}`;
+  const formula = `=HYPERLINK("http://evil.example","click me") ${token}`;
+  await submitInquiry({
+    fullName: name,
+    email: `csv-${token}@example.com`,
+    phone: "+234 803 000 0000",
+    message: formula,
+  });
+  await submitInquiry({ fullName: `Other ${token}`, email: `other-${token}@example.com` });
+
+  await openPortal(page, `${MESSAGES}?q=${encodeURIComponent(`Csv Visitor ${token}`)}`);
+  await expect(page.locator("[data-message-id]")).toHaveCount(1);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, "utf8");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(lines[0]).toBe(
+    [
+      "Received",
+      "Form",
+      "Name",
+      "Email",
+      "Phone",
+      "Subject",
+      "Inquiry type",
+      "Course of interest",
+      "Contact method",
+      "Message",
+      "Status",
+      "Priority",
+      "Assigned to",
+      "Admin notes",
+      "Read at",
+      "Replied at",
+    ]
+      .map((cell) => `"${cell}"`)
+      .join(","),
+  );
+  // The filter applies: just this visitor, not the other one.
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`"${name}"`);
+  expect(csv).not.toContain(`Other ${token}`);
+  // A cell starting with "=" gets a leading apostrophe; quotes are doubled.
+  expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click me"") ${token}"`);
+});
+
+test("bulk archive two messages, and delete one after the confirmation", async ({
+  page,
+  superAdmin,
+}) => {
+  void superAdmin;
+  const token = uid();
+  const names = [`Bulk ${token} Amaka`, `Bulk ${token} Bola`, `Bulk ${token} Chidi`];
+  for (const fullName of names) {
+    await submitInquiry({ fullName, email: `bulk-${uid()}@example.com`, message: `Bulk ${token}` });
+  }
+
+  await openPortal(page, `${MESSAGES}?q=${encodeURIComponent(`Bulk ${token}`)}`);
+  await expect(page.locator("[data-message-id]")).toHaveCount(3);
+  await page.getByRole("checkbox", { name: `Select message from ${names[0]}` }).check();
+  await page.getByRole("checkbox", { name: `Select message from ${names[1]}` }).check();
+  await page.getByRole("combobox", { name: "Bulk action" }).selectOption({ label: "Archive" });
+  await page.getByRole("button", { name: "Apply to selected (2)" }).click();
+  await expectToast(page, "2 messages archived");
+  await expect(rowOf(page, names[0] as string)).toContainText("Archived");
+  await expect(rowOf(page, names[1] as string)).toContainText("Archived");
+  await expect(rowOf(page, names[2] as string)).toContainText("Unread");
+
+  await rowOf(page, names[2] as string)
+    .getByRole("link")
+    .click();
+  await details(page).getByRole("link", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/confirm=delete/);
+  const confirm = dialog(page, "Delete Message");
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(
+    `Delete the message from ${names[2]}? This cannot be undone.`,
+  );
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(details(page)).toBeVisible();
+
+  await details(page).getByRole("link", { name: "Delete" }).click();
+  await confirm.getByRole("button", { name: "Delete Message" }).click();
+  await expectToast(page, texts.deleted);
+  await expect(details(page)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]id=/);
+  await expect(page.locator("[data-message-id]")).toHaveCount(2);
+  await expect(rowOf(page, names[2] as string)).toHaveCount(0);
+});
