@@ -55,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
         <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Links />
       </head>

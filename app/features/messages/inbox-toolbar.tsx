@@ -1,10 +1,11 @@
-import { Download, Search } from "lucide-react";
+import { Download } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
+import { SearchInput } from "~/ui/search-input";
 import { type InboxQuery, inboxHref, inboxSearch, inboxTabs } from "./inbox-query";
 import { capitalize } from "./message-badges";
 
@@ -92,28 +93,19 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         className="grid flex-1 basis-full gap-3 sm:grid-cols-2 lg:basis-0 lg:grid-cols-5"
       >
         {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
-        <div className="relative sm:col-span-2 lg:col-span-5">
-          <label htmlFor="inbox-q" className="sr-only">
-            Search messages
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
-          />
-          <input
-            id="inbox-q"
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            placeholder="Search name, email, subject or message..."
-            className={cn(controlClasses, "pl-10")}
-            onChange={(event) => {
-              const form = event.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => apply(form), 300);
-            }}
-          />
-        </div>
+        <SearchInput
+          id="inbox-q"
+          label="Search messages"
+          className="sm:col-span-2 lg:col-span-5"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Search name, email, subject or message..."
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => apply(form), 300);
+          }}
+        />
         <FilterSelect
           name="formType"
           label="Filter by form type"

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Search, ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
+import { ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
@@ -26,8 +26,8 @@ import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/form-fields";
 import { Pagination } from "~/ui/pagination";
+import { SearchInput } from "~/ui/search-input";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/admins";
 
@@ -139,21 +139,13 @@ function SearchBox({ query }: { query: ReturnType<typeof parseAdminListQuery> })
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" role="search" className="relative max-w-sm flex-1">
-      <label htmlFor="admin-search" className="sr-only">
-        Search admins
-      </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
-      />
-      <input
+    <Form method="get" role="search" className="max-w-sm flex-1">
+      <SearchInput
         id="admin-search"
-        type="search"
+        label="Search admins"
         name="q"
         defaultValue={query.q}
         placeholder="Search admins by name or email..."
-        className={`${controlClasses} pl-10`}
         onChange={(event) => {
           const form = event.currentTarget.form;
           clearTimeout(timer.current);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LayoutGrid, List, Plus, Search } from "lucide-react";
+import { LayoutGrid, List, Plus } from "lucide-react";
 import { data, Form, Link, useNavigate, useSubmit } from "react-router";
 import type { Admin } from "~/db/schema";
 import { courseCategories } from "~/db/schema";
@@ -31,8 +31,8 @@ import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { buttonClasses } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
+import { SearchInput } from "~/ui/search-input";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import { ViewToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
@@ -189,23 +189,13 @@ function Toolbar({ query }: { query: ReturnType<typeof parseAdminCourseQuery> })
       role="search"
       className="mb-5 grid items-center gap-3 md:grid-cols-[1fr_14rem_auto_auto]"
     >
-      <div className="relative">
-        <label htmlFor="course-search" className="sr-only">
-          Search courses
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
-        />
-        <input
-          id="course-search"
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search courses..."
-          className={cn(controlClasses, "pl-10")}
-        />
-      </div>
+      <SearchInput
+        id="course-search"
+        label="Search courses"
+        name="q"
+        defaultValue={query.q}
+        placeholder="Search courses..."
+      />
       <div>
         <label htmlFor="course-category" className="sr-only">
           Category

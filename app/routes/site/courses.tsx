@@ -1,4 +1,4 @@
-import { LayoutGrid, List, Search } from "lucide-react";
+import { LayoutGrid, List } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import {
@@ -12,9 +12,9 @@ import { listActiveCourses } from "~/features/courses/courses.server";
 import { skipSearchOnlyChanges } from "~/lib/revalidation";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { buttonClasses } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { ErrorView } from "~/ui/error-view";
 import { controlClasses } from "~/ui/fields";
+import { SearchInput } from "~/ui/search-input";
 import { ViewToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
@@ -93,27 +93,17 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           onSubmit={(event) => event.preventDefault()}
           className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem_12rem_auto]"
         >
-          <div className="relative">
-            <label htmlFor="catalogue-search" className="sr-only">
-              Search courses
-            </label>
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
-            />
-            <input
-              id="catalogue-search"
-              type="search"
-              name="q"
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                update({ q: event.currentTarget.value });
-              }}
-              placeholder="Search courses..."
-              className={cn(controlClasses, "pl-10")}
-            />
-          </div>
+          <SearchInput
+            id="catalogue-search"
+            label="Search courses"
+            name="q"
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              update({ q: event.currentTarget.value });
+            }}
+            placeholder="Search courses..."
+          />
           <div>
             <label htmlFor="catalogue-category" className="sr-only">
               Category
