@@ -59,7 +59,9 @@ async function pageWeight(pathname) {
   return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, js, css };
 }
 
-function lighthouseReport(pathname, name) {
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+function lighthouseReport(pathname, name, throttling = "simulate") {
   const output = path.join(reports, `${name}.json`);
   run(
     "npx",
@@ -71,6 +73,7 @@ function lighthouseReport(pathname, name) {
       "--output=json",
       `--output-path=${output}`,
       "--only-categories=performance,accessibility,best-practices,seo",
+      `--throttling-method=${throttling}`,
       `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run`,
     ],
     { env: { ...process.env, CHROME_PATH: chromium } },
@@ -87,6 +90,32 @@ function lighthouseReport(pathname, name) {
     cls: report.audits["cumulative-layout-shift"].numericValue,
   };
 }
+
+/**
+ * Lighthouse's scores vary from run to run (its documentation advises the median of several),
+ * and more so on a local server: the simulation replays the order of events seen unthrottled,
+ * where the scripts may arrive before the first paint. So each page gets RUNS simulated runs
+ * (the one with the median Performance score is shown, with all scores beside it) and one run
+ * under DevTools throttling, which slows the real requests: what a phone on slow 4G sees.
+ */
+function lighthouseRuns(pathname, name) {
+  const simulated = Array.from({ length: RUNS }, (_, index) =>
+    lighthouseReport(pathname, `${name}-${index + 1}`),
+  );
+  const scores = simulated.map((result) => result.performance);
+  const middle = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)];
+  return {
+    simulated: simulated.find((result) => result.performance === middle) ?? simulated[0],
+    scores,
+    devtools: lighthouseReport(pathname, `${name}-devtools`, "devtools"),
+  };
+}
+
+const scoreColumns = (scores) =>
+  `${String(scores.performance).padStart(6)}${String(scores.accessibility).padStart(6)}` +
+  `${String(scores.bestPractices).padStart(5)}${String(scores.seo).padStart(6)}` +
+  `${`${scores.lcp.toFixed(2)} s`.padStart(8)}${`${Math.round(scores.tbt)} ms`.padStart(8)}` +
+  `${scores.cls.toFixed(3).padStart(8)}`;
 
 async function main() {
   run("npx", ["react-router", "build"]);
@@ -115,18 +144,22 @@ async function main() {
     const rows = [];
     for (const [pathname, name] of pages) {
       const weight = await pageWeight(pathname);
-      const scores = lighthouseReport(pathname, name);
-      rows.push({ pathname, ...weight, ...scores });
+      rows.push({ pathname, ...weight, ...lighthouseRuns(pathname, name) });
     }
-    console.log(
-      "\npage                              HTML (gzip)         JS gzip   CSS gzip  Perf  A11y  BP   SEO   LCP     TBT     CLS",
-    );
+    console.log("\npage                              HTML (gzip)         JS gzip   CSS gzip");
     for (const row of rows) {
       console.log(
-        `${row.pathname.padEnd(34)}${kb(row.html).padStart(9)} (${kb(row.htmlGzip)})${kb(row.js).padStart(10)}${kb(row.css).padStart(10)}` +
-          `${String(row.performance).padStart(6)}${String(row.accessibility).padStart(6)}${String(row.bestPractices).padStart(5)}${String(row.seo).padStart(6)}` +
-          `${`${row.lcp.toFixed(2)} s`.padStart(8)}${`${Math.round(row.tbt)} ms`.padStart(8)}${row.cls.toFixed(3).padStart(8)}`,
+        `${row.pathname.padEnd(34)}${kb(row.html).padStart(9)} (${kb(row.htmlGzip)})` +
+          `${kb(row.js).padStart(10)}${kb(row.css).padStart(10)}`,
       );
+    }
+    console.log("\nLighthouse, mobile                 Perf  A11y  BP   SEO   LCP     TBT     CLS");
+    for (const row of rows) {
+      console.log(
+        `${`${row.pathname} (simulated)`.padEnd(34)}${scoreColumns(row.simulated)}` +
+          `   Performance of the ${RUNS} runs: ${row.scores.join(", ")}`,
+      );
+      console.log(`${`${row.pathname} (devtools)`.padEnd(34)}${scoreColumns(row.devtools)}`);
     }
     console.log(
       `\nTargets: Performance >= 98, Accessibility, Best Practices and SEO 100, JS on / <= 130 KB gzip, LCP <= 2.0 s.`,
