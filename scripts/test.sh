@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: unit and integration (Vitest; PGlite, plus PostgreSQL when TEST_DATABASE_URL is
+# Every test: types and lint, unit and integration (Vitest; PGlite, plus PostgreSQL when TEST_DATABASE_URL is
 # set), then the production build driven in Chromium (Playwright). Fails if any suite fails or
 # if the browser tests did not run.
 set -euo pipefail
@@ -7,6 +7,11 @@ cd "$(dirname "$0")/.."
 
 rm -rf .tmp reports
 mkdir -p .tmp reports
+
+# Types and lint first: quick, and a failure there is cheaper to read than in a browser test.
+npx react-router typegen
+npx tsc
+npx biome check .
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Integration tests run on PGlite and on PostgreSQL at TEST_DATABASE_URL"
