@@ -142,3 +142,43 @@ export async function expectNoAxeViolations(page: Page) {
   }));
   expect(summary, "axe violations").toEqual([]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Security headers
+// ---------------------------------------------------------------------------------------------
+
+/** Chromium reports every script, style or connection the Content-Security-Policy blocked. */
+export function collectPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+      violations.push(message.text());
+    }
+  });
+  return violations;
+}
+
+/** The page's headers set the policy, and every executable inline or external script carries its nonce. */
+export async function expectScriptsCarryNonce(response: {
+  headers(): Record<string, string>;
+  text(): Promise<string>;
+}) {
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  const policy = headers["content-security-policy"] ?? "";
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("object-src 'none'");
+  const nonce = policy.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
+  expect(nonce, "script-src allows only our origin and this page's nonce").toBeTruthy();
+
+  const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)].map(
+    (match) => match[1] ?? "",
+  );
+  const executable = scripts.filter((attributes) => !attributes.includes("application/ld+json"));
+  expect(executable.length).toBeGreaterThan(0);
+  for (const attributes of executable) {
+    expect(attributes, "every script carries the page's nonce").toContain(`nonce="${nonce}"`);
+  }
+}

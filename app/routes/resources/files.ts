@@ -21,7 +21,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     "Content-Type": object.contentType,
     "Content-Length": String(object.size),
     "Cache-Control": "public, max-age=31536000, immutable",
-    "X-Content-Type-Options": "nosniff",
   });
   const download = new URL(request.url).searchParams.get("download");
   if (download) {

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+
+/** A fresh nonce for each HTML response: only scripts carrying it may run on that page. */
+export function createScriptNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * The Content-Security-Policy of every page. Scripts run only from our own origin or with the
+ * page's nonce (React Router's inline bootstrap), so an injected <script> does nothing. Styles
+ * allow inline because the stylesheet is inlined into the page and React sets a few style
+ * attributes (the star rating's width); styles cannot run code. Everything else loads only from
+ * our own origin: course images and brochures are served by this server.
+ */
+export function contentSecurityPolicy(scriptNonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${scriptNonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
