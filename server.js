@@ -1,7 +1,7 @@
 // The HTTP server: production serves the build; development runs Vite in middleware mode.
 // The application itself (database start-up, request handling) is in server/app.ts.
-import compression from "compression";
 import express from "express";
+import { compressResponses } from "./server/compression.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
@@ -20,14 +20,7 @@ server.use((_req, res, next) => {
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   next();
 });
-// Server-sent events must reach the browser as they are written, not when a buffer fills.
-server.use(
-  compression({
-    filter: (req, res) =>
-      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-      compression.filter(req, res),
-  }),
-);
+server.use(compressResponses());
 
 try {
   if (DEVELOPMENT) {

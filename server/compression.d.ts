@@ -1,0 +1,3 @@
+import type { RequestHandler } from "express";
+
+export function compressResponses(): RequestHandler;
