@@ -1,11 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setDatabase } from "~/db/client.server";
 import { type Admin, admins, authUser, rateLimits } from "~/db/schema";
 import { adminMessages } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { readAdminTheme } from "~/features/auth/theme.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
@@ -33,9 +32,9 @@ import {
   signInCookie,
   uniqueEmail,
 } from "../support/admin-session";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 
 type Role = "anonymous" | "inactive" | "admin" | "super_admin";
 const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
@@ -45,8 +44,6 @@ type People = { superAdmin: Admin; admin: Admin; inactive: Admin; target: Admin 
 let people: People;
 
 beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
   people = {
     superAdmin: await makeAdmin({ role: "super_admin", name: "Sade Super" }),
     admin: await makeAdmin({ role: "admin", name: "Ade Admin" }),
@@ -55,22 +52,17 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await handle?.close();
-  setEnvForTesting(undefined);
-});
-
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(rateLimits);
+  await database().db.delete(rateLimits);
   // Undo what earlier tests did: the target back to its first state, extra admins removed.
-  await handle.db
-    .update(admins)
+  await database()
+    .db.update(admins)
     .set({ name: "Tayo Target", role: "admin", isActive: true })
     .where(eq(admins.id, people.target.id));
   const keep = new Set(Object.values(people).map((person) => person.userId));
-  for (const row of await handle.db.select({ userId: authUser.id }).from(authUser)) {
-    if (!keep.has(row.userId)) await handle.db.delete(authUser).where(eq(authUser.id, row.userId));
+  for (const row of await database().db.select({ userId: authUser.id }).from(authUser)) {
+    if (!keep.has(row.userId))
+      await database().db.delete(authUser).where(eq(authUser.id, row.userId));
   }
 });
 
@@ -79,16 +71,16 @@ async function actorFor(role: Role): Promise<{ cookie?: string; userId?: string 
   if (role === "anonymous") return {};
   if (role === "inactive") {
     const { inactive } = people;
-    await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
+    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
     const cookie = await signInCookie(inactive.email);
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
+    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
     return { cookie, userId: inactive.userId };
   }
   const person = role === "admin" ? people.admin : people.superAdmin;
   return { cookie: await signInCookie(person.email), userId: person.userId };
 }
 
-const adminsSnapshot = () => handle.db.select().from(admins).orderBy(asc(admins.id));
+const adminsSnapshot = () => database().db.select().from(admins).orderBy(asc(admins.id));
 
 // --- The matrix ------------------------------------------------------------------------------
 
@@ -256,8 +248,8 @@ const routeCases: RouteCase[] = [
     expect: {
       admin: isFormError(403, "Only super admins can create new admin users"),
       super_admin: both(isRedirect("/admin-portal/admins"), async () => {
-        const created = await handle.db
-          .select()
+        const created = await database()
+          .db.select()
           .from(admins)
           .where(eq(admins.name, "Matrix Created"));
         expect(created).toHaveLength(1);
@@ -281,7 +273,10 @@ const routeCases: RouteCase[] = [
     expect: {
       admin: isFormError(403, /^Only super admins can /),
       super_admin: both(isRedirect("/admin-portal/admins"), async () => {
-        const [row] = await handle.db.select().from(admins).where(eq(admins.id, people.target.id));
+        const [row] = await database()
+          .db.select()
+          .from(admins)
+          .where(eq(admins.id, people.target.id));
         expect(row?.name).toBe("Tayo Renamed");
       }),
     },
@@ -296,7 +291,10 @@ const routeCases: RouteCase[] = [
     expect: {
       admin: isFormError(403, adminMessages.onlySuperAdminsDelete),
       super_admin: both(isRedirect("/admin-portal/admins"), async () => {
-        const [row] = await handle.db.select().from(admins).where(eq(admins.id, people.target.id));
+        const [row] = await database()
+          .db.select()
+          .from(admins)
+          .where(eq(admins.id, people.target.id));
         expect(row?.isActive).toBe(false);
       }),
     },
@@ -628,7 +626,10 @@ describe("guards", () => {
       location: "/admin-portal/login?redirectTo=%2Fadmin-portal%2Fsettings&reason=inactive",
     });
     // Reactivated later, the old cookie still does not work: the session was revoked.
-    await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, people.inactive.id));
+    await database()
+      .db.update(admins)
+      .set({ isActive: true })
+      .where(eq(admins.id, people.inactive.id));
     const second = await outcomeOf(() =>
       settingsRoute.loader(
         routeArgs(getRequest("/admin-portal/settings", { cookie: actor.cookie })),
@@ -651,7 +652,7 @@ describe("guards", () => {
       );
       expect(outcome).toMatchObject({ kind: "data", status: 503, data: { reason: "auth-error" } });
     } finally {
-      setDatabase(handle);
+      setDatabase(database());
     }
   });
 

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   type Admin,
   admins,
@@ -43,36 +42,25 @@ import {
   signInCookie,
   uniqueEmail,
 } from "../support/admin-session";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  setEnvForTesting(undefined);
-});
+const database = setupTestDatabase();
 
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(messages);
-  await handle.db.delete(courses);
-  await handle.db.delete(admins);
-  await handle.db.delete(authUser);
-  await handle.db.delete(rateLimits);
+  await database().db.delete(messages);
+  await database().db.delete(courses);
+  await database().db.delete(admins);
+  await database().db.delete(authUser);
+  await database().db.delete(rateLimits);
 });
 
 const superAdmin = (seed: Parameters<typeof makeAdmin>[0] = {}) =>
   makeAdmin({ role: "super_admin", ...seed });
 
 async function tableCounts() {
-  const [users] = await handle.db.select({ n: count() }).from(authUser);
-  const [accounts] = await handle.db.select({ n: count() }).from(authAccount);
-  const [rows] = await handle.db.select({ n: count() }).from(admins);
+  const [users] = await database().db.select({ n: count() }).from(authUser);
+  const [accounts] = await database().db.select({ n: count() }).from(authAccount);
+  const [rows] = await database().db.select({ n: count() }).from(admins);
   return { users: users?.n, accounts: accounts?.n, admins: rows?.n };
 }
 
@@ -109,10 +97,13 @@ describe("createAdmin", () => {
       role: "admin",
       isActive: true,
     });
-    const [user] = await handle.db.select().from(authUser).where(eq(authUser.id, created.userId));
+    const [user] = await database()
+      .db.select()
+      .from(authUser)
+      .where(eq(authUser.id, created.userId));
     expect(user).toMatchObject({ email: input.email, name: input.name, emailVerified: false });
-    const accounts = await handle.db
-      .select()
+    const accounts = await database()
+      .db.select()
       .from(authAccount)
       .where(eq(authAccount.userId, created.userId));
     expect(accounts).toHaveLength(1);
@@ -145,8 +136,8 @@ describe("createAdmin", () => {
     // An admins row whose e-mail has no auth user: the auth_user insert succeeds, the admins
     // insert then breaks the unique index on lower(email).
     const other = await makeAdmin();
-    await handle.db
-      .update(admins)
+    await database()
+      .db.update(admins)
       .set({ email: "Taken.Row@academy.test" })
       .where(eq(admins.id, other.id));
     const before = await tableCounts();
@@ -156,7 +147,10 @@ describe("createAdmin", () => {
     expect(error.message).toBe(adminMessages.duplicateEmail);
     expect(await tableCounts()).toEqual(before);
     expect(
-      await handle.db.select().from(authUser).where(eq(authUser.email, "taken.row@academy.test")),
+      await database()
+        .db.select()
+        .from(authUser)
+        .where(eq(authUser.email, "taken.row@academy.test")),
     ).toEqual([]);
   });
 
@@ -168,7 +162,9 @@ describe("createAdmin", () => {
       createAdmin(actor, newAdminInput({ email, role: "owner" as never })),
     ).rejects.toThrow();
     expect(await tableCounts()).toEqual(before);
-    expect(await handle.db.select().from(authUser).where(eq(authUser.email, email))).toEqual([]);
+    expect(await database().db.select().from(authUser).where(eq(authUser.email, email))).toEqual(
+      [],
+    );
   });
 
   it("lets an admin create only while no active super admin exists (bootstrap)", async () => {
@@ -183,7 +179,7 @@ describe("createAdmin", () => {
     expect(await tableCounts()).toEqual(before);
 
     // With the only super admin inactive, the bootstrap case applies again.
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, first.id));
+    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, first.id));
     await expect(createAdmin(admin, newAdminInput())).resolves.toMatchObject({ role: "admin" });
   });
 
@@ -221,13 +217,13 @@ async function insertAdminRow(row: {
   isActive?: boolean;
   createdAt?: Date;
 }) {
-  const [user] = await handle.db
-    .insert(authUser)
+  const [user] = await database()
+    .db.insert(authUser)
     .values({ name: row.name, email: row.email.toLowerCase() })
     .returning();
   if (!user) throw new Error("no user");
-  const [admin] = await handle.db
-    .insert(admins)
+  const [admin] = await database()
+    .db.insert(admins)
     .values({
       userId: user.id,
       name: row.name,
@@ -457,7 +453,10 @@ describe("updateAdmin", () => {
     });
     expect(updated.updatedAt.getTime()).toBeGreaterThan(target.updatedAt.getTime());
     expect(await findAdmin(target.id)).toMatchObject({ name: "New Name", role: "super_admin" });
-    const [user] = await handle.db.select().from(authUser).where(eq(authUser.id, target.userId));
+    const [user] = await database()
+      .db.select()
+      .from(authUser)
+      .where(eq(authUser.id, target.userId));
     expect(user?.name).toBe("New Name");
   });
 
@@ -506,7 +505,7 @@ describe("updateAdmin", () => {
     // The actor cannot be the target and counts as an active super admin, so the rule is
     // reached only when the actor went inactive after their request was authorised: `first`
     // acts with a stale record, and `second` is the last active super admin.
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, first.id));
+    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, first.id));
     for (const change of [{ role: "admin" as const }, { is_active: false }]) {
       const error = await refusal(updateAdmin(first, second.id, editInput(second, change)));
       // The actor is re-read under the lock: no longer active, so refused before the rule.
@@ -558,7 +557,10 @@ describe("deactivateAdmin", () => {
     const row = await findAdmin(target.id);
     expect(row).toMatchObject({ id: target.id, isActive: false, role: target.role });
     expect(row?.updatedAt.getTime()).toBeGreaterThan(target.updatedAt.getTime());
-    const [user] = await handle.db.select().from(authUser).where(eq(authUser.id, target.userId));
+    const [user] = await database()
+      .db.select()
+      .from(authUser)
+      .where(eq(authUser.id, target.userId));
     expect(user).toBeDefined();
   });
 
@@ -602,7 +604,7 @@ describe("deactivateAdmin", () => {
 describe("concurrent admin changes", () => {
   it("two super admins deactivating each other at once: exactly one succeeds", async () => {
     for (let round = 0; round < 3; round += 1) {
-      await handle.db.delete(admins);
+      await database().db.delete(admins);
       const a = await superAdmin();
       const b = await superAdmin();
       const results = await Promise.allSettled([
@@ -613,8 +615,8 @@ describe("concurrent admin changes", () => {
       const rejected = results.find((result) => result.status === "rejected");
       expect(rejected?.status === "rejected" && rejected.reason).toBeInstanceOf(UserFacingError);
       expect((await adminStats()).active).toBe(1);
-      const [remaining] = await handle.db
-        .select({ n: count() })
+      const [remaining] = await database()
+        .db.select({ n: count() })
         .from(admins)
         .where(sql`${admins.role} = 'super_admin' and ${admins.isActive}`);
       expect(remaining?.n).toBe(1);
@@ -628,8 +630,8 @@ describe("concurrent admin changes", () => {
     const b = await superAdmin();
     const results = await Promise.allSettled([deactivateAdmin(a, b.id), deactivateAdmin(b, a.id)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    const [active] = await handle.db
-      .select({ n: count() })
+    const [active] = await database()
+      .db.select({ n: count() })
       .from(admins)
       .where(sql`${admins.id} in (${a.id}, ${b.id}) and ${admins.isActive}`);
     expect(active?.n).toBe(1);
@@ -658,13 +660,13 @@ describe("concurrent admin changes", () => {
     expect(rejected?.status === "rejected" && errorMessage(rejected.reason)).toBe(
       adminMessages.duplicateEmail,
     );
-    const rows = await handle.db
-      .select()
+    const rows = await database()
+      .db.select()
       .from(admins)
       .where(sql`lower(${admins.email}) = ${email}`);
     expect(rows).toHaveLength(1);
-    const users = await handle.db
-      .select()
+    const users = await database()
+      .db.select()
       .from(authUser)
       .where(sql`lower(${authUser.email}) = ${email}`);
     expect(users).toHaveLength(1);
@@ -676,7 +678,7 @@ describe("ensureDemoAdmin", () => {
     const lines: string[] = [];
     await ensureDemoAdmin((line) => lines.push(line));
     await ensureDemoAdmin((line) => lines.push(line));
-    const rows = await handle.db.select().from(admins);
+    const rows = await database().db.select().from(admins);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       email: "admin@academy.test",
@@ -684,7 +686,7 @@ describe("ensureDemoAdmin", () => {
       isActive: true,
     });
     expect(lines).toHaveLength(1);
-    expect(await handle.db.select().from(authUser)).toHaveLength(1);
+    expect(await database().db.select().from(authUser)).toHaveLength(1);
     await expect(signInCookie("admin@academy.test", "demo-admin-2026")).resolves.toContain(
       "better-auth.session_token=",
     );
@@ -700,15 +702,15 @@ describe("ensureDemoAdmin", () => {
     } finally {
       setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
     }
-    expect(await handle.db.select().from(admins)).toHaveLength(1);
+    expect(await database().db.select().from(admins)).toHaveLength(1);
   });
 });
 
 // --- Dashboard -------------------------------------------------------------------------------
 
 async function insertCourse(title: string, isActive: boolean, createdAt: Date, updatedAt?: Date) {
-  const [course] = await handle.db
-    .insert(courses)
+  const [course] = await database()
+    .db.insert(courses)
     .values({
       slug: `${title.toLowerCase().replace(/\W+/g, "-")}-${randomBytes(3).toString("hex")}`,
       title,
@@ -727,8 +729,8 @@ async function insertMessage(
   createdAt: Date,
   extra: Partial<typeof messages.$inferInsert> = {},
 ) {
-  const [message] = await handle.db
-    .insert(messages)
+  const [message] = await database()
+    .db.insert(messages)
     .values({
       formType: "contact",
       fullName,
@@ -850,18 +852,20 @@ async function databaseError(run: () => Promise<unknown>) {
 describe("errorMessage", () => {
   it("maps real database errors by code", async () => {
     await insertCourse("Unique Course", true, T0);
-    const [existing] = await handle.db.select().from(courses);
+    const [existing] = await database().db.select().from(courses);
     const duplicate = await databaseError(() =>
-      handle.db.insert(courses).values({
-        slug: existing?.slug ?? "",
-        title: "Copy",
-        description: "Copy",
-      }),
+      database()
+        .db.insert(courses)
+        .values({
+          slug: existing?.slug ?? "",
+          title: "Copy",
+          description: "Copy",
+        }),
     );
     expect(errorMessage(duplicate)).toBe("This record already exists.");
 
     const related = await databaseError(() =>
-      handle.db.insert(messages).values({
+      database().db.insert(messages).values({
         formType: "contact",
         fullName: "X",
         email: "x@example.ng",
@@ -871,13 +875,13 @@ describe("errorMessage", () => {
     expect(errorMessage(related)).toBe("Cannot complete operation due to related records.");
 
     const schema = await databaseError(() =>
-      handle.db.execute(sql`select no_such_column from admins`),
+      database().db.execute(sql`select no_such_column from admins`),
     );
     expect(errorMessage(schema)).toBe("Database schema error. Please contact support.");
 
     const role = `academy_test_${randomBytes(5).toString("hex")}`;
     const denied = await databaseError(() =>
-      handle.db.transaction(async (tx) => {
+      database().db.transaction(async (tx) => {
         await tx.execute(sql.raw(`create role ${role}`));
         await tx.execute(sql.raw(`set local role ${role}`));
         await tx.execute(sql`select * from admins`);
@@ -886,7 +890,7 @@ describe("errorMessage", () => {
     expect(errorMessage(denied)).toBe("Permission denied. Please check your access rights.");
 
     const other = await databaseError(() =>
-      handle.db.select().from(admins).where(eq(admins.id, "not-a-uuid")),
+      database().db.select().from(admins).where(eq(admins.id, "not-a-uuid")),
     );
     expect(errorMessage(other)).toBe(
       'Database error (22P02): invalid input syntax for type uuid: "not-a-uuid"',
@@ -942,8 +946,8 @@ describe("admins route action", () => {
     const flashCookie = setCookiesOf(outcome)[0]?.split(";")[0] ?? "";
     const { flash } = await takeFlash(getRequest("/", { cookie: flashCookie }));
     expect(flash).toEqual({ kind: "success", message: "Admin created successfully!" });
-    const [row] = await handle.db
-      .select()
+    const [row] = await database()
+      .db.select()
       .from(admins)
       .where(eq(admins.email, "new.route@academy.test"));
     expect(row).toMatchObject({ name: "Route Created", role: "admin", isActive: true });

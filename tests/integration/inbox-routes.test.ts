@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, admins, type Message, messages, rateLimits } from "~/db/schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { lagosToday } from "~/lib/dates";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
@@ -29,9 +27,9 @@ import {
   preciseTimestamp,
   readUntil,
 } from "../support/inbox-fixtures";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 
 type People = { superAdmin: Admin; admin: Admin; inactive: Admin; other: Admin };
 let people: People;
@@ -39,8 +37,6 @@ let people: People;
 let cookies: { admin: string; super_admin: string };
 
 beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
   people = {
     superAdmin: await makeAdmin({ role: "super_admin", name: "Sade Super" }),
     admin: await makeAdmin({ role: "admin", name: "Ade Admin" }),
@@ -53,16 +49,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await handle?.close();
-  setEnvForTesting(undefined);
-});
-
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(messages);
-  await handle.db.delete(rateLimits);
-  await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, people.other.id));
+  await database().db.delete(messages);
+  await database().db.delete(rateLimits);
+  await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, people.other.id));
 });
 
 const MESSAGES = "/admin-portal/messages";
@@ -110,7 +100,10 @@ const MISSING_ID = "5b1e4c3a-0000-4000-8000-00000000abcd";
 
 describe("messages loader", () => {
   it("lists the inbox for the URL's state, with stats and the active admins", async () => {
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, people.other.id));
+    await database()
+      .db.update(admins)
+      .set({ isActive: false })
+      .where(eq(admins.id, people.other.id));
     const rows = await insertMessages([
       { formType: "inquiry", createdAt: new Date("2026-03-10T09:00:00Z") },
       { formType: "contact", createdAt: new Date("2026-03-10T10:00:00Z"), status: "read" },
@@ -294,7 +287,10 @@ describe("messages action", () => {
     expect((await flashOf(unassigned))?.message).toBe("Message unassigned");
     expect((await findMessage(row.id)).assignedTo).toBeNull();
 
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, people.other.id));
+    await database()
+      .db.update(admins)
+      .set({ isActive: false })
+      .where(eq(admins.id, people.other.id));
     expect(errorOf(await assign(people.other.id))).toEqual({
       status: 400,
       data: { error: "Messages can only be assigned to an active admin." },
@@ -344,7 +340,7 @@ describe("messages action", () => {
       location: `${MESSAGES}?status=unread`,
     });
     expect((await flashOf(outcome))?.message).toBe("Message deleted successfully");
-    expect(await handle.db.select().from(messages)).toEqual([]);
+    expect(await database().db.select().from(messages)).toEqual([]);
   });
 
   it("applies bulk actions to the selected messages", async () => {
@@ -390,7 +386,7 @@ describe("messages action", () => {
     const deleted = await bulk("delete", ids.slice(2), [], `${MESSAGES}?sort=oldest&id=${ids[2]}`);
     expect(deleted).toMatchObject({ kind: "redirect", location: `${MESSAGES}?sort=oldest` });
     expect((await flashOf(deleted))?.message).toBe("2 messages deleted");
-    expect((await handle.db.select().from(messages)).map((row) => row.id).sort()).toEqual(
+    expect((await database().db.select().from(messages)).map((row) => row.id).sort()).toEqual(
       ids.slice(0, 2).sort(),
     );
   });
@@ -419,7 +415,10 @@ describe("messages action", () => {
         ),
       ).status,
     ).toBe(400);
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, people.other.id));
+    await database()
+      .db.update(admins)
+      .set({ isActive: false })
+      .where(eq(admins.id, people.other.id));
     expect(
       errorOf(
         await actionOutcome(
@@ -790,9 +789,9 @@ async function cookieFor(role: Role): Promise<string | undefined> {
   if (role === "anonymous") return undefined;
   if (role === "admin" || role === "super_admin") return cookies[role];
   const { inactive } = people;
-  await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
+  await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
   const cookie = await signInCookie(inactive.email);
-  await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
+  await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
   return cookie;
 }
 
@@ -925,9 +924,9 @@ const matrixCases: MatrixCase[] = [
     run: (request) => messagesRoute.action(routeArgs(request)),
     allowed: async (outcome, message) => {
       await redirectWithFlash(() => MESSAGES, "Message deleted successfully")(outcome, message);
-      expect(await handle.db.select().from(messages).where(eq(messages.id, message.id))).toEqual(
-        [],
-      );
+      expect(
+        await database().db.select().from(messages).where(eq(messages.id, message.id)),
+      ).toEqual([]);
     },
   },
   {

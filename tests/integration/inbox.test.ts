@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import {
   type Admin,
@@ -24,7 +24,6 @@ import {
   updateMessageStatus,
 } from "~/features/messages/inbox.server";
 import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "~/features/messages/inbox-query";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { UserFacingError } from "~/lib/errors";
 import { makeAdmin } from "../support/admin-session";
 import {
@@ -35,29 +34,21 @@ import {
   insertMessages,
   preciseTimestamp,
 } from "../support/inbox-fixtures";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 let actor: Admin;
 let colleague: Admin;
 let inactive: Admin;
 
 beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
   actor = await makeAdmin({ name: "Ade Actor" });
   colleague = await makeAdmin({ name: "Bisi Colleague", role: "super_admin" });
   inactive = await makeAdmin({ name: "Ina Inactive", isActive: false });
 });
 
-afterAll(async () => {
-  await handle?.close();
-  setEnvForTesting(undefined);
-});
-
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(messages);
+  await database().db.delete(messages);
 });
 
 const query = (overrides: Partial<InboxQuery> = {}): InboxQuery => ({
@@ -684,7 +675,7 @@ describe("opening and updating a message", () => {
   it("deletes a message", async () => {
     const [gone, kept] = await insertMessages([{}, {}]);
     await deleteMessage(gone?.id ?? "");
-    const left = await handle.db.select({ id: messages.id }).from(messages);
+    const left = await database().db.select({ id: messages.id }).from(messages);
     expect(idsOf(left)).toEqual([kept?.id]);
     expect(await getMessage(gone?.id ?? "")).toBeNull();
   });
@@ -772,7 +763,7 @@ describe("bulkUpdateMessages", () => {
     ]);
     const selected = idsOf(rows.slice(0, 3));
     expect(await bulkUpdateMessages(actor, selected, "archive")).toBe(3);
-    const after = await handle.db.select().from(messages).where(inArray(messages.id, selected));
+    const after = await database().db.select().from(messages).where(inArray(messages.id, selected));
     expect(after.map((row) => row.status)).toEqual(["archived", "archived", "archived"]);
     expect((await findMessage(rows[3]?.id ?? "")).status).toBe("unread");
     await expectCountersExact();
@@ -798,7 +789,7 @@ describe("bulkUpdateMessages", () => {
   it("deletes the selected messages", async () => {
     const rows = await insertMessages([{ status: "read" }, {}, { status: "replied" }]);
     expect(await bulkUpdateMessages(actor, idsOf(rows.slice(1)), "delete")).toBe(2);
-    expect(idsOf(await handle.db.select({ id: messages.id }).from(messages))).toEqual([
+    expect(idsOf(await database().db.select({ id: messages.id }).from(messages))).toEqual([
       rows[0]?.id,
     ]);
     await expectCountersExact();
@@ -931,12 +922,12 @@ describe("the per-status counters", () => {
     await deleteMessage(id(25));
     await bulkUpdateMessages(actor, idsOf(rows.slice(18, 24)), "delete");
     await expectCountersExact();
-    await handle.db
-      .update(messages)
+    await database()
+      .db.update(messages)
       .set({ status: "replied" })
       .where(eq(messages.formType, "contact"));
     await expectCountersExact();
-    await handle.db.delete(messages);
+    await database().db.delete(messages);
     expect(await counterTotals()).toEqual({ unread: 0, read: 0, replied: 0, archived: 0 });
   });
 
@@ -984,7 +975,7 @@ describe("the per-status counters", () => {
     if (!x || !y) throw new Error("The messages were not inserted");
     let settled: Promise<PromiseSettledResult<void>[]> | undefined;
     // Another statement briefly holds the 'unread' counter, so both changes queue up behind it.
-    await handle.db.transaction(async (tx) => {
+    await database().db.transaction(async (tx) => {
       await tx
         .select()
         .from(messageStatusCounts)
@@ -1072,10 +1063,10 @@ describe("two admins at once", () => {
     // Admin A changes the priority; their request's statement reaches the database 150 ms
     // later (a busy app process, a slow connection). Meanwhile admin B marks it replied.
     const row = await insertMessage({ updatedAt: minute(0) });
-    const slow = lateDatabase(handle, 150);
+    const slow = lateDatabase(database(), 150);
     setDatabase(slow);
     const priorityChange = updateMessagePriority(row.id, "urgent");
-    setDatabase(handle);
+    setDatabase(database());
     await sleep(30);
     await updateMessageStatus(colleague, row.id, "replied");
     await priorityChange;

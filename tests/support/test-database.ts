@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — in the "postgres"
@@ -42,4 +44,29 @@ async function withServer<T>(url: string, run: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The lifecycle of a test file's own database, registered at the file's top level before its
+ * other hooks: the test environment (no DATABASE_URL) and a fresh database before the file's
+ * tests, that database made the application's before each test, both undone afterwards.
+ * Returns the handle's getter (the handle exists once the file's tests start).
+ */
+export function setupTestDatabase(): () => DatabaseHandle {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    setEnvForTesting(undefined);
+  });
+  beforeEach(() => {
+    if (handle) setDatabase(handle);
+  });
+  return () => {
+    if (!handle) throw new Error("The test database is opened in beforeAll");
+    return handle;
+  };
 }
