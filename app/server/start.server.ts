@@ -1,6 +1,7 @@
 import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
+import { seedDemoMessages } from "~/db/seed/seed-messages.server";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { env } from "~/lib/env.server";
 import { courseAssets } from "~/lib/storage/index.server";
@@ -28,8 +29,10 @@ export async function startApplication() {
 }
 
 async function prepareDemo() {
-  await seedDemoContent(db(), courseAssets(), { log: console.log });
-  await ensureDemoAdmin();
+  const catalogue = await seedDemoContent(db(), courseAssets(), { log: console.log });
+  const demoAdminId = await ensureDemoAdmin();
+  // Only on the first start: an inbox that staff have emptied stays empty.
+  if (catalogue.seeded) await seedDemoMessages(db(), { demoAdminId, log: console.log });
 }
 
 export async function stopApplication() {

@@ -4,16 +4,19 @@ import { admins } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { createAdmin } from "./admins.server";
 
-/** Demo mode: a super admin from DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD, created once. */
-export async function ensureDemoAdmin(log: (line: string) => void = console.log) {
+/**
+ * Demo mode: a super admin from DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD, created once.
+ * Returns the admin's id.
+ */
+export async function ensureDemoAdmin(log: (line: string) => void = console.log): Promise<string> {
   const { DEMO_ADMIN_EMAIL: email, DEMO_ADMIN_PASSWORD: password } = env();
   const [existing] = await db()
     .select({ id: admins.id })
     .from(admins)
     .where(eq(sql`lower(${admins.email})`, email.toLowerCase()))
     .limit(1);
-  if (existing) return;
-  await createAdmin(null, {
+  if (existing) return existing.id;
+  const admin = await createAdmin(null, {
     name: "Demo Super Admin",
     email: email.toLowerCase(),
     phone: "+234 800 000 0000",
@@ -22,4 +25,5 @@ export async function ensureDemoAdmin(log: (line: string) => void = console.log)
     is_active: true,
   });
   log(`Demo admin: sign in at /admin-portal/login as ${email}`);
+  return admin.id;
 }
