@@ -64,6 +64,26 @@ function aria(id: string, error: string | undefined, required: boolean | undefin
   } as const;
 }
 
+/** A control under its label, with the message slot below. */
+function LabelledField({
+  id,
+  label,
+  error,
+  required,
+  className,
+  children,
+}: Omit<ControlProps, "name"> & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children}
+      <ErrorText id={errorIdOf(id)} error={error} />
+    </div>
+  );
+}
+
 export function TextInput({
   id,
   name,
@@ -75,10 +95,7 @@ export function TextInput({
   ...rest
 }: ControlProps & Omit<ComponentProps<"input">, "id" | "name" | "required">) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
+    <LabelledField {...{ id, label, error, required, className }}>
       <input
         id={id}
         name={name}
@@ -87,8 +104,7 @@ export function TextInput({
         {...rest}
         className={controlClasses}
       />
-      <ErrorText id={errorIdOf(id)} error={error} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -102,10 +118,7 @@ export function TextArea({
   ...rest
 }: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
+    <LabelledField {...{ id, label, error, required, className }}>
       <textarea
         id={id}
         name={name}
@@ -113,8 +126,7 @@ export function TextArea({
         {...rest}
         className={cn(controlClasses, "min-h-32")}
       />
-      <ErrorText id={errorIdOf(id)} error={error} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -136,10 +148,7 @@ export function SelectInput({
   labels?: Record<string, string>;
 } & Omit<ComponentProps<"select">, "id" | "name" | "required">) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
+    <LabelledField {...{ id, label, error, required, className }}>
       <select
         id={id}
         name={name}
@@ -154,8 +163,7 @@ export function SelectInput({
           </option>
         ))}
       </select>
-      <ErrorText id={errorIdOf(id)} error={error} />
-    </div>
+    </LabelledField>
   );
 }
 

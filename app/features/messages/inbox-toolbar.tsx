@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
-import { useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
 import { SearchInput } from "~/ui/search-input";
+import { useFilterSubmit } from "~/ui/use-filter-submit";
 import { type InboxQuery, inboxHref, inboxSearch, inboxTabs } from "./inbox-query";
 import { capitalize } from "./message-badges";
 
@@ -81,10 +81,7 @@ function FilterSelect({
 
 /** Filters and search as a GET form: they live in the URL and work without JavaScript. */
 export function InboxFilters({ query }: { query: InboxQuery }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const apply = (form: HTMLFormElement | null) =>
-    submit(form, { replace: true, preventScrollReset: true });
+  const { submitNow, submitAfterPause } = useFilterSubmit();
   return (
     <div className="mb-4 flex flex-wrap items-start gap-3">
       <Form
@@ -100,11 +97,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           name="q"
           defaultValue={query.q}
           placeholder="Search name, email, subject or message..."
-          onChange={(event) => {
-            const form = event.currentTarget.form;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => apply(form), 300);
-          }}
+          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
         />
         <FilterSelect
           name="formType"
@@ -112,7 +105,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           value={query.formType}
           options={messageFormTypes}
           allLabel="All types"
-          onChange={apply}
+          onChange={submitNow}
         />
         <FilterSelect
           name="status"
@@ -120,7 +113,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           value={query.status}
           options={messageStatuses}
           allLabel="All statuses"
-          onChange={apply}
+          onChange={submitNow}
         />
         <FilterSelect
           name="priority"
@@ -128,7 +121,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           value={query.priority}
           options={messagePriorities}
           allLabel="All priorities"
-          onChange={apply}
+          onChange={submitNow}
         />
         <div>
           <label htmlFor="inbox-sort" className="sr-only">
@@ -138,7 +131,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
             id="inbox-sort"
             name="sort"
             defaultValue={query.sort}
-            onChange={(event) => apply(event.currentTarget.form)}
+            onChange={(event) => submitNow(event.currentTarget.form)}
             className={controlClasses}
           >
             <option value="newest">Newest first</option>

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigate, useSubmit } from "react-router";
+import { data, Form, Link, useNavigate } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
 import {
   adminStats,
@@ -28,6 +27,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { buttonClasses } from "~/ui/button";
 import { Pagination } from "~/ui/pagination";
 import { SearchInput } from "~/ui/search-input";
+import { useFilterSubmit } from "~/ui/use-filter-submit";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/admins";
 
@@ -135,9 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function SearchBox({ query }: { query: ReturnType<typeof parseAdminListQuery> }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { submitAfterPause } = useFilterSubmit();
   return (
     <Form method="get" role="search" className="max-w-sm flex-1">
       <SearchInput
@@ -146,14 +144,7 @@ function SearchBox({ query }: { query: ReturnType<typeof parseAdminListQuery> })
         name="q"
         defaultValue={query.q}
         placeholder="Search admins by name or email..."
-        onChange={(event) => {
-          const form = event.currentTarget.form;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(
-            () => submit(form, { replace: true, preventScrollReset: true }),
-            250,
-          );
-        }}
+        onChange={(event) => submitAfterPause(event.currentTarget.form, 250)}
       />
       {query.sort !== "created_at" ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}

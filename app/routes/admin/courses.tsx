@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LayoutGrid, List, Plus } from "lucide-react";
-import { data, Form, Link, useNavigate, useSubmit } from "react-router";
+import { data, Form, Link, useNavigate } from "react-router";
 import type { Admin } from "~/db/schema";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -33,6 +33,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/form-fields";
 import { SearchInput } from "~/ui/search-input";
+import { useFilterSubmit } from "~/ui/use-filter-submit";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import { ViewToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
@@ -180,9 +181,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function Toolbar({ query }: { query: ReturnType<typeof parseAdminCourseQuery> }) {
-  const submit = useSubmit();
-  const submitNow = (form: HTMLFormElement | null) =>
-    submit(form, { replace: true, preventScrollReset: true });
+  const { submitNow } = useFilterSubmit();
   return (
     <Form
       method="get"
