@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -144,6 +145,10 @@ export const courses = pgTable(
     image: text("image"),
     imageVariants: jsonb("image_variants").$type<ImageVariant[]>().notNull().default([]),
     brochureUrl: text("brochure_url"),
+    /** Size of the brochure in bytes, shown on its download button ('PDF, 1.2 MB'). */
+    brochureBytes: integer("brochure_bytes"),
+    /** A 1200x630 JPEG made from the course image for link previews (WhatsApp shows no WebP). */
+    shareImage: text("share_image"),
     duration: text("duration"),
     level: courseLevel("level").notNull().default("Beginner"),
     difficulty: text("difficulty").default("Beginner"),
@@ -298,6 +303,21 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------
+// 'Chat on WhatsApp' clicks: one row per course per Lagos day (course null: the footer's
+// button), so staff see which courses draw chats without anyone being tracked
+// ---------------------------------------------------------------------------
+
+export const whatsappClicks = pgTable(
+  "whatsapp_clicks",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [unique("whatsapp_clicks_day_course_unique").on(t.day, t.courseId).nullsNotDistinct()],
+);
 
 export type Course = typeof courses.$inferSelect;
 export type NewCourse = typeof courses.$inferInsert;
