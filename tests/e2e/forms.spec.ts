@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 const texts = {
@@ -22,6 +22,9 @@ const texts = {
 
 const contactForm = (page: Page) => page.locator("form#contact-form");
 const inquiryForm = (page: Page) => page.locator("form#inquiry-form");
+/** A field's own message (after a plain POST the summary at the top repeats it as a link). */
+const fieldMessage = (form: Locator, message: string) =>
+  form.locator('p[id$="-error"]').getByText(message, { exact: true });
 const successToast = (page: Page) => page.locator('[data-toast="success"] p');
 const errorToast = (page: Page) => page.locator('[data-toast="error"] p');
 
@@ -137,6 +140,21 @@ test.describe("contact form with JavaScript", () => {
     await expect(form.getByLabel("Subject")).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
     await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("after a success the reset form sends a second message", async ({ page }) => {
+    const form = contactForm(page);
+    await fillContact(page);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(successToast(page)).toHaveText(texts.contactSuccess);
+    await expect(form.getByLabel("Subject")).toHaveValue("");
+
+    await fillContact(page, { ...validContact, subject: "Career Guidance" });
+    await expect(form.getByLabel("Subject")).toHaveValue("Career Guidance");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(successToast(page)).toHaveCount(2);
+    await expect(form.getByText(texts.subjectRequired)).toHaveCount(0);
+    await expect(form.getByLabel("Subject")).toHaveValue("");
   });
 
   test("a filled honeypot is answered with success", async ({ page }) => {
@@ -264,6 +282,21 @@ test.describe("inquiry form with JavaScript", () => {
     await expect(form.getByRole("button", { name: "Send Inquiry" })).toBeDisabled();
   });
 
+  test("after a success, ticking consent again enables the button", async ({ page }) => {
+    const form = inquiryForm(page);
+    await fillInquiry(page);
+    await form.getByRole("button", { name: "Send Inquiry" }).click();
+    await expect(successToast(page)).toHaveText(texts.inquirySuccess);
+    await expect(form.getByRole("checkbox")).not.toBeChecked();
+
+    await fillInquiry(page);
+    const send = form.getByRole("button", { name: "Send Inquiry" });
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(successToast(page)).toHaveCount(2);
+    await expect(send).toBeDisabled();
+  });
+
   test("a filled honeypot is answered with success", async ({ page }) => {
     const form = inquiryForm(page);
     await fillInquiry(page);
@@ -315,12 +348,63 @@ test.describe("inquiry form with JavaScript", () => {
 test.describe("forms without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test.describe("on a 360 px phone the answer is in view without scrolling", () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test("a valid inquiry", async ({ page }) => {
+      await page.goto("/");
+      await fillInquiry(page);
+      await inquiryForm(page).getByRole("button", { name: "Send Inquiry" }).click();
+      await expect(page.getByRole("status")).toHaveText(texts.inquirySuccess);
+      await expect(page.getByRole("status")).toBeInViewport();
+    });
+
+    test("an invalid inquiry lists every error in view, each linked to its field", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const form = inquiryForm(page);
+      await form.getByLabel("Full Name").fill("Tunde Bakare");
+      await form.getByLabel("Email Address").fill("tunde@example.com");
+      await form.getByLabel("Purpose of Inquiry").selectOption("General questions");
+      await form.getByRole("button", { name: "Send Inquiry" }).click();
+      const summary = form.getByRole("alert");
+      await expect(summary).toBeInViewport();
+      const consentLink = summary.getByRole("link", { name: texts.consentRequired });
+      await expect(consentLink).toHaveAttribute("href", "#inquiry-form-consent");
+      await expect(form.getByLabel("Full Name")).toHaveValue("Tunde Bakare");
+    });
+
+    test("a valid contact message", async ({ page }) => {
+      await page.goto("/contact");
+      await fillContact(page);
+      await contactForm(page).getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("status")).toHaveText(texts.contactSuccess);
+      await expect(page.getByRole("status")).toBeInViewport();
+    });
+
+    test("an invalid contact message", async ({ page }) => {
+      await page.goto("/contact");
+      await contactForm(page).getByRole("button", { name: "Send Message" }).click();
+      const summary = contactForm(page).getByRole("alert");
+      await expect(summary).toBeInViewport();
+      for (const message of [
+        texts.nameRequired,
+        texts.emailRequired,
+        texts.subjectRequired,
+        texts.messageRequired,
+      ]) {
+        await expect(summary.getByRole("link", { name: message })).toBeVisible();
+      }
+    });
+  });
+
   test("a valid contact message shows the success text on the returned page", async ({ page }) => {
     await page.goto("/contact");
     await fillContact(page);
     await contactForm(page).getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toHaveText(texts.contactSuccess);
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact#contact-form-answer$/);
     await expect(contactForm(page).getByLabel("Full Name")).toHaveValue("");
   });
 
@@ -334,10 +418,10 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Phone Number").fill("0803 000 0000");
     await form.getByLabel("Message").fill("Too short");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByText(texts.nameShort)).toBeVisible();
-    await expect(form.getByText(texts.emailInvalid)).toBeVisible();
-    await expect(form.getByText(texts.subjectRequired)).toBeVisible();
-    await expect(form.getByText(texts.messageShort)).toBeVisible();
+    await expect(fieldMessage(form, texts.nameShort)).toBeVisible();
+    await expect(fieldMessage(form, texts.emailInvalid)).toBeVisible();
+    await expect(fieldMessage(form, texts.subjectRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.messageShort)).toBeVisible();
     await expect(form.getByLabel("Full Name")).toHaveValue("A");
     await expect(form.getByLabel("Email Address")).toHaveValue("not-an-email");
     await expect(form.getByLabel("Phone Number")).toHaveValue("0803 000 0000");
@@ -348,9 +432,9 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Email Address").fill("");
     await form.getByLabel("Message").fill("");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByText(texts.nameRequired)).toBeVisible();
-    await expect(form.getByText(texts.emailRequired)).toBeVisible();
-    await expect(form.getByText(texts.messageRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.nameRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.emailRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.messageRequired)).toBeVisible();
     await expect(form.getByLabel("Phone Number")).toHaveValue("0803 000 0000");
   });
 
@@ -373,10 +457,10 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Course of Interest").selectOption("Python for Data Science");
     await form.getByLabel("Message").fill("Weekend classes?");
     await send.click();
-    await expect(form.getByText(texts.nameShort)).toBeVisible();
-    await expect(form.getByText(texts.emailInvalid)).toBeVisible();
-    await expect(form.getByText(texts.purposeRequired)).toBeVisible();
-    await expect(form.getByText(texts.consentRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.nameShort)).toBeVisible();
+    await expect(fieldMessage(form, texts.emailInvalid)).toBeVisible();
+    await expect(fieldMessage(form, texts.purposeRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.consentRequired)).toBeVisible();
     await expect(form.getByLabel("Full Name")).toHaveValue("A");
     await expect(form.getByLabel("Email Address")).toHaveValue("tunde@example");
     await expect(form.getByLabel("Course of Interest")).toHaveValue("Python for Data Science");
@@ -385,7 +469,7 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Full Name").fill("");
     await form.getByLabel("Email Address").fill("");
     await send.click();
-    await expect(form.getByText(texts.nameRequired)).toBeVisible();
-    await expect(form.getByText(texts.emailRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.nameRequired)).toBeVisible();
+    await expect(fieldMessage(form, texts.emailRequired)).toBeVisible();
   });
 });

@@ -1,15 +1,15 @@
 import { Button } from "~/ui/button";
-import { FormError, SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { FormNotice } from "~/ui/form-notice";
+import { SelectInput, TextArea, TextInput } from "~/ui/fields";
 import { contactSubjects, formMessages } from "./form-options";
 import { HoneypotField } from "./honeypot-field";
+import { PublicFormAnswer } from "./public-form-answer";
 import { usePublicForm } from "./use-public-form";
 
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);
 
 /** The contact page's form (SPEC.md sections 2, 5 and 8). */
 export function ContactForm() {
-  const { formProps, fetcher, field, submitting, documentNotice, formErrors } = usePublicForm(
+  const { formKey, formProps, fetcher, field, submitting, answer } = usePublicForm(
     "contact-form",
     loadSchema,
     formMessages.contactFailure,
@@ -17,11 +17,8 @@ export function ContactForm() {
   const subject = field("subject");
 
   return (
-    <fetcher.Form {...formProps} className="relative grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <FormNotice notice={documentNotice} />
-        <FormError errors={formErrors} />
-      </div>
+    <fetcher.Form key={formKey} {...formProps} className="relative grid gap-4 sm:grid-cols-2">
+      <PublicFormAnswer {...answer} />
       <HoneypotField />
       <TextInput
         {...field("name")}

@@ -9,6 +9,9 @@ export const inquiryTypes = [
   "Other",
 ] as const;
 
+/** The inquiry type of a visitor who asks about one course. */
+export const courseInquiryType: (typeof inquiryTypes)[number] = "I'm interested in a course";
+
 export const contactMethods = ["Email", "Phone / WhatsApp"] as const;
 
 export const contactSubjects = [

@@ -1,33 +1,42 @@
 import { useState } from "react";
 import { Button } from "~/ui/button";
-import { CheckboxInput, FormError, SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { FormNotice } from "~/ui/form-notice";
-import { contactMethods, formMessages, inquiryTypes } from "./form-options";
+import { CheckboxInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
+import { contactMethods, courseInquiryType, formMessages, inquiryTypes } from "./form-options";
 import { HoneypotField } from "./honeypot-field";
+import { PublicFormAnswer } from "./public-form-answer";
 import { usePublicForm } from "./use-public-form";
 
 const loadSchema = () => import("./schema").then((module) => module.inquirySchema);
 
-/** The landing page's inquiry form (SPEC.md sections 2, 5 and 8). */
-export function InquiryForm({ courseTitles }: { courseTitles: string[] }) {
-  const { formProps, fetcher, field, hydrated, submitting, documentNotice, formErrors } =
-    usePublicForm("inquiry-form", loadSchema, formMessages.inquiryFailure);
-  const [consented, setConsented] = useState(false);
+/**
+ * The inquiry form (SPEC.md sections 2, 5 and 8), on the landing page and, with its course
+ * chosen, on each course page.
+ */
+export function InquiryForm({
+  courseTitles,
+  course,
+}: {
+  courseTitles: string[];
+  /** The course the inquiry is about: preselects 'I'm interested in a course' and the course. */
+  course?: string;
+}) {
+  const { formKey, formProps, fetcher, field, hydrated, submitting, answer } = usePublicForm(
+    "inquiry-form",
+    loadSchema,
+    formMessages.inquiryFailure,
+    course ? { inquiryType: courseInquiryType, courseInterest: course } : {},
+  );
+  // Consent belongs to one rendering of the form: a reset (a new key) starts it unticked.
+  const [consentedForm, setConsentedForm] = useState<number | null>(null);
+  const consented = consentedForm === formKey;
   const select = (name: string) => {
     const { defaultValue, ...rest } = field(name);
     return { ...rest, defaultValue: defaultValue ?? "" };
   };
 
   return (
-    <fetcher.Form
-      {...formProps}
-      onReset={() => setConsented(false)}
-      className="relative grid gap-4 sm:grid-cols-2"
-    >
-      <div className="sm:col-span-2">
-        <FormNotice notice={documentNotice} />
-        <FormError errors={formErrors} />
-      </div>
+    <fetcher.Form key={formKey} {...formProps} className="relative grid gap-4 sm:grid-cols-2">
+      <PublicFormAnswer {...answer} />
       <HoneypotField />
       <TextInput
         {...field("fullName")}
@@ -82,7 +91,7 @@ export function InquiryForm({ courseTitles }: { courseTitles: string[] }) {
         defaultValue={undefined}
         required
         className="sm:col-span-2"
-        onChange={(event) => setConsented(event.currentTarget.checked)}
+        onChange={(event) => setConsentedForm(event.currentTarget.checked ? formKey : null)}
         label="I agree to the privacy policy and consent to being contacted about my inquiry."
       />
       <div className="sm:col-span-2">

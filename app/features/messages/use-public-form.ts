@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher, useFormAction } from "react-router";
 import type { $ZodType } from "zod/v4/core";
 import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -11,22 +11,30 @@ export type PublicFormReply = { result: SubmissionResult<string[]>; notice: stri
 /**
  * A public form that posts to its route's action: through a fetcher when JavaScript runs
  * (toasts, reset, no page change), as a plain POST when it does not (the answer is rendered
- * on the returned page). It validates in the browser with the server's own schema, which is
- * downloaded only when the visitor first leaves a field or submits: visitors who never use
- * the form never pay for it.
+ * on the returned page, which opens at the answer). It validates in the browser with the
+ * server's own schema, which is downloaded only when the visitor first leaves a field or
+ * submits: visitors who never use the form never pay for it.
+ *
+ * `defaults` preselects values (a course page's inquiry names its course); a reset returns
+ * to them.
  */
 export function usePublicForm(
   id: string,
   loadSchema: () => Promise<$ZodType>,
   failureText: string,
+  defaults: Record<string, string> = {},
 ) {
   const fetcher = useFetcher<PublicFormReply>({ key: id });
   const documentReply = useActionData<PublicFormReply>();
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const action = useFormAction();
   const [errors, setErrors] = useState<FieldErrors>(
     () => (documentReply?.result.error as FieldErrors | undefined) ?? {},
   );
+  // A reset renders the form anew (a new key) rather than calling form.reset(): reset() changes
+  // the controls behind React's back, and a checkbox it unticks then fires no change event when
+  // ticked again.
+  const [formKey, setFormKey] = useState(0);
   const touched = useRef(new Set<string>());
 
   const validate = async (form: HTMLFormElement) =>
@@ -42,7 +50,7 @@ export function usePublicForm(
     if (reply.notice) {
       toast.success(reply.notice);
       touched.current.clear();
-      formRef.current?.reset();
+      setFormKey((key) => key + 1);
     } else if (reply.result.error?.[""]?.length) {
       toast.error(reply.result.error[""][0] ?? failureText);
     }
@@ -83,10 +91,21 @@ export function usePublicForm(
   };
 
   const initialValue = (documentReply?.result.initialValue ?? {}) as Record<string, unknown>;
+  const startingValue = (name: string) => {
+    if (documentReply && !documentReply.notice) {
+      return typeof initialValue[name] === "string" ? (initialValue[name] as string) : undefined;
+    }
+    return defaults[name];
+  };
+  const answerId = `${id}-answer`;
   return {
+    /** Changes when the form is reset: give it to the form element as its `key`. */
+    formKey,
     formProps: {
       id,
-      ref: formRef,
+      // Without JavaScript the returned page opens at the answer (notice or errors), which on
+      // a phone may be thousands of pixels below the top.
+      action: `${action}#${answerId}`,
       method: "post" as const,
       noValidate: true,
       onSubmit,
@@ -96,16 +115,26 @@ export function usePublicForm(
     fetcher,
     hydrated,
     submitting: fetcher.state !== "idle",
-    /** id, name, message and (after a plain POST) the visitor's value of one field. */
+    /** id, name, message and the starting value (after a plain POST, the visitor's) of a field. */
     field: (name: string) => ({
       id: `${id}-${name}`,
       name,
       error: errors[name]?.[0],
-      defaultValue:
-        typeof initialValue[name] === "string" ? (initialValue[name] as string) : undefined,
+      defaultValue: startingValue(name),
     }),
-    formErrors: errors[""],
-    /** Shown on the page itself when the form was posted without JavaScript. */
-    documentNotice: fetcher.data ? null : (documentReply?.notice ?? null),
+    /** What the top of the form shows: the answer to a plain POST, and form-level errors. */
+    answer: {
+      id: answerId,
+      formErrors: errors[""],
+      notice: fetcher.data ? null : (documentReply?.notice ?? null),
+      // After a plain POST the field messages are also listed at the top, each a link to its
+      // field, since the first one may be far below.
+      fieldErrors:
+        documentReply && !fetcher.data
+          ? Object.entries(errors)
+              .filter(([name, messages]) => name !== "" && messages[0])
+              .map(([name, messages]) => ({ fieldId: `${id}-${name}`, message: messages[0] ?? "" }))
+          : [],
+    },
   };
 }
