@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 import { contentSecurityPolicy, createScriptNonce } from "./lib/content-security-policy.server";
+import { markUnavailable } from "./lib/unavailable.server";
 
 // React Router's default Node entry, plus the Content-Security-Policy: every inline script the
 // router and React render carries this response's nonce.
@@ -17,6 +18,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  if (responseStatusCode === 503) markUnavailable(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -30,7 +30,12 @@ export type OpenOptions =
 /** Opens the database and applies pending migrations. `dataDir` undefined means in memory. */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      // A database out of reach fails a request within seconds instead of holding it open.
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection that the server closes (restart, failover) must not crash the app;
     // the pool replaces it on the next query.
     pool.on("error", (error) =>

@@ -97,7 +97,8 @@ function CoursesMenu({ groups }: { groups: CourseGroup[] }) {
   );
 }
 
-export function SiteHeader({ groups, tinted }: { groups: CourseGroup[]; tinted?: boolean }) {
+/** `groups` is null when the courses could not be loaded: the header then has no Courses menu. */
+export function SiteHeader({ groups, tinted }: { groups: CourseGroup[] | null; tinted?: boolean }) {
   const [scrolledPast, setScrolledPast] = useState(false);
   const mobileMenu = useClosingDetails();
 
@@ -119,9 +120,11 @@ export function SiteHeader({ groups, tinted }: { groups: CourseGroup[]; tinted?:
             </NavLink>
           </li>
         ))}
-        <li>
-          <CoursesMenu groups={groups} />
-        </li>
+        {groups ? (
+          <li>
+            <CoursesMenu groups={groups} />
+          </li>
+        ) : null}
       </ul>
       <Link
         to="/courses"

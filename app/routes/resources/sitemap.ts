@@ -1,5 +1,6 @@
 import { listActiveCourseSitemapEntries } from "~/features/courses/courses.server";
 import { env } from "~/lib/env.server";
+import { markUnavailable, readOrNull } from "~/lib/unavailable.server";
 
 const staticPages = ["/", "/about", "/courses", "/contact"];
 
@@ -9,7 +10,18 @@ const escapeXml = (value: string) =>
 /** Every public page and active course. */
 export async function loader() {
   const origin = env().publicUrl;
-  const courses = await listActiveCourseSitemapEntries();
+  const courses = await readOrNull(
+    "Listing courses for the sitemap",
+    listActiveCourseSitemapEntries,
+  );
+  if (!courses) {
+    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+    markUnavailable(headers);
+    return new Response("The sitemap is unavailable for a moment. Please try again.", {
+      status: 503,
+      headers,
+    });
+  }
   const urls = [
     ...staticPages.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
     ...courses.map(

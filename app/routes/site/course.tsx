@@ -16,13 +16,16 @@ import { findActiveCourseBySlug } from "~/features/courses/courses.server";
 import { PriceTag } from "~/features/courses/price-tag";
 import { lagosToday } from "~/lib/dates";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { readOrUnavailable } from "~/lib/unavailable.server";
 import { ButtonLink } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const course = await findActiveCourseBySlug(params.slug);
+  const course = await readOrUnavailable("Loading a course", () =>
+    findActiveCourseBySlug(params.slug),
+  );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
   const today = lagosToday();
   const upcomingDates = [...course.startDates].sort().filter((date) => date >= today);

@@ -11,6 +11,7 @@ import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { skipSearchOnlyChanges } from "~/lib/revalidation";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { readOrUnavailable } from "~/lib/unavailable.server";
 import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { controlClasses } from "~/ui/fields";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader() {
-  return { courses: await listActiveCourses() };
+  return { courses: await readOrUnavailable("Loading the catalogue", listActiveCourses) };
 }
 
 // Filtering happens in the browser on the loaded courses: changing the URL's filters needs no

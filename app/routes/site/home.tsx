@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
@@ -10,6 +10,7 @@ import { submitPublicForm } from "~/features/messages/submit-client";
 import { AboutBlock, AdvisorBanner, Hero, WhyChooseUs } from "~/features/site/home-sections";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
+import { readOrNull } from "~/lib/unavailable.server";
 import { ButtonLink } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import type { Route } from "./+types/home";
@@ -24,15 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader() {
-  try {
-    return { featured: selectFeaturedCourses(await listActiveCourses()), featuredError: null };
-  } catch (error) {
-    console.error("Loading the featured courses failed", error);
-    return {
-      featured: [],
-      featuredError: "We couldn't load the courses at this time. Please try again.",
-    };
-  }
+  const courses = await readOrNull("Loading the featured courses", listActiveCourses);
+  if (courses) return { featured: selectFeaturedCourses(courses), featuredError: null };
+  return data(
+    { featured: [], featuredError: "We couldn't load the courses at this time. Please try again." },
+    { status: 503 },
+  );
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);

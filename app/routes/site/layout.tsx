@@ -4,12 +4,17 @@ import { listActiveCourseLinks } from "~/features/courses/courses.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { skipSearchOnlyChanges } from "~/lib/revalidation";
+import { readOrNull } from "~/lib/unavailable.server";
 import { NavigationSpinner } from "~/ui/navigation-spinner";
 import type { Route } from "./+types/layout";
 
+// Without the database the header loses its Courses menu and the page still renders.
 export async function loader() {
-  const links = await listActiveCourseLinks();
-  return { menu: groupCoursesForMenu(links), courseTitles: links.map((link) => link.title) };
+  const links = await readOrNull("Loading the Courses menu", listActiveCourseLinks);
+  return {
+    menu: links ? groupCoursesForMenu(links) : null,
+    courseTitles: links?.map((link) => link.title) ?? [],
+  };
 }
 
 export const shouldRevalidate = skipSearchOnlyChanges;

@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect, test } from "../fixtures";
+
+/**
+ * The public site while PostgreSQL refuses connections. The suite runs its own app server on
+ * a database of its own on the PostgreSQL server (TEST_DATABASE_URL, else the local one), shuts
+ * that database's door (ALLOW_CONNECTIONS false, its sessions ended), and opens it again.
+ */
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const databaseName = `academy_outage_${process.pid}_${Date.now()}`;
+const course = { slug: "outage-test-course", title: "Outage Test Course" };
+
+const texts = {
+  featuredFailed: "Failed to load courses",
+  featuredMessage: "We couldn't load the courses at this time. Please try again.",
+  courseError: "Error Loading Course",
+  courseMessage: "We couldn't load this course. Please try again.",
+  contactFailure: "Failed to submit contact form. Please try again.",
+};
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+let origin = "";
+
+async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Refuses every new connection to the app's database and ends the open ones. */
+const shutDatabase = () =>
+  asAdmin(async (client) => {
+    await client.query(`ALTER DATABASE "${databaseName}" WITH ALLOW_CONNECTIONS false`);
+    await client.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+      [databaseName],
+    );
+  });
+
+const reopenDatabase = () =>
+  asAdmin((client) => client.query(`ALTER DATABASE "${databaseName}" WITH ALLOW_CONNECTIONS true`));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === "string") throw new Error("No free port");
+  return address.port;
+}
+
+async function waitForHealth(url: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null) throw new Error("The app server stopped during start-up");
+    const healthy = await fetch(`${url}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The app server did not become healthy");
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  await asAdmin((client) => client.query(`CREATE DATABASE "${databaseName}"`));
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), "academy-outage-"));
+  server = spawn("node", ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl.toString(),
+      AUTH_SECRET: "outage-test-secret-of-at-least-32-characters",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      TRUST_PROXY: "1",
+    },
+    stdio: "ignore",
+  });
+  await waitForHealth(origin);
+  const appDatabase = new pg.Client({ connectionString: databaseUrl.toString() });
+  await appDatabase.connect();
+  await appDatabase.query(
+    "INSERT INTO courses (slug, title, description, category) VALUES ($1, $2, $3, 'Design')",
+    [course.slug, course.title, "A course that exists while the database is up."],
+  );
+  await appDatabase.end();
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  if (server && server.exitCode === null) await once(server, "exit");
+  await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("with the database up, the pages show the course", async ({ page }) => {
+  await page.goto(`${origin}/course/${course.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
+});
+
+test.describe("with the database refusing connections", () => {
+  test.beforeAll(shutDatabase);
+  test.afterAll(reopenDatabase);
+
+  test("/about and /contact are whole, without the Courses menu", async ({ page }) => {
+    for (const pathname of ["/about", "/contact"]) {
+      const response = await page.goto(`${origin}${pathname}`);
+      expect(response?.status(), pathname).toBe(200);
+      const navigation = page.getByRole("navigation", { name: "Main" }).first();
+      await expect(navigation.getByRole("link", { name: "About Us" })).toBeAttached();
+      await expect(navigation.getByText("Courses", { exact: true })).toHaveCount(0);
+    }
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "+234 803 123 4567" })).toBeVisible();
+    await expect(main.getByText("Victoria Island", { exact: false })).toBeVisible();
+  });
+
+  test("the landing page shows the featured courses' failure view and answers 503", async ({
+    page,
+  }) => {
+    const response = await page.goto(`${origin}/`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
+    await expect(page.getByRole("heading", { name: texts.featuredFailed })).toBeVisible();
+    await expect(page.getByText(texts.featuredMessage)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Have a question? Ask us." })).toBeVisible();
+  });
+
+  test("the catalogue shows its full-page failure view and answers 503", async ({ page }) => {
+    const response = await page.goto(`${origin}/courses`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: texts.featuredFailed })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
+  });
+
+  test("a course page shows 'Error Loading Course' and answers 503", async ({ page }) => {
+    const response = await page.goto(`${origin}/course/${course.slug}`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: texts.courseError })).toBeVisible();
+    await expect(page.getByText(texts.courseMessage)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+  });
+
+  test("the sitemap answers 503 with Retry-After", async ({ request }) => {
+    const response = await request.get(`${origin}/sitemap.xml`);
+    expect(response.status()).toBe(503);
+    expect(response.headers()["retry-after"]).toMatch(/^\d+$/);
+  });
+
+  test("a contact message sent meanwhile is shown again with the failure message", async ({
+    page,
+  }) => {
+    await page.goto(`${origin}/contact`);
+    const form = page.locator("form#contact-form");
+    await form.getByLabel("Full Name").fill("Bola Adeyemi");
+    await form.getByLabel("Email Address").fill("bola@example.com");
+    await form.getByLabel("Subject").selectOption("Enrollment Inquiry");
+    await form.getByLabel("Message").fill("Please call me back about the next intake.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator('[data-toast="error"] p')).toHaveText(texts.contactFailure);
+    await expect(form.getByLabel("Message")).toHaveValue(
+      "Please call me back about the next intake.",
+    );
+    await expect(page.getByRole("heading", { name: "Send us a message" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a contact message sent meanwhile comes back with the text and the failure", async ({
+      page,
+    }) => {
+      await page.goto(`${origin}/contact`);
+      const form = page.locator("form#contact-form");
+      await form.getByLabel("Full Name").fill("Bola Adeyemi");
+      await form.getByLabel("Email Address").fill("bola@example.com");
+      await form.getByLabel("Subject").selectOption("Enrollment Inquiry");
+      await form.getByLabel("Message").fill("Please call me back about the next intake.");
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === "POST"),
+        form.getByRole("button", { name: "Send Message" }).click(),
+      ]);
+      expect(response.status()).toBe(503);
+      await expect(form.getByRole("alert")).toHaveText(texts.contactFailure);
+      await expect(form.getByRole("alert")).toBeInViewport();
+      await expect(form.getByLabel("Message")).toHaveValue(
+        "Please call me back about the next intake.",
+      );
+      await expect(form.getByLabel("Subject")).toHaveValue("Enrollment Inquiry");
+    });
+  });
+});
+
+test("when the database is back, the pages recover by themselves", async ({ page }) => {
+  await expect(async () => {
+    const response = await page.goto(`${origin}/course/${course.slug}`);
+    expect(response?.status()).toBe(200);
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
+  const response = await page.goto(`${origin}/courses`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("link", { name: new RegExp(course.title) }).first()).toBeVisible();
+});
