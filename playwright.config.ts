@@ -43,6 +43,7 @@ function server(serverPort: number, folder: string) {
       PORT: String(serverPort),
       DATA_DIR: folder,
       NOTIFY_EMAILS: "staff@academy.test",
+      WHATSAPP_NUMBER: "2348031234567",
       PUBLIC_URL: url,
       // The tests act as a proxy in front of the app, so each test can be its own visitor
       // (X-Forwarded-For) and rate limits can be tested per address.

@@ -46,6 +46,15 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(3).default("Lagos Tech Academy <no-reply@lagostechacademy.ng>"),
   NOTIFY_EMAILS: emailList,
+  WHATSAPP_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{7,14}$/, {
+        error:
+          "must be the number in international form, digits only, without '+' (e.g. 2348031234567)",
+      })
+      .optional(),
+  ),
   DEMO_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@academy.test"),
   DEMO_ADMIN_PASSWORD: z
     .string()

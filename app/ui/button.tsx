@@ -2,7 +2,14 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "./cn";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "light";
+export type ButtonVariant =
+  | "primary"
+  | "secondary"
+  | "outline"
+  | "ghost"
+  | "danger"
+  | "light"
+  | "whatsapp";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const variants: Record<ButtonVariant, string> = {
@@ -13,6 +20,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60",
   light: "bg-white text-brand-800 hover:bg-brand-50",
+  // WhatsApp's dark green: white text on its bright green would be unreadable.
+  whatsapp: "bg-emerald-800 text-white hover:bg-emerald-900",
 };
 
 const sizes: Record<ButtonSize, string> = {

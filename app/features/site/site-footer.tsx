@@ -1,6 +1,7 @@
 import { GraduationCap, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { fullAddress, siteConfig } from "~/lib/site-config";
+import { ChatOnWhatsapp } from "./whatsapp-button";
 
 const serviceLinks = [
   { to: "/courses", label: "All Courses" },
@@ -38,7 +39,7 @@ function LinkList({ title, links }: { title: string; links: typeof supportLinks 
   );
 }
 
-export function SiteFooter() {
+export function SiteFooter({ whatsapp }: { whatsapp: boolean }) {
   const [phone] = siteConfig.phones;
   const [email] = siteConfig.emails;
   return (
@@ -85,6 +86,7 @@ export function SiteFooter() {
               <address className="not-italic">{fullAddress}</address>
             </li>
           </ul>
+          {whatsapp ? <ChatOnWhatsapp size="md" className="mt-5" /> : null}
         </div>
       </div>
       <div className="border-t border-slate-800">

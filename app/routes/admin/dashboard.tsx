@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
+import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
 import { formatDateTime } from "~/lib/dates";
+import { env } from "~/lib/env.server";
 import { buttonClasses } from "~/ui/button";
 import type { Route } from "./+types/dashboard";
 
@@ -11,8 +14,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Porta
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [stats, activity] = await Promise.all([dashboardStats(), recentActivity()]);
-  return { adminName: admin.name, stats, activity };
+  const [stats, activity, whatsapp] = await Promise.all([
+    dashboardStats(),
+    recentActivity(),
+    whatsappClicksThisWeek(),
+  ]);
+  return {
+    adminName: admin.name,
+    stats,
+    activity,
+    whatsapp,
+    whatsappConfigured: Boolean(env().WHATSAPP_NUMBER),
+  };
 }
 
 const icon = "h-6 w-6 text-brand-700 dark:text-brand-300";
@@ -25,7 +38,7 @@ const quickActions = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity } = loaderData;
+  const { stats, activity, whatsapp, whatsappConfigured } = loaderData;
   return (
     <>
       <PageHeader
@@ -109,27 +122,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </section>
-        <section
-          aria-labelledby="quick-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="quick-heading" className="text-lg font-bold">
-            Quick Actions
-          </h2>
-          <ul className="mt-4 grid gap-2">
-            {quickActions.map((action) => (
-              <li key={action.to}>
-                <Link
-                  to={action.to}
-                  className={buttonClasses("outline", "md", "w-full justify-start")}
-                >
-                  <action.icon aria-hidden="true" className="h-5 w-5" />
-                  {action.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <div className="grid content-start gap-6">
+          <section
+            aria-labelledby="quick-heading"
+            className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h2 id="quick-heading" className="text-lg font-bold">
+              Quick Actions
+            </h2>
+            <ul className="mt-4 grid gap-2">
+              {quickActions.map((action) => (
+                <li key={action.to}>
+                  <Link
+                    to={action.to}
+                    className={buttonClasses("outline", "md", "w-full justify-start")}
+                  >
+                    <action.icon aria-hidden="true" className="h-5 w-5" />
+                    {action.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <WhatsappWeekCard week={whatsapp} configured={whatsappConfigured} />
+        </div>
       </div>
     </>
   );

@@ -4,6 +4,7 @@ export function loader() {
   const body = `User-agent: *
 Allow: /
 Disallow: /admin-portal
+Disallow: /go/
 
 Sitemap: ${env().publicUrl}/sitemap.xml
 `;

@@ -1,5 +1,5 @@
 import { ArrowLeft, BookOpen, Clock, Globe, MessageCircle } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigate, useRouteLoaderData } from "react-router";
 import {
   BrochureButton,
   CheckList,
@@ -14,13 +14,20 @@ import { CourseImage } from "~/features/courses/course-image";
 import { courseStructuredData } from "~/features/courses/course-structured-data";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
 import { PriceTag } from "~/features/courses/price-tag";
+import { formMessages } from "~/features/messages/form-options";
+import { InquiryForm } from "~/features/messages/inquiry-form";
+import { handleInquiryForm } from "~/features/messages/submit.server";
+import { submitPublicForm } from "~/features/messages/submit-client";
+import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { lagosToday } from "~/lib/dates";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
 import { readOrUnavailable } from "~/lib/unavailable.server";
-import { ButtonLink } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
+import type { loader as layoutLoader } from "./layout";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await readOrUnavailable("Loading a course", () =>
@@ -73,8 +80,14 @@ function BackLink() {
   );
 }
 
+export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  submitPublicForm(request, serverAction, formMessages.inquiryFailure);
+
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, nextSessions } = loaderData;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
   return (
     <>
       <section className="bg-gradient-to-br from-brand-950 to-brand-800 text-white">
@@ -117,10 +130,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             />
             <div className="grid gap-3 p-5">
               <PriceTag price={course.price} originalPrice={course.originalPrice} large />
-              <ButtonLink to="/contact" size="lg">
+              <a href={`#${ADVISOR_SECTION}`} className={buttonClasses("primary", "lg")}>
                 <MessageCircle aria-hidden="true" className="h-5 w-5" />
                 Contact an Advisor
-              </ButtonLink>
+              </a>
+              {layout?.whatsapp ? <ChatOnWhatsapp courseSlug={course.slug} /> : null}
               <BrochureButton title={course.title} url={course.brochureUrl} />
             </div>
           </div>
@@ -159,7 +173,42 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </div>
         <CourseSidebar course={course} />
       </div>
+      <AskAnAdvisor courseTitle={course.title} courseTitles={layout?.courseTitles ?? []} />
     </>
+  );
+}
+
+const ADVISOR_SECTION = "ask-an-advisor";
+
+/** The inquiry form with this course chosen: 'Contact an Advisor' leads here. */
+function AskAnAdvisor({
+  courseTitle,
+  courseTitles,
+}: {
+  courseTitle: string;
+  courseTitles: string[];
+}) {
+  return (
+    <section
+      id={ADVISOR_SECTION}
+      aria-labelledby="advisor-heading"
+      className="scroll-mt-16 bg-slate-50"
+    >
+      <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+        <h2 id="advisor-heading" className="text-2xl font-extrabold text-slate-900">
+          Ask an advisor about {courseTitle}
+        </h2>
+        <p className="mt-2 mb-8 text-slate-700">
+          Send us your questions and our team will answer within {siteConfig.claims.responseTime}.
+          Prefer to call, e-mail or visit?{" "}
+          <Link to="/contact" className="font-semibold text-brand-800 underline hover:no-underline">
+            See all the ways to reach us
+          </Link>
+          .
+        </p>
+        <InquiryForm courseTitles={courseTitles} course={courseTitle} />
+      </div>
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { groupCoursesForMenu } from "~/features/courses/course-groups";
 import { listActiveCourseLinks } from "~/features/courses/courses.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
+import { env } from "~/lib/env.server";
 import { skipSearchOnlyChanges } from "~/lib/revalidation";
 import { readOrNull } from "~/lib/unavailable.server";
 import { NavigationSpinner } from "~/ui/navigation-spinner";
@@ -14,6 +15,8 @@ export async function loader() {
   return {
     menu: links ? groupCoursesForMenu(links) : null,
     courseTitles: links?.map((link) => link.title) ?? [],
+    // The 'Chat on WhatsApp' buttons show only when the academy's number is configured.
+    whatsapp: Boolean(env().WHATSAPP_NUMBER),
   };
 }
 
@@ -39,7 +42,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter whatsapp={loaderData.whatsapp} />
     </>
   );
 }

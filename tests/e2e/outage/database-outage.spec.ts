@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import pg from "pg";
 import { expect, test } from "../fixtures";
 
@@ -73,6 +74,18 @@ async function waitForHealth(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error("The app server did not become healthy");
+}
+
+const visitorMessage = "Please call me back about the next intake.";
+
+async function fillContactForm(page: Page) {
+  await page.goto(`${origin}/contact`);
+  const form = page.locator("form#contact-form");
+  await form.getByLabel("Full Name").fill("Bola Adeyemi");
+  await form.getByLabel("Email Address").fill("bola@example.com");
+  await form.getByLabel("Subject").selectOption("Enrollment Inquiry");
+  await form.getByLabel("Message").fill(visitorMessage);
+  return form;
 }
 
 test.describe.configure({ mode: "serial" });
@@ -176,17 +189,10 @@ test.describe("with the database refusing connections", () => {
   test("a contact message sent meanwhile is shown again with the failure message", async ({
     page,
   }) => {
-    await page.goto(`${origin}/contact`);
-    const form = page.locator("form#contact-form");
-    await form.getByLabel("Full Name").fill("Bola Adeyemi");
-    await form.getByLabel("Email Address").fill("bola@example.com");
-    await form.getByLabel("Subject").selectOption("Enrollment Inquiry");
-    await form.getByLabel("Message").fill("Please call me back about the next intake.");
+    const form = await fillContactForm(page);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.locator('[data-toast="error"] p')).toHaveText(texts.contactFailure);
-    await expect(form.getByLabel("Message")).toHaveValue(
-      "Please call me back about the next intake.",
-    );
+    await expect(form.getByLabel("Message")).toHaveValue(visitorMessage);
     await expect(page.getByRole("heading", { name: "Send us a message" })).toBeVisible();
   });
 
@@ -196,12 +202,7 @@ test.describe("with the database refusing connections", () => {
     test("a contact message sent meanwhile comes back with the text and the failure", async ({
       page,
     }) => {
-      await page.goto(`${origin}/contact`);
-      const form = page.locator("form#contact-form");
-      await form.getByLabel("Full Name").fill("Bola Adeyemi");
-      await form.getByLabel("Email Address").fill("bola@example.com");
-      await form.getByLabel("Subject").selectOption("Enrollment Inquiry");
-      await form.getByLabel("Message").fill("Please call me back about the next intake.");
+      const form = await fillContactForm(page);
       const [response] = await Promise.all([
         page.waitForResponse((answer) => answer.request().method() === "POST"),
         form.getByRole("button", { name: "Send Message" }).click(),
@@ -209,9 +210,7 @@ test.describe("with the database refusing connections", () => {
       expect(response.status()).toBe(503);
       await expect(form.getByRole("alert")).toHaveText(texts.contactFailure);
       await expect(form.getByRole("alert")).toBeInViewport();
-      await expect(form.getByLabel("Message")).toHaveValue(
-        "Please call me back about the next intake.",
-      );
+      await expect(form.getByLabel("Message")).toHaveValue(visitorMessage);
       await expect(form.getByLabel("Subject")).toHaveValue("Enrollment Inquiry");
     });
   });
