@@ -9,6 +9,7 @@ import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
 import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
 import { replyMailto, whatsAppLink } from "./reply-links";
+import { TechnicalDetails } from "./technical-details";
 
 type AdminOption = { id: string; name: string };
 
@@ -163,6 +164,8 @@ export function MessageDetail({
           {message.message}
         </div>
       ) : null}
+
+      <TechnicalDetails message={message} />
 
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectAction
