@@ -194,7 +194,7 @@ export async function expectToast(
   for (let round = 0; round < 5 && (await items.count()) > 0; round++) {
     await items
       .first()
-      .getByRole("button", { name: "Dismiss" })
+      .getByRole("button", { name: "Dismiss notification" })
       .click({ timeout: 2_000 })
       .catch(() => {});
   }
