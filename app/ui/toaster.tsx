@@ -1,5 +1,5 @@
 import { CheckCircle2, X, XCircle } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 export type ToastKind = "success" | "error";
 type Toast = { id: number; kind: ToastKind; message: string };
@@ -38,15 +38,47 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-function ToastItem({ item }: { item: Toast }) {
+/**
+ * Dismisses a toast after its duration, counting only the time it is not paused: a paused
+ * toast keeps the time it had left (WCAG 2.2.1, a slow reader keeps an error in view).
+ */
+function useExpiry(item: Toast, paused: boolean) {
+  const remaining = useRef(TOAST_DURATION_MS[item.kind]);
   useEffect(() => {
-    const timer = setTimeout(() => dismiss(item.id), TOAST_DURATION_MS[item.kind]);
-    return () => clearTimeout(timer);
-  }, [item]);
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismiss(item.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [item.id, paused]);
+}
+
+/** Dismisses the toast `element` shows; focus inside it moves to a neighbour, not the page top. */
+function dismissKeepingFocus(element: HTMLElement, id: number) {
+  if (element.contains(document.activeElement)) {
+    const neighbour = element.nextElementSibling ?? element.previousElementSibling;
+    neighbour?.querySelector("button")?.focus();
+  }
+  dismiss(id);
+}
+
+function ToastItem({ item }: { item: Toast }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useExpiry(item, hovered || focused);
   const Icon = item.kind === "success" ? CheckCircle2 : XCircle;
   return (
     <li
       data-toast={item.kind}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") dismissKeepingFocus(event.currentTarget, item.id);
+      }}
       className="pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
     >
       <Icon
@@ -60,11 +92,14 @@ function ToastItem({ item }: { item: Toast }) {
       <p className="flex-1">{item.message}</p>
       <button
         type="button"
-        onClick={() => dismiss(item.id)}
-        className="rounded p-0.5 text-slate-600"
+        onClick={(event) => {
+          const toastElement = event.currentTarget.closest("li");
+          if (toastElement) dismissKeepingFocus(toastElement, item.id);
+        }}
+        className="rounded p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
       >
         <X aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only">Dismiss</span>
+        <span className="sr-only">Dismiss notification</span>
       </button>
     </li>
   );

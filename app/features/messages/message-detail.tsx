@@ -5,9 +5,11 @@ import { formatDateTime } from "~/lib/dates";
 import { Button, buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
+import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
 import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
 import { replyMailto, whatsAppLink } from "./reply-links";
+import { TechnicalDetails } from "./technical-details";
 
 type AdminOption = { id: string; name: string };
 
@@ -58,15 +60,6 @@ function SelectAction({
         </button>
       </noscript>
     </Form>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 text-sm">
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
   );
 }
 
@@ -135,29 +128,35 @@ export function MessageDetail({
       </div>
 
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-        <Row label="Name">{message.fullName}</Row>
-        <Row label="Email">
+        <DetailRow label="Name">{message.fullName}</DetailRow>
+        <DetailRow label="Email">
           <a
             href={`mailto:${message.email}`}
             className="text-brand-800 underline dark:text-brand-300"
           >
             {message.email}
           </a>
-        </Row>
-        {message.phone ? <Row label="Phone">{message.phone}</Row> : null}
-        {message.inquiryType ? <Row label="Purpose">{message.inquiryType}</Row> : null}
-        {message.courseInterest ? <Row label="Course">{message.courseInterest}</Row> : null}
-        {message.contactMethod ? <Row label="Contact by">{message.contactMethod}</Row> : null}
+        </DetailRow>
+        {message.phone ? <DetailRow label="Phone">{message.phone}</DetailRow> : null}
+        {message.inquiryType ? <DetailRow label="Purpose">{message.inquiryType}</DetailRow> : null}
+        {message.courseInterest ? (
+          <DetailRow label="Course">{message.courseInterest}</DetailRow>
+        ) : null}
+        {message.contactMethod ? (
+          <DetailRow label="Contact by">{message.contactMethod}</DetailRow>
+        ) : null}
         {message.formType === "inquiry" ? (
-          <Row label="Consent">{message.consentGiven ? "Given" : "Not given"}</Row>
+          <DetailRow label="Consent">{message.consentGiven ? "Given" : "Not given"}</DetailRow>
         ) : null}
         {message.readAt ? (
-          <Row label="Read">
+          <DetailRow label="Read">
             {formatDateTime(message.readAt)}
             {message.readerName ? ` by ${message.readerName}` : ""}
-          </Row>
+          </DetailRow>
         ) : null}
-        {message.repliedAt ? <Row label="Replied">{formatDateTime(message.repliedAt)}</Row> : null}
+        {message.repliedAt ? (
+          <DetailRow label="Replied">{formatDateTime(message.repliedAt)}</DetailRow>
+        ) : null}
       </dl>
 
       {message.message ? (
@@ -165,6 +164,8 @@ export function MessageDetail({
           {message.message}
         </div>
       ) : null}
+
+      <TechnicalDetails message={message} />
 
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectAction

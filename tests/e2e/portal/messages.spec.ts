@@ -4,6 +4,7 @@ import {
   combobox,
   dialog,
   expect,
+  expectNoAxeViolations,
   expectToast,
   openPortal,
   PORTAL,
@@ -336,4 +337,78 @@ test("bulk archive two messages, and delete one after the confirmation", async (
   await expect(page).not.toHaveURL(/[?&]id=/);
   await expect(page.locator("[data-message-id]")).toHaveCount(2);
   await expect(rowOf(page, names[2] as string)).toHaveCount(0);
+});
+
+test("technical details: the visitor's address, browser and referrer, only for the opened message", async ({
+  page,
+  superAdmin,
+}) => {
+  void superAdmin;
+  const token = uid();
+  const origin = {
+    address: randomAddress(),
+    // A spammer's user agent: long and without a space to break it at.
+    userAgent: `SpamBot/${uid()}-${"a1b2c3d4".repeat(30)}`,
+    referrer: `https://ads.example.com/landing?campaign=${uid()}`,
+  };
+  const tracked = `Spam Suspect ${token}`;
+  const untracked = `Plain Visitor ${token}`;
+  await submitInquiry(
+    { fullName: tracked, email: `tracked-${token}@example.com` },
+    {
+      address: origin.address,
+      headers: { "User-Agent": origin.userAgent, Referer: origin.referrer },
+    },
+  );
+  await submitInquiry({ fullName: untracked, email: `untracked-${token}@example.com` });
+  const search = `${MESSAGES}?q=${encodeURIComponent(token)}`;
+
+  await openPortal(page, search);
+  await rowOf(page, tracked).getByRole("link").click();
+  await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
+
+  await test.step("the list's rows carry none of them, the opened message does", async () => {
+    const html = async (url: string) => (await page.request.get(url)).text();
+    const list = await html(search);
+    expect(list).toContain(tracked);
+    const opened = await html(page.url());
+    for (const detail of [origin.address, origin.userAgent, origin.referrer]) {
+      expect(list).not.toContain(detail);
+      expect(opened).toContain(detail);
+    }
+  });
+  const summary = details(page).locator("summary", { hasText: "Technical details" });
+  const value = (label: string) =>
+    details(page).locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+
+  await test.step("collapsed at first, opened with the keyboard", async () => {
+    await expect(summary).toBeVisible();
+    await expect(value("User agent")).toBeHidden();
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(value("IP address")).toHaveText(origin.address);
+    await expect(value("User agent")).toHaveText(origin.userAgent);
+    await expect(value("Referrer")).toHaveText(origin.referrer);
+    await expectNoAxeViolations(page, "a message with its technical details open");
+  });
+
+  await test.step("the long user agent wraps on a 360 px phone", async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(value("User agent")).toBeVisible();
+    const fit = await value("User agent").evaluate((cell) => ({
+      right: cell.getBoundingClientRect().right,
+      overflow: cell.scrollWidth - cell.clientWidth,
+    }));
+    expect(fit.right).toBeLessThanOrEqual(360);
+    expect(fit.overflow, "the user agent overflows its cell").toBeLessThanOrEqual(0);
+  });
+
+  await test.step("a value the visitor's browser did not send reads 'Not recorded'", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPortal(page, search);
+    await rowOf(page, untracked).getByRole("link").click();
+    await expect(details(page)).toContainText(`From ${untracked}`);
+    await summary.click();
+    await expect(value("Referrer")).toHaveText("Not recorded");
+  });
 });

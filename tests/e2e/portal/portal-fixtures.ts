@@ -194,7 +194,7 @@ export async function expectToast(
   for (let round = 0; round < 5 && (await items.count()) > 0; round++) {
     await items
       .first()
-      .getByRole("button", { name: "Dismiss" })
+      .getByRole("button", { name: "Dismiss notification" })
       .click({ timeout: 2_000 })
       .catch(() => {});
   }
@@ -338,11 +338,15 @@ export type Inquiry = {
   message?: string;
 };
 
+/** What a visitor's request tells the server about them, besides the form. */
+export type VisitorOrigin = { address?: string; headers?: Record<string, string> };
+
 /** Stores an inquiry through the landing page's action, as a visitor with its own address. */
-export async function submitInquiry(inquiry: Inquiry) {
-  const client = await newApiClient();
+export async function submitInquiry(inquiry: Inquiry, origin: VisitorOrigin = {}) {
+  const client = await newApiClient(origin.address);
   try {
     const response = await client.post("/?index", {
+      headers: origin.headers,
       form: {
         inquiryType: "I'm interested in a course",
         consent: "on",
