@@ -16,6 +16,7 @@ import { readAdminSession } from "~/features/auth/session.server";
 import { signIn, signInLimits, signOut } from "~/features/auth/sign-in.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { takeFlash } from "~/lib/flash.server";
 import { outboxDir } from "~/lib/mail.server";
 import * as forgotRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
@@ -541,19 +542,39 @@ describe("login route", () => {
     expect(sessionCookieOf(setCookiesOf(withIt))).toMatch(/Max-Age|Expires/i);
   });
 
+  const toDashboard = "Welcome back! Redirecting to dashboard...";
   it.each([
-    ["/admin-portal/admins?page=2", "/admin-portal/admins?page=2"],
-    ["/admin-portal/settings", "/admin-portal/settings"],
-    ["//evil.com", "/admin-portal/dashboard"],
-    ["//evil.com/admin-portal/", "/admin-portal/dashboard"],
-    ["https://evil.com/admin-portal/dashboard", "/admin-portal/dashboard"],
-    ["https://evil.com", "/admin-portal/dashboard"],
-    ["/\\evil.com", "/admin-portal/dashboard"],
-    ["/admin-portal/login", "/admin-portal/dashboard"],
-  ])("the action sends redirectTo %j to %j", async (redirectTo, expected) => {
+    [
+      "/admin-portal/admins?page=2",
+      "/admin-portal/admins?page=2",
+      "Welcome back! Redirecting to Admins...",
+    ],
+    [
+      "/admin-portal/settings",
+      "/admin-portal/settings",
+      "Welcome back! Redirecting to Settings...",
+    ],
+    [
+      "/admin-portal/courses/new",
+      "/admin-portal/courses/new",
+      "Welcome back! Redirecting to Courses...",
+    ],
+    ["/admin-portal/dashboard?tab=1", "/admin-portal/dashboard?tab=1", toDashboard],
+    ["/admin-portal/unknown", "/admin-portal/unknown", "Welcome back!"],
+    ["//evil.com", "/admin-portal/dashboard", toDashboard],
+    ["//evil.com/admin-portal/", "/admin-portal/dashboard", toDashboard],
+    ["https://evil.com/admin-portal/dashboard", "/admin-portal/dashboard", toDashboard],
+    ["https://evil.com", "/admin-portal/dashboard", toDashboard],
+    ["/\\evil.com", "/admin-portal/dashboard", toDashboard],
+    ["/admin-portal/login", "/admin-portal/dashboard", toDashboard],
+  ])("the action sends redirectTo %j to %j, saying %j", async (redirectTo, expected, says) => {
     const admin = await makeAdmin();
     const outcome = await loginAction({ email: admin.email, password: PASSWORD, redirectTo });
     expect(outcome).toMatchObject({ kind: "redirect", location: expected });
+    const { flash } = await takeFlash(
+      getRequest("/", { cookie: cookieHeader(setCookiesOf(outcome)) }),
+    );
+    expect(flash).toEqual({ kind: "success", message: says });
   });
 
   it("the action shows each refusal as a form error with its status", async () => {

@@ -5,6 +5,7 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
+import { welcomeMessage } from "~/features/auth/welcome.server";
 import { env } from "~/lib/env.server";
 import { setFlash } from "~/lib/flash.server";
 import { Button } from "~/ui/button";
@@ -45,10 +46,14 @@ export async function action({ request }: Route.ActionArgs) {
       { status: outcome.status },
     );
   }
+  const target = safeRedirectTarget(redirectTo, DASHBOARD_PATH);
   const headers = new Headers();
   for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ kind: "success", message: authMessages.welcome }));
-  return redirect(safeRedirectTarget(redirectTo, DASHBOARD_PATH), { headers });
+  headers.append(
+    "Set-Cookie",
+    await setFlash({ kind: "success", message: welcomeMessage(target) }),
+  );
+  return redirect(target, { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
