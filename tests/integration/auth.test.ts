@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import { admins, authSession, authVerification, rateLimits } from "~/db/schema";
+import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { SESSION_DAYS } from "~/features/auth/auth.server";
 import {
   requestPasswordReset,
@@ -624,14 +625,18 @@ describe("login route", () => {
     expect(inactive).toMatchObject({ kind: "value", data: { notice: authMessages.inactive } });
   });
 
-  it("the loader shows the demo credentials in demo mode only", async () => {
-    const demo = await outcomeOf(() =>
+  const demoOnLoginPage = async () => {
+    const outcome = await outcomeOf(() =>
       loginRoute.loader(routeArgs(getRequest("/admin-portal/login"))),
     );
-    expect(demo).toMatchObject({
-      kind: "value",
-      data: { demo: { email: "admin@academy.test", password: "demo-admin-2026" } },
-    });
+    if (outcome.kind !== "value") throw new Error(`Expected the form, got ${outcome.kind}`);
+    return (outcome.data as { demo: unknown }).demo;
+  };
+  const demoCredentials = { email: "admin@academy.test", password: "demo-admin-2026" };
+
+  it("the loader shows the demo credentials in demo mode only", async () => {
+    await ensureDemoAdmin(() => {});
+    expect(await demoOnLoginPage()).toEqual(demoCredentials);
 
     setEnvForTesting(loadEnv({ ...baseEnv, DATABASE_URL: "postgres://x@localhost/y" }));
     try {
@@ -643,6 +648,31 @@ describe("login route", () => {
     } finally {
       setEnvForTesting(loadEnv(baseEnv));
     }
+  });
+
+  it("the loader shows the demo credentials only while the password works", async () => {
+    await ensureDemoAdmin(() => {});
+    expect(await demoOnLoginPage()).toEqual(demoCredentials);
+    await resetPassword(await resetTokenFor(demoCredentials.email), "changed-demo-password");
+    expect(await demoOnLoginPage()).toBeNull();
+    // Set back (also for the tests after this one): shown again.
+    await rm(outboxDir(), { recursive: true, force: true });
+    await resetPassword(await resetTokenFor(demoCredentials.email), demoCredentials.password);
+    expect(await demoOnLoginPage()).toEqual(demoCredentials);
+  });
+
+  it("the loader hides the demo credentials while the demo admin is inactive or missing", async () => {
+    const demoAdmin = eq(admins.id, await ensureDemoAdmin(() => {}));
+    await handle.db.update(admins).set({ isActive: false }).where(demoAdmin);
+    try {
+      expect(await demoOnLoginPage()).toBeNull();
+    } finally {
+      await handle.db.update(admins).set({ isActive: true }).where(demoAdmin);
+    }
+    expect(await demoOnLoginPage()).toEqual(demoCredentials);
+
+    setEnvForTesting(loadEnv({ ...baseEnv, DEMO_ADMIN_EMAIL: uniqueEmail("no-such-demo") }));
+    expect(await demoOnLoginPage()).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { workingDemoCredentials } from "~/features/admins/demo-admin.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
@@ -27,9 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice: url.searchParams.get("reason") === "inactive" ? authMessages.inactive : null,
     redirectTo: url.searchParams.get("redirectTo") ?? "",
     // The sample credentials exist only in demo mode (embedded database with demo content).
-    demo: config.demoMode
-      ? { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD }
-      : null,
+    demo: config.demoMode ? await workingDemoCredentials() : null,
   };
 }
 
