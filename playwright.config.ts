@@ -23,6 +23,8 @@ const chromium = {
   ],
 };
 
+const demoAdminPasswordTests = "portal/demo-credentials.spec.ts";
+
 const desktop = { ...devices["Desktop Chrome"], launchOptions: chromium };
 const phone = {
   ...devices["Pixel 5"],
@@ -74,14 +76,23 @@ export default defineConfig({
     {
       name: "portal",
       testMatch: "portal/**/*.spec.ts",
+      testIgnore: demoAdminPasswordTests,
       use: { ...desktop, baseURL: portalBaseURL },
     },
     // On a phone, the portal's smoke tests (tagged @phone).
     {
       name: "portal-phone",
       testMatch: "portal/**/*.spec.ts",
+      testIgnore: demoAdminPasswordTests,
       grep: /@phone/,
       use: { ...phone, baseURL: portalBaseURL },
+    },
+    // Changing the demo admin's password ends the sessions the other portal tests use: last.
+    {
+      name: "portal-demo-admin",
+      testMatch: demoAdminPasswordTests,
+      dependencies: ["portal", "portal-phone"],
+      use: { ...desktop, baseURL: portalBaseURL },
     },
   ],
   webServer: [server(port, dataDir ?? ""), server(port + 1, portalDataDir ?? "")],

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
@@ -13,17 +13,17 @@ export type RateLimitResult =
   | { allowed: true; remaining: number }
   | { allowed: false; retryAfterSeconds: number };
 
+type Counter = { key: string; count: number; windowStartedAt: Date };
+
+const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+
 /**
  * Counts one attempt against `rule` for `subject` (an address, an e-mail) in a fixed window
  * stored in PostgreSQL, so every app process shares the same counters. One atomic statement:
  * concurrent attempts never both slip under the limit.
  */
-export async function hitRateLimit(
-  rule: RateLimitRule,
-  subject: string,
-  now: Date = new Date(),
-): Promise<RateLimitResult> {
-  const key = `${rule.name}:${subject.toLowerCase()}`;
+async function count(rule: RateLimitRule, subject: string, now: Date): Promise<Counter> {
+  const key = keyOf(rule, subject);
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const [row] = await db()
     .insert(rateLimits)
@@ -37,24 +37,81 @@ export async function hitRateLimit(
           THEN ${now.toISOString()}::timestamptz ELSE ${rateLimits.windowStartedAt} END`,
       },
     })
-    .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
+    .returning();
 
   if (Math.random() < 0.01) void pruneRateLimits(now).catch(() => {});
 
   if (!row) throw new Error("Rate limit counter was not written");
-  if (row.count <= rule.limit) return { allowed: true, remaining: rule.limit - row.count };
-  const resetAt = row.windowStartedAt.getTime() + rule.windowMs;
+  return row;
+}
+
+function resultOf(rule: RateLimitRule, counter: Counter, now: Date): RateLimitResult {
+  if (counter.count <= rule.limit) return { allowed: true, remaining: rule.limit - counter.count };
+  const resetAt = counter.windowStartedAt.getTime() + rule.windowMs;
   return {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
   };
 }
 
+/** Counts one attempt against `rule` for `subject`: refused once the count passes the limit. */
+export async function hitRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  return resultOf(rule, await count(rule, subject, now), now);
+}
+
+export type RateLimitCheck = { rule: RateLimitRule; subject: string };
+
+export type Reservation =
+  | { allowed: true; release: () => Promise<void> }
+  | { allowed: false; retryAfterSeconds: number; release?: never };
+
+/**
+ * Counts one attempt against every check at once, provisionally, for actions where only some
+ * outcomes should count (e.g. only failed sign-ins). The attempt holds its place in each
+ * counter while it runs, so concurrent attempts cannot slip past a limit (no read-then-write
+ * race); `release()` takes it back when the outcome should not count. A refused attempt
+ * takes its places back at once: it tested nothing.
+ */
+export async function reserveRateLimits(
+  checks: RateLimitCheck[],
+  now: Date = new Date(),
+): Promise<Reservation> {
+  const counters = await Promise.all(checks.map((check) => count(check.rule, check.subject, now)));
+  const release = async () => {
+    await Promise.all(counters.map(uncount));
+  };
+  const refusals = checks.flatMap((check, index) => {
+    const result = resultOf(check.rule, counters[index] as Counter, now);
+    return result.allowed ? [] : [result.retryAfterSeconds];
+  });
+  if (refusals.length === 0) return { allowed: true, release };
+  await release();
+  return { allowed: false, retryAfterSeconds: Math.max(...refusals) };
+}
+
+/** Takes back one counted attempt, unless its window has since been restarted or cleared. */
+async function uncount(counter: Counter) {
+  await db()
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.key, counter.key),
+        eq(rateLimits.windowStartedAt, counter.windowStartedAt),
+        gt(rateLimits.count, 0),
+      ),
+    );
+}
+
 /** Forgets the attempts of `subject`, e.g. after a successful sign-in. */
 export async function resetRateLimit(rule: RateLimitRule, subject: string) {
   await db()
     .delete(rateLimits)
-    .where(sql`${rateLimits.key} = ${`${rule.name}:${subject.toLowerCase()}`}`);
+    .where(eq(rateLimits.key, keyOf(rule, subject)));
 }
 
 /** Removes counters whose window ended more than a day ago. */

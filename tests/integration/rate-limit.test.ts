@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { hitRateLimit, type RateLimitRule, resetRateLimit } from "~/lib/rate-limit.server";
+import {
+  hitRateLimit,
+  type RateLimitRule,
+  reserveRateLimits,
+  resetRateLimit,
+} from "~/lib/rate-limit.server";
 import { createTestDatabase } from "../support/test-database";
 
 let handle: DatabaseHandle;
@@ -147,5 +152,64 @@ describe("resetRateLimit", () => {
     await hits(4, "Someone@Example.com", T0);
     await resetRateLimit(rule, "SOMEONE@example.COM");
     expect(await handle.db.select().from(rateLimits)).toEqual([]);
+  });
+});
+
+describe("reserveRateLimits", () => {
+  const five: RateLimitRule = { name: "guesses", limit: 5, windowMs: 60_000 };
+  const two: RateLimitRule = { name: "stuffing", limit: 2, windowMs: 60_000 };
+  const counts = async () =>
+    Object.fromEntries(
+      (await handle.db.select().from(rateLimits)).map((row) => [row.key, row.count]),
+    );
+
+  it("counts a kept attempt in every check; a released one in none", async () => {
+    const checks = [
+      { rule: five, subject: "ada@academy.test" },
+      { rule: two, subject: "10.0.0.1" },
+    ];
+    const kept = await reserveRateLimits(checks, T0);
+    const released = await reserveRateLimits(checks, T0);
+    expect(kept.allowed && released.allowed).toBe(true);
+    await released.release?.();
+    expect(await counts()).toEqual({ "guesses:ada@academy.test": 1, "stuffing:10.0.0.1": 1 });
+  });
+
+  it("refuses when any check is over its limit, with the longest wait, and counts nothing", async () => {
+    await hits(2, "10.0.0.1", T0, two);
+    await hitRateLimit(five, "ada@academy.test", at(30_000));
+    const refused = await reserveRateLimits(
+      [
+        { rule: five, subject: "ada@academy.test" },
+        { rule: two, subject: "10.0.0.1" },
+      ],
+      at(40_000),
+    );
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 20 });
+    expect(await counts()).toEqual({ "guesses:ada@academy.test": 1, "stuffing:10.0.0.1": 2 });
+  });
+
+  it("holds places while attempts run: 20 at once with limit 5 let exactly 5 through", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        reserveRateLimits([{ rule: five, subject: "203.0.113.9" }], T0),
+      ),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(5);
+    expect(await counts()).toEqual({ "guesses:203.0.113.9": 5 });
+    // Taking places back frees them for new attempts.
+    const allowed = results.filter((result) => result.allowed);
+    await Promise.all(allowed.slice(0, 2).map((result) => result.release()));
+    expect(await counts()).toEqual({ "guesses:203.0.113.9": 3 });
+    expect((await reserveRateLimits([{ rule: five, subject: "203.0.113.9" }], T0)).allowed).toBe(
+      true,
+    );
+  });
+
+  it("a release after the window restarted leaves the new window's count alone", async () => {
+    const early = await reserveRateLimits([{ rule: five, subject: "10.0.0.1" }], T0);
+    await hitRateLimit(five, "10.0.0.1", at(60_000));
+    await early.release?.();
+    expect(await counts()).toEqual({ "guesses:10.0.0.1": 1 });
   });
 });

@@ -63,10 +63,13 @@ export async function signInCookie(
   return cookieHeader(outcome.setCookies);
 }
 
-export function loginRequest(address: string | null = uniqueAddress()) {
+export function loginRequest(address: string | null = uniqueAddress(), cookie = "") {
   return new Request(`${ORIGIN}/admin-portal/login`, {
     method: "POST",
-    headers: address ? { [CLIENT_ADDRESS_HEADER]: address } : {},
+    headers: {
+      ...(address ? { [CLIENT_ADDRESS_HEADER]: address } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 

@@ -68,7 +68,7 @@ export function auth(): Auth {
 }
 
 /** AUTH_SECRET, or in demo mode a random secret kept in DATA_DIR so sessions survive restarts. */
-function authSecret(): string {
+export function authSecret(): string {
   const config = env();
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   const file = path.resolve(config.DATA_DIR, "auth-secret");

@@ -3,17 +3,23 @@ import { db } from "~/db/client.server";
 import { authSession } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { clientAddress } from "~/lib/client-address";
-import { hitRateLimit, type RateLimitRule, resetRateLimit } from "~/lib/rate-limit.server";
+import { type RateLimitRule, reserveRateLimits, resetRateLimit } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
+import { isKnownDevice, rememberDevice } from "./known-device.server";
 import { authMessages } from "./schema";
 
 /**
- * Sign-in attempts per client address and per account, counted in the database so that every
- * app process shares them. The address is the one server/app.ts derived (TRUST_PROXY).
+ * Failed sign-ins, counted in the database so that every app process shares them; a correct
+ * password never counts (docs/decisions/0001-sign-in-throttle.md). The address is the one
+ * server/app.ts derived (TRUST_PROXY).
  */
 export const signInLimits = {
+  /** Guesses at one account from one address. */
+  perAccountAndAddress: { name: "sign-in:account-address", limit: 5, windowMs: 15 * 60 * 1000 },
+  /** Guesses at one account from all addresses; browsers it signed in from are exempt. */
+  perAccount: { name: "sign-in:account", limit: 50, windowMs: 60 * 60 * 1000 },
+  /** Guesses from one address at all accounts (credential stuffing). */
   perAddress: { name: "sign-in:address", limit: 20, windowMs: 15 * 60 * 1000 },
-  perAccount: { name: "sign-in:account", limit: 5, windowMs: 15 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type SignInResult =
@@ -24,13 +30,15 @@ export async function signIn(
   request: Request,
   credentials: { email: string; password: string; rememberMe: boolean },
 ): Promise<SignInResult> {
-  const [byAddress, byAccount] = await Promise.all([
-    hitRateLimit(signInLimits.perAddress, clientAddress(request) ?? "unknown"),
-    hitRateLimit(signInLimits.perAccount, credentials.email),
+  const address = clientAddress(request) ?? "unknown";
+  const accountAndAddress = `${credentials.email} ${address}`;
+  const knownDevice = await isKnownDevice(request, credentials.email);
+  const attempt = await reserveRateLimits([
+    { rule: signInLimits.perAccountAndAddress, subject: accountAndAddress },
+    { rule: signInLimits.perAddress, subject: address },
+    ...(knownDevice ? [] : [{ rule: signInLimits.perAccount, subject: credentials.email }]),
   ]);
-  if (!byAddress.allowed || !byAccount.allowed) {
-    return { ok: false, status: 429, message: authMessages.tooManyAttempts };
-  }
+  if (!attempt.allowed) return { ok: false, status: 429, message: authMessages.tooManyAttempts };
 
   const response = await auth().api.signInEmail({
     body: credentials,
@@ -40,6 +48,8 @@ export async function signIn(
   if (response.status === 401 || response.status === 400) {
     return { ok: false, status: 401, message: authMessages.invalidCredentials };
   }
+  // Past this point the password was right (or the check failed): nothing to count.
+  await attempt.release();
   if (!response.ok) return { ok: false, status: 500, message: authMessages.failed };
 
   const body = (await response.json()) as { token?: string; user?: { id?: string } };
@@ -49,8 +59,14 @@ export async function signIn(
     if (body.token) await db().delete(authSession).where(eq(authSession.token, body.token));
     return { ok: false, status: 403, message: authMessages.inactive };
   }
-  await resetRateLimit(signInLimits.perAccount, credentials.email);
-  return { ok: true, setCookies: response.headers.getSetCookie() };
+  await resetRateLimit(signInLimits.perAccountAndAddress, accountAndAddress);
+  return {
+    ok: true,
+    setCookies: [
+      ...response.headers.getSetCookie(),
+      await rememberDevice(request, credentials.email),
+    ],
+  };
 }
 
 /** Ends the current session; returns the cookies that clear it in the browser. */

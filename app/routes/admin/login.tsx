@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { workingDemoCredentials } from "~/features/admins/demo-admin.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
+import { welcomeMessage } from "~/features/auth/welcome.server";
 import { env } from "~/lib/env.server";
 import { setFlash } from "~/lib/flash.server";
 import { Button } from "~/ui/button";
@@ -26,9 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice: url.searchParams.get("reason") === "inactive" ? authMessages.inactive : null,
     redirectTo: url.searchParams.get("redirectTo") ?? "",
     // The sample credentials exist only in demo mode (embedded database with demo content).
-    demo: config.demoMode
-      ? { email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD }
-      : null,
+    demo: config.demoMode ? await workingDemoCredentials() : null,
   };
 }
 
@@ -45,10 +45,14 @@ export async function action({ request }: Route.ActionArgs) {
       { status: outcome.status },
     );
   }
+  const target = safeRedirectTarget(redirectTo, DASHBOARD_PATH);
   const headers = new Headers();
   for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ kind: "success", message: authMessages.welcome }));
-  return redirect(safeRedirectTarget(redirectTo, DASHBOARD_PATH), { headers });
+  headers.append(
+    "Set-Cookie",
+    await setFlash({ kind: "success", message: welcomeMessage(target) }),
+  );
+  return redirect(target, { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

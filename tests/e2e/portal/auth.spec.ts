@@ -351,6 +351,21 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   });
 
+  test("signing in on the way to another page says where it goes, and goes there", async ({
+    page,
+    createAdmin,
+  }) => {
+    const account = await createAdmin();
+    await openPortal(page, `${PORTAL}/login?redirectTo=${encodeURIComponent(`${PORTAL}/courses`)}`);
+    const form = loginForm(page);
+    await form.email.fill(account.email);
+    await form.password.fill(account.password);
+    await form.submit.click();
+    await expect(page).toHaveURL(`${PORTAL}/courses`);
+    await expect(successToast(page, "Welcome back! Redirecting to Courses...")).toBeVisible();
+    await expect(successToast(page, messages.welcome)).toHaveCount(0);
+  });
+
   test("Logout ends the session: the dashboard is no longer reachable, not even with the old cookie", async ({
     page,
     browser,

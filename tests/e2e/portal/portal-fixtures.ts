@@ -18,10 +18,10 @@ import { portalBaseURL as baseURL, portalDataDir as dataDir } from "../../../pla
  * Fixtures of the staff-portal browser tests.
  *
  * Every test is its own client (a random X-Forwarded-For address; the server runs with
- * TRUST_PROXY=1), so the per-address limits of sign-in (20 / 15 min) and of the public forms
- * (5 / 10 min) never couple two tests. Admin accounts are created per test through the admins
- * page's action, signed in as the demo super admin once per worker, so per-account sign-in
- * limits (5 / 15 min) stay far away.
+ * TRUST_PROXY=1), so the per-address limits of failed sign-ins (20 / 15 min) and of the public
+ * forms (5 / 10 min) never couple two tests. Admin accounts are created per test through the
+ * admins page's action, signed in as the demo super admin once per worker; successful sign-ins
+ * never count against the sign-in limits, and each account's failures are its own test's.
  */
 
 export { expect };
