@@ -117,6 +117,7 @@ async function prepareRows(
       id,
       image: image.image,
       imageVariants: image.imageVariants,
+      shareImage: image.shareImage,
       brochureUrl,
       createdBy: null,
       createdAt,
@@ -164,6 +165,7 @@ async function referencedKeys(tx: Transaction, storage: ObjectStorage): Promise<
     .select({
       image: courses.image,
       imageVariants: courses.imageVariants,
+      shareImage: courses.shareImage,
       brochureUrl: courses.brochureUrl,
     })
     .from(courses);

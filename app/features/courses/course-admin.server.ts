@@ -130,7 +130,7 @@ function formColumns(values: CourseFormValues) {
 }
 
 type StoredFiles = {
-  columns: Partial<Pick<Course, "image" | "imageVariants" | "brochureUrl">>;
+  columns: Partial<Pick<Course, "image" | "imageVariants" | "shareImage" | "brochureUrl">>;
   keys: string[];
 };
 
@@ -149,6 +149,7 @@ async function storeUploads(courseId: string, uploads: Uploads): Promise<StoredF
       stored.keys.push(...image.keys);
       stored.columns.image = image.image;
       stored.columns.imageVariants = image.imageVariants;
+      stored.columns.shareImage = image.shareImage;
     }
     if (uploads.brochure) {
       const brochure = await storeCourseBrochure(
@@ -282,7 +283,7 @@ export async function updateCourse(
   const stored = await storeUploads(id, uploads);
   const columns: Partial<Course> = { ...formColumns(values), ...stored.columns };
   if (values.removeImage && !uploads.image)
-    Object.assign(columns, { image: null, imageVariants: [] });
+    Object.assign(columns, { image: null, imageVariants: [], shareImage: null });
   if (values.removeBrochure && !uploads.brochure) columns.brochureUrl = null;
   let result: { before: Course; after: Course };
   try {

@@ -36,15 +36,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   }
   const { course } = loaderData;
   const url = `${origin}/course/${course.slug}`;
-  const shareImage =
-    course.imageVariants.find((variant) => variant.width === 1200)?.url ?? course.image;
-  const image = shareImage ? `${origin}${shareImage}` : null;
+  const image = course.shareImage ? `${origin}${course.shareImage}` : null;
   return [
     ...seo({
       title: course.title,
       description: course.description.slice(0, 300),
       url,
-      image,
+      image: image ? { url: image, alt: course.title } : undefined,
       type: "article",
     }),
     { "script:ld+json": courseStructuredData(course, url, image, loaderData.upcomingDates) },
