@@ -130,6 +130,16 @@ test.describe("brochure", () => {
     });
   }
 
+  test("'Download Brochure' shows the file's type and size", async ({ page, request }) => {
+    await page.goto(`/course/${full.slug}`);
+    const link = page.getByRole("link", { name: "Download Brochure" });
+    const href = await link.getAttribute("href");
+    const bytes = (await (await request.get(href ?? "")).body()).length;
+    // The demo brochures are a few kilobytes: under 1 MB the size is in KB, to one decimal.
+    expect(bytes).toBeLessThan(1024 * 1024);
+    await expect(link).toContainText(`PDF, ${(bytes / 1024).toFixed(1)} KB`);
+  });
+
   test("a course without a brochure says so", async ({ page }) => {
     expect(sparse.hasBrochure).toBe(false);
     await page.goto(`/course/${sparse.slug}`);

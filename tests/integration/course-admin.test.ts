@@ -637,6 +637,23 @@ describe("updateCourse", () => {
     expect(history[1]?.changes).toEqual({ image: { from: created.image, to: null } });
   });
 
+  it("stores the brochure's size with the course, and clears it with the brochure", async () => {
+    const created = await createCourse(actor, courseValues(), { brochure: brochure() });
+    expect(created.brochureBytes).toBe(pdfDocument().length);
+    expect(await fileSize(files, keyOf(created.brochureUrl))).toBe(created.brochureBytes);
+
+    const bigger = pdfDocument("A longer brochure title, so the file is bigger");
+    const replaced = await updateCourse(actor, created.id, courseValues(), {
+      brochure: { buffer: bigger, type: "application/pdf" },
+    });
+    expect(replaced.brochureBytes).toBe(bigger.length);
+    expect(replaced.brochureBytes).not.toBe(created.brochureBytes);
+
+    const removed = await updateCourse(actor, created.id, courseValues({ removeBrochure: "on" }));
+    expect(removed).toMatchObject({ brochureUrl: null, brochureBytes: null });
+    expect(await findCourseById(created.id)).toMatchObject({ brochureBytes: null });
+  });
+
   it("a failed update (slug taken) leaves the course unchanged and stores no files", async () => {
     await createCourse(actor, courseValues({ slug: "taken" }));
     const created = await createCourse(actor, courseValues({ title: "Mine", slug: "mine" }), {

@@ -364,7 +364,7 @@ describe("storeCourseImage", () => {
     const id = "7d0f1f3e-8a51-4a55-9d4e-0e7f3b0a1c2d";
     const stored = await storeCourseBrochure(files.storage, id, pdf, 1_767_225_600_999);
     const key = `brochures/course-${id}-brochure-1767225600999.pdf`;
-    expect(stored).toEqual({ url: `/files/course-assets/${key}`, keys: [key] });
+    expect(stored).toEqual({ url: `/files/course-assets/${key}`, bytes: pdf.length, keys: [key] });
     expect(await files.keys()).toEqual([key]);
   });
 });

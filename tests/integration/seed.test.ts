@@ -165,6 +165,10 @@ describe("seedDemoContent on an empty database", () => {
         expect(brochureKey).toMatch(/^brochures\/course-[0-9a-f-]{36}-brochure-\d+\.pdf$/);
         expect(brochureKey).toContain(`course-${row.id}-brochure-`);
         referenced.push(brochureKey ?? "");
+        const file = path.join(root, "empty", COURSE_ASSETS_BUCKET, brochureKey ?? "");
+        expect(row.brochureBytes).toBe((await readFile(file)).length);
+      } else {
+        expect(row.brochureBytes).toBeNull();
       }
     }
     expect(new Set(referenced).size).toBe(referenced.length);

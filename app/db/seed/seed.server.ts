@@ -100,6 +100,7 @@ async function prepareRows(
     const image = await storeDemoImage(storage, course, baseTime + index * 2);
     storedKeys.push(...image.keys);
     let brochureUrl: string | null = null;
+    let brochureBytes: number | null = null;
     if (hasBrochure) {
       const brochure = await storeCourseBrochure(
         storage,
@@ -109,6 +110,7 @@ async function prepareRows(
       );
       storedKeys.push(...brochure.keys);
       brochureUrl = brochure.url;
+      brochureBytes = brochure.bytes;
     }
     // The newest course comes first in "newest first" lists; categories alternate there.
     const createdAt = new Date(baseTime - (order.get(course.slug) ?? index) * CREATED_AT_STEP_MS);
@@ -119,6 +121,7 @@ async function prepareRows(
       imageVariants: image.imageVariants,
       shareImage: image.shareImage,
       brochureUrl,
+      brochureBytes,
       createdBy: null,
       createdAt,
       updatedAt: createdAt,

@@ -2,6 +2,7 @@ import { Award, CalendarDays, Check, ChevronDown, Download, Users } from "lucide
 import type { ReactNode } from "react";
 import type { Course } from "~/db/schema";
 import { formatFullDate, formatMonthYear } from "~/lib/dates";
+import { formatFileSize } from "~/lib/file-size";
 import { Button, buttonClasses } from "~/ui/button";
 import { toast } from "~/ui/toaster";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "./course-rules";
@@ -31,7 +32,16 @@ export function CheckList({ items, columns }: { items: string[]; columns?: boole
   );
 }
 
-export function BrochureButton({ title, url }: { title: string; url: string | null }) {
+/** With a brochure: a download link that names the file's type and size (when known). */
+export function BrochureButton({
+  title,
+  url,
+  bytes,
+}: {
+  title: string;
+  url: string | null;
+  bytes: number | null;
+}) {
   if (!url) {
     return (
       <Button
@@ -53,6 +63,7 @@ export function BrochureButton({ title, url }: { title: string; url: string | nu
     >
       <Download aria-hidden="true" className="h-5 w-5" />
       Download Brochure
+      {bytes ? <span className="text-sm font-normal">(PDF, {formatFileSize(bytes)})</span> : null}
     </a>
   );
 }

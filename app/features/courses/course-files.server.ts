@@ -122,16 +122,19 @@ export function uniqueTimestamp(now: number = Date.now()): number {
   return lastTimestamp;
 }
 
-/** Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. */
+/**
+ * Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. Its size is kept with
+ * the course, so that pages show it without reading the file.
+ */
 export async function storeCourseBrochure(
   storage: ObjectStorage,
   courseId: string,
   source: Buffer,
   timestamp: number,
-): Promise<{ url: string; keys: string[] }> {
+): Promise<{ url: string; bytes: number; keys: string[] }> {
   const key = `brochures/course-${courseId}-brochure-${timestamp}.pdf`;
   await storage.put(key, source, "application/pdf");
-  return { url: storage.publicUrl(key), keys: [key] };
+  return { url: storage.publicUrl(key), bytes: source.length, keys: [key] };
 }
 
 /**

@@ -116,7 +116,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 <MessageCircle aria-hidden="true" className="h-5 w-5" />
                 Contact an Advisor
               </ButtonLink>
-              <BrochureButton title={course.title} url={course.brochureUrl} />
+              <BrochureButton
+                title={course.title}
+                url={course.brochureUrl}
+                bytes={course.brochureBytes}
+              />
             </div>
           </div>
         </div>
