@@ -1,10 +1,9 @@
-import { Award, CalendarDays, Check, ChevronDown, Download, Users } from "lucide-react";
+import { Award, CalendarDays, Check, ChevronDown, Download, Info, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Course } from "~/db/schema";
 import { formatFullDate, formatMonthYear } from "~/lib/dates";
 import { formatFileSize } from "~/lib/file-size";
-import { Button, buttonClasses } from "~/ui/button";
-import { toast } from "~/ui/toaster";
+import { buttonClasses } from "~/ui/button";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "./course-rules";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -32,7 +31,10 @@ export function CheckList({ items, columns }: { items: string[]; columns?: boole
   );
 }
 
-/** With a brochure: a download link that names the file's type and size (when known). */
+/**
+ * With a brochure: a download link that names the file's type and size (when known). Without
+ * one: a native disclosure that says so in place, the same with and without JavaScript.
+ */
 export function BrochureButton({
   title,
   url,
@@ -44,14 +46,25 @@ export function BrochureButton({
 }) {
   if (!url) {
     return (
-      <Button
-        variant="outline"
-        size="lg"
-        onClick={() => toast.error("Brochure not available for this course.")}
-      >
-        <Download aria-hidden="true" className="h-5 w-5" />
-        Download Brochure
-      </Button>
+      <details>
+        <summary
+          className={buttonClasses(
+            "outline",
+            "lg",
+            "w-full cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          )}
+        >
+          <Download aria-hidden="true" className="h-5 w-5" />
+          Download Brochure
+        </summary>
+        <p
+          role="status"
+          className="mt-2 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800"
+        >
+          <Info aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Brochure not available for this course.
+        </p>
+      </details>
     );
   }
   const fileName = brochureFileName(title);
