@@ -279,6 +279,14 @@ test.describe("not found", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(HEADLINE);
   });
 
+  test("the missing course view offers a way on to all courses", async ({ page }) => {
+    await page.goto("/course/no-such-course");
+    await expect(page.getByRole("heading", { level: 1, name: "Course Not Found" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Browse all courses" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole("heading", { name: "Master New Skills Today" })).toBeVisible();
+  });
+
   test("an unknown URL shows the 404 page", async ({ page, request }) => {
     const raw = await request.get("/no/such/page");
     expect(raw.status()).toBe(404);

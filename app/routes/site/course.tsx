@@ -169,7 +169,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         fullPage
         title="Course Not Found"
         message="The course you're looking for doesn't exist or may have been removed."
-      />
+      >
+        <ButtonLink to="/courses" variant="outline">
+          Browse all courses
+        </ButtonLink>
+      </ErrorView>
     );
   }
   return (
