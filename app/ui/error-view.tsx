@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "./button";
 import { cn } from "./cn";
@@ -11,6 +12,8 @@ export type ErrorViewProps = {
   /** The page-filling variant, with the support footer (SPEC.md section 2). */
   fullPage?: boolean;
   headingLevel?: "h1" | "h2";
+  /** More ways on, after Go Home (e.g. a link to the catalogue). */
+  children?: ReactNode;
 };
 
 /** SPEC.md section 2, 'Generic error view': title, message, Try Again, Go Back, Go Home. */
@@ -20,6 +23,7 @@ export function ErrorView({
   retry,
   fullPage,
   headingLevel = "h1",
+  children,
 }: ErrorViewProps) {
   const navigate = useNavigate();
   const Heading = headingLevel;
@@ -47,6 +51,7 @@ export function ErrorView({
         <Link to="/" className={buttonClasses(retry ? "outline" : "primary")}>
           Go Home
         </Link>
+        {children}
       </div>
       {fullPage ? (
         <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">

@@ -130,14 +130,41 @@ test.describe("brochure", () => {
     });
   }
 
-  test("a course without a brochure says so", async ({ page }) => {
+  test("'Download Brochure' shows the file's type and size", async ({ page, request }) => {
+    await page.goto(`/course/${full.slug}`);
+    const link = page.getByRole("link", { name: "Download Brochure" });
+    const href = await link.getAttribute("href");
+    const bytes = (await (await request.get(href ?? "")).body()).length;
+    // The demo brochures are a few kilobytes: under 1 MB the size is in KB, to one decimal.
+    expect(bytes).toBeLessThan(1024 * 1024);
+    await expect(link).toContainText(`PDF, ${(bytes / 1024).toFixed(1)} KB`);
+  });
+});
+
+/** The message a visitor gets from 'Download Brochure' on a course without one. */
+async function expectNoBrochureMessage(page: Page) {
+  const message = hero(page).getByRole("status");
+  await expect(message).toBeHidden();
+  await hero(page).getByText("Download Brochure").click();
+  await expect(message).toBeVisible();
+  await expect(message).toHaveText("Brochure not available for this course.");
+}
+
+test.describe("a course without a brochure", () => {
+  test("says so when 'Download Brochure' is chosen", async ({ page }) => {
     expect(sparse.hasBrochure).toBe(false);
     await page.goto(`/course/${sparse.slug}`);
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Download Brochure" }).click();
-    await expect(
-      page.getByRole("region", { name: "Notifications" }).getByRole("listitem"),
-    ).toContainText("Brochure not available for this course.");
+    await expectNoBrochureMessage(page);
+  });
+});
+
+test.describe("a course without a brochure, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("says so when 'Download Brochure' is chosen", async ({ page }) => {
+    await page.goto(`/course/${sparse.slug}`);
+    await expectNoBrochureMessage(page);
   });
 });
 

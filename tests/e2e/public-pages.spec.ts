@@ -1,3 +1,5 @@
+import type { APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
 import {
   activeCourses,
   demoCourse,
@@ -166,6 +168,49 @@ test.describe("course page metadata", () => {
   });
 });
 
+/**
+ * The page's link preview (WhatsApp and others show no WebP): og:image and twitter:image name
+ * one absolute URL that answers a 1200x630 JPEG, described by its type, size and alt tags.
+ */
+async function expectJpegShareImage(request: APIRequestContext, path: string, baseURL?: string) {
+  const html = await (await request.get(path)).text();
+  const image = metaContent(html, "property", "og:image") ?? "";
+  expect(image.startsWith(`${baseURL}/`)).toBe(true);
+  expect(metaContent(html, "name", "twitter:image")).toBe(image);
+  expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
+  expect(metaContent(html, "property", "og:image:type")).toBe("image/jpeg");
+  expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+  expect(metaContent(html, "property", "og:image:height")).toBe("630");
+  expect(metaContent(html, "property", "og:image:alt")).toBeTruthy();
+  const response = await request.get(image);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  const { format, width, height } = await sharp(await response.body()).metadata();
+  expect({ format, width, height }).toEqual({ format: "jpeg", width: 1200, height: 630 });
+  return image;
+}
+
+test.describe("share images", () => {
+  test("a course page's preview is a 1200x630 JPEG of the course image", async ({
+    request,
+    baseURL,
+  }) => {
+    const image = await expectJpegShareImage(request, "/course/ui-ux-design-fundamentals", baseURL);
+    expect(image).toMatch(new RegExp(`^${baseURL}/files/course-assets/images/.+\\.jpg$`));
+  });
+
+  test("the other public pages' preview is the academy's 1200x630 JPEG", async ({
+    request,
+    baseURL,
+  }) => {
+    const images = new Set<string>();
+    for (const path of ["/", "/about", "/courses", "/contact"]) {
+      images.add(await expectJpegShareImage(request, path, baseURL));
+    }
+    expect([...images]).toEqual([`${baseURL}/share-image.jpg`]);
+  });
+});
+
 test.describe("sitemap and robots", () => {
   test("/sitemap.xml lists the public pages and active courses, not the inactive one", async ({
     request,
@@ -232,6 +277,14 @@ test.describe("not found", () => {
     await page.getByRole("main").getByRole("link", { name: "Go Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(HEADLINE);
+  });
+
+  test("the missing course view offers a way on to all courses", async ({ page }) => {
+    await page.goto("/course/no-such-course");
+    await expect(page.getByRole("heading", { level: 1, name: "Course Not Found" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Browse all courses" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole("heading", { name: "Master New Skills Today" })).toBeVisible();
   });
 
   test("an unknown URL shows the 404 page", async ({ page, request }) => {

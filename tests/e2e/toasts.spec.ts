@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
-import { demoCourse, expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
-/** A course without a brochure: its download button shows an error toast, all in the browser. */
-const noBrochure = demoCourse("seo-content-marketing");
-const NOTICE = "Brochure not available for this course.";
+/** The contact form's failure toast, shown when the connection drops (the server never sees it). */
+const NOTICE = "Failed to submit message. Please try again.";
 /** SPEC.md section 8. */
 const ERROR_TOAST_MS = 6000;
 
@@ -18,14 +17,24 @@ const dismissButton = (page: Page) =>
 async function openWithStoppedClock(page: Page) {
   const start = new Date("2026-03-02T09:00:00+01:00");
   await page.clock.install({ time: start });
-  await page.goto(`/course/${noBrochure.slug}`);
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    (route) => (route.request().method() === "POST" ? route.abort() : route.continue()),
+  );
+  await page.goto("/contact");
   await waitForHydration(page);
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+  const form = page.locator("form#contact-form");
+  await form.getByLabel("Full Name").fill("Ifeoma Obi");
+  await form.getByLabel("Email Address").fill("ifeoma@example.com");
+  await form.getByLabel("Subject").selectOption("Course Information");
+  await form.getByLabel("Message").fill("Is there an evening class for beginners?");
 }
 
 async function showToast(page: Page) {
-  await page.getByRole("button", { name: "Download Brochure" }).click();
-  await expect(toasts(page).last()).toBeVisible();
+  const count = await toasts(page).count();
+  await page.locator("form#contact-form").getByRole("button", { name: "Send Message" }).click();
+  await expect(toasts(page)).toHaveCount(count + 1);
 }
 
 /** Moves keyboard focus onto the first toast the way a keyboard user does: Tab from the page. */

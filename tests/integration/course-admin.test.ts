@@ -103,10 +103,11 @@ const image = (bytes: Buffer = png): ReceivedFile => {
 const brochure = (): ReceivedFile => ({ buffer: pdfDocument(), type: "application/pdf" });
 
 /** The keys a course's columns point to, sorted. */
-function keysOf(course: Pick<Course, "image" | "imageVariants" | "brochureUrl">) {
+function keysOf(course: Pick<Course, "image" | "imageVariants" | "shareImage" | "brochureUrl">) {
   return [
     ...(course.image ? [keyOf(course.image)] : []),
     ...course.imageVariants.map((variant) => keyOf(variant.url)),
+    ...(course.shareImage ? [keyOf(course.shareImage)] : []),
     ...(course.brochureUrl ? [keyOf(course.brochureUrl)] : []),
   ].sort();
 }
@@ -388,10 +389,10 @@ describe("slug rule (SPEC section 5)", () => {
     const winner = rows[0] as Course;
     // Only the winner's files are left, and every one of them is there.
     expect(await files.keys()).toEqual(keysOf(winner));
-    expect(keysOf(winner)).toHaveLength(5);
+    expect(keysOf(winner)).toHaveLength(6);
     // The loser stored files before the database said no (the pre-check passed for both), and
     // removed exactly those.
-    expect(files.puts).toHaveLength(10);
+    expect(files.puts).toHaveLength(12);
     const loserKeys = files.puts.filter((key) => !keysOf(winner).includes(key));
     expect(loserKeys.length).toBeGreaterThan(0);
     expect([...files.deletes].sort()).toEqual([...loserKeys].sort());
@@ -586,19 +587,21 @@ describe("updateCourse", () => {
     expect((await listCourseChanges(created.id)).map((row) => row.action)).toEqual(["created"]);
   });
 
-  it("replacing the image removes the old original and renditions, and keeps the brochure", async () => {
+  it("replacing the image removes the old original, renditions and share image, and keeps the brochure", async () => {
     const created = await createCourse(actor, courseValues(), {
       image: image(png),
       brochure: brochure(),
     });
     const oldImageKeys = keysOf({ ...created, brochureUrl: null });
-    expect(oldImageKeys).toHaveLength(4);
+    expect(oldImageKeys).toHaveLength(5);
+    expect(oldImageKeys).toContain(keyOf(created.shareImage));
     // A later millisecond, so that the new keys differ from the old ones.
     await new Promise((resolve) => setTimeout(resolve, 5));
     const after = await updateCourse(actor, created.id, courseValues(), {
       image: image(otherPng),
     });
     expect(after.image).not.toBe(created.image);
+    expect(after.shareImage).not.toBe(created.shareImage);
     expect(after.brochureUrl).toBe(created.brochureUrl);
     const stored = await files.keys();
     expect(stored).toEqual(keysOf(after));
@@ -614,10 +617,10 @@ describe("updateCourse", () => {
       image: image(),
       brochure: brochure(),
     });
-    expect(await files.keys()).toHaveLength(5);
+    expect(await files.keys()).toHaveLength(6);
 
     const withoutImage = await updateCourse(actor, created.id, courseValues({ removeImage: "on" }));
-    expect(withoutImage).toMatchObject({ image: null, imageVariants: [] });
+    expect(withoutImage).toMatchObject({ image: null, imageVariants: [], shareImage: null });
     expect(withoutImage.brochureUrl).toBe(created.brochureUrl);
     expect(await files.keys()).toEqual([keyOf(created.brochureUrl)]);
 
@@ -632,6 +635,23 @@ describe("updateCourse", () => {
     expect(history.map((row) => row.action)).toEqual(["updated", "updated", "created"]);
     expect(history[0]?.changes).toEqual({ brochureUrl: { from: created.brochureUrl, to: null } });
     expect(history[1]?.changes).toEqual({ image: { from: created.image, to: null } });
+  });
+
+  it("stores the brochure's size with the course, and clears it with the brochure", async () => {
+    const created = await createCourse(actor, courseValues(), { brochure: brochure() });
+    expect(created.brochureBytes).toBe(pdfDocument().length);
+    expect(await fileSize(files, keyOf(created.brochureUrl))).toBe(created.brochureBytes);
+
+    const bigger = pdfDocument("A longer brochure title, so the file is bigger");
+    const replaced = await updateCourse(actor, created.id, courseValues(), {
+      brochure: { buffer: bigger, type: "application/pdf" },
+    });
+    expect(replaced.brochureBytes).toBe(bigger.length);
+    expect(replaced.brochureBytes).not.toBe(created.brochureBytes);
+
+    const removed = await updateCourse(actor, created.id, courseValues({ removeBrochure: "on" }));
+    expect(removed).toMatchObject({ brochureUrl: null, brochureBytes: null });
+    expect(await findCourseById(created.id)).toMatchObject({ brochureBytes: null });
   });
 
   it("a failed update (slug taken) leaves the course unchanged and stores no files", async () => {
@@ -667,7 +687,7 @@ describe("updateCourse", () => {
     await expect(
       updateCourse(actor, created.id, values, { image: image(otherPng), brochure: brochure() }),
     ).rejects.toThrow();
-    expect(files.puts).toHaveLength(5);
+    expect(files.puts).toHaveLength(6);
     expect(await findCourseById(created.id)).toEqual(before);
     expect(await files.keys()).toEqual(keysBefore);
     expect((await listCourseChanges(created.id)).map((row) => row.action)).toEqual(["created"]);
@@ -686,7 +706,7 @@ describe("updateCourse", () => {
       }),
     ]);
     // Both passed the pre-check and stored their image before the database chose.
-    expect(files.puts).toHaveLength(8);
+    expect(files.puts).toHaveLength(10);
     const winners = [update, create].filter((outcome) => outcome.status === "fulfilled");
     expect(winners).toHaveLength(1);
     const loser = [update, create].find((outcome) => outcome.status === "rejected");

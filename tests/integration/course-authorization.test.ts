@@ -165,7 +165,7 @@ const cases: Case[] = [
         .where(eq(courses.slug, "matrix-course"));
       expect(created).toMatchObject({ title: "Matrix Course", createdBy: actor.userId });
       expect(created?.image).toMatch(/^\/files\/course-assets\/images\/course-image-\d+\.png$/);
-      expect(files.puts).toHaveLength(4);
+      expect(files.puts).toHaveLength(5);
     },
   },
   {

@@ -10,6 +10,7 @@ import {
   IMAGE_WIDTHS,
   storeCourseBrochure,
   storeCourseImage,
+  uniqueTimestamp,
 } from "~/features/courses/course-files.server";
 import { courseMessages } from "~/features/courses/course-form-schema";
 import {
@@ -41,6 +42,7 @@ import {
   PNG_MAGIC,
   pdfDocument,
   pngImage,
+  readStored,
   type TestStorage,
   type Upload,
   useTestStorage,
@@ -274,8 +276,10 @@ describe("storeCourseImage", () => {
       `${base}-400.webp`,
       `${base}-800.webp`,
       `${base}-1200.webp`,
+      `${base}-share.jpg`,
     ]);
     expect(stored.image).toBe(`/files/course-assets/${base}.png`);
+    expect(stored.shareImage).toBe(`/files/course-assets/${base}-share.jpg`);
     expect(stored.imageVariants).toEqual(
       IMAGE_WIDTHS.map((width) => ({ width, url: `/files/course-assets/${base}-${width}.webp` })),
     );
@@ -307,6 +311,25 @@ describe("storeCourseImage", () => {
     }
   });
 
+  it("makes a 1200x630 JPEG share image from PNG, JPEG and WebP uploads", async () => {
+    for (const [source, type] of [
+      [png, "image/png"],
+      [jpeg, "image/jpeg"],
+      [webp, "image/webp"],
+    ] as const) {
+      const stored = await storeCourseImage(files.storage, source, type, uniqueTimestamp());
+      const share = await readStored(files, keyOf(stored.shareImage));
+      expect(share.contentType).toBe("image/jpeg");
+      const { format, width, height } = await sharp(share.bytes).metadata();
+      expect({ type, format, width, height }).toEqual({
+        type,
+        format: "jpeg",
+        width: 1200,
+        height: 630,
+      });
+    }
+  });
+
   it("crops portrait and small images to 3:2 as well", async () => {
     for (const [width, height] of [
       [600, 1400],
@@ -315,7 +338,7 @@ describe("storeCourseImage", () => {
       const source = await jpegImage(width, height);
       const stored = await storeCourseImage(files.storage, source, "image/jpeg", Date.now());
       expect(stored.keys[0]).toMatch(/^images\/course-image-\d+\.jpg$/);
-      const largest = stored.keys.at(-1) ?? "";
+      const largest = keyOf(stored.imageVariants.at(-1)?.url);
       const object = await files.storage.get(largest);
       if (!object) throw new Error("Missing rendition");
       const chunks: Buffer[] = [];
@@ -341,7 +364,7 @@ describe("storeCourseImage", () => {
     const id = "7d0f1f3e-8a51-4a55-9d4e-0e7f3b0a1c2d";
     const stored = await storeCourseBrochure(files.storage, id, pdf, 1_767_225_600_999);
     const key = `brochures/course-${id}-brochure-1767225600999.pdf`;
-    expect(stored).toEqual({ url: `/files/course-assets/${key}`, keys: [key] });
+    expect(stored).toEqual({ url: `/files/course-assets/${key}`, bytes: pdf.length, keys: [key] });
     expect(await files.keys()).toEqual([key]);
   });
 });
@@ -398,6 +421,7 @@ describe("course form with files, through the route", () => {
       [
         imageKey,
         ...course.imageVariants.map((variant) => keyOf(variant.url)),
+        keyOf(course.shareImage),
         keyOf(course.brochureUrl),
       ].sort(),
     );
@@ -412,6 +436,7 @@ describe("course form with files, through the route", () => {
     expect(pageData.course).toMatchObject({
       image: course.image,
       imageVariants: course.imageVariants,
+      shareImage: course.shareImage,
       brochureUrl: course.brochureUrl,
     });
   });

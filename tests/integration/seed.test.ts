@@ -157,11 +157,18 @@ describe("seedDemoContent on an empty database", () => {
         expect(variantKey).toBe(imageKey?.replace(/\.jpg$/, `-${variant.width}.webp`));
         referenced.push(variantKey ?? "");
       }
+      const shareKey = storage.keyFromUrl(row.shareImage ?? "");
+      expect(shareKey).toBe(imageKey?.replace(/\.jpg$/, "-share.jpg"));
+      referenced.push(shareKey ?? "");
       if (row.brochureUrl) {
         const brochureKey = storage.keyFromUrl(row.brochureUrl);
         expect(brochureKey).toMatch(/^brochures\/course-[0-9a-f-]{36}-brochure-\d+\.pdf$/);
         expect(brochureKey).toContain(`course-${row.id}-brochure-`);
         referenced.push(brochureKey ?? "");
+        const file = path.join(root, "empty", COURSE_ASSETS_BUCKET, brochureKey ?? "");
+        expect(row.brochureBytes).toBe((await readFile(file)).length);
+      } else {
+        expect(row.brochureBytes).toBeNull();
       }
     }
     expect(new Set(referenced).size).toBe(referenced.length);

@@ -83,6 +83,15 @@ export async function fileSize(storage: TestStorage, key: string) {
   return (await stat(path.join(storage.root, COURSE_ASSETS_BUCKET, key))).size;
 }
 
+/** A stored file's bytes and type, or a failure naming the key. */
+export async function readStored(storage: TestStorage, key: string) {
+  const object = await storage.storage.get(key);
+  if (!object) throw new Error(`Nothing stored at ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return { contentType: object.contentType, bytes: Buffer.concat(chunks) };
+}
+
 /** The key of one of our public URLs, or a failure naming the URL. */
 export function keyOf(url: string | null | undefined) {
   const prefix = `/files/${COURSE_ASSETS_BUCKET}/`;

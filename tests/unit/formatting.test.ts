@@ -9,9 +9,22 @@ import {
   lagosToday,
   startOfLagosDay,
 } from "~/lib/dates";
+import { formatFileSize } from "~/lib/file-size";
 import { formatNaira } from "~/lib/money";
 import { clampRating, ratingStars } from "~/lib/rating";
 import { slugify, slugPattern } from "~/lib/slug";
+
+describe("formatFileSize", () => {
+  it("shows megabytes with one decimal, and kilobytes under 1 MB", () => {
+    expect(formatFileSize(1.2 * 1024 * 1024)).toBe("1.2 MB");
+    expect(formatFileSize(1024 * 1024)).toBe("1.0 MB");
+    expect(formatFileSize(10 * 1024 * 1024)).toBe("10.0 MB");
+    expect(formatFileSize(9011)).toBe("8.8 KB");
+    expect(formatFileSize(300)).toBe("0.3 KB");
+    expect(formatFileSize(1024 * 1024 - 1)).toBe("1.0 MB");
+    expect(formatFileSize(1023.9 * 1024)).toBe("1,023.9 KB");
+  });
+});
 
 describe("formatNaira", () => {
   it("shows whole Naira with the ₦ sign and thousands separators", () => {

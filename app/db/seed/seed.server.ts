@@ -100,6 +100,7 @@ async function prepareRows(
     const image = await storeDemoImage(storage, course, baseTime + index * 2);
     storedKeys.push(...image.keys);
     let brochureUrl: string | null = null;
+    let brochureBytes: number | null = null;
     if (hasBrochure) {
       const brochure = await storeCourseBrochure(
         storage,
@@ -109,6 +110,7 @@ async function prepareRows(
       );
       storedKeys.push(...brochure.keys);
       brochureUrl = brochure.url;
+      brochureBytes = brochure.bytes;
     }
     // The newest course comes first in "newest first" lists; categories alternate there.
     const createdAt = new Date(baseTime - (order.get(course.slug) ?? index) * CREATED_AT_STEP_MS);
@@ -117,7 +119,9 @@ async function prepareRows(
       id,
       image: image.image,
       imageVariants: image.imageVariants,
+      shareImage: image.shareImage,
       brochureUrl,
+      brochureBytes,
       createdBy: null,
       createdAt,
       updatedAt: createdAt,
@@ -164,6 +168,7 @@ async function referencedKeys(tx: Transaction, storage: ObjectStorage): Promise<
     .select({
       image: courses.image,
       imageVariants: courses.imageVariants,
+      shareImage: courses.shareImage,
       brochureUrl: courses.brochureUrl,
     })
     .from(courses);

@@ -130,7 +130,9 @@ function formColumns(values: CourseFormValues) {
 }
 
 type StoredFiles = {
-  columns: Partial<Pick<Course, "image" | "imageVariants" | "brochureUrl">>;
+  columns: Partial<
+    Pick<Course, "image" | "imageVariants" | "shareImage" | "brochureUrl" | "brochureBytes">
+  >;
   keys: string[];
 };
 
@@ -149,6 +151,7 @@ async function storeUploads(courseId: string, uploads: Uploads): Promise<StoredF
       stored.keys.push(...image.keys);
       stored.columns.image = image.image;
       stored.columns.imageVariants = image.imageVariants;
+      stored.columns.shareImage = image.shareImage;
     }
     if (uploads.brochure) {
       const brochure = await storeCourseBrochure(
@@ -159,6 +162,7 @@ async function storeUploads(courseId: string, uploads: Uploads): Promise<StoredF
       );
       stored.keys.push(...brochure.keys);
       stored.columns.brochureUrl = brochure.url;
+      stored.columns.brochureBytes = brochure.bytes;
     }
     return stored;
   } catch (error) {
@@ -282,8 +286,9 @@ export async function updateCourse(
   const stored = await storeUploads(id, uploads);
   const columns: Partial<Course> = { ...formColumns(values), ...stored.columns };
   if (values.removeImage && !uploads.image)
-    Object.assign(columns, { image: null, imageVariants: [] });
-  if (values.removeBrochure && !uploads.brochure) columns.brochureUrl = null;
+    Object.assign(columns, { image: null, imageVariants: [], shareImage: null });
+  if (values.removeBrochure && !uploads.brochure)
+    Object.assign(columns, { brochureUrl: null, brochureBytes: null });
   let result: { before: Course; after: Course };
   try {
     result = await db().transaction(async (tx) => {

@@ -1,9 +1,9 @@
-import { Award, CalendarDays, Check, ChevronDown, Download, Users } from "lucide-react";
+import { Award, CalendarDays, Check, ChevronDown, Download, Info, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Course } from "~/db/schema";
 import { formatFullDate, formatMonthYear } from "~/lib/dates";
-import { Button, buttonClasses } from "~/ui/button";
-import { toast } from "~/ui/toaster";
+import { formatFileSize } from "~/lib/file-size";
+import { buttonClasses } from "~/ui/button";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "./course-rules";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -31,17 +31,40 @@ export function CheckList({ items, columns }: { items: string[]; columns?: boole
   );
 }
 
-export function BrochureButton({ title, url }: { title: string; url: string | null }) {
+/**
+ * With a brochure: a download link that names the file's type and size (when known). Without
+ * one: a native disclosure that says so in place, the same with and without JavaScript.
+ */
+export function BrochureButton({
+  title,
+  url,
+  bytes,
+}: {
+  title: string;
+  url: string | null;
+  bytes: number | null;
+}) {
   if (!url) {
     return (
-      <Button
-        variant="outline"
-        size="lg"
-        onClick={() => toast.error("Brochure not available for this course.")}
-      >
-        <Download aria-hidden="true" className="h-5 w-5" />
-        Download Brochure
-      </Button>
+      <details>
+        <summary
+          className={buttonClasses(
+            "outline",
+            "lg",
+            "w-full cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          )}
+        >
+          <Download aria-hidden="true" className="h-5 w-5" />
+          Download Brochure
+        </summary>
+        <p
+          role="status"
+          className="mt-2 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800"
+        >
+          <Info aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Brochure not available for this course.
+        </p>
+      </details>
     );
   }
   const fileName = brochureFileName(title);
@@ -53,6 +76,7 @@ export function BrochureButton({ title, url }: { title: string; url: string | nu
     >
       <Download aria-hidden="true" className="h-5 w-5" />
       Download Brochure
+      {bytes ? <span className="text-sm font-normal">(PDF, {formatFileSize(bytes)})</span> : null}
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Course, ImageVariant } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/share-image";
 import type { ObjectStorage } from "~/lib/storage/storage.server";
 import { fileMessages } from "./upload-rules";
 
@@ -29,11 +30,17 @@ export function detectFileType(head: Uint8Array): DetectedType | null {
 /** The widths of the WebP renditions that public pages choose from with `srcset`. */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;
 
-export type StoredImage = { image: string; imageVariants: ImageVariant[]; keys: string[] };
+export type StoredImage = {
+  image: string;
+  imageVariants: ImageVariant[];
+  shareImage: string;
+  keys: string[];
+};
 
 /**
- * Stores an image at the spec's key (`images/course-image-{timestamp}.{ext}`) and its WebP
- * renditions beside it (`…-{width}.webp`). Throws if the bytes are not a decodable image.
+ * Stores an image at the spec's key (`images/course-image-{timestamp}.{ext}`), its WebP
+ * renditions beside it (`…-{width}.webp`) and its link preview (`…-share.jpg`, 1200x630).
+ * Throws if the bytes are not a decodable image.
  */
 export async function storeCourseImage(
   storage: ObjectStorage,
@@ -46,6 +53,7 @@ export async function storeCourseImage(
   let decoded: sharp.Sharp;
   let renditions: { width: number; body: Buffer }[];
   let cleanOriginal: Buffer;
+  let share: Buffer;
   try {
     decoded = sharp(source, { failOn: "error" }).rotate();
     const metadata = await decoded.metadata();
@@ -67,6 +75,13 @@ export async function storeCourseImage(
           .toBuffer(),
       })),
     );
+    share = await decoded
+      .clone()
+      .resize({ width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, fit: "cover" })
+      // A transparent PNG or WebP gets a white background, not JPEG's black.
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
   } catch {
     throw new UserFacingError(fileMessages.unreadableImage, 400, "imageFile");
   }
@@ -81,7 +96,15 @@ export async function storeCourseImage(
       keys.push(key);
       imageVariants.push({ width: rendition.width, url: storage.publicUrl(key) });
     }
-    return { image: storage.publicUrl(original), imageVariants, keys };
+    const shareKey = `${base}-share.jpg`;
+    await storage.put(shareKey, share, "image/jpeg");
+    keys.push(shareKey);
+    return {
+      image: storage.publicUrl(original),
+      imageVariants,
+      shareImage: storage.publicUrl(shareKey),
+      keys,
+    };
   } catch (error) {
     await storage.delete(keys);
     throw error;
@@ -99,24 +122,35 @@ export function uniqueTimestamp(now: number = Date.now()): number {
   return lastTimestamp;
 }
 
-/** Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. */
+/**
+ * Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. Its size is kept with
+ * the course, so that pages show it without reading the file.
+ */
 export async function storeCourseBrochure(
   storage: ObjectStorage,
   courseId: string,
   source: Buffer,
   timestamp: number,
-): Promise<{ url: string; keys: string[] }> {
+): Promise<{ url: string; bytes: number; keys: string[] }> {
   const key = `brochures/course-${courseId}-brochure-${timestamp}.pdf`;
   await storage.put(key, source, "application/pdf");
-  return { url: storage.publicUrl(key), keys: [key] };
+  return { url: storage.publicUrl(key), bytes: source.length, keys: [key] };
 }
 
-/** Every stored key a course points to: its image, the image's renditions, its brochure. */
+/**
+ * Every stored key a course points to: its image, the image's renditions and share image, its
+ * brochure.
+ */
 export function courseFileKeys(
   storage: ObjectStorage,
-  course: Pick<Course, "image" | "imageVariants" | "brochureUrl">,
+  course: Pick<Course, "image" | "imageVariants" | "shareImage" | "brochureUrl">,
 ): string[] {
-  return [course.image, ...course.imageVariants.map((variant) => variant.url), course.brochureUrl]
+  return [
+    course.image,
+    ...course.imageVariants.map((variant) => variant.url),
+    course.shareImage,
+    course.brochureUrl,
+  ]
     .map((url) => (url ? storage.keyFromUrl(url) : null))
     .filter((key): key is string => Boolean(key));
 }

@@ -23,7 +23,7 @@ import { lagosToday } from "~/lib/dates";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { readOrUnavailable } from "~/lib/unavailable.server";
-import { buttonClasses } from "~/ui/button";
+import { ButtonLink, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
@@ -46,15 +46,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   }
   const { course } = loaderData;
   const url = `${origin}/course/${course.slug}`;
-  const shareImage =
-    course.imageVariants.find((variant) => variant.width === 1200)?.url ?? course.image;
-  const image = shareImage ? `${origin}${shareImage}` : null;
+  const image = course.shareImage ? `${origin}${course.shareImage}` : null;
   return [
     ...seo({
       title: course.title,
       description: course.description.slice(0, 300),
       url,
-      image,
+      image: image ? { url: image, alt: course.title } : undefined,
       type: "article",
     }),
     { "script:ld+json": courseStructuredData(course, url, image, loaderData.upcomingDates) },
@@ -135,7 +133,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 Contact an Advisor
               </a>
               {layout?.whatsapp ? <ChatOnWhatsapp courseSlug={course.slug} /> : null}
-              <BrochureButton title={course.title} url={course.brochureUrl} />
+              <BrochureButton
+                title={course.title}
+                url={course.brochureUrl}
+                bytes={course.brochureBytes}
+              />
             </div>
           </div>
         </div>
@@ -219,7 +221,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         fullPage
         title="Course Not Found"
         message="The course you're looking for doesn't exist or may have been removed."
-      />
+      >
+        <ButtonLink to="/courses" variant="outline">
+          Browse all courses
+        </ButtonLink>
+      </ErrorView>
     );
   }
   return (
