@@ -81,9 +81,12 @@ test.describe("axe on pages answered without JavaScript", () => {
   test("an inquiry with field messages", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Send Inquiry" }).click();
-    await expect(page).toHaveURL(/\/\?index$/);
+    await expect(page).toHaveURL(/\/\?index#inquiry-form-answer$/);
+    // The error summary at the top of the form links to each field.
     await expect(
-      page.getByText("You must agree to the privacy policy to submit this form"),
+      page
+        .getByRole("alert")
+        .getByRole("link", { name: "You must agree to the privacy policy to submit this form" }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
   });

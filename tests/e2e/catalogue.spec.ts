@@ -50,7 +50,7 @@ test.describe("catalogue with JavaScript", () => {
     await expect(page.getByRole("main").getByText("All Courses", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Master New Skills Today");
     await expect(counter(page)).toHaveText(`Showing ${total} of ${total} courses`);
-    expect(await cardTitles(page)).toEqual(expected({}));
+    await expect.poll(() => cardTitles(page)).toEqual(expected({}));
     await expect(page.getByText(inactiveCourse.title)).toHaveCount(0);
   });
 
@@ -73,14 +73,14 @@ test.describe("catalogue with JavaScript", () => {
     await search(page).pressSequentially("PAYSTACK");
     await expect(page).toHaveURL(/\/courses\?q=PAYSTACK$/);
     await expect(counter(page)).toHaveText(`Showing ${descriptionOnly.length} of ${total} courses`);
-    expect(await cardTitles(page)).toEqual(descriptionOnly);
+    await expect.poll(() => cardTitles(page)).toEqual(descriptionOnly);
     await expect(page.locator("html")).toHaveAttribute("data-list-removed", "false");
 
     await search(page).fill("design");
     const design = expected({ q: "design" });
     await expect(counter(page)).toHaveText(`Showing ${design.length} of ${total} courses`);
     await expect(page).toHaveURL(/\?q=design$/);
-    expect(await cardTitles(page)).toEqual(design);
+    await expect.poll(() => cardTitles(page)).toEqual(design);
 
     await search(page).fill("");
     await expect(page).toHaveURL(/\/courses$/);
@@ -107,19 +107,19 @@ test.describe("catalogue with JavaScript", () => {
     await expect(page).toHaveURL(/\?category=Marketing$/);
     const marketing = expected({ category: "Marketing" });
     await expect(counter(page)).toHaveText(`Showing ${marketing.length} of ${total} courses`);
-    expect(await cardTitles(page)).toEqual(marketing);
+    await expect.poll(() => cardTitles(page)).toEqual(marketing);
 
     await level(page).selectOption("Advanced");
     await expect(page).toHaveURL(/\?category=Marketing&level=Advanced$/);
     const advanced = expected({ category: "Marketing", level: "Advanced" });
     await expect(counter(page)).toHaveText(`Showing ${advanced.length} of ${total} courses`);
-    expect(await cardTitles(page)).toEqual(advanced);
+    await expect.poll(() => cardTitles(page)).toEqual(advanced);
 
     await category(page).selectOption({ label: "All Categories" });
     await expect(page).toHaveURL(/\?level=Advanced$/);
     const allAdvanced = expected({ level: "Advanced" });
     await expect(counter(page)).toHaveText(`Showing ${allAdvanced.length} of ${total} courses`);
-    expect(await cardTitles(page)).toEqual(allAdvanced);
+    await expect.poll(() => cardTitles(page)).toEqual(allAdvanced);
   });
 
   test("switches between grid and list views", async ({ page }) => {
@@ -183,7 +183,7 @@ test.describe("catalogue with JavaScript", () => {
   test("a course card opens its course page", async ({ page }) => {
     await openCatalogue(page, "/courses?category=Programming&level=Advanced");
     const titles = expected({ category: "Programming", level: "Advanced" });
-    expect(await cardTitles(page)).toEqual(titles);
+    await expect.poll(() => cardTitles(page)).toEqual(titles);
     const course = activeCourses.find((item) => item.title === titles[0]);
     await page.getByRole("link", { name: titles[0] }).click();
     await expect(page).toHaveURL(new RegExp(`/course/${course?.slug}$`));
@@ -222,7 +222,7 @@ test.describe("shared catalogue URL", () => {
     test("shows the filtered list and filters with the Apply button", async ({ page }) => {
       await page.goto(shared);
       await expect(counter(page)).toHaveText(`Showing ${sharedTitles.length} of ${total} courses`);
-      expect(await cardTitles(page)).toEqual(sharedTitles);
+      await expect.poll(() => cardTitles(page)).toEqual(sharedTitles);
       await expect(search(page)).toHaveValue("data");
       await expect(category(page)).toHaveValue("Data Science");
       await expect(level(page)).toHaveValue("Beginner");
@@ -238,7 +238,7 @@ test.describe("shared catalogue URL", () => {
       await expect(page).toHaveURL(/\/courses\?q=PYTHON&category=&level=&view=list$/);
       const python = expected({ q: "python" });
       await expect(counter(page)).toHaveText(`Showing ${python.length} of ${total} courses`);
-      expect(await cardTitles(page)).toEqual(python);
+      await expect.poll(() => cardTitles(page)).toEqual(python);
 
       await search(page).fill("nothing-matches-this");
       await page.getByRole("button", { name: "Apply" }).click();

@@ -37,7 +37,10 @@ test("the footer offers 'Chat on WhatsApp' on every page", async ({ page, reques
 test("'Contact an Advisor' leads to the inquiry form with the course chosen", async ({ page }) => {
   await page.goto(`/course/${course.slug}`);
   await page.getByRole("link", { name: "Contact an Advisor" }).click();
+  await expect(
+    page.getByRole("heading", { name: `Ask an advisor about ${course.title}` }),
+  ).toBeInViewport();
   const form = page.locator("form#inquiry-form");
+  await expect(form.getByLabel("Purpose of Inquiry")).toHaveValue("I'm interested in a course");
   await expect(form.getByLabel("Course of Interest")).toHaveValue(course.title);
-  await expect(form.getByLabel("Course of Interest")).toBeInViewport();
 });
