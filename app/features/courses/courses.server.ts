@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses } from "~/db/schema";
+import { slugPattern } from "~/lib/slug";
 
 /** The fields a course card and the catalogue need. */
 const cardColumns = {
@@ -42,8 +43,12 @@ export async function listActiveCourseLinks() {
 
 export type CourseLink = Awaited<ReturnType<typeof listActiveCourseLinks>>[number];
 
-/** One active course by slug, or null (inactive courses are never public). */
+/**
+ * One active course by slug, or null (inactive courses are never public). The slug comes from
+ * a URL: one that no course can have is not looked up.
+ */
 export async function findActiveCourseBySlug(slug: string) {
+  if (!slugPattern.test(slug)) return null;
   const [course] = await db()
     .select()
     .from(courses)

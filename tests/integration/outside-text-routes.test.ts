@@ -1,0 +1,119 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { courses, messages, rateLimits } from "~/db/schema";
+import { notAllowedMessage } from "~/lib/outside-text";
+import * as adminsRoute from "~/routes/admin/admins";
+import * as coursesRoute from "~/routes/admin/courses";
+import * as messagesRoute from "~/routes/admin/messages";
+import * as messagesExportRoute from "~/routes/resources/messages-export";
+import * as contactRoute from "~/routes/site/contact";
+import * as coursePageRoute from "~/routes/site/course";
+import {
+  getRequest,
+  makeAdmin,
+  outcomeOf,
+  postRequest,
+  routeArgs,
+  signInCookie,
+} from "../support/admin-session";
+import { courseFields, multipartRequest } from "../support/course-fixtures";
+import { insertMessages, parseCsv } from "../support/inbox-fixtures";
+import { setupTestDatabase } from "../support/test-database";
+
+/** Text with a NUL, which PostgreSQL refuses in any text value. */
+const NUL = "\u0000";
+
+const database = setupTestDatabase();
+let cookie: string;
+
+beforeAll(async () => {
+  const superAdmin = await makeAdmin({ role: "super_admin", name: "Sade Super" });
+  cookie = await signInCookie(superAdmin.email);
+});
+
+beforeEach(async () => {
+  await database().db.delete(messages);
+  await database().db.delete(rateLimits);
+  await database().db.delete(courses);
+});
+
+const errorsOf = (outcome: { kind: string; data?: unknown }) =>
+  (outcome.data as { result: { error?: Record<string, string[]> } }).result.error;
+
+describe("text with control characters from outside", () => {
+  it("a course slug with a NUL is not found", async () => {
+    const outcome = await outcomeOf(() =>
+      coursePageRoute.loader(routeArgs(getRequest("/course/%00"), { slug: NUL })),
+    );
+    expect(outcome.status).toBe(404);
+  });
+
+  it("a contact message with a NUL is refused with a message, and uses no rate-limit slot", async () => {
+    const outcome = await outcomeOf(() =>
+      contactRoute.action(
+        routeArgs(
+          postRequest("/contact", {
+            name: `Ada${NUL}eze`,
+            email: "ada@example.com",
+            subject: "Other",
+            message: "I would like to know more.",
+          }),
+        ),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)?.name).toEqual([notAllowedMessage("Full name")]);
+    expect(await database().db.select().from(rateLimits)).toEqual([]);
+    expect(await database().db.select().from(messages)).toEqual([]);
+  });
+
+  it("a course FAQ answer with a NUL is refused next to its field", async () => {
+    const outcome = await outcomeOf(() =>
+      coursesRoute.action(
+        routeArgs(
+          multipartRequest(
+            "/admin-portal/courses",
+            courseFields({ intent: "create", "faqs[0].answer": `Yes${NUL}` }),
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)?.["faqs[0].answer"]).toEqual([notAllowedMessage("Answer")]);
+    expect(await database().db.select().from(courses)).toEqual([]);
+  });
+
+  it("searches with a NUL in the URL show the unfiltered lists", async () => {
+    const portal = async (route: { loader: (args: never) => unknown }, path: string) =>
+      outcomeOf(() => route.loader(routeArgs(getRequest(path, { cookie }))));
+    for (const [route, path] of [
+      [coursesRoute, "/admin-portal/courses?q=%00"],
+      [adminsRoute, "/admin-portal/admins?q=%00"],
+      [messagesRoute, "/admin-portal/messages?q=%00"],
+    ] as const) {
+      const outcome = await portal(route, path);
+      expect(outcome.kind, path).toBe("value");
+      if (outcome.kind === "value") {
+        expect((outcome.data as { query: { q: string } }).query.q, path).toBe("");
+      }
+    }
+  });
+
+  it("the CSV export with a NUL in its search has every message, not only the header", async () => {
+    await insertMessages([{ fullName: "Ada Eze" }, { fullName: "Bola Ade" }]);
+    const outcome = await outcomeOf(() =>
+      messagesExportRoute.loader(
+        routeArgs(getRequest("/admin-portal/messages/export?q=%00", { cookie })),
+      ),
+    );
+    expect(outcome.kind).toBe("response");
+    if (outcome.kind !== "response") return;
+    const rows = parseCsv((await outcome.response.text()).replace(/^\uFEFF/, ""));
+    expect(
+      rows
+        .map((row) => row[2])
+        .slice(1)
+        .sort(),
+    ).toEqual(["Ada Eze", "Bola Ade"]);
+  });
+});
