@@ -1,11 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courses, messages, rateLimits } from "~/db/schema";
+import { formMessages } from "~/features/messages/form-options";
 import { notAllowedMessage } from "~/lib/outside-text";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import * as contactRoute from "~/routes/site/contact";
+import * as homeRoute from "~/routes/site/home";
 import * as coursePageRoute from "~/routes/site/course";
 import {
   getRequest,
@@ -115,5 +117,47 @@ describe("text with control characters from outside", () => {
         .slice(1)
         .sort(),
     ).toEqual(["Ada Eze", "Bola Ade"]);
+  });
+});
+
+describe("an inquiry's course of interest", () => {
+  const inquiry = (courseInterest: string) =>
+    outcomeOf(() =>
+      homeRoute.action(
+        routeArgs(
+          postRequest("/", {
+            fullName: "Adébáyọ̀ Ọkafọ́r",
+            email: "ade@example.com",
+            inquiryType: "I'm interested in a course",
+            courseInterest,
+            consent: "on",
+          }),
+        ),
+      ),
+    );
+
+  beforeEach(async () => {
+    await database().db.insert(courses).values([
+      { slug: "data-science", title: "Data Science", description: "Data", isActive: true },
+      { slug: "retired", title: "Retired Course", description: "Old", isActive: false },
+    ]);
+  });
+
+  it("is an active course's title, or empty", async () => {
+    expect((await inquiry("Data Science")).status).toBe(200);
+    expect((await inquiry("")).status).toBe(200);
+    const stored = await database().db.select().from(messages);
+    expect(stored.map((row) => row.courseInterest).sort()).toEqual(["Data Science", null]);
+    expect(stored.map((row) => row.fullName)).toEqual(["Adébáyọ̀ Ọkafọ́r", "Adébáyọ̀ Ọkafọ́r"]);
+  });
+
+  it("is refused next to its field when no active course has that title", async () => {
+    for (const title of ["Anything I like", "Retired Course"]) {
+      const outcome = await inquiry(title);
+      expect(outcome.status, title).toBe(400);
+      expect(errorsOf(outcome)?.courseInterest, title).toEqual([formMessages.unknownCourse]);
+    }
+    expect(await database().db.select().from(messages)).toEqual([]);
+    expect(await database().db.select().from(rateLimits)).toEqual([]);
   });
 });

@@ -57,6 +57,16 @@ export async function findActiveCourseBySlug(slug: string) {
   return course ?? null;
 }
 
+/** Whether an active course has exactly this title (an inquiry's course of interest). */
+export async function isActiveCourseTitle(title: string) {
+  const [found] = await db()
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.title, title), eq(courses.isActive, true)))
+    .limit(1);
+  return Boolean(found);
+}
+
 /** Slugs and change dates of active courses, for the sitemap. */
 export async function listActiveCourseSitemapEntries() {
   return db()
