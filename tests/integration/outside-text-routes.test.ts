@@ -7,8 +7,8 @@ import * as coursesRoute from "~/routes/admin/courses";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import * as contactRoute from "~/routes/site/contact";
-import * as homeRoute from "~/routes/site/home";
 import * as coursePageRoute from "~/routes/site/course";
+import * as homeRoute from "~/routes/site/home";
 import {
   getRequest,
   makeAdmin,
@@ -137,10 +137,12 @@ describe("an inquiry's course of interest", () => {
     );
 
   beforeEach(async () => {
-    await database().db.insert(courses).values([
-      { slug: "data-science", title: "Data Science", description: "Data", isActive: true },
-      { slug: "retired", title: "Retired Course", description: "Old", isActive: false },
-    ]);
+    await database()
+      .db.insert(courses)
+      .values([
+        { slug: "data-science", title: "Data Science", description: "Data", isActive: true },
+        { slug: "retired", title: "Retired Course", description: "Old", isActive: false },
+      ]);
   });
 
   it("is an active course's title, or empty", async () => {
