@@ -4,6 +4,7 @@ import { formMessages } from "~/features/messages/form-options";
 import { notAllowedMessage } from "~/lib/outside-text";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
+import * as loginRoute from "~/routes/admin/login";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import * as contactRoute from "~/routes/site/contact";
@@ -13,6 +14,7 @@ import {
   getRequest,
   makeAdmin,
   outcomeOf,
+  PASSWORD,
   postRequest,
   routeArgs,
   signInCookie,
@@ -26,9 +28,11 @@ const NUL = "\u0000";
 
 const database = setupTestDatabase();
 let cookie: string;
+let superAdminEmail: string;
 
 beforeAll(async () => {
   const superAdmin = await makeAdmin({ role: "super_admin", name: "Sade Super" });
+  superAdminEmail = superAdmin.email;
   cookie = await signInCookie(superAdmin.email);
 });
 
@@ -83,6 +87,36 @@ describe("text with control characters from outside", () => {
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome)?.["faqs[0].answer"]).toEqual([notAllowedMessage("Answer")]);
     expect(await database().db.select().from(courses)).toEqual([]);
+  });
+
+  it("a sign-in with a NUL in the email is refused next to the field", async () => {
+    const outcome = await outcomeOf(() =>
+      loginRoute.action(
+        routeArgs(
+          postRequest("/admin-portal/login", {
+            email: `sade${NUL}@example.com`,
+            password: PASSWORD,
+          }),
+        ),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)?.email).toEqual([notAllowedMessage("Email")]);
+  });
+
+  it("a sign-in whose redirectTo holds a NUL goes to the dashboard", async () => {
+    const outcome = await outcomeOf(() =>
+      loginRoute.action(
+        routeArgs(
+          postRequest("/admin-portal/login", {
+            email: superAdminEmail,
+            password: PASSWORD,
+            redirectTo: `/admin-portal/messages${NUL}`,
+          }),
+        ),
+      ),
+    );
+    expect(outcome).toMatchObject({ kind: "redirect", location: "/admin-portal/dashboard" });
   });
 
   it("searches with a NUL in the URL show the unfiltered lists", async () => {
