@@ -20,7 +20,7 @@ import {
   signInCookie,
 } from "../support/admin-session";
 import { courseFields, multipartRequest } from "../support/course-fixtures";
-import { insertMessages, parseCsv } from "../support/inbox-fixtures";
+import { insertMessage, insertMessages, parseCsv } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 
 /** Text with a NUL, which PostgreSQL refuses in any text value. */
@@ -117,6 +117,25 @@ describe("text with control characters from outside", () => {
       ),
     );
     expect(outcome).toMatchObject({ kind: "redirect", location: "/admin-portal/dashboard" });
+  });
+
+  it("inbox notes with a NUL are refused with a message, and the notes stay as they were", async () => {
+    const message = await insertMessage({ adminNotes: "Called back" });
+    const outcome = await outcomeOf(() =>
+      messagesRoute.action(
+        routeArgs(
+          postRequest(
+            "/admin-portal/messages",
+            { intent: "notes", id: message.id, notes: `Left a voicemail${NUL}` },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(outcome).toMatchObject({ kind: "data", status: 400 });
+    expect(outcome.kind === "data" && outcome.data).toEqual({ error: notAllowedMessage("Notes") });
+    const [stored] = await database().db.select().from(messages);
+    expect(stored?.adminNotes).toBe("Called back");
   });
 
   it("searches with a NUL in the URL show the unfiltered lists", async () => {
