@@ -47,8 +47,13 @@ export const personName = (label: string) => [
 ];
 
 /**
- * A search box's value from the URL. A value we would not accept (control characters, too
- * long) means no search, never an error page: the URL is whatever a stranger typed.
+ * A search box's value from the URL, trimmed unless `keepSpaces` (for a box that writes the URL
+ * at each key, where trimming would eat the space just typed). A value we would not accept
+ * (control characters, too long) means no search, never an error page: the URL is whatever a
+ * stranger typed.
  */
-export const searchParam = (max: number) =>
-  z.catch(z.string().check(z.trim(), z.maxLength(max), z.refine(isSingleLine)), "");
+export const searchParam = (max: number, { keepSpaces = false } = {}) =>
+  z.catch(
+    z.string().check(...(keepSpaces ? [] : [z.trim()]), z.maxLength(max), z.refine(isSingleLine)),
+    "",
+  );

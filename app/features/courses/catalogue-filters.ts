@@ -5,7 +5,7 @@ import type { CatalogueFilters } from "./course-rules";
 export type CatalogueView = "grid" | "list";
 export type CatalogueQuery = CatalogueFilters & { view: CatalogueView };
 
-const text = searchParam(100);
+const text = searchParam(100, { keepSpaces: true });
 
 const querySchema = z.object({
   q: text,
