@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
@@ -36,11 +37,14 @@ import {
   bytesStartingWith,
   courseFields,
   gifImage,
+  hugePngImage,
   jpegImage,
   keyOf,
   multipartRequest,
   PNG_MAGIC,
   pdfDocument,
+  pdfWith,
+  pdfWithOpenScript,
   pngImage,
   readStored,
   type TestStorage,
@@ -360,6 +364,59 @@ describe("storeCourseImage", () => {
     expect(await files.keys()).toEqual([]);
   });
 
+  it("refuses an image over 40 megapixels from its header, before decoding it", async () => {
+    const huge = await hugePngImage();
+    expect(huge.length).toBeLessThan(MB);
+    const started = performance.now();
+    const refusal = storeCourseImage(files.storage, huge, "image/png", Date.now());
+    await expect(refusal).rejects.toThrow(fileMessages.tooManyPixels);
+    // Decoding 64 megapixels takes seconds; reading the header takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await files.keys()).toEqual([]);
+  });
+
+  it("stores a PDF made by pdf-lib as a brochure", async () => {
+    const brochure = await pdfWith();
+    const stored = await storeCourseBrochure(files.storage, "id", brochure, Date.now());
+    expect((await readStored(files, stored.keys[0] ?? "")).bytes).toEqual(brochure);
+  });
+
+  it("refuses a brochure that is not a PDF inside, and stores nothing", async () => {
+    for (const fake of [
+      Buffer.from("%PDF-1.7\n<html><body><script>alert(1)</script></body></html>\n"),
+      bytesStartingWith("%PDF-", 2048),
+    ]) {
+      await expect(storeCourseBrochure(files.storage, "id", fake, Date.now())).rejects.toThrow(
+        fileMessages.unreadableBrochure,
+      );
+    }
+    expect(await files.keys()).toEqual([]);
+  });
+
+  it("refuses brochures with scripts, launch or automatic actions, and stores nothing", async () => {
+    const launch = await pdfWith((document) => {
+      // An action written straight into the catalog, not as an object of its own.
+      const action = document.context.obj({ S: "Launch", F: PDFString.of("calc.exe") });
+      document.catalog.set(PDFName.of("OpenAction"), action);
+    });
+    const pageAction = await pdfWith((document) => {
+      const goTo = document.context.obj({ S: "GoTo", D: [document.getPage(0).ref, "Fit"] });
+      document.getPage(0).node.set(PDFName.of("AA"), document.context.obj({ O: goTo }));
+    });
+    const namedScript = await pdfWith((document) => {
+      const script = document.context.obj({ S: "JavaScript" });
+      script.set(PDFName.of("JS"), PDFString.of("app.alert(1)"));
+      const names = document.context.obj({ Names: [PDFString.of("hello"), script] });
+      document.catalog.set(PDFName.of("Names"), document.context.obj({ JavaScript: names }));
+    });
+    for (const brochure of [await pdfWithOpenScript(), launch, pageAction, namedScript]) {
+      await expect(storeCourseBrochure(files.storage, "id", brochure, Date.now())).rejects.toThrow(
+        fileMessages.activeBrochure,
+      );
+    }
+    expect(await files.keys()).toEqual([]);
+  });
+
   it("stores a brochure at brochures/course-{id}-brochure-{timestamp}.pdf", async () => {
     const id = "7d0f1f3e-8a51-4a55-9d4e-0e7f3b0a1c2d";
     const stored = await storeCourseBrochure(files.storage, id, pdf, 1_767_225_600_999);
@@ -503,6 +560,31 @@ describe("course form with files, through the route", () => {
     const reply = replyOf(outcome);
     expect(reply.error?.imageFile).toEqual([fileMessages.unreadableImage]);
     expect(reply.error?.[""]).toEqual([courseMessages.imageFailed(fileMessages.unreadableImage)]);
+  });
+
+  it("refuses an image over 40 megapixels with the upload message, and creates nothing", async () => {
+    const outcome = await postCourse(courseFields({ intent: "create", slug: "huge-image" }), [
+      imageUpload(await hugePngImage(), "huge.png"),
+    ]);
+    expect(outcome).toMatchObject({ kind: "data", status: 400 });
+    const reply = replyOf(outcome);
+    expect(reply.error?.imageFile).toEqual([fileMessages.tooManyPixels]);
+    expect(reply.error?.[""]).toEqual([courseMessages.imageFailed(fileMessages.tooManyPixels)]);
+    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await files.keys()).toEqual([]);
+  });
+
+  it("refuses a brochure that runs JavaScript with the upload message, and creates nothing", async () => {
+    const outcome = await postCourse(courseFields({ intent: "create", slug: "scripted-pdf" }), [
+      imageUpload(png),
+      brochureUpload(await pdfWithOpenScript()),
+    ]);
+    expect(outcome).toMatchObject({ kind: "data", status: 400 });
+    const reply = replyOf(outcome);
+    expect(reply.error?.brochureFile).toEqual([fileMessages.activeBrochure]);
+    expect(reply.error?.[""]).toEqual([courseMessages.brochureFailed(fileMessages.activeBrochure)]);
+    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await files.keys()).toEqual([]);
   });
 
   it("answers 413 to a request over the size limit and creates nothing", async () => {

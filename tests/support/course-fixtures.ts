@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { type CourseFormValues, courseFormSchema } from "~/features/courses/course-form-schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
@@ -127,12 +128,37 @@ export async function gifImage(width = 40, height = 40) {
     .toBuffer();
 }
 
-/** A small but well-formed PDF. */
+/** A small but well-formed PDF of one blank page. */
 export function pdfDocument(title = "Course brochure") {
   return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${title}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n% ${title}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
   );
 }
+
+/**
+ * A one-page PDF made by pdf-lib, changed by `change` first (pdf-lib's low-level API: put
+ * actions into its catalog or page dictionaries).
+ */
+export async function pdfWith(change: (document: PDFDocument) => void = () => {}) {
+  const document = await PDFDocument.create();
+  document.addPage();
+  change(document);
+  return Buffer.from(await document.save());
+}
+
+/** A PDF that runs JavaScript when opened: an OpenAction pointing to a JavaScript action. */
+export const pdfWithOpenScript = () =>
+  pdfWith((document) => {
+    const script = document.context.obj({ Type: "Action", S: "JavaScript" });
+    script.set(PDFName.of("JS"), PDFString.of("app.alert('hello')"));
+    document.catalog.set(PDFName.of("OpenAction"), document.context.register(script));
+  });
+
+/** A PNG of 8000x8000 px (64 megapixels) in about 0.2 MB: one colour compresses well. */
+export const hugePngImage = () =>
+  sharp({ create: { width: 8000, height: 8000, channels: 3, background: "#336699" } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** `size` bytes that start like a file of the given kind and are zeros after. */
 export function bytesStartingWith(magic: number[] | string, size: number) {

@@ -31,6 +31,15 @@ describe("parseCatalogueQuery", () => {
     expect(parse(`?q=${"x".repeat(100)}`).q).toBe("x".repeat(100));
   });
 
+  it("keeps the search text as typed, spaces included: the URL follows each key", () => {
+    expect(parse("?q=data+").q).toBe("data ");
+    expect(catalogueSearch(parse("?q=data+"))).toBe("?q=data+");
+  });
+
+  it("drops filters with control characters instead of failing", () => {
+    expect(parse("?q=%00&category=Data%00&level=%E2%80%AEBeginner")).toEqual(defaults);
+  });
+
   it("uses the first value when a parameter repeats", () => {
     expect(parse("?level=Advanced&level=Beginner").level).toBe("Advanced");
   });

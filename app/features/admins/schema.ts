@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
+import { personName, searchParam, singleLine } from "~/lib/outside-text";
 
 /** SPEC.md section 5, 'Admin create form' and its edit form. */
 
@@ -7,7 +8,9 @@ const name = z
   .string({ error: "Name must be at least 2 characters" })
   .check(
     z.trim(),
-    z.minLength(2, "Name must be at least 2 characters"),
+    z.minLength(2, { error: "Name must be at least 2 characters", abort: true }),
+    singleLine("Name"),
+    ...personName("Name"),
     z.maxLength(120, "Name must be at most 120 characters"),
   );
 const phone = z
@@ -15,6 +18,7 @@ const phone = z
   .check(
     z.trim(),
     z.minLength(1, "Phone number is required"),
+    singleLine("Phone number"),
     z.maxLength(40, "Phone number must be at most 40 characters"),
   );
 const role = z.enum(adminRoles, { error: "Please select a role" });
@@ -32,6 +36,7 @@ export const adminCreateSchema = z.object({
     .check(
       z.trim(),
       z.toLowerCase(),
+      singleLine("Email"),
       z.maxLength(254, "Invalid email address"),
       z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Invalid email address"),
     ),
@@ -40,6 +45,7 @@ export const adminCreateSchema = z.object({
     .string({ error: "Password must be at least 6 characters" })
     .check(
       z.minLength(6, "Password must be at least 6 characters"),
+      singleLine("Password"),
       z.maxLength(128, "Password must be at most 128 characters"),
     ),
   role,
@@ -61,7 +67,7 @@ export type AdminSortColumn = (typeof adminSortColumns)[number];
 export const ADMIN_PAGE_SIZE = 10;
 
 const listQuerySchema = z.object({
-  q: z.catch(z.string().check(z.trim(), z.maxLength(100)), ""),
+  q: searchParam(100),
   sort: z.catch(z.enum(adminSortColumns), "created_at"),
   dir: z.catch(z.enum(["asc", "desc"]), "desc"),
   page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),

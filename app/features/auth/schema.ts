@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { hasControlCharacters, singleLine } from "~/lib/outside-text";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -9,6 +10,7 @@ const email = z
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, "Email is required"),
+    singleLine("Email"),
     z.maxLength(254, "Invalid email address"),
     z.regex(emailPattern, "Invalid email address"),
   );
@@ -17,6 +19,7 @@ const password = z
   .string({ error: "Password is required" })
   .check(
     z.minLength(1, "Password is required"),
+    singleLine("Password"),
     z.minLength(6, "Password must be at least 6 characters"),
     z.maxLength(128, "Password must be at most 128 characters"),
   );
@@ -32,7 +35,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is invalid or has expired." }).check(z.minLength(1)),
+    token: z
+      .string({ error: "This reset link is invalid or has expired." })
+      .check(z.minLength(1), singleLine("Reset link")),
     password,
     confirmPassword: z.string({ error: "Please confirm the new password" }),
   })
@@ -59,7 +64,7 @@ export const authMessages = {
 
 /** Only paths inside the portal; anything else (other sites, `//evil`) goes to the dashboard. */
 export function safeRedirectTarget(target: string | null | undefined, fallback: string) {
-  if (!target?.startsWith("/admin-portal/")) return fallback;
+  if (!target?.startsWith("/admin-portal/") || hasControlCharacters(target)) return fallback;
   if (target.startsWith("/admin-portal/login")) return fallback;
   return target;
 }

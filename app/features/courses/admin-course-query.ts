@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
 import { courseCategories } from "~/db/schema";
+import { searchParam } from "~/lib/outside-text";
 
 const schema = z.object({
-  q: z.catch(z.string().check(z.trim(), z.maxLength(100)), ""),
+  q: searchParam(100),
   category: z.catch(z.union([z.enum(courseCategories), z.literal("")]), ""),
   inactive: z.catch(z.enum(["1", ""]), ""),
   view: z.catch(z.enum(["cards", "list"]), "cards"),

@@ -1,10 +1,11 @@
 import * as z from "zod/mini";
+import { searchParam } from "~/lib/outside-text";
 import type { CatalogueFilters } from "./course-rules";
 
 export type CatalogueView = "grid" | "list";
 export type CatalogueQuery = CatalogueFilters & { view: CatalogueView };
 
-const text = z.catch(z.string().check(z.maxLength(100)), "");
+const text = searchParam(100, { keepSpaces: true });
 
 const querySchema = z.object({
   q: text,

@@ -3,7 +3,8 @@ import type { Course, ImageVariant } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/share-image";
 import type { ObjectStorage } from "~/lib/storage/storage.server";
-import { fileMessages } from "./upload-rules";
+import { checkBrochure } from "./brochure-check.server";
+import { fileMessages, uploadRules } from "./upload-rules";
 
 export { fileMessages, type UploadKind, uploadRules } from "./upload-rules";
 
@@ -37,6 +38,20 @@ export type StoredImage = {
   keys: string[];
 };
 
+const refuseImage = (message: string) => new UserFacingError(message, 400, "imageFile");
+
+/**
+ * Refuses an image over the pixel limit from the size in its header, before anything decodes
+ * it: decoding costs memory and time by pixels, and a small file can hold very many.
+ */
+async function checkImageSize(source: Buffer) {
+  const { width, height } = await sharp(source)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (!width || !height) throw refuseImage(fileMessages.unreadableImage);
+  if (width * height > uploadRules.image.maxPixels) throw refuseImage(fileMessages.tooManyPixels);
+}
+
 /**
  * Stores an image at the spec's key (`images/course-image-{timestamp}.{ext}`), its WebP
  * renditions beside it (`…-{width}.webp`) and its link preview (`…-share.jpg`, 1200x630).
@@ -48,6 +63,7 @@ export async function storeCourseImage(
   type: DetectedType,
   timestamp: number,
 ): Promise<StoredImage> {
+  await checkImageSize(source);
   const base = `images/course-image-${timestamp}`;
   const original = `${base}.${extensions[type]}`;
   let decoded: sharp.Sharp;
@@ -55,9 +71,10 @@ export async function storeCourseImage(
   let cleanOriginal: Buffer;
   let share: Buffer;
   try {
-    decoded = sharp(source, { failOn: "error" }).rotate();
-    const metadata = await decoded.metadata();
-    if (!metadata.width || !metadata.height) throw new Error("no dimensions");
+    decoded = sharp(source, {
+      failOn: "error",
+      limitInputPixels: uploadRules.image.maxPixels,
+    }).rotate();
     // Re-encoding drops camera metadata (EXIF, GPS) from the file that is served publicly.
     cleanOriginal = await decoded
       .clone()
@@ -83,7 +100,7 @@ export async function storeCourseImage(
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new UserFacingError(fileMessages.unreadableImage, 400, "imageFile");
+    throw refuseImage(fileMessages.unreadableImage);
   }
   const keys: string[] = [];
   try {
@@ -123,8 +140,9 @@ export function uniqueTimestamp(now: number = Date.now()): number {
 }
 
 /**
- * Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`. Its size is kept with
- * the course, so that pages show it without reading the file.
+ * Stores a brochure at `brochures/course-{id}-brochure-{timestamp}.pdf`, byte for byte once it
+ * passed `checkBrochure`. Its size is kept with the course, so that pages show it without
+ * reading the file.
  */
 export async function storeCourseBrochure(
   storage: ObjectStorage,
@@ -132,6 +150,7 @@ export async function storeCourseBrochure(
   source: Buffer,
   timestamp: number,
 ): Promise<{ url: string; bytes: number; keys: string[] }> {
+  await checkBrochure(source);
   const key = `brochures/course-${courseId}-brochure-${timestamp}.pdf`;
   await storage.put(key, source, "application/pdf");
   return { url: storage.publicUrl(key), bytes: source.length, keys: [key] };

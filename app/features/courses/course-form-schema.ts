@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { courseCategories, courseLevels } from "~/db/schema";
+import { multiLine, singleLine } from "~/lib/outside-text";
 import { slugPattern } from "~/lib/slug";
 
 /** SPEC.md section 3: the course form's choices. */
@@ -75,17 +76,24 @@ export const courseMessages = {
   notAllowed: "Browse available courses.",
 } as const;
 
-const text = (max: number, label: string) =>
+const text = (max: number, label: string, allowed = singleLine) =>
   z.optional(
-    z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        allowed(label),
+        z.maxLength(max, `${label} must be at most ${max} characters`),
+      ),
   );
 
-const required = (message: string, max: number, label: string) =>
+const required = (message: string, max: number, label: string, allowed = singleLine) =>
   z
     .string({ error: message })
     .check(
       z.trim(),
       z.minLength(1, { error: message, abort: true }),
+      allowed(label),
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
@@ -104,16 +112,7 @@ const money = (label: string) =>
 /** A list of short texts; blank rows are dropped on save (SPEC.md section 5). */
 const textList = (max: number, label: string) =>
   z.pipe(
-    z._default(
-      z.array(
-        z.optional(
-          z
-            .string()
-            .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
-        ),
-      ),
-      [],
-    ),
+    z._default(z.array(text(max, label)), []),
     z.transform((items) => items.filter((item): item is string => Boolean(item))),
   );
 
@@ -122,8 +121,8 @@ const isBlank = (...values: Array<string | undefined>) => values.every((value) =
 const moduleSchema = z
   .object({
     title: text(200, "Module title"),
-    description: text(2000, "Module description"),
-    topics: text(5000, "Topics"),
+    description: text(2000, "Module description", multiLine),
+    topics: text(5000, "Topics", multiLine),
   })
   .check(
     z.refine(
@@ -143,23 +142,25 @@ const moduleSchema = z
     ),
   );
 
-const faqSchema = z.object({ question: text(500, "Question"), answer: text(3000, "Answer") }).check(
-  z.refine((faq) => isBlank(faq.question, faq.answer) || Boolean(faq.question), {
-    message: "Question is required",
-    path: ["question"],
-  }),
-  z.refine((faq) => isBlank(faq.question, faq.answer) || Boolean(faq.answer), {
-    message: "Answer is required",
-    path: ["answer"],
-  }),
-);
+const faqSchema = z
+  .object({ question: text(500, "Question"), answer: text(3000, "Answer", multiLine) })
+  .check(
+    z.refine((faq) => isBlank(faq.question, faq.answer) || Boolean(faq.question), {
+      message: "Question is required",
+      path: ["question"],
+    }),
+    z.refine((faq) => isBlank(faq.question, faq.answer) || Boolean(faq.answer), {
+      message: "Answer is required",
+      path: ["answer"],
+    }),
+  );
 
 export const courseFormSchema = z.object({
   title: required("Course title is required", 200, "Course title"),
   slug: required("Course slug is required", 120, "Course slug").check(
     z.regex(slugPattern, "Use lowercase letters, numbers and single hyphens only"),
   ),
-  description: required("Course description is required", 5000, "Course description"),
+  description: required("Course description is required", 5000, "Course description", multiLine),
   category: z.enum(courseCategories, { error: "Category is required" }),
   icon: z._default(
     z.string().check(z.regex(/^[A-Z][A-Za-z0-9]{1,40}$/, "Please choose an icon")),

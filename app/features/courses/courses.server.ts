@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses } from "~/db/schema";
+import { slugPattern } from "~/lib/slug";
 
 /** The fields a course card and the catalogue need. */
 const cardColumns = {
@@ -42,14 +43,28 @@ export async function listActiveCourseLinks() {
 
 export type CourseLink = Awaited<ReturnType<typeof listActiveCourseLinks>>[number];
 
-/** One active course by slug, or null (inactive courses are never public). */
+/**
+ * One active course by slug, or null (inactive courses are never public). The slug comes from
+ * a URL: one that no course can have is not looked up.
+ */
 export async function findActiveCourseBySlug(slug: string) {
+  if (!slugPattern.test(slug)) return null;
   const [course] = await db()
     .select()
     .from(courses)
     .where(and(eq(courses.slug, slug), eq(courses.isActive, true)))
     .limit(1);
   return course ?? null;
+}
+
+/** Whether an active course has exactly this title (an inquiry's course of interest). */
+export async function isActiveCourseTitle(title: string) {
+  const [found] = await db()
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.title, title), eq(courses.isActive, true)))
+    .limit(1);
+  return Boolean(found);
 }
 
 /** Slugs and change dates of active courses, for the sitemap. */

@@ -3,6 +3,8 @@ export const uploadRules = {
   image: {
     maxBytes: 5 * 1024 * 1024,
     sizeLabel: "5MB",
+    // Decoding costs memory and time by pixels, not bytes: a 0.2 MB PNG can hold 64 megapixels.
+    maxPixels: 40_000_000,
     types: ["image/jpeg", "image/png", "image/webp"],
   },
   brochure: {
@@ -19,4 +21,7 @@ export const fileMessages = {
   wrongType: (kind: UploadKind) =>
     `File type not allowed. Allowed types: ${uploadRules[kind].types.join(", ")}`,
   unreadableImage: "The image could not be read. Please upload a valid JPEG, PNG or WebP file.",
+  tooManyPixels: "The image is too large: it may have at most 40 megapixels (e.g. 8000x5000).",
+  unreadableBrochure: "The brochure could not be read. Please upload a valid PDF file.",
+  activeBrochure: "This PDF contains scripts or actions and cannot be used as a brochure.",
 };

@@ -41,6 +41,7 @@ export const formMessages = {
   inquirySuccess:
     "Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals.",
   inquiryFailure: "Failed to submit inquiry. Please try again.",
+  unknownCourse: "Please choose a course from the list",
   rateLimited:
     "You have sent several messages in a short time. Please wait a few minutes and try again.",
 } as const;

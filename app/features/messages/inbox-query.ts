@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
+import { searchParam } from "~/lib/outside-text";
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -20,7 +21,7 @@ const schema = z.object({
   formType: optionalEnum(messageFormTypes),
   status: optionalEnum(messageStatuses),
   priority: optionalEnum(messagePriorities),
-  q: z.catch(z.string().check(z.trim(), z.maxLength(200)), ""),
+  q: searchParam(200),
   sort: z.catch(z.enum(["newest", "oldest"]), "newest"),
   page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
 });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { multiLine, personName, singleLine } from "~/lib/outside-text";
 import {
   contactMethods,
   contactSubjects,
@@ -23,27 +24,30 @@ export {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const requiredText = (required: string, max: number, label: string) =>
+const requiredText = (required: string, max: number, label: string, allowed = singleLine) =>
   z
     .string({ error: required })
     .check(
       z.trim(),
       z.minLength(1, { error: required, abort: true }),
+      allowed(label),
       z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
     );
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, allowed = singleLine) =>
   z.optional(
     z
       .string()
       .check(
         z.trim(),
+        allowed(label),
         z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
       ),
   );
 
 const fullName = requiredText("Full name is required", fieldLimits.name, "Full name").check(
-  z.minLength(2, "Full name must be at least 2 characters"),
+  z.minLength(2, { error: "Full name must be at least 2 characters", abort: true }),
+  ...personName("Full name"),
 );
 
 const email = requiredText("Email address is required", fieldLimits.email, "Email address").check(
@@ -61,7 +65,7 @@ export const inquirySchema = z.object({
   inquiryType: z.enum(inquiryTypes, { error: "Purpose of inquiry is required" }),
   courseInterest: optionalText(fieldLimits.subject, "Course of interest"),
   contactMethod: z.optional(z.enum(contactMethods, { error: "Please choose a contact method" })),
-  message: optionalText(fieldLimits.message, "Message"),
+  message: optionalText(fieldLimits.message, "Message", multiLine),
   consent: z.literal("on", {
     error: "You must agree to the privacy policy to submit this form",
   }),
@@ -73,7 +77,7 @@ export const contactSchema = z.object({
   email,
   phone,
   subject: z.enum(contactSubjects, { error: "Subject is required" }),
-  message: requiredText("Message is required", fieldLimits.message, "Message").check(
+  message: requiredText("Message is required", fieldLimits.message, "Message", multiLine).check(
     z.minLength(10, "Message must be at least 10 characters"),
   ),
   ...honeypot,

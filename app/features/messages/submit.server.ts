@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
 import { db } from "~/db/client.server";
 import { messages, type NewMessage } from "~/db/schema";
+import { isActiveCourseTitle } from "~/features/courses/courses.server";
 import { requestOrigin } from "~/lib/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import {
@@ -78,6 +79,19 @@ export async function storeVisitorMessage(
 
 type FormTexts = { success: string; failure: string };
 
+type FieldProblems = Record<string, string[]>;
+
+/** Checks that need the database, so the browser's copy of the schema cannot make them. */
+type ServerCheck<Value> = (value: Value) => Promise<FieldProblems | null>;
+
+const noServerCheck = async () => null;
+
+/** The course of interest is one of the courses the form offers: an active course's title. */
+async function checkCourseInterest(input: InquiryInput): Promise<FieldProblems | null> {
+  if (!input.courseInterest || (await isActiveCourseTitle(input.courseInterest))) return null;
+  return { courseInterest: [formMessages.unknownCourse] };
+}
+
 /**
  * The whole action of a public form: validate with the shared schema, store, and answer with
  * a Conform reply (the visitor's input kept on failure) plus the text to show.
@@ -87,6 +101,7 @@ async function handlePublicForm<Schema extends $ZodType>(
   schema: Schema,
   toRow: (value: output<Schema>, origin: Origin) => NewMessage,
   texts: FormTexts,
+  serverCheck: ServerCheck<output<Schema>> = noServerCheck,
 ) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
@@ -95,6 +110,14 @@ async function handlePublicForm<Schema extends $ZodType>(
   }
   const honeypot = formData.get(HONEYPOT_FIELD);
   try {
+    // Before the rate limit: a refused message uses up none of the visitor's budget.
+    const problems = await serverCheck(submission.value);
+    if (problems) {
+      return data(
+        { result: submission.reply({ fieldErrors: problems }), notice: null },
+        { status: 400 },
+      );
+    }
     const row = toRow(submission.value, requestOrigin(request));
     const outcome = await storeVisitorMessage(row, typeof honeypot === "string" ? honeypot : "");
     if (outcome.status === "rate-limited") {
@@ -120,7 +143,10 @@ export const handleContactForm = (request: Request) =>
   });
 
 export const handleInquiryForm = (request: Request) =>
-  handlePublicForm(request, inquirySchema, inquiryRow, {
-    success: formMessages.inquirySuccess,
-    failure: formMessages.inquiryFailure,
-  });
+  handlePublicForm(
+    request,
+    inquirySchema,
+    inquiryRow,
+    { success: formMessages.inquirySuccess, failure: formMessages.inquiryFailure },
+    checkCourseInterest,
+  );

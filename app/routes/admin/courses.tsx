@@ -125,7 +125,11 @@ async function saveCourse(
     const message = errorMessage(error);
     const field = error instanceof UserFacingError ? error.field : undefined;
     const formError =
-      field === uploadFields.image ? courseMessages.imageFailed(message) : failure(message);
+      field === uploadFields.image
+        ? courseMessages.imageFailed(message)
+        : field === uploadFields.brochure
+          ? courseMessages.brochureFailed(message)
+          : failure(message);
     return data(
       {
         result: submission.reply(

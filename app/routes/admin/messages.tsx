@@ -24,6 +24,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { multiLine, notAllowedMessage } from "~/lib/outside-text";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
@@ -76,7 +77,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const NOTES_TOO_LONG = "Notes must be at most 5,000 characters";
-const ownMessages = new Set<string>([NOTES_TOO_LONG, inboxMessages.noneSelected]);
+const ownMessages = new Set<string>([
+  NOTES_TOO_LONG,
+  notAllowedMessage("Notes"),
+  inboxMessages.noneSelected,
+]);
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), id: uuid, status: z.enum(messageStatuses) }),
@@ -85,7 +90,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("notes"),
     id: uuid,
-    notes: z.string().check(z.trim(), z.maxLength(5000, NOTES_TOO_LONG)),
+    notes: z.string().check(z.trim(), multiLine("Notes"), z.maxLength(5000, NOTES_TOO_LONG)),
   }),
   z.object({ intent: z.literal("delete"), id: uuid }),
   z.object({
