@@ -3,11 +3,14 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
+import { limitRequestBodies } from "~/server/body-limit.server";
 import { startApplication, stopApplication } from "~/server/start.server";
 
 await startApplication();
 
 export const app = express();
+app.disable("x-powered-by");
+app.use(limitRequestBodies());
 
 // How many proxies in front of us may be believed about the client's address (TRUST_PROXY).
 // With 0 (the default) only the socket address counts, so a visitor cannot dodge a rate limit

@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { messages, type NewMessage } from "~/db/schema";
 import { requestOrigin } from "~/lib/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/request-form.server";
 import {
   type ContactInput,
   contactSchema,
@@ -88,7 +89,7 @@ async function handlePublicForm<Schema extends $ZodType>(
   toRow: (value: output<Schema>, origin: Origin) => NewMessage,
   texts: FormTexts,
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });

@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/auth/auth-card";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
+import { readForm } from "~/lib/request-form.server";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/form-fields";
 import { FormNotice } from "~/ui/form-notice";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);

@@ -9,6 +9,7 @@ import { signIn } from "~/features/auth/sign-in.server";
 import { welcomeMessage } from "~/features/auth/welcome.server";
 import { env } from "~/lib/env.server";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/request-form.server";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
 import { useToastOnError } from "~/ui/use-toast-on-error";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

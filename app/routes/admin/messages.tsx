@@ -24,6 +24,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/request-form.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
@@ -107,7 +108,7 @@ const failureTexts: Record<string, string> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const parsed = actionSchema.safeParse({
     ...Object.fromEntries(formData),
