@@ -3,13 +3,16 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { limitRequestBodies } from "~/server/body-limit.server";
+import { logRequests } from "~/server/request-log.server";
 import { startApplication, stopApplication } from "~/server/start.server";
 
 await startApplication();
 
 export const app = express();
 app.disable("x-powered-by");
+app.use(logRequests());
 app.use(limitRequestBodies());
 
 // How many proxies in front of us may be believed about the client's address (TRUST_PROXY).
@@ -29,3 +32,4 @@ app.use(
 );
 
 export const shutdown = stopApplication;
+export { logger };

@@ -4,6 +4,7 @@ import type { $ZodType, output } from "zod/v4/core";
 import { db } from "~/db/client.server";
 import { messages, type NewMessage } from "~/db/schema";
 import { requestOrigin } from "~/lib/client-address";
+import { logger } from "~/lib/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-form.server";
 import {
@@ -105,7 +106,7 @@ async function handlePublicForm<Schema extends $ZodType>(
       );
     }
   } catch (error) {
-    console.error("Storing a visitor's message failed", error);
+    logger.error({ err: error }, "Storing a visitor's message failed");
     return data(
       { result: submission.reply({ formErrors: [texts.failure] }), notice: null },
       { status: 503 },

@@ -24,6 +24,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/request-form.server";
 import { buttonClasses } from "~/ui/button";
 import { Pagination } from "~/ui/pagination";
@@ -72,7 +73,7 @@ type Reply = (options: {
 }) => SubmissionResult<string[]>;
 
 function failure(error: unknown, reply: Reply) {
-  if (!(error instanceof UserFacingError)) console.error("Admin management failed", error);
+  if (!(error instanceof UserFacingError)) logger.error({ err: error }, "Admin management failed");
   const message = errorMessage(error);
   const field = error instanceof UserFacingError ? error.field : undefined;
   return data(

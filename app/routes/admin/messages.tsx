@@ -24,6 +24,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/request-form.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
@@ -45,7 +46,7 @@ async function settle<T>(promise: Promise<T>, failure: string) {
   try {
     return { value: await promise, error: null };
   } catch (error) {
-    console.error(failure, error);
+    logger.error({ err: error }, failure);
     return { value: null, error: failure };
   }
 }
@@ -58,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Marking it read must never stop the message from showing.
   if (openId)
     await markOpened(actor, openId).catch((error) =>
-      console.error("Marking a message read failed", error),
+      logger.error({ err: error }, "Marking a message read failed"),
     );
   const [list, stats, admins, message] = await Promise.all([
     settle(listMessages(query, actor), inboxMessages.loadFailed),
