@@ -120,9 +120,9 @@ try {
   peak = Math.max(peak, after);
 
   console.log(`\n${PARALLEL} x ${BODY_BYTES / 1024 / 1024} MB urlencoded POST /contact at once`);
-  answers.forEach((answer, index) =>
-    console.log(`  request ${index + 1}: ${answer.status} in ${ms(answer.ms)}`),
-  );
+  for (const [index, answer] of answers.entries()) {
+    console.log(`  request ${index + 1}: ${answer.status} in ${ms(answer.ms)}`);
+  }
   console.log(
     `  server RSS: ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB at peak, ${after.toFixed(1)} MB after (growth ${(peak - before).toFixed(1)} MB)`,
   );
