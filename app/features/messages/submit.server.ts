@@ -7,6 +7,7 @@ import { requestOrigin } from "~/lib/client-address";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-form.server";
+import { retryAfter } from "~/lib/retry-after";
 import {
   type ContactInput,
   contactSchema,
@@ -102,7 +103,7 @@ async function handlePublicForm<Schema extends $ZodType>(
     if (outcome.status === "rate-limited") {
       return data(
         { result: submission.reply({ formErrors: [formMessages.rateLimited] }), notice: null },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+        { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
       );
     }
   } catch (error) {

@@ -10,10 +10,13 @@ import { welcomeMessage } from "~/features/auth/welcome.server";
 import { env } from "~/lib/env.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/request-form.server";
+import { passRetryAfter, retryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/login";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Portal | Sign in" },
@@ -43,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status },
+      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
   const target = safeRedirectTarget(redirectTo, DASHBOARD_PATH);

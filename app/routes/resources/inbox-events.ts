@@ -59,7 +59,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     },
