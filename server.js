@@ -6,7 +6,7 @@ import { compressResponses } from "./server/compression.js";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 
-/** @type {{ app: import("express").Express, shutdown: () => Promise<void> }} */
+/** @type {{ app: import("express").Express, shutdown: () => Promise<void>, logger: import("pino").Logger }} */
 let application;
 const server = express();
 server.disable("x-powered-by");
@@ -47,22 +47,23 @@ try {
     server.use(application.app);
   }
 } catch (error) {
+  // The application (and with it the logger) failed to load: most often a bad environment.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
 const listener = server.listen(PORT, () => {
-  console.log(`Lagos Tech Academy is running at http://localhost:${PORT}`);
+  application.logger.info(`Lagos Tech Academy is running at http://localhost:${PORT}`);
 });
 
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing the server`);
+  application.logger.info(`${signal} received: closing the server`);
   listener.close();
   listener.closeAllConnections?.();
-  await application.shutdown().catch((error) => console.error(error));
+  await application.shutdown().catch((error) => application.logger.error({ err: error }));
   process.exit(0);
 }
 process.on("SIGINT", () => stop("SIGINT"));

@@ -3,14 +3,21 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { contentSecurityPolicy, createScriptNonce } from "./lib/content-security-policy.server";
+import { logger } from "./lib/logger.server";
 import { markUnavailable } from "./lib/unavailable.server";
 
 // React Router's default Node entry, plus the Content-Security-Policy: every inline script the
 // router and React render carries this response's nonce.
 
 export const streamTimeout = 5_000;
+
+/** Errors React Router caught in a loader, an action or a render: one line, no values. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error }, "Answering a request failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -69,7 +76,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is rendered are logged by React Router itself.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "Rendering a page failed");
         },
       },
     );

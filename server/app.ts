@@ -3,11 +3,23 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { limitRequestBodies } from "~/server/body-limit.server";
+import { logRequests } from "~/server/request-log.server";
 import { startApplication, stopApplication } from "~/server/start.server";
 
 await startApplication();
 
 export const app = express();
+app.disable("x-powered-by");
+app.use(logRequests());
+app.use(limitRequestBodies());
+// Portal pages, their data, the CSV export and the event stream hold staff-only data: no cache
+// (a shared proxy's or the browser's back-forward one) may keep them.
+app.use("/admin-portal", (_req, res, next) => {
+  res.setHeader("Cache-Control", "private, no-store");
+  next();
+});
 
 // How many proxies in front of us may be believed about the client's address (TRUST_PROXY).
 // With 0 (the default) only the socket address counts, so a visitor cannot dodge a rate limit
@@ -26,3 +38,4 @@ app.use(
 );
 
 export const shutdown = stopApplication;
+export { logger };

@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "~/lib/logger.server";
 import * as schema from "./schema";
 
 /**
@@ -39,7 +40,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection that the server closes (restart, failover) must not crash the app;
     // the pool replaces it on the next query.
     pool.on("error", (error) =>
-      console.error("PostgreSQL: an idle connection failed", error.message),
+      logger.error({ err: error }, "PostgreSQL: an idle connection failed"),
     );
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });

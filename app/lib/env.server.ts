@@ -97,6 +97,11 @@ export function env(): Env {
   return cached;
 }
 
+/** Cookies are marked Secure when the site is served over HTTPS. */
+export function servesHttps(config: Env = env()) {
+  return config.publicUrl.startsWith("https://");
+}
+
 /** For tests: replace the cached environment. */
 export function setEnvForTesting(next: Env | undefined) {
   cached = next;

@@ -1,26 +1,39 @@
 import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+import { authSecret } from "~/features/auth/auth.server";
+import { servesHttps } from "./env.server";
 
-export type Flash = { kind: "success" | "error"; message: string };
-
-// A one-time message carried across a redirect (e.g. the welcome toast after signing in).
-const flashCookie = createCookie("academy-flash", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60,
+const flashSchema = z.object({
+  kind: z.enum(["success", "error"]),
+  message: z.string().max(500),
 });
 
+export type Flash = z.infer<typeof flashSchema>;
+
+// A one-time message carried across a redirect (e.g. the welcome toast after signing in),
+// signed so that no other site or script can put words in the app's mouth.
+const flashCookie = () =>
+  createCookie("academy-flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: servesHttps(),
+    path: "/",
+    maxAge: 60,
+    secrets: [authSecret()],
+  });
+
 export async function setFlash(flash: Flash): Promise<string> {
-  return flashCookie.serialize(flash);
+  return flashCookie().serialize(flash);
 }
 
-/** Reads the flash message and the header that clears it. */
+/** Reads the flash message and the header that clears it; a forged or malformed one is ignored. */
 export async function takeFlash(
   request: Request,
 ): Promise<{ flash: Flash | null; clear: string | null }> {
-  const value = (await flashCookie.parse(request.headers.get("cookie"))) as Flash | null;
-  if (!value) return { flash: null, clear: null };
-  return { flash: value, clear: await flashCookie.serialize("", { maxAge: 0 }) };
+  const cookie = flashCookie();
+  const parsed = flashSchema.safeParse(await cookie.parse(request.headers.get("cookie")));
+  if (!parsed.success) return { flash: null, clear: null };
+  return { flash: parsed.data, clear: await cookie.serialize("", { maxAge: 0 }) };
 }
 
 /** A redirect that shows `message` as a toast on the page it leads to. */

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { logger } from "./logger.server";
 
 /** How long a client is asked to wait while the database is out of reach. */
 export const RETRY_AFTER_SECONDS = 30;
@@ -10,7 +11,7 @@ export function markUnavailable(headers: Headers) {
 }
 
 function logFailure(what: string, error: unknown) {
-  console.error(`${what} failed:`, error instanceof Error ? error.message : String(error));
+  logger.error({ err: error }, `${what} failed`);
 }
 
 /**

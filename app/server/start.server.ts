@@ -4,6 +4,7 @@ import { seedDemoContent } from "~/db/seed/seed.server";
 import { seedDemoMessages } from "~/db/seed/seed-messages.server";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { courseAssets } from "~/lib/storage/index.server";
 
 /**
@@ -20,7 +21,7 @@ export async function startApplication() {
       : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") },
   );
   setDatabase(handle);
-  console.log(
+  logger.info(
     config.demoMode
       ? `Database: embedded PGlite in ${path.resolve(config.DATA_DIR, "pglite")} (demo mode)`
       : "Database: PostgreSQL at DATABASE_URL",
@@ -29,10 +30,13 @@ export async function startApplication() {
 }
 
 async function prepareDemo() {
-  const catalogue = await seedDemoContent(db(), courseAssets(), { log: console.log });
+  const catalogue = await seedDemoContent(db(), courseAssets(), {
+    log: (line) => logger.info(line),
+  });
   const demoAdminId = await ensureDemoAdmin();
   // Only on the first start: an inbox that staff have emptied stays empty.
-  if (catalogue.seeded) await seedDemoMessages(db(), { demoAdminId, log: console.log });
+  if (catalogue.seeded)
+    await seedDemoMessages(db(), { demoAdminId, log: (line) => logger.info(line) });
 }
 
 export async function stopApplication() {

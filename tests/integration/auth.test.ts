@@ -206,7 +206,12 @@ describe("signIn", () => {
 });
 
 describe("signIn throttle: only failed attempts count", () => {
-  const tooMany = { ok: false, status: 429, message: authMessages.tooManyAttempts };
+  const tooMany = {
+    ok: false,
+    status: 429,
+    message: authMessages.tooManyAttempts,
+    retryAfterSeconds: expect.any(Number),
+  };
   const wrong = { ok: false, status: 401, message: authMessages.invalidCredentials };
 
   /** A sign-in from `address` by a browser that sends `cookie`. */
@@ -462,6 +467,7 @@ describe("password reset", () => {
     expect(await requestPasswordReset(loginRequest(address), uniqueEmail("x"))).toEqual({
       ok: false,
       message: authMessages.tooManyResetRequests,
+      retryAfterSeconds: expect.any(Number),
     });
   });
 });

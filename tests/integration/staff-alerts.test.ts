@@ -9,6 +9,7 @@ import { messages, type NewMessage, rateLimits } from "~/db/schema";
 import { alertStaff, staffAlert } from "~/features/messages/staff-alerts.server";
 import { storeVisitorMessage } from "~/features/messages/submit.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { uniqueAddress } from "../support/admin-session";
 import { eventually } from "../support/inbox-fixtures";
 import { createTestDatabase } from "../support/test-database";
@@ -215,14 +216,14 @@ describe("a stored visitor message alerts staff", () => {
 
   it("never loses the message when the SMTP server cannot be reached", async () => {
     setEnvForTesting(environment({ SMTP_URL: "smtp://127.0.0.1:1" }));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const outcome = await storeVisitorMessage({ ...inquiry, ipAddress: uniqueAddress() }, "");
     expect(outcome.status).toBe("stored");
     if (outcome.status !== "stored") return;
     const [row] = await handle.db.select().from(messages).where(eq(messages.id, outcome.id));
     expect(row).toMatchObject({ fullName: "Ibrahim Musa", status: "unread" });
     await eventually(() =>
-      logged.mock.calls.some(([text]) => text === "Alerting staff of a new message failed")
+      logged.mock.calls.some(([, text]) => text === "Alerting staff of a new message failed")
         ? true
         : undefined,
     );
@@ -254,7 +255,8 @@ describe("a stored visitor message alerts staff", () => {
       const env = await import("~/lib/env.server");
       const submit = await import("~/features/messages/submit.server");
       env.setEnvForTesting(environment({ SMTP_URL: `smtp://127.0.0.1:${port}` }));
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const { logger: freshLogger } = await import("~/lib/logger.server");
+      const logged = vi.spyOn(freshLogger, "error").mockImplementation(() => {});
 
       const started = Date.now();
       const outcome = await submit.storeVisitorMessage(
@@ -273,7 +275,7 @@ describe("a stored visitor message alerts staff", () => {
       // Dropping the connection fails the alert, which is only logged.
       for (const socket of sockets) socket.destroy();
       await eventually(() =>
-        logged.mock.calls.some(([text]) => text === "Alerting staff of a new message failed")
+        logged.mock.calls.some(([, text]) => text === "Alerting staff of a new message failed")
           ? true
           : undefined,
       );

@@ -12,6 +12,7 @@ import {
   storeVisitorMessage,
 } from "~/features/messages/submit.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
+import { logger } from "~/lib/logger.server";
 import { createTestDatabase } from "../support/test-database";
 
 let handle: DatabaseHandle;
@@ -314,7 +315,7 @@ describe("handleContactForm", () => {
   });
 
   it("answers with the service failure text (503) when the message cannot be stored", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const broken = new Proxy(handle.db, {
       get(target, property, receiver) {
         if (property === "insert") {
@@ -423,7 +424,7 @@ describe("handleInquiryForm", () => {
   });
 
   it("answers with the inquiry failure text (503) when the message cannot be stored", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const broken = new Proxy(handle.db, {
       get(target, property, receiver) {
         if (property === "insert") {

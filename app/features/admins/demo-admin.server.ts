@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { admins, authAccount } from "~/db/schema";
 import { auth } from "~/features/auth/auth.server";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { createAdmin } from "./admins.server";
 
 const isDemoAdmin = () => eq(sql`lower(${admins.email})`, env().DEMO_ADMIN_EMAIL.toLowerCase());
@@ -11,7 +12,9 @@ const isDemoAdmin = () => eq(sql`lower(${admins.email})`, env().DEMO_ADMIN_EMAIL
  * Demo mode: a super admin from DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD, created once.
  * Returns the admin's id.
  */
-export async function ensureDemoAdmin(log: (line: string) => void = console.log): Promise<string> {
+export async function ensureDemoAdmin(
+  log: (line: string) => void = (line) => logger.info(line),
+): Promise<string> {
   const { DEMO_ADMIN_EMAIL: email, DEMO_ADMIN_PASSWORD: password } = env();
   const [existing] = await db()
     .select({ id: admins.id })

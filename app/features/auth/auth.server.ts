@@ -6,7 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { type Database, db } from "~/db/client.server";
 import { authAccount, authSession, authUser, authVerification } from "~/db/schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { env } from "~/lib/env.server";
+import { env, servesHttps } from "~/lib/env.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 
 export const SESSION_DAYS = 30;
@@ -45,7 +45,7 @@ function createAuth(database: Database) {
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: "uuid" },
-      useSecureCookies: config.publicUrl.startsWith("https://"),
+      useSecureCookies: servesHttps(config),
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },

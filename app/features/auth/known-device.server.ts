@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { env } from "~/lib/env.server";
+import { servesHttps } from "~/lib/env.server";
 import { authSecret } from "./auth.server";
 
 /** How many accounts one browser remembers (a shared office computer). */
@@ -15,7 +15,7 @@ function knownDeviceCookie() {
   return createCookie("academy-known-device", {
     httpOnly: true,
     sameSite: "lax",
-    secure: env().publicUrl.startsWith("https://"),
+    secure: servesHttps(),
     path: "/admin-portal",
     maxAge: 365 * 24 * 60 * 60,
     secrets: [authSecret()],

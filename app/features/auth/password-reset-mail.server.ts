@@ -1,5 +1,6 @@
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 
 export const RESET_PASSWORD_PATH = "/admin-portal/reset-password";
@@ -31,6 +32,6 @@ export async function sendPasswordResetMail(
       ].join("\n"),
     });
   } catch (error) {
-    console.error("Sending a password reset e-mail failed", error);
+    logger.error({ err: error }, "Sending a password reset e-mail failed");
   }
 }

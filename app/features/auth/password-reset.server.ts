@@ -15,7 +15,13 @@ export const resetRequestLimit: RateLimitRule = {
  */
 export async function requestPasswordReset(request: Request, email: string) {
   const limit = await hitRateLimit(resetRequestLimit, clientAddress(request) ?? "unknown");
-  if (!limit.allowed) return { ok: false as const, message: authMessages.tooManyResetRequests };
+  if (!limit.allowed) {
+    return {
+      ok: false as const,
+      message: authMessages.tooManyResetRequests,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
   await auth().api.requestPasswordReset({ body: { email }, headers: request.headers });
   return { ok: true as const, message: authMessages.resetRequested };
 }

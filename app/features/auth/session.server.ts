@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Admin } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
+import { logger } from "~/lib/logger.server";
 import { auth } from "./auth.server";
 import { ACCESS_DENIED, AUTH_ERROR } from "./guard-reasons";
 
@@ -41,7 +42,7 @@ export async function requireAdmin(request: Request): Promise<Admin> {
   try {
     session = await readAdminSession(request);
   } catch (error) {
-    console.error("Checking the admin session failed", error);
+    logger.error({ err: error }, "Checking the admin session failed");
     throw data({ reason: AUTH_ERROR }, { status: 503 });
   }
   if (session.status === "anonymous") throw loginRedirect(request);

@@ -24,7 +24,7 @@ export const signInLimits = {
 
 export type SignInResult =
   | { ok: true; setCookies: string[] }
-  | { ok: false; status: number; message: string };
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 export async function signIn(
   request: Request,
@@ -38,7 +38,14 @@ export async function signIn(
     { rule: signInLimits.perAddress, subject: address },
     ...(knownDevice ? [] : [{ rule: signInLimits.perAccount, subject: credentials.email }]),
   ]);
-  if (!attempt.allowed) return { ok: false, status: 429, message: authMessages.tooManyAttempts };
+  if (!attempt.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: authMessages.tooManyAttempts,
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    };
+  }
 
   const response = await auth().api.signInEmail({
     body: credentials,

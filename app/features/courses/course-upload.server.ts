@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
+import { courseFormLimit } from "~/lib/body-limits";
+import { malformedForm, mediaType, readForm } from "~/lib/request-form.server";
 import {
   type DetectedType,
   detectFileType,
@@ -24,8 +26,7 @@ export const uploadFields: Record<UploadKind, string> = {
 };
 
 /** A whole request larger than this is cut off: two files at their limits plus the fields. */
-export const MAX_REQUEST_BYTES =
-  uploadRules.image.maxBytes + uploadRules.brochure.maxBytes + 1024 * 1024;
+export const MAX_REQUEST_BYTES = courseFormLimit.maxBytes;
 
 export class RequestTooLargeError extends Error {
   constructor() {
@@ -40,27 +41,38 @@ const kindOfField = (name: string): UploadKind | null =>
  * Reads a multipart course form while it streams. Each file is kept in memory only up to its
  * limit; past it the rest is read and dropped, so the other fields still arrive and the
  * form can be shown again with the spec's message. The type is decided from the content.
+ * A multipart body that cannot be parsed (no boundary, cut off) is answered with a 400.
  */
 export async function readCourseForm(request: Request): Promise<CourseFormUpload> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("multipart/form-data") || !request.body) {
-    return { formData: await request.formData(), files: {}, problems: {} };
+  if (mediaType(request) !== "multipart/form-data" || !request.body) {
+    return { formData: await readForm(request), files: {}, problems: {} };
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_REQUEST_BYTES) throw new RequestTooLargeError();
+  try {
+    return await parseCourseForm(request, request.body);
+  } catch (error) {
+    if (error instanceof RequestTooLargeError) throw error;
+    throw malformedForm();
+  }
+}
 
+async function parseCourseForm(
+  request: Request,
+  requestBody: ReadableStream<Uint8Array>,
+): Promise<CourseFormUpload> {
   const formData = new FormData();
   const files: CourseFormUpload["files"] = {};
   const problems: CourseFormUpload["problems"] = {};
 
   await new Promise<void>((resolve, reject) => {
     const parser = busboy({
-      headers: { "content-type": contentType },
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
       limits: {
         files: 2,
-        fields: 500,
+        fields: courseFormLimit.maxFields,
         fieldSize: 64 * 1024,
-        parts: 600,
+        parts: courseFormLimit.maxFields + 2,
         fileSize: uploadRules.brochure.maxBytes + 1,
       },
     });
@@ -98,7 +110,7 @@ export async function readCourseForm(request: Request): Promise<CourseFormUpload
     parser.on("error", reject);
 
     let received = 0;
-    const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+    const body = Readable.fromWeb(requestBody as import("node:stream/web").ReadableStream);
     body.on("data", (chunk: Buffer) => {
       received += chunk.length;
       if (received > MAX_REQUEST_BYTES) {

@@ -1,5 +1,6 @@
 import type { NewMessage } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 
 /** The e-mail to NOTIFY_EMAILS about a new message. */
@@ -35,6 +36,6 @@ export async function alertStaff(message: NewMessage & { id: string }) {
   try {
     await sendMail({ to: recipients, ...staffAlert(message, publicUrl) });
   } catch (error) {
-    console.error("Alerting staff of a new message failed", error);
+    logger.error({ err: error }, "Alerting staff of a new message failed");
   }
 }

@@ -5,7 +5,10 @@ import { db } from "~/db/client.server";
 import { messages, type NewMessage } from "~/db/schema";
 import { isActiveCourseTitle } from "~/features/courses/courses.server";
 import { requestOrigin } from "~/lib/client-address";
+import { logger } from "~/lib/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/request-form.server";
+import { retryAfter } from "~/lib/retry-after";
 import {
   type ContactInput,
   contactSchema,
@@ -103,7 +106,7 @@ async function handlePublicForm<Schema extends $ZodType>(
   texts: FormTexts,
   serverCheck: ServerCheck<output<Schema>> = noServerCheck,
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -123,11 +126,11 @@ async function handlePublicForm<Schema extends $ZodType>(
     if (outcome.status === "rate-limited") {
       return data(
         { result: submission.reply({ formErrors: [formMessages.rateLimited] }), notice: null },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+        { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
       );
     }
   } catch (error) {
-    console.error("Storing a visitor's message failed", error);
+    logger.error({ err: error }, "Storing a visitor's message failed");
     return data(
       { result: submission.reply({ formErrors: [texts.failure] }), notice: null },
       { status: 503 },

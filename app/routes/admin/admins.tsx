@@ -24,6 +24,8 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { readForm } from "~/lib/request-form.server";
 import { buttonClasses } from "~/ui/button";
 import { Pagination } from "~/ui/pagination";
 import { SearchInput } from "~/ui/search-input";
@@ -71,7 +73,7 @@ type Reply = (options: {
 }) => SubmissionResult<string[]>;
 
 function failure(error: unknown, reply: Reply) {
-  if (!(error instanceof UserFacingError)) console.error("Admin management failed", error);
+  if (!(error instanceof UserFacingError)) logger.error({ err: error }, "Admin management failed");
   const message = errorMessage(error);
   const field = error instanceof UserFacingError ? error.field : undefined;
   return data(
@@ -90,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Any active admin may call this; the services decide (SPEC.md section 6: super admins, and
   // the bootstrap case for creating while no active super admin exists).
   const actor = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
 

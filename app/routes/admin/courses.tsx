@@ -30,6 +30,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/form-fields";
 import { SearchInput } from "~/ui/search-input";
@@ -121,7 +122,7 @@ async function saveCourse(
       );
     return succeed(request, intent === "create" ? courseMessages.created : courseMessages.updated);
   } catch (error) {
-    if (!(error instanceof UserFacingError)) console.error("Saving a course failed", error);
+    if (!(error instanceof UserFacingError)) logger.error({ err: error }, "Saving a course failed");
     const message = errorMessage(error);
     const field = error instanceof UserFacingError ? error.field : undefined;
     const formError =
@@ -173,7 +174,8 @@ export async function action({ request }: Route.ActionArgs) {
       return succeed(request, courseMessages.deleted);
     }
   } catch (error) {
-    if (!(error instanceof UserFacingError)) console.error("Changing a course failed", error);
+    if (!(error instanceof UserFacingError))
+      logger.error({ err: error }, "Changing a course failed");
     const message = errorMessage(error);
     const text =
       intent === "delete"

@@ -4,10 +4,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/auth/auth-card";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
+import { readForm } from "~/lib/request-form.server";
+import { passRetryAfter, retryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/form-fields";
 import { FormNotice } from "~/ui/form-notice";
 import type { Route } from "./+types/forgot-password";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Portal | Forgot password" },
@@ -15,14 +19,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }), notice: null },
-      { status: 429 },
+      { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
   return { result: submission.reply({ resetForm: true }), notice: outcome.message };

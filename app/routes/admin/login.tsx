@@ -9,10 +9,14 @@ import { signIn } from "~/features/auth/sign-in.server";
 import { welcomeMessage } from "~/features/auth/welcome.server";
 import { env } from "~/lib/env.server";
 import { setFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/request-form.server";
+import { passRetryAfter, retryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/login";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Portal | Sign in" },
@@ -33,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -42,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status },
+      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
   const target = safeRedirectTarget(redirectTo, DASHBOARD_PATH);

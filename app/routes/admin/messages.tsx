@@ -24,7 +24,9 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
 import { multiLine, notAllowedMessage } from "~/lib/outside-text";
+import { readForm } from "~/lib/request-form.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
@@ -45,7 +47,7 @@ async function settle<T>(promise: Promise<T>, failure: string) {
   try {
     return { value: await promise, error: null };
   } catch (error) {
-    console.error(failure, error);
+    logger.error({ err: error }, failure);
     return { value: null, error: failure };
   }
 }
@@ -58,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Marking it read must never stop the message from showing.
   if (openId)
     await markOpened(actor, openId).catch((error) =>
-      console.error("Marking a message read failed", error),
+      logger.error({ err: error }, "Marking a message read failed"),
     );
   const [list, stats, admins, message] = await Promise.all([
     settle(listMessages(query, actor), inboxMessages.loadFailed),
@@ -112,7 +114,7 @@ const failureTexts: Record<string, string> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const parsed = actionSchema.safeParse({
     ...Object.fromEntries(formData),

@@ -6,6 +6,7 @@ import { resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { LOGIN_PATH } from "~/features/auth/session.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/request-form.server";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/form-fields";
 import type { Route } from "./+types/reset-password";
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },

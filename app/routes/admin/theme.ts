@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { serializeAdminTheme } from "~/features/auth/theme.server";
+import { readForm } from "~/lib/request-form.server";
 import type { Route } from "./+types/theme";
 
 /** The dark-mode toggle: a cookie, so the server renders the right theme on the first paint. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme") === "dark" ? "dark" : "light";
   const headers = { "Set-Cookie": await serializeAdminTheme(theme) };
   // Without JavaScript the browser posted a plain form: send it back to the portal page it

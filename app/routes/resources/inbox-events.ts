@@ -1,5 +1,6 @@
 import { requireAdmin } from "~/features/auth/session.server";
 import { inboxPulse } from "~/features/messages/inbox.server";
+import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/inbox-events";
 
 const POLL_MS = 3000;
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             send(`event: pulse\ndata: ${pulse}\n\n`);
           } else if (Date.now() - lastWrite > HEARTBEAT_MS) send(": heartbeat\n\n");
         } catch (error) {
-          console.error("Inbox events: reading the database failed", error);
+          logger.error({ err: error }, "Inbox events: reading the database failed");
         }
         if (!closed) timer = setTimeout(tick, POLL_MS);
       };
@@ -58,7 +59,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     },

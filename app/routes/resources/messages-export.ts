@@ -73,7 +73,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="messages-${lagosToday()}.csv"`,
-      "Cache-Control": "no-store",
     },
   });
 }

@@ -3,6 +3,7 @@ import { ContactForm } from "~/features/messages/contact-form";
 import { formMessages } from "~/features/messages/form-options";
 import { handleContactForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
+import { passRetryAfter } from "~/lib/retry-after";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { ButtonLink } from "~/ui/button";
@@ -14,6 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Call, e-mail or visit ${siteConfig.name} on Victoria Island, Lagos, or send us a message. We answer within 24 hours.`,
     url: `${publicUrlFrom(matches)}/contact`,
   });
+
+export const headers = passRetryAfter;
 
 export const action = ({ request }: Route.ActionArgs) => handleContactForm(request);
 

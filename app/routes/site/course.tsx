@@ -20,6 +20,7 @@ import { handleInquiryForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
 import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { lagosToday } from "~/lib/dates";
+import { passRetryAfter } from "~/lib/retry-after";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { readOrUnavailable } from "~/lib/unavailable.server";
@@ -77,6 +78,8 @@ function BackLink() {
     </Link>
   );
 }
+
+export const headers = passRetryAfter;
 
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
 

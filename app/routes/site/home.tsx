@@ -8,6 +8,7 @@ import { InquiryForm } from "~/features/messages/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
 import { AboutBlock, AdvisorBanner, Hero, WhyChooseUs } from "~/features/site/home-sections";
+import { passRetryAfter } from "~/lib/retry-after";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { readOrNull } from "~/lib/unavailable.server";
@@ -32,6 +33,8 @@ export async function loader() {
     { status: 503 },
   );
 }
+
+export const headers = passRetryAfter;
 
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
 

@@ -27,6 +27,8 @@ const texts = {
 };
 
 let server: ChildProcess | undefined;
+/** Everything the app server has written to stdout: its log, one JSON object a line. */
+let serverOutput = "";
 let dataDir = "";
 let origin = "";
 
@@ -109,7 +111,10 @@ test.beforeAll(async () => {
       PUBLIC_URL: origin,
       TRUST_PROXY: "1",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  server.stdout?.on("data", (chunk) => {
+    serverOutput += chunk;
   });
   await waitForHealth(origin);
   const appDatabase = new pg.Client({ connectionString: databaseUrl.toString() });
@@ -194,6 +199,47 @@ test.describe("with the database refusing connections", () => {
     await expect(page.locator('[data-toast="error"] p')).toHaveText(texts.contactFailure);
     await expect(form.getByLabel("Message")).toHaveValue(visitorMessage);
     await expect(page.getByRole("heading", { name: "Send us a message" })).toBeVisible();
+  });
+
+  test("the failed submission is logged as JSON lines with its request id and no personal data", async ({
+    request,
+  }) => {
+    const visitor = {
+      name: "Folasade Okonkwo",
+      email: "folasade.okonkwo@example.com",
+      phone: "0803 555 0142",
+      message: "Please send me the fees for the weekend cohort.",
+      address: "102.89.34.201",
+    };
+    const logStart = serverOutput.length;
+    const response = await request.post(`${origin}/contact`, {
+      form: {
+        name: visitor.name,
+        email: visitor.email,
+        phone: visitor.phone,
+        subject: "Enrollment Inquiry",
+        message: visitor.message,
+      },
+      headers: { "X-Forwarded-For": visitor.address },
+    });
+    expect(response.status()).toBe(503);
+    const requestId = response.headers()["x-request-id"] ?? "";
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    let lines: Array<Record<string, unknown>> = [];
+    await expect(async () => {
+      const text = serverOutput.slice(logStart);
+      lines = text
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      const own = lines.filter((line) => line.reqId === requestId);
+      expect(own.some((line) => line.level === 50 && line.err)).toBe(true);
+      expect(own.some((line) => (line.res as { status?: number })?.status === 503)).toBe(true);
+    }).toPass({ timeout: 5_000 });
+    for (const line of lines) expect(line.time).toEqual(expect.any(String));
+    const logged = serverOutput.slice(logStart);
+    for (const value of Object.values(visitor)) expect(logged).not.toContain(value);
   });
 
   test.describe("without JavaScript", () => {

@@ -33,3 +33,20 @@ test("every portal page runs under the policy, live updates included", async ({
   expect((await eventStream).status()).toBe(200);
   expect(violations).toEqual([]);
 });
+
+test("signed-in pages, their data, the CSV export and the event stream are never cached", async ({
+  page,
+  superAdmin,
+}) => {
+  expect(superAdmin.role).toBe("super_admin");
+  for (const path of ["dashboard", "messages.data", "messages/export"]) {
+    const response = await page.request.get(`${PORTAL}/${path}`);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  const eventStream = page.waitForResponse((response) =>
+    response.url().endsWith(`${PORTAL}/events`),
+  );
+  await openPortal(page, `${PORTAL}/dashboard`);
+  expect((await eventStream).headers()["cache-control"]).toBe("private, no-store");
+});

@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import { bodyLimitFor } from "./body-limits";
+
+const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+export const formProblems = {
+  unsupported: "This address accepts forms only (urlencoded or multipart).",
+  malformed: "The form could not be read. Please go back and send it again.",
+  tooManyFields: "The form has more fields than this address accepts.",
+} as const;
+
+/** The answer to a body that is not a form (JSON, text, none): 415. */
+export const unsupportedForm = () => data(formProblems.unsupported, { status: 415 });
+
+/** The answer to a form that cannot be parsed (no boundary, cut off, bad encoding): 400. */
+export const malformedForm = () => data(formProblems.malformed, { status: 400 });
+
+/** The media type of a request, without parameters, lowercased ("" when none). */
+export function mediaType(request: Request) {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/**
+ * Reads the form an action was sent. The body is already bounded in bytes by the server
+ * (app/server/body-limit.server.ts); here a body that is no form, or a broken one, or one with
+ * more fields than its route accepts, becomes a 4xx answer thrown to React Router instead of
+ * an error (a 500).
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!formTypes.has(mediaType(request))) throw unsupportedForm();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw malformedForm();
+  }
+  let fields = 0;
+  for (const _ of form.keys()) fields++;
+  if (fields > bodyLimitFor(new URL(request.url).pathname).maxFields) {
+    throw data(formProblems.tooManyFields, { status: 413 });
+  }
+  return form;
+}

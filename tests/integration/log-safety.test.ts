@@ -1,0 +1,98 @@
+import { Writable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { messages } from "~/db/schema";
+import { contactRow, storeVisitorMessage } from "~/features/messages/submit.server";
+import { loggerOptions, requestContext } from "~/lib/logger.server";
+import { setupTestDatabase } from "../support/test-database";
+
+/**
+ * Errors from the real database carry the visitor's data (Drizzle's `params`, PostgreSQL's
+ * `detail` and quoted values); the application's logger configuration keeps none of it.
+ */
+
+const database = setupTestDatabase();
+
+const visitor = {
+  name: "Bola Adeyemi",
+  email: "bola.adeyemi@example.com",
+  phone: "0803 555 0199",
+  message: "Please call me about the evening cohort",
+  ip: "197.210.54.77",
+};
+const personalValues = Object.values(visitor);
+
+/** The app's logger configuration, writing its lines here instead of to stdout. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split("\n"));
+      done();
+    },
+  });
+  return { log: pino(loggerOptions, stream), lines };
+}
+
+async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("The work was expected to fail");
+}
+
+describe("logging a database error", () => {
+  it("keeps the query, code and constraint of a refused insert, and none of the visitor's data", async () => {
+    const { db } = database();
+    await db.execute(sql`ALTER TABLE messages ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`);
+    try {
+      const row = contactRow(
+        {
+          name: visitor.name,
+          email: visitor.email,
+          phone: visitor.phone,
+          subject: "Enrollment Inquiry",
+          message: visitor.message,
+        },
+        { ipAddress: visitor.ip, userAgent: null, referrer: null },
+      );
+      const error = await failureOf(() => storeVisitorMessage(row, ""));
+      // The error itself holds the data: the test would see it if the logger kept it.
+      expect(String((error as Error).message)).toContain(visitor.email);
+
+      const { log, lines } = capturedLogger();
+      requestContext.run({ id: "req-123" }, () =>
+        log.error({ err: error }, "Storing a visitor's message failed"),
+      );
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0] ?? "");
+      expect(line).toMatchObject({
+        level: 50,
+        reqId: "req-123",
+        msg: "Storing a visitor's message failed",
+        err: { cause: { code: "23514", constraint: "refuse_all" } },
+      });
+      expect(line.time).toEqual(expect.any(String));
+      expect(line.err.message).toMatch(/^Failed query: insert into "messages"/);
+      expect(line.err.stack).toContain("at ");
+      for (const value of personalValues) expect(lines[0]).not.toContain(value);
+    } finally {
+      await db.execute(sql`ALTER TABLE messages DROP CONSTRAINT refuse_all`);
+    }
+  });
+
+  it("drops the value a database message quotes", async () => {
+    const error = await failureOf(() =>
+      database().db.select().from(messages).where(eq(messages.id, visitor.email)),
+    );
+    const { log, lines } = capturedLogger();
+    log.error({ err: error }, "Reading a message failed");
+    const line = JSON.parse(lines[0] ?? "");
+    expect(line.err.cause).toMatchObject({ code: "22P02" });
+    expect(line.err.cause.message).toContain("invalid input syntax for type uuid");
+    expect(lines[0]).not.toContain(visitor.email);
+  });
+});

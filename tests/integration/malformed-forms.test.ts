@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
+import { formProblems } from "~/lib/request-form.server";
+import * as adminsRoute from "~/routes/admin/admins";
+import * as coursesRoute from "~/routes/admin/courses";
+import * as forgotPasswordRoute from "~/routes/admin/forgot-password";
+import * as loginRoute from "~/routes/admin/login";
+import * as messagesRoute from "~/routes/admin/messages";
+import * as resetPasswordRoute from "~/routes/admin/reset-password";
+import * as themeRoute from "~/routes/admin/theme";
+import * as contactRoute from "~/routes/site/contact";
+import * as courseRoute from "~/routes/site/course";
+import * as homeRoute from "~/routes/site/home";
+import {
+  makeAdmin,
+  ORIGIN,
+  outcomeOf,
+  routeArgs,
+  signInCookie,
+  uniqueAddress,
+} from "../support/admin-session";
+import { setupTestDatabase } from "../support/test-database";
+
+/**
+ * Bodies that are not forms, or broken forms, sent to every action that reads a form: each is
+ * answered with a 4xx (415 for another type, 400 for a broken form), never an error (a 500).
+ */
+
+setupTestDatabase();
+
+type Action = (args: never) => unknown;
+const actions: Array<{ path: string; action: Action; staff?: boolean }> = [
+  { path: "/contact", action: contactRoute.action },
+  { path: "/?index", action: homeRoute.action },
+  { path: "/course/web-development", action: courseRoute.action },
+  { path: "/admin-portal/login", action: loginRoute.action },
+  { path: "/admin-portal/forgot-password", action: forgotPasswordRoute.action },
+  { path: "/admin-portal/reset-password?token=x", action: resetPasswordRoute.action },
+  { path: "/admin-portal/messages", action: messagesRoute.action, staff: true },
+  { path: "/admin-portal/admins", action: adminsRoute.action, staff: true },
+  { path: "/admin-portal/theme", action: themeRoute.action, staff: true },
+  { path: "/admin-portal/courses", action: coursesRoute.action, staff: true },
+];
+
+const boundary = "----fuzzboundary";
+const bodies: Array<{ name: string; type: string | null; body: string; status: number }> = [
+  { name: "JSON", type: "application/json", body: '{"name":"Bola"}', status: 415 },
+  { name: "plain text", type: "text/plain", body: "name=Bola", status: 415 },
+  { name: "XML", type: "application/xml", body: "<name>Bola</name>", status: 415 },
+  { name: "no Content-Type", type: null, body: "name=Bola", status: 415 },
+  { name: "multipart without a boundary", type: "multipart/form-data", body: "x", status: 400 },
+  {
+    name: "truncated multipart",
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBola`,
+    status: 400,
+  },
+];
+
+let staffCookie = "";
+
+beforeAll(async () => {
+  const admin = await makeAdmin({ role: "super_admin" });
+  staffCookie = await signInCookie(admin.email);
+});
+
+function request(path: string, type: string | null, body: string, staff = false) {
+  const headers = new Headers({ origin: ORIGIN, [CLIENT_ADDRESS_HEADER]: uniqueAddress() });
+  if (staff) headers.set("cookie", staffCookie);
+  if (type) headers.set("content-type", type);
+  // Bytes rather than a string, so that fetch adds no Content-Type of its own.
+  const bytes = new TextEncoder().encode(body);
+  return new Request(`${ORIGIN}${path}`, { method: "POST", body: bytes, headers });
+}
+
+describe.each(actions)("the action at $path", ({ path, action, staff }) => {
+  it.each(bodies)("answers $name with $status", async ({ type, body, status }) => {
+    const outcome = await outcomeOf(() => action(routeArgs(request(path, type, body, staff))));
+    expect(outcome.status).toBe(status);
+  });
+
+  it("answers a file whose name holds NUL and backslashes with a 4xx or the form's answer", async () => {
+    const form = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="imageFile"; filename="a\u0000b\\..\\c.png"',
+      "Content-Type: image/png",
+      "",
+      "not an image",
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const outcome = await outcomeOf(() =>
+      action(routeArgs(request(path, `multipart/form-data; boundary=${boundary}`, form, staff))),
+    );
+    expect(outcome.status).toBeLessThan(500);
+  });
+
+  it("refuses more fields than the form accepts with 413", async () => {
+    const fields = new URLSearchParams();
+    for (let index = 0; index < 250; index++) fields.append(`f${index}`, "x");
+    const outcome = await outcomeOf(() =>
+      action(
+        routeArgs(request(path, "application/x-www-form-urlencoded", fields.toString(), staff)),
+      ),
+    );
+    expect(outcome.status).toBe(413);
+    if (outcome.kind === "data") expect(outcome.data).toBe(formProblems.tooManyFields);
+  });
+});

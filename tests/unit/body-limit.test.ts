@@ -1,0 +1,121 @@
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courseFormLimit, publicFormLimit } from "~/lib/body-limits";
+import { limitRequestBodies } from "~/server/body-limit.server";
+
+/**
+ * The body guard in front of a real HTTP server. Behind it, a handler that reads whatever body
+ * gets through and answers with its size, as React Router would read it.
+ */
+
+let server: http.Server;
+let port = 0;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(limitRequestBodies());
+  app.use(async (req, res) => {
+    let size = 0;
+    for await (const chunk of req) size += (chunk as Buffer).length;
+    res.json({ size });
+  });
+  server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+type Answer = { status: number; body: string; ms: number };
+
+/** Posts `bytes` and resolves with the answer as soon as it arrives, sent or not. */
+function post(
+  path: string,
+  bytes: number,
+  { chunked = false }: { chunked?: boolean } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      port,
+      host: "127.0.0.1",
+      path,
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(chunked ? {} : { "content-length": String(bytes) }),
+      },
+    });
+    let answered = false;
+    request.on("response", async (response) => {
+      answered = true;
+      const ms = performance.now() - started;
+      let body = "";
+      for await (const chunk of response) body += chunk;
+      resolve({ status: response.statusCode ?? 0, body, ms });
+      request.destroy();
+    });
+    // Once the server has answered and hung up, the rest of the upload fails to send.
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let left = bytes;
+    const write = () => {
+      while (left > 0 && !request.destroyed) {
+        const part = chunk.subarray(0, Math.min(left, chunk.length));
+        left -= part.length;
+        if (!request.write(part)) return request.once("drain", write);
+      }
+      if (!request.destroyed) request.end();
+    };
+    write();
+  });
+}
+
+describe("limitRequestBodies", () => {
+  it("refuses 60 MB to /contact with 413 at once, without reading it", async () => {
+    const answer = await post("/contact", 60 * 1024 * 1024);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("larger than this form accepts (64 KB)");
+    expect(answer.ms).toBeLessThan(500);
+  });
+
+  it("passes a public form within its limit to the route whole", async () => {
+    const answer = await post("/contact", publicFormLimit.maxBytes);
+    expect(answer).toMatchObject({ status: 200, body: `{"size":${publicFormLimit.maxBytes}}` });
+  });
+
+  it.each([
+    "/contact",
+    "/contact.data",
+    "/?index",
+    "/_root.data?index",
+    "/admin-portal/login",
+    "/admin-portal/login.data",
+    "/admin-portal/forgot-password",
+    "/admin-portal/reset-password?token=x",
+    "/admin-portal/messages",
+    "/admin-portal/admins.data",
+    "/admin-portal/theme",
+  ])("refuses one byte over 64 KB to %s", async (path) => {
+    expect((await post(path, publicFormLimit.maxBytes + 1)).status).toBe(413);
+  });
+
+  it("lets the course form carry its two files, and refuses more", async () => {
+    const course = "/admin-portal/courses.data";
+    expect((await post(course, 15 * 1024 * 1024)).status).toBe(200);
+    expect((await post(course, courseFormLimit.maxBytes + 1)).status).toBe(413);
+  });
+
+  it("refuses a body of unknown length (chunked) with 411", async () => {
+    const answer = await post("/contact", 1024, { chunked: true });
+    expect(answer.status).toBe(411);
+  });
+});
