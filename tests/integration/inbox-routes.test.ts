@@ -405,7 +405,7 @@ describe("messages action", () => {
         ),
       ),
     ).toEqual({ status: 400, data: { error: "Select at least one message first." } });
-    const tooMany = Array.from({ length: 501 }, (): [string, string] => ["ids", row.id]);
+    const tooMany = Array.from({ length: 101 }, (): [string, string] => ["ids", row.id]);
     expect(
       errorOf(
         await actionOutcome(
@@ -742,7 +742,7 @@ describe("inbox events", () => {
     const { response } = outcome;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    // Cache-Control (private, no-store) comes from the server layer for all of /admin-portal.
     const reader = response.body?.getReader();
     if (!reader) throw new Error("No body");
     try {

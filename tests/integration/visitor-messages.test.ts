@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
-import { messages, rateLimits } from "~/db/schema";
+import { courses, messages, rateLimits } from "~/db/schema";
 import { formMessages, HONEYPOT_FIELD } from "~/features/messages/schema";
 import {
   contactRow,
@@ -19,6 +19,10 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  // An inquiry's course of interest must be an active course's title.
+  await handle.db
+    .insert(courses)
+    .values({ slug: "digital-marketing", title: "Digital Marketing", description: "A course" });
 });
 
 afterAll(async () => {

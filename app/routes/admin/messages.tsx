@@ -98,7 +98,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("bulk"),
     bulkAction: z.enum(["read", "archive", "assign", "delete"]),
-    ids: z.array(uuid).check(z.minLength(1, inboxMessages.noneSelected), z.maxLength(500)),
+    ids: z.array(uuid).check(z.minLength(1, inboxMessages.noneSelected), z.maxLength(100)),
     assignedTo: z.optional(z.union([uuid, z.literal("")])),
   }),
 ]);
