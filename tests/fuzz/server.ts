@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -32,6 +32,7 @@ async function freePort(): Promise<number> {
 export async function startServer(): Promise<FuzzServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  await mkdir(".tmp", { recursive: true });
   const dataDir = await mkdtemp(path.resolve(".tmp/fuzz-data-"));
   const child: ChildProcess = spawn("node", ["server.js"], {
     env: {
