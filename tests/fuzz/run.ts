@@ -21,13 +21,15 @@ const only = process.env.FUZZ_TARGETS?.split(",").map((name) => name.trim());
 const chosenEncodings = encodings.filter((encoding) =>
   (process.env.FUZZ_ENCODINGS?.split(",") ?? encodings).includes(encoding),
 );
+if (!chosenEncodings.length)
+  throw new Error(`FUZZ_ENCODINGS names none of: ${encodings.join(", ")}`);
 const DEMO_ADMIN = { email: "admin@academy.test", password: "demo-admin-2026" };
-/** A stack frame, as Node prints it or as a JSON log escapes it. */
 /**
  * URLs are cut to this length: Node itself answers a request head over 16 KB with 431 and
  * drops the connection before the app sees it.
  */
 const MAX_URL = 8_000;
+/** A stack frame, as Node prints it or as a JSON log escapes it. */
 const STACK_FRAME = /(?:^|\n|\\n)\s+at [^\n]*?:\d+:\d+/;
 
 type Case = {
