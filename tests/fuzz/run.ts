@@ -4,7 +4,7 @@
 // every stored message, course and admin must pass its form's schema.
 //
 //   npm run fuzz                        10,000 cases per target
-//   FUZZ_RUNS=40 tsx tests/fuzz/run.ts  (what `npm test` runs)
+//   FUZZ_RUNS=25 tsx tests/fuzz/run.ts  (what `npm test` runs)
 //   FUZZ_TARGETS=contact,login          only those targets; FUZZ_SEED=n repeats a run
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
