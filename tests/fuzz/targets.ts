@@ -69,6 +69,7 @@ const course = (intent: "create" | "update") => () => [
   text("learningOutcomes[0]", "Write a property"),
   text("skills[0]", "fast-check"),
   text("modules[0].title", "Generators"),
+  text("modules[0].description", "Arbitraries and how they shrink."),
   text("modules[0].topics", "Strings\nRecords"),
   text("faqs[0].question", "Is it online?"),
   text("faqs[0].answer", "Yes."),
@@ -84,11 +85,7 @@ const message = (intent: string, extra: Field[]) => () => [
 const admin = (intent: "create" | "update" | "delete") => () => [
   text("intent", intent),
   ...(intent === "create"
-    ? [
-        text("name", "Bola Fuzz"),
-        text("email", `bola.${unique()}@academy.test`),
-        text("password", "fuzz-password-1"),
-      ]
+    ? [text("email", `bola.${unique()}@academy.test`), text("password", "fuzz-password-1")]
     : [text("id", uuid)]),
   ...(intent === "delete"
     ? []
