@@ -6,7 +6,7 @@ export type FuzzContext = { courseSlug: string };
 
 /**
  * One URL and method to fuzz: the route's own valid fields (see app/routes.ts), as the page's
- * form sends them, which the generators then keep, change, repeat or drop.
+ * form sends them, of which the generators change, repeat or drop a few.
  */
 export type Target = {
   name: string;
