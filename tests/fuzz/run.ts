@@ -137,7 +137,11 @@ async function send(
 }
 
 function describeCase(input: Case) {
-  const shown = JSON.stringify(input, (_key, value) =>
+  const isFiller = (field: Field) => "value" in field && field.name === `f${field.value}`;
+  const filler = input.fields.filter(isFiller).length;
+  const fields = input.fields.filter((field) => !isFiller(field));
+  if (filler) fields.push({ name: `f0…f${filler - 1}`, value: `(${filler} numbered fields)` });
+  const shown = JSON.stringify({ ...input, fields }, (_key, value) =>
     value instanceof Uint8Array
       ? `<${value.length} bytes>`
       : typeof value === "string" && value.length > 200
