@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: types and lint, unit and integration (Vitest; PGlite, plus PostgreSQL when TEST_DATABASE_URL is
-# set), then the production build driven in Chromium (Playwright). Fails if any suite fails or
-# if the browser tests did not run.
+# set), then the production build fuzzed (tests/fuzz) and driven in Chromium (Playwright). Fails
+# if any suite fails or if the browser tests did not run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +22,16 @@ npx vitest run
 
 npx react-router build
 
+# A bounded fuzz run (one to two minutes). The browser tests run even if it fails; the script
+# still fails at the end.
+fuzz_status=0
+FUZZ_RUNS="${FUZZ_RUNS:-25}" npx tsx tests/fuzz/run.ts || fuzz_status=$?
+
 npx playwright test
 
 node scripts/check-e2e-ran.mjs reports/e2e-results.json
+
+if [ "$fuzz_status" -ne 0 ]; then
+  echo "The fuzz suite failed (its report is above the browser tests)"
+  exit "$fuzz_status"
+fi

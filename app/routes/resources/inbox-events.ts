@@ -1,15 +1,19 @@
-import { requireAdmin } from "~/features/auth/session.server";
+import { readAdminSession, requireAdmin } from "~/features/auth/session.server";
 import { inboxPulse } from "~/features/messages/inbox.server";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/inbox-events";
 
 const POLL_MS = 3000;
 const HEARTBEAT_MS = 20_000;
+/** How long a stream may go without checking its session when there is nothing to send. */
+const SESSION_CHECK_MS = 15_000;
 
 /**
  * Server-sent events for the portal: a `pulse` (unread count, newest message) whenever it
  * changes. It reads the database every few seconds (two index-sized queries), so it works with
- * any number of app processes behind a load balancer.
+ * any number of app processes behind a load balancer. It checks the session before every write
+ * and at least every SESSION_CHECK_MS, and ends, sending nothing more, once the admin is signed
+ * out or deactivated.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -20,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     start(controller) {
       let last = "";
       let lastWrite = Date.now();
+      let lastCheck = Date.now();
       const send = (text: string) => {
         if (closed) return;
         controller.enqueue(encoder.encode(text));
@@ -40,6 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       const tick = async () => {
         try {
           const pulse = JSON.stringify(await inboxPulse());
+          const now = Date.now();
+          const writes = pulse !== last || now - lastWrite > HEARTBEAT_MS;
+          if (writes || now - lastCheck >= SESSION_CHECK_MS) {
+            lastCheck = now;
+            if ((await readAdminSession(request)).status !== "active") return stop();
+          }
           if (pulse !== last) {
             last = pulse;
             send(`event: pulse\ndata: ${pulse}\n\n`);

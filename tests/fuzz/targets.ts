@@ -1,0 +1,188 @@
+import fc from "fast-check";
+import { type Field, fuzzFields } from "./payloads";
+
+/** What the suite learns from the running server before the cases start. */
+export type FuzzContext = { courseSlug: string };
+
+/**
+ * One URL and method to fuzz: the route's own valid fields (see app/routes.ts), as the page's
+ * form sends them, of which the generators change, repeat or drop a few.
+ */
+export type Target = {
+  name: string;
+  method: "POST" | "GET";
+  path: (context: FuzzContext) => string;
+  /** Sent with the demo super admin's session. */
+  signedIn: boolean;
+  fields: fc.Arbitrary<Field[]>;
+};
+
+const text = (name: string, value: string): Field => ({ name, value });
+const uuid = "5b1e4c3a-0000-4000-8000-00000000abcd";
+let serial = 0;
+/** A value unique to the case, so that valid creates do not all collide on one e-mail or slug. */
+const unique = () => {
+  serial += 1;
+  return `${Date.now().toString(36)}${serial}`;
+};
+
+function fieldsOf(valid: () => Field[], files: string[] = []) {
+  return fc.constant(null).chain(() => fuzzFields(valid(), files));
+}
+
+const contact = () => [
+  text("name", "Chidi Okafor"),
+  text("email", "chidi@example.ng"),
+  text("phone", "0803 555 0101"),
+  text("subject", "Course Information"),
+  text("message", "When does the next data analysis class start?"),
+  text("website", ""),
+];
+
+const inquiry = () => [
+  text("fullName", "Amaka Nwosu"),
+  text("email", "amaka@example.ng"),
+  text("phone", "+234 803 555 0102"),
+  text("inquiryType", "I'm interested in a course"),
+  // A demo course: an inquiry may only name an active course.
+  text("courseInterest", "Python for Data Science"),
+  text("contactMethod", "Email"),
+  text("message", "Is there a weekend class?"),
+  text("consent", "on"),
+  text("website", ""),
+];
+
+const course = (intent: "create" | "update") => () => [
+  text("intent", intent),
+  ...(intent === "update" ? [text("id", uuid)] : []),
+  text("title", "Fuzzing for Beginners"),
+  text("slug", `fuzzing-${unique()}`),
+  text("description", "Property-based tests for web forms."),
+  text("category", "Programming"),
+  text("level", "Beginner"),
+  text("price", "150000"),
+  text("originalPrice", "0"),
+  text("rating", "4.5"),
+  text("lessons", "12"),
+  text("duration", "8 weeks"),
+  text("subtitles[0]", "English"),
+  text("startDates[0]", "2027-01-11"),
+  text("learningOutcomes[0]", "Write a property"),
+  text("skills[0]", "fast-check"),
+  text("modules[0].title", "Generators"),
+  text("modules[0].description", "Arbitraries and how they shrink."),
+  text("modules[0].topics", "Strings\nRecords"),
+  text("faqs[0].question", "Is it online?"),
+  text("faqs[0].answer", "Yes."),
+  text("isActive", "on"),
+];
+
+const message = (intent: string, extra: Field[]) => () => [
+  text("intent", intent),
+  text("id", uuid),
+  ...extra,
+];
+
+const admin = (intent: "create" | "update" | "delete") => () => [
+  text("intent", intent),
+  ...(intent === "create"
+    ? [text("email", `bola.${unique()}@academy.test`), text("password", "fuzz-password-1")]
+    : [text("id", uuid)]),
+  ...(intent === "delete"
+    ? []
+    : [
+        text("name", "Bola Fuzz"),
+        text("phone", "0803 555 0103"),
+        text("role", "admin"),
+        text("is_active", "true"),
+      ]),
+];
+
+const signedOut = (name: string, path: string, valid: () => Field[]): Target => ({
+  name,
+  method: "POST",
+  path: () => path,
+  signedIn: false,
+  fields: fieldsOf(valid),
+});
+
+const portal = (name: string, path: string, valid: () => Field[], files?: string[]): Target => ({
+  name,
+  method: "POST",
+  path: () => path,
+  signedIn: true,
+  fields: fieldsOf(valid, files),
+});
+
+export const targets: Target[] = [
+  signedOut("contact", "/contact", contact),
+  signedOut("home inquiry", "/?index", inquiry),
+  {
+    ...signedOut("course inquiry", "", inquiry),
+    path: ({ courseSlug }) => `/course/${courseSlug}`,
+  },
+  signedOut("login", "/admin-portal/login", () => [
+    text("email", "admin@academy.test"),
+    text("password", "not-the-password"),
+    text("rememberMe", "on"),
+    text("redirectTo", "/admin-portal/messages"),
+  ]),
+  signedOut("forgot password", "/admin-portal/forgot-password", () => [
+    text("email", `nobody.${unique()}@example.ng`),
+  ]),
+  signedOut("reset password", "/admin-portal/reset-password?token=fuzz", () => [
+    text("token", "fuzz"),
+    text("password", "new-password-1"),
+    text("confirmPassword", "new-password-1"),
+  ]),
+  // Without the suite's session: signing it out would sign out the other targets' cases.
+  signedOut("logout", "/admin-portal/logout", () => []),
+  portal("theme", "/admin-portal/theme", () => [text("theme", "dark"), text("js", "1")]),
+  portal("courses create", "/admin-portal/courses", course("create"), [
+    "imageFile",
+    "brochureFile",
+  ]),
+  portal("courses update", "/admin-portal/courses", course("update"), [
+    "imageFile",
+    "brochureFile",
+  ]),
+  portal("courses toggle", "/admin-portal/courses", () => [
+    text("intent", "toggle"),
+    text("id", uuid),
+    text("isActive", "false"),
+  ]),
+  portal("courses delete", "/admin-portal/courses", () => [
+    text("intent", "delete"),
+    text("id", uuid),
+  ]),
+  portal("messages status", "/admin-portal/messages", message("status", [text("status", "read")])),
+  portal(
+    "messages priority",
+    "/admin-portal/messages",
+    message("priority", [text("priority", "high")]),
+  ),
+  portal("messages assign", "/admin-portal/messages", message("assign", [text("assignedTo", "")])),
+  portal("messages notes", "/admin-portal/messages", message("notes", [text("notes", "Called.")])),
+  portal("messages delete", "/admin-portal/messages", message("delete", [])),
+  portal("messages bulk", "/admin-portal/messages?tab=all", () => [
+    text("intent", "bulk"),
+    text("ids", uuid),
+    text("ids", "5b1e4c3a-0000-4000-8000-00000000abce"),
+    text("bulkAction", "read"),
+  ]),
+  portal("admins create", "/admin-portal/admins", admin("create")),
+  portal("admins update", "/admin-portal/admins", admin("update")),
+  portal("admins delete", "/admin-portal/admins", admin("delete")),
+  {
+    name: "messages export",
+    method: "GET",
+    path: () => "/admin-portal/messages/export",
+    signedIn: true,
+    fields: fieldsOf(() => [
+      text("tab", "all"),
+      text("status", "unread"),
+      text("q", "data"),
+      text("sort", "oldest"),
+    ]),
+  },
+];
