@@ -1,7 +1,7 @@
 // `npm run db:seed`: fills an empty database with the demo catalogue (courses, cover images,
 // brochures). A database that already has courses is left untouched.
 import path from "node:path";
-import { seedDemoContent } from "../app/db/seed/seed.server";
+import { seedDemoContent } from "../app/features/demo/seed.server";
 import { localDiskStorage } from "../app/lib/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET } from "../app/lib/storage/storage.server";
 import { openScriptDatabase, scriptDataDir } from "./script-database";

@@ -1,4 +1,4 @@
-import { uploadRules } from "~/features/courses/upload-rules";
+import { uploadRules } from "./upload-rules";
 
 /** How large a request body may be, and how many form fields it may hold. */
 export type BodyLimit = { maxBytes: number; maxFields: number; label: string };

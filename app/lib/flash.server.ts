@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import { authSecret } from "~/features/auth/auth.server";
+import { appSecret } from "./app-secret.server";
 import { servesHttps } from "./env.server";
 
 const flashSchema = z.object({
@@ -19,7 +19,7 @@ const flashCookie = () =>
     secure: servesHttps(),
     path: "/",
     maxAge: 60,
-    secrets: [authSecret()],
+    secrets: [appSecret()],
   });
 
 export async function setFlash(flash: Flash): Promise<string> {

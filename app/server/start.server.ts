@@ -1,8 +1,8 @@
 import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
-import { seedDemoContent } from "~/db/seed/seed.server";
-import { seedDemoMessages } from "~/db/seed/seed-messages.server";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
+import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { courseAssets } from "~/lib/storage/index.server";

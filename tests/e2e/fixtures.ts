@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { buildDemoCourses, type DemoCourse } from "~/db/seed/demo-courses";
+import { buildDemoCourses, type DemoCourse } from "~/features/demo/demo-courses";
 
 /**
  * Every test is its own visitor: a distinct X-Forwarded-For address (the server runs with
@@ -25,7 +25,7 @@ export const test = base.extend<{ clientAddress: string }>({
 export { expect };
 
 // ---------------------------------------------------------------------------------------------
-// Demo content (the server seeds a fresh data folder from app/db/seed/demo-courses.ts)
+// Demo content (the server seeds a fresh data folder from app/features/demo/demo-courses.ts)
 // ---------------------------------------------------------------------------------------------
 
 /** A demo course with the fields the database fills by default made explicit. */

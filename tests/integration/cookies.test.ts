@@ -1,9 +1,9 @@
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authSecret } from "~/features/auth/auth.server";
 import { rememberDevice } from "~/features/auth/known-device.server";
 import { signIn } from "~/features/auth/sign-in.server";
 import { serializeAdminTheme } from "~/features/auth/theme.server";
+import { appSecret } from "~/lib/app-secret.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { setFlash, takeFlash } from "~/lib/flash.server";
 import { loginRequest, makeAdmin, PASSWORD } from "../support/admin-session";
@@ -75,7 +75,7 @@ describe("the flash cookie", () => {
   });
 
   it("ignores a signed one of the wrong shape", async () => {
-    const signed = createCookie("academy-flash", { path: "/", secrets: [authSecret()] });
+    const signed = createCookie("academy-flash", { path: "/", secrets: [appSecret()] });
     for (const value of [{ kind: "warning", message: "x" }, { kind: "error" }, "text", 42]) {
       const setCookie = await signed.serialize(value);
       expect((await takeFlash(requestWith(setCookie))).flash, JSON.stringify(value)).toBeNull();

@@ -19,8 +19,8 @@ import {
   RequestTooLargeError,
   readCourseForm,
 } from "~/features/courses/course-upload.server";
-import { fileMessages } from "~/features/courses/upload-rules";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { fileMessages } from "~/lib/upload-rules";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
 import * as coursePageRoute from "~/routes/site/course";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, courses, messages } from "~/db/schema";
-import { buildDemoMessages } from "~/db/seed/demo-messages";
-import { seedDemoMessages } from "~/db/seed/seed-messages.server";
+import { buildDemoMessages } from "~/features/demo/demo-messages";
+import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { listMessages, messageStats } from "~/features/messages/inbox.server";
 import { parseInboxQuery } from "~/features/messages/inbox-query";
 import { contactSchema, inquirySchema } from "~/features/messages/schema";

@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { type Database, db } from "~/db/client.server";
 import { authAccount, authSession, authUser, authVerification } from "~/db/schema";
+import { appSecret } from "~/lib/app-secret.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env, servesHttps } from "~/lib/env.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
@@ -18,7 +16,7 @@ function createAuth(database: Database) {
     appName: "Lagos Tech Academy",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
-    secret: authSecret(),
+    secret: appSecret(),
     database: drizzleAdapter(database, {
       provider: "pg",
       schema: {
@@ -65,16 +63,4 @@ export function auth(): Auth {
     cache.set(database, instance);
   }
   return instance;
-}
-
-/** AUTH_SECRET, or in demo mode a random secret kept in DATA_DIR so sessions survive restarts. */
-export function authSecret(): string {
-  const config = env();
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.resolve(config.DATA_DIR, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
+import { appSecret } from "~/lib/app-secret.server";
 import { servesHttps } from "~/lib/env.server";
-import { authSecret } from "./auth.server";
 
 /** How many accounts one browser remembers (a shared office computer). */
 const MAX_ACCOUNTS = 10;
@@ -18,7 +18,7 @@ function knownDeviceCookie() {
     secure: servesHttps(),
     path: "/admin-portal",
     maxAge: 365 * 24 * 60 * 60,
-    secrets: [authSecret()],
+    secrets: [appSecret()],
   });
 }
 

@@ -3,10 +3,10 @@ import type { Course, ImageVariant } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/share-image";
 import type { ObjectStorage } from "~/lib/storage/storage.server";
+import { fileMessages, uploadRules } from "~/lib/upload-rules";
 import { checkBrochure } from "./brochure-check.server";
-import { fileMessages, uploadRules } from "./upload-rules";
 
-export { fileMessages, type UploadKind, uploadRules } from "./upload-rules";
+export { fileMessages, type UploadKind, uploadRules } from "~/lib/upload-rules";
 
 export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
+import { fileMessages, uploadRules } from "~/lib/upload-rules";
 import { controlClasses } from "~/ui/form-fields";
-import { fileMessages, uploadRules } from "./upload-rules";
 
 // The browser's early check, for a quick message; the server decides by the file's content.
 export function FileField({

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buildDemoCourses } from "~/db/seed/demo-courses";
+import { buildDemoCourses } from "~/features/demo/demo-courses";
 import {
   expect,
   expectNoAxeViolations,

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { buildDemoCourses } from "~/db/seed/demo-courses";
+import { buildDemoCourses } from "~/features/demo/demo-courses";
 import {
   combobox,
   dialog,

@@ -1,14 +1,13 @@
-// Relative imports only: scripts/seed.ts runs this file with tsx, outside Vite's `~/` alias.
 import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
+import { courses, type NewCourse } from "~/db/schema";
 import {
   courseFileKeys,
   storeCourseBrochure,
   storeCourseImage,
-} from "../../features/courses/course-files.server";
-import type { ObjectStorage } from "../../lib/storage/storage.server";
-import type { Database, Transaction } from "../client.server";
-import { courses, type NewCourse } from "../schema";
+} from "~/features/courses/course-files.server";
+import type { ObjectStorage } from "~/lib/storage/storage.server";
 import { renderCourseBrochure } from "./course-brochure.server";
 import { renderCourseImage } from "./course-image.server";
 import { buildDemoCourses, type DemoCourse } from "./demo-courses";

@@ -1,5 +1,5 @@
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { CourseFaq, CourseModule } from "../schema";
+import type { CourseFaq, CourseModule } from "~/db/schema";
 
 export const ACADEMY_CONTACT_LINE =
   "Lagos Tech Academy · Victoria Island, Lagos · hello@lagostechacademy.ng";

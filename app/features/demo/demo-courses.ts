@@ -1,4 +1,4 @@
-import type { NewCourse } from "../schema";
+import type { NewCourse } from "~/db/schema";
 
 /**
  * Demo courses for a fresh installation (`npm run db:seed`, and the embedded demo mode).
