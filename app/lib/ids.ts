@@ -1,6 +1,11 @@
+import * as z from "zod/mini";
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Record ids are UUIDs; anything else from a form or URL names no record. */
+/** The same rule for zod schemas (form fields, URL parameters). */
+export const uuidSchema = z.string().check(z.regex(uuidPattern));
+
 export function isUuid(value: unknown): value is string {
   return typeof value === "string" && uuidPattern.test(value);
 }

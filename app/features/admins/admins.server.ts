@@ -4,6 +4,7 @@ import { db, type Transaction } from "~/db/client.server";
 import { type Admin, admins, authAccount, authSession, authUser } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { containsPattern } from "~/lib/sql-text";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCreateInput,
@@ -49,9 +50,9 @@ const sortable = {
 
 /** SPEC.md section 7, Admins: List. Search, sort and paging are done by the database. */
 export async function listAdmins(query: AdminListQuery) {
-  const escaped = query.q.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const pattern = containsPattern(query.q);
   const where: SQL | undefined = query.q
-    ? or(ilike(admins.name, `%${escaped}%`), ilike(admins.email, `%${escaped}%`))
+    ? or(ilike(admins.name, pattern), ilike(admins.email, pattern))
     : undefined;
   const order = query.dir === "asc" ? asc(sortable[query.sort]) : desc(sortable[query.sort]);
   const [{ total } = { total: 0 }] = await db()

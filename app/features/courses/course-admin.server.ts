@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { containsPattern } from "~/lib/sql-text";
 import { courseAssets } from "~/lib/storage/index.server";
 import {
   courseFileKeys,
@@ -40,7 +41,7 @@ export async function listCoursesForAdmin(query: AdminCourseQuery) {
   if (query.category)
     conditions.push(eq(courses.category, query.category as (typeof courseCategories)[number]));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(courses.title, pattern),

@@ -11,6 +11,7 @@ import {
 } from "~/db/schema";
 import { startOfLagosDay } from "~/lib/dates";
 import { UserFacingError } from "~/lib/errors";
+import { containsPattern } from "~/lib/sql-text";
 import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "./inbox-query";
 
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -32,10 +33,6 @@ const messageSearchText = sql`(${messages.fullName} || ' ' || ${messages.email} 
  */
 export const COUNT_CAP = 1_000;
 
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
  * The WHERE clause of a list state. Tabs and filters combine with AND. `countableStatus` is set
  * when the state is at most one status filter, so the per-status counters can answer the total.
@@ -53,7 +50,7 @@ function inboxConditions(query: InboxQuery, actor: Pick<Admin, "id">) {
     conditions.push(eq(messages.formType, formType as "contact" | "inquiry"));
   if (query.tab === "assigned") conditions.push(eq(messages.assignedTo, actor.id));
   if (query.priority) conditions.push(eq(messages.priority, query.priority));
-  if (query.q) conditions.push(sql`${messageSearchText} ilike ${`%${escapeLike(query.q)}%`}`);
+  if (query.q) conditions.push(sql`${messageSearchText} ilike ${containsPattern(query.q)}`);
 
   const onlyStatus = conditions.length === statuses.size && statuses.size <= 1;
   return {

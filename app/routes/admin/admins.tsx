@@ -24,6 +24,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/request-form.server";
 import { buttonClasses } from "~/ui/button";
@@ -43,9 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const modal = params.get("modal");
   const id = params.get("id");
   const target =
-    (modal === "edit" || modal === "delete") && id && /^[0-9a-f-]{36}$/i.test(id)
-      ? await findAdminById(id)
-      : null;
+    (modal === "edit" || modal === "delete") && isUuid(id) ? await findAdminById(id) : null;
   return {
     actorId: actor.id,
     query: { ...query, page: list.currentPage },

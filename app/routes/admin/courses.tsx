@@ -30,6 +30,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/form-fields";
@@ -41,8 +42,6 @@ import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin Portal" }];
 
-const uuidPattern = /^[0-9a-f-]{36}$/i;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   if (!canManageCourses(actor)) return { allowed: false as const };
@@ -51,9 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const modal = params.get("modal");
   const id = params.get("id");
   const target =
-    (modal === "edit" || modal === "delete") && id && uuidPattern.test(id)
-      ? await findCourseById(id)
-      : null;
+    (modal === "edit" || modal === "delete") && isUuid(id) ? await findCourseById(id) : null;
   const [courses, stats, changes] = await Promise.all([
     listCoursesForAdmin({
       q: query.q,

@@ -24,6 +24,7 @@ import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { uuidSchema } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { multiLine, notAllowedMessage } from "~/lib/outside-text";
 import { readForm } from "~/lib/request-form.server";
@@ -35,9 +36,7 @@ import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
 
-const uuid = z
-  .string()
-  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const uuid = uuidSchema;
 const openIdFrom = (params: URLSearchParams) => {
   const parsed = uuid.safeParse(params.get("id"));
   return parsed.success ? parsed.data : null;
