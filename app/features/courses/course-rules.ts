@@ -80,3 +80,8 @@ export const courseFeatures = [
   "Lifetime access",
   "Certificate of completion",
 ] as const;
+
+/** A course's start dates from today (a Lagos date, `YYYY-MM-DD`) on, earliest first. */
+export function upcomingStartDates(startDates: readonly string[], today: string): string[] {
+  return [...startDates].sort().filter((date) => date >= today);
+}

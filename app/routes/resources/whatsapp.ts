@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { upcomingStartDates } from "~/features/courses/course-rules";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
 import { whatsappChatUrl, whatsappGreeting } from "~/features/site/whatsapp";
 import { recordWhatsappClick } from "~/features/site/whatsapp-clicks.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? await readOrNull("Finding a course for WhatsApp", () => findActiveCourseBySlug(slug))
     : null;
   const today = lagosToday();
-  const nextSession = course?.startDates.filter((date) => date >= today).sort()[0] ?? null;
+  const nextSession = course ? (upcomingStartDates(course.startDates, today)[0] ?? null) : null;
 
   if (!isbot(request.headers.get("user-agent") ?? "")) {
     await readOrNull("Counting a WhatsApp click", () => recordWhatsappClick(course?.id ?? null));

@@ -11,6 +11,7 @@ import {
   Section,
 } from "~/features/courses/course-detail-sections";
 import { CourseImage } from "~/features/courses/course-image";
+import { upcomingStartDates } from "~/features/courses/course-rules";
 import { courseStructuredData } from "~/features/courses/course-structured-data";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
 import { PriceTag } from "~/features/courses/price-tag";
@@ -36,7 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
   const today = lagosToday();
-  const upcomingDates = [...course.startDates].sort().filter((date) => date >= today);
+  const upcomingDates = upcomingStartDates(course.startDates, today);
   return { course, upcomingDates, nextSessions: upcomingDates.slice(0, 3) };
 }
 
