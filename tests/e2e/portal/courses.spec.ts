@@ -347,6 +347,44 @@ test("list editors add and remove rows; remove shows only with more than one row
   await expect(faqs.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the list editors' add and remove buttons post the form and come back with the changed rows", async ({
+    page,
+    superAdmin,
+  }) => {
+    void superAdmin;
+    await page.goto(`${COURSES}?modal=create`);
+    const modal = dialog(page, "Add Course");
+    await textbox(modal, "Course title").fill("Kept title");
+
+    const skills = modal.getByRole("group", { name: "Skills" });
+    await textbox(skills, "Skill 1").fill("React");
+    await skills.getByRole("button", { name: "Add skill" }).click();
+    await expect(textbox(skills, "Skill 1")).toHaveValue("React");
+    await expect(textbox(skills, "Skill 2")).toHaveValue("");
+    await expect(textbox(modal, "Course title")).toHaveValue("Kept title");
+    await textbox(skills, "Skill 2").fill("Node.js");
+    await skills.getByRole("button", { name: "Remove Skill 1" }).click();
+    await expect(skills.getByRole("textbox")).toHaveCount(1);
+    await expect(textbox(skills, "Skill 1")).toHaveValue("Node.js");
+
+    const modules = modal.getByRole("group", { name: "Modules" });
+    await textbox(modules, "Module 1 Title").fill("Foundations");
+    await modules.getByRole("button", { name: "Add module" }).click();
+    await expect(textbox(modules, "Module 1 Title")).toHaveValue("Foundations");
+    await expect(textbox(modules, "Module 2 Title")).toHaveValue("");
+    await modules.getByRole("button", { name: "Remove module 1" }).click();
+    await expect(textbox(modules, "Module 2 Title")).toHaveCount(0);
+    await expect(textbox(modules, "Module 1 Title")).toHaveValue("");
+
+    // Nothing was saved on the way.
+    await page.goto(COURSES);
+    await expect(page.getByText("Kept title")).toHaveCount(0);
+  });
+});
+
 test("refused files: too large at once in the browser, a disguised non-image by the server", async ({
   page,
   superAdmin,
