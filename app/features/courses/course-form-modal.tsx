@@ -21,6 +21,7 @@ import {
 import { FileField } from "./file-field";
 import { IconPicker } from "./icon-picker";
 import { FaqsEditor, ModulesEditor, TextListEditor } from "./list-editors";
+import { UploadProgress } from "./upload-progress";
 
 const actionLabels: Record<CourseChange["action"], string> = {
   created: "created the course",
@@ -323,7 +324,8 @@ export function CourseFormModal({
 
         {course ? <History changes={changes} /> : null}
 
-        <div className="sticky bottom-0 -mx-5 -mb-4 flex justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+        <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+          <UploadProgress />
           <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
             Cancel
           </Link>

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import {
+  attachCourseFiles,
   combobox,
   dialog,
   errorOf,
@@ -82,15 +83,9 @@ test("create a course with image and brochure, see it on the public site, edit, 
     await modal.getByRole("spinbutton", { name: "Price (₦)", exact: true }).fill("250000");
     await modal.getByRole("spinbutton", { name: "Original price (₦)" }).fill("300000");
     await textbox(modal, "Outcome 1").fill("Ship a real product");
-    await modal.getByLabel("Course image").setInputFiles({
-      name: "cover.png",
-      mimeType: "image/png",
-      buffer: await makePng(),
-    });
-    await modal.getByLabel("Brochure (PDF)").setInputFiles({
-      name: "brochure.pdf",
-      mimeType: "application/pdf",
-      buffer: await makePdf(title),
+    await attachCourseFiles(modal, {
+      image: await makePng(),
+      brochure: await makePdf(title),
     });
     await modal.getByRole("button", { name: "Create Course" }).click();
     await expectToast(page, texts.created, "success", 20_000);
