@@ -37,7 +37,7 @@ export async function startS3Server({
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port } = await server.run();
   const env = {
