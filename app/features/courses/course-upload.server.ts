@@ -22,7 +22,7 @@ export type CourseFormUpload = {
 };
 
 /** Form field name of each upload. */
-export const uploadFields: Record<UploadKind, string> = {
+const uploadFields: Record<UploadKind, string> = {
   image: "imageFile",
   brochure: "brochureFile",
 };
