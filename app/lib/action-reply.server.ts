@@ -10,7 +10,7 @@ import { logger } from "./logger.server";
  */
 
 /** A thrown error as the person reads it. */
-export type ActionFailure = {
+type ActionFailure = {
   /** `errorMessage()`: a UserFacingError's own text, or the spec's text for anything else. */
   message: string;
   /** The form field a UserFacingError names, if any. */

@@ -1,7 +1,7 @@
 import { isUuid } from "./ids";
 
 /** The modal a list page shows, and the record it is about (edit and delete only). */
-export type ModalTarget<Record> =
+type ModalTarget<Record> =
   | { modal: null; target: null }
   | { modal: "create"; target: null }
   | { modal: "edit" | "delete"; target: Record };

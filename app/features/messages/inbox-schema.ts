@@ -75,7 +75,7 @@ const inboxActionSchema = z.discriminatedUnion(
   { error: INVALID_REQUEST },
 );
 
-export type InboxAction = z.output<typeof inboxActionSchema>;
+type InboxAction = z.output<typeof inboxActionSchema>;
 
 /** The action a form asks for, or the text to answer it with (issues come in field order). */
 export function parseInboxAction(

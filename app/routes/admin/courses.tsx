@@ -81,16 +81,15 @@ export async function action({ request }: Route.ActionArgs) {
   // Add/remove row buttons without JavaScript: answer with the changed lists, save nothing.
   if (submission.status === undefined) return data({ result: submission.reply() });
   const refusedUploads = uploadProblemErrors(upload);
-  if (submission.status !== "success") return invalidSubmission(submission, refusedUploads ?? {});
+  if (submission.status !== "success" || refusedUploads)
+    return invalidSubmission(submission, refusedUploads ?? {});
   const input = submission.value;
   try {
     switch (input.intent) {
       case "create":
-        if (refusedUploads) return invalidSubmission(submission, refusedUploads);
         await createCourse(actor, input, upload.files);
         return succeed(request, courseMessages.created);
       case "update":
-        if (refusedUploads) return invalidSubmission(submission, refusedUploads);
         await updateCourse(actor, input.id, input, upload.files);
         return succeed(request, courseMessages.updated);
       case "toggle": {
@@ -116,17 +115,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CoursesAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  // The course form toasts its own errors; toggles and deletes are toasted here.
   const { query, courses, stats, modal, target, changes } = loaderData;
+  // The course form toasts its own errors; toggles and deletes are toasted here.
   const formOpen = modal === "create" || modal === "edit";
-  useToastOnError(
-    !formOpen && actionData && "result" in actionData
-      ? (actionData.result.error?.[""] ?? undefined)
-      : undefined,
-  );
+  useToastOnError(formOpen ? undefined : (actionData?.result.error?.[""] ?? undefined));
   const listHref = adminCoursesHref(query);
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
-  const result = actionData && "result" in actionData ? actionData.result : undefined;
 
   return (
     <>
@@ -197,7 +191,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
           key={target?.id ?? "new"}
           course={modal === "edit" ? target : null}
           changes={changes}
-          lastResult={result}
+          lastResult={actionData?.result}
           closeHref={listHref}
           onClose={close}
         />
