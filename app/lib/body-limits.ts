@@ -13,7 +13,7 @@ const MB = 1024 * KB;
 export const publicFormLimit: BodyLimit = { maxBytes: 64 * KB, maxFields: 30, label: "64 KB" };
 
 /** Staff forms without uploads (the inbox's bulk actions send one field per selected message). */
-export const portalFormLimit: BodyLimit = { maxBytes: 64 * KB, maxFields: 200, label: "64 KB" };
+const portalFormLimit: BodyLimit = { maxBytes: 64 * KB, maxFields: 200, label: "64 KB" };
 
 /** The course form: an image and a brochure at their limits, plus 1 MB for the other fields. */
 export const courseFormLimit: BodyLimit = {

@@ -54,7 +54,7 @@ const quoted = /"[^"]*"|'[^']*'/g;
  * given, the SQLSTATE code and constraint, and the stack frames (without the message). Drizzle's
  * failed-query error keeps the query (placeholders, not values) and drops its `params`.
  */
-export function serializeError(error: unknown, depth = 0): SafeError {
+function serializeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error)) return { type: typeof error, message: "(not an Error)" };
   const fields = error as Error & { code?: unknown; constraint?: unknown };
   const code = typeof fields.code === "string" ? fields.code : undefined;

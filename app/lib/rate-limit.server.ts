@@ -115,7 +115,7 @@ export async function resetRateLimit(rule: RateLimitRule, subject: string) {
 }
 
 /** Removes counters whose window ended more than a day ago. */
-export async function pruneRateLimits(now: Date = new Date()) {
+async function pruneRateLimits(now: Date = new Date()) {
   await db()
     .delete(rateLimits)
     .where(lt(rateLimits.windowStartedAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));

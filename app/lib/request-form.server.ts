@@ -10,7 +10,7 @@ export const formProblems = {
 } as const;
 
 /** The answer to a body that is not a form (JSON, text, none): 415. */
-export const unsupportedForm = () => data(formProblems.unsupported, { status: 415 });
+const unsupportedForm = () => data(formProblems.unsupported, { status: 415 });
 
 /** The answer to a form that cannot be parsed (no boundary, cut off, bad encoding): 400. */
 export const malformedForm = () => data(formProblems.malformed, { status: 400 });

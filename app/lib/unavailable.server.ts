@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { logger } from "./logger.server";
 
 /** How long a client is asked to wait while the database is out of reach. */
-export const RETRY_AFTER_SECONDS = 30;
+const RETRY_AFTER_SECONDS = 30;
 
 /** Marks a 503 answer: try again later, and do not keep this answer. */
 export function markUnavailable(headers: Headers) {

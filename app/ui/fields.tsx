@@ -21,7 +21,7 @@ export function ErrorText({ id, error }: { id: string; error: string | undefined
   );
 }
 
-export function Label({
+function Label({
   htmlFor,
   required,
   children,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cn } from "./cn";
 
 /** The pages to show: at most `window` consecutive pages around the current one. */
-export function pageWindow(page: number, totalPages: number, window = 5): number[] {
+function pageWindow(page: number, totalPages: number, window = 5): number[] {
   const size = Math.min(window, totalPages);
   const start = Math.min(Math.max(1, page - Math.floor(size / 2)), totalPages - size + 1);
   return Array.from({ length: size }, (_, index) => start + index);

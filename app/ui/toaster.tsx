@@ -5,7 +5,7 @@ export type ToastKind = "success" | "error";
 type Toast = { id: number; kind: ToastKind; message: string };
 
 /** SPEC.md section 8: error toasts last 6 s, success toasts 4 s. */
-export const TOAST_DURATION_MS: Record<ToastKind, number> = { error: 6000, success: 4000 };
+const TOAST_DURATION_MS: Record<ToastKind, number> = { error: 6000, success: 4000 };
 const MAX_TOASTS = 20;
 
 let toasts: Toast[] = [];

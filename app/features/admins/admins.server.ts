@@ -13,8 +13,6 @@ import {
   adminMessages,
 } from "./schema";
 
-export type AdminRecord = Admin;
-
 export async function findActiveAdminByUserId(userId: string): Promise<Admin | null> {
   const [admin] = await db()
     .select()

@@ -44,6 +44,18 @@ export type AdminFormFields = z.input<typeof adminCreateSchema>;
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
 export type AdminEditInput = z.output<typeof adminEditSchema>;
 
+/** The admin list's actions: the two forms, and the delete confirmation. */
+export const adminActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.extend(adminCreateSchema, { intent: z.literal("create") }),
+    // Which admin is the service's question: it answers 404 for an id that names none.
+    z.extend(adminEditSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
+    z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
+  ],
+  { error: "Unknown action" },
+);
+
 export const adminSortColumns = [
   "name",
   "email",

@@ -8,7 +8,7 @@ import { env, servesHttps } from "~/lib/env.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 
 export const SESSION_DAYS = 30;
-export const RESET_LINK_SECONDS = 60 * 60;
+const RESET_LINK_SECONDS = 60 * 60;
 
 function createAuth(database: Database) {
   const config = env();

@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+import * as z from "zod/mini";
 import { servesHttps } from "~/lib/env.server";
 
 export type AdminTheme = "light" | "dark";
@@ -19,4 +20,17 @@ export async function readAdminTheme(request: Request): Promise<AdminTheme> {
 
 export function serializeAdminTheme(theme: AdminTheme) {
   return themeCookie().serialize(theme);
+}
+
+/** The theme toggle's form: anything but 'dark' is light; `js=1` marks a call by the script. */
+const themeFormSchema = z.object({
+  theme: z.catch(z.enum(["light", "dark"]), "light"),
+  js: z.pipe(
+    z.unknown(),
+    z.transform((value) => value === "1"),
+  ),
+});
+
+export function parseThemeForm(form: FormData): { theme: AdminTheme; js: boolean } {
+  return themeFormSchema.parse({ theme: form.get("theme"), js: form.get("js") });
 }

@@ -28,14 +28,11 @@ import {
 } from "./course-form-schema";
 import type { ReceivedFile } from "./course-upload.server";
 
-/** SPEC.md section 6: course management is for admins and super admins. */
-export function canManageCourses(actor: Pick<Admin, "role" | "isActive">) {
-  return actor.isActive && (actor.role === "admin" || actor.role === "super_admin");
-}
-
-function assertCanManage(actor: Admin) {
-  if (!canManageCourses(actor)) throw new UserFacingError(courseMessages.notAllowed, 403);
-}
+/*
+ * Authorization: every portal route guards with requireAdmin, and any active admin (admin or
+ * super admin, SPEC.md section 6) may manage courses, so these services have no rule of their
+ * own beyond it. The actor is still passed in: it is recorded in the course history.
+ */
 
 export type AdminCourseQuery = { q: string; category: string; showInactive: boolean };
 
@@ -212,7 +209,6 @@ async function assertSlugFree(slug: string, exceptId?: string) {
 
 /** Creates a course with its files; a failed save leaves no files and no course. */
 export async function createCourse(actor: Admin, values: CourseFormValues, uploads: Uploads = {}) {
-  assertCanManage(actor);
   await assertSlugFree(values.slug);
   const id = randomUUID();
   const stored = await storeUploads(id, uploads);
@@ -242,7 +238,6 @@ export async function updateCourse(
   values: CourseFormValues,
   uploads: Uploads = {},
 ) {
-  assertCanManage(actor);
   const existing = await findCourseById(id);
   if (!existing) throw new UserFacingError(courseMessages.notFound, 404);
   await assertSlugFree(values.slug, id);
@@ -279,7 +274,6 @@ export async function updateCourse(
 
 /** SPEC.md section 7, Toggle active: sets the opposite of the state the screen showed. */
 export async function toggleCourseActive(actor: Admin, id: string, currentlyActive: boolean) {
-  assertCanManage(actor);
   if (!isUuid(id)) throw new UserFacingError(courseMessages.notFound, 404);
   return db().transaction(async (tx) => {
     const [course] = await tx
@@ -297,7 +291,6 @@ export async function toggleCourseActive(actor: Admin, id: string, currentlyActi
 
 /** Deletes a course for good, and its files. */
 export async function deleteCourse(actor: Admin, id: string) {
-  assertCanManage(actor);
   if (!isUuid(id)) throw new UserFacingError(courseMessages.notFound, 404);
   const deleted = await db().transaction(async (tx) => {
     const [course] = await tx.delete(courses).where(eq(courses.id, id)).returning();

@@ -42,7 +42,6 @@ export const courseMessages = {
   brochureFailed: (message: string) => `Failed to upload brochure: ${message}`,
   slugTaken: "This slug is already used by another course. Please choose another.",
   notFound: "Course not found.",
-  notAllowed: "Browse available courses.",
 } as const;
 
 const text = (max: number, label: string, allowed = singleLine) =>
@@ -330,4 +329,34 @@ export function courseFormDefaults(course: Course | null): CourseFormDefaults {
   return eachField((name, field) =>
     formValue(field.fromCourse ? field.fromCourse(course) : course[name], field.blank),
   ) as CourseFormDefaults;
+}
+
+/** The course list's actions: the course form (create, update), the toggle and the delete. */
+export const courseActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.extend(courseFormSchema, { intent: z.literal("create") }),
+    // Which course is the service's question: it answers 404 for an id that names none.
+    z.extend(courseFormSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
+    z.object({
+      intent: z.literal("toggle"),
+      id: z._default(z.string(), ""),
+      // The state the screen showed; the toggle sets the opposite.
+      isActive: z.pipe(
+        z.optional(z.string()),
+        z.transform((value) => value === "true"),
+      ),
+    }),
+    z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
+  ],
+  { error: "Unknown action" },
+);
+
+type CourseIntent = z.output<typeof courseActionSchema>["intent"];
+
+/** SPEC.md section 8: what a failed course action reports, with the reason. */
+export function courseActionFailed(intent: CourseIntent, message: string) {
+  if (intent === "create") return courseMessages.createFailed(message);
+  if (intent === "delete") return courseMessages.deleteFailed(message);
+  return courseMessages.updateFailed(message);
 }

@@ -144,12 +144,10 @@ export const iconGroups: { name: string; icons: Record<string, LucideIcon> }[] =
   },
 ];
 
-export const iconsByName: Record<string, LucideIcon> = Object.assign(
+const iconsByName: Record<string, LucideIcon> = Object.assign(
   {},
   ...iconGroups.map((group) => group.icons),
 );
-
-export const DEFAULT_ICON = "BookOpen";
 
 /** The icon for a stored name; unknown names fall back to the default. */
 export function courseIcon(name: string | null | undefined): LucideIcon {

@@ -1,7 +1,6 @@
-import type { courseCategories, courseLevels } from "~/db/schema";
+import type { courseCategories } from "~/db/schema";
 
 export type CourseCategory = (typeof courseCategories)[number];
-export type CourseLevel = (typeof courseLevels)[number];
 
 /** Percent off when the original price exceeds the price (SPEC.md section 2), else null. */
 export function percentOff(price: number, originalPrice: number | null | undefined) {

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { courseFormLimit } from "~/lib/body-limits";
+import { UserFacingError } from "~/lib/errors";
 import { malformedForm, mediaType, readForm } from "~/lib/request-form.server";
 import {
   type DetectedType,
@@ -9,6 +10,7 @@ import {
   type UploadKind,
   uploadRules,
 } from "./course-files.server";
+import { courseMessages } from "./course-form-schema";
 
 export type ReceivedFile = { buffer: Buffer; type: DetectedType };
 
@@ -20,7 +22,7 @@ export type CourseFormUpload = {
 };
 
 /** Form field name of each upload. */
-export const uploadFields: Record<UploadKind, string> = {
+const uploadFields: Record<UploadKind, string> = {
   image: "imageFile",
   brochure: "brochureFile",
 };
@@ -28,14 +30,41 @@ export const uploadFields: Record<UploadKind, string> = {
 /** A whole request larger than this is cut off: two files at their limits plus the fields. */
 export const MAX_REQUEST_BYTES = courseFormLimit.maxBytes;
 
-export class RequestTooLargeError extends Error {
+export class RequestTooLargeError extends UserFacingError {
   constructor() {
-    super("The upload is too large. Images may be up to 5MB and brochures up to 10MB.");
+    super("The upload is too large. Images may be up to 5MB and brochures up to 10MB.", 413);
   }
 }
 
 const kindOfField = (name: string): UploadKind | null =>
   name === uploadFields.image ? "image" : name === uploadFields.brochure ? "brochure" : null;
+
+/** SPEC.md section 8: the form's text for a refused upload. */
+const uploadFailed: Record<UploadKind, (message: string) => string> = {
+  image: courseMessages.imageFailed,
+  brochure: courseMessages.brochureFailed,
+};
+
+/** 'Failed to upload ...' for an error on a file field; null for any other field. */
+export function uploadFailedText(field: string | undefined, message: string) {
+  const kind = field ? kindOfField(field) : null;
+  return kind ? uploadFailed[kind](message) : null;
+}
+
+/** The uploads the reader refused, each on its file field and in the form's errors. */
+export function uploadProblemErrors({ problems }: CourseFormUpload) {
+  const refused = (Object.keys(uploadFields) as UploadKind[]).flatMap((kind) => {
+    const problem = problems[kind];
+    return problem ? [{ kind, problem }] : [];
+  });
+  if (!refused.length) return null;
+  return {
+    fieldErrors: Object.fromEntries(
+      refused.map(({ kind, problem }) => [uploadFields[kind], [problem]]),
+    ),
+    formErrors: refused.map(({ kind, problem }) => uploadFailed[kind](problem)),
+  };
+}
 
 /**
  * Reads a multipart course form while it streams. Each file is kept in memory only up to its

@@ -41,8 +41,6 @@ export async function listActiveCourseLinks() {
     .orderBy(asc(courses.title));
 }
 
-export type CourseLink = Awaited<ReturnType<typeof listActiveCourseLinks>>[number];
-
 /**
  * One active course by slug, or null (inactive courses are never public). The slug comes from
  * a URL: one that no course can have is not looked up.

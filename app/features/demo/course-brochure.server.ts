@@ -1,7 +1,7 @@
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { CourseFaq, CourseModule } from "~/db/schema";
 
-export const ACADEMY_CONTACT_LINE =
+const ACADEMY_CONTACT_LINE =
   "Lagos Tech Academy · Victoria Island, Lagos · hello@lagostechacademy.ng";
 
 /** The course fields a brochure shows; everything except the title and description is optional. */

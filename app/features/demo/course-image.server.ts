@@ -3,8 +3,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 
-export const COURSE_IMAGE_WIDTH = 1200;
-export const COURSE_IMAGE_HEIGHT = 800;
+const COURSE_IMAGE_WIDTH = 1200;
+const COURSE_IMAGE_HEIGHT = 800;
 
 export type CourseImageInput = {
   title: string;
@@ -24,7 +24,7 @@ export async function renderCourseImage(course: CourseImageInput): Promise<Buffe
 }
 
 /** The SVG behind the cover; exported for tests and for other renderers. */
-export function courseImageSvg(course: CourseImageInput): string {
+function courseImageSvg(course: CourseImageInput): string {
   const W = COURSE_IMAGE_WIDTH;
   const H = COURSE_IMAGE_HEIGHT;
   const accent = parseHex(course.accent) ?? [37, 99, 235];
@@ -107,7 +107,7 @@ ${titleText}
 }
 
 /** Wraps the title over at most 3 lines, shrinking the type before it cuts with an ellipsis. */
-export function layoutTitle(title: string): { fontSize: number; lines: string[] } {
+function layoutTitle(title: string): { fontSize: number; lines: string[] } {
   const words = title.trim().split(/\s+/).filter(Boolean);
   const maxWidth = 1040;
   for (const fontSize of [84, 76, 68, 60]) {

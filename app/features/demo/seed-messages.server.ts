@@ -39,7 +39,7 @@ export async function seedDemoMessages(db: Database, options: DemoMessagesOption
 }
 
 /** The row the public form would have stored, then moved along by staff as far as `status` says. */
-export function demoMessageRow(
+function demoMessageRow(
   message: DemoMessage,
   index: number,
   now: Date,

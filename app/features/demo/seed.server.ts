@@ -13,7 +13,7 @@ import { renderCourseImage } from "./course-image.server";
 import { buildDemoCourses, type DemoCourse } from "./demo-courses";
 
 /** Key of the transaction-scoped advisory lock that serialises concurrent seeders. */
-export const SEED_ADVISORY_LOCK = 727_411_001;
+const SEED_ADVISORY_LOCK = 727_411_001;
 
 /** Gap between the creation times of two seeded courses, so that ordering is stable. */
 const CREATED_AT_STEP_MS = 5 * 60 * 1000;

@@ -4,7 +4,7 @@ import { siteConfig } from "~/lib/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { TypedHeadline } from "./typed-headline";
 
-export const HERO_HEADLINE = "Build the tech skills Lagos is hiring for";
+const HERO_HEADLINE = "Build the tech skills Lagos is hiring for";
 
 const avatars = [
   { initials: "AO", colour: "bg-amber-300" },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
-export const TYPING_MS_PER_CHARACTER = 80;
-export const TYPING_PAUSE_MS = 2000;
+const TYPING_MS_PER_CHARACTER = 80;
+const TYPING_PAUSE_MS = 2000;
 
 /**
  * The hero's headline, typed letter by letter (SPEC.md section 2: 80 ms a character, 2000 ms

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 export const COURSE_ASSETS_BUCKET = "course-assets";
 
 /** URL prefix under which stored files are served (app/routes/resources/files.ts). */
-export const FILES_URL_PREFIX = "/files";
+const FILES_URL_PREFIX = "/files";
 
 export type StoredObject = {
   body: Readable;

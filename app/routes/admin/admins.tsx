@@ -1,8 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
+import { AdminSearch } from "~/features/admins/admin-search";
 import {
   adminStats,
   createAdmin,
@@ -13,24 +13,16 @@ import {
 } from "~/features/admins/admins.server";
 import { AdminsTable } from "~/features/admins/admins-table";
 import { adminListHref } from "~/features/admins/list-url";
-import {
-  adminCreateSchema,
-  adminEditSchema,
-  adminMessages,
-  parseAdminListQuery,
-} from "~/features/admins/schema";
+import { adminActionSchema, adminMessages, parseAdminListQuery } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { errorMessage, UserFacingError } from "~/lib/errors";
+import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/action-reply.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { isUuid } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
+import { readModalTarget } from "~/lib/modal-target";
 import { readForm } from "~/lib/request-form.server";
 import { buttonClasses } from "~/ui/button";
 import { Pagination } from "~/ui/pagination";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/admins";
 
@@ -40,22 +32,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireSuperAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseAdminListQuery(params);
-  const [list, stats] = await Promise.all([listAdmins(query), adminStats()]);
-  const modal = params.get("modal");
-  const id = params.get("id");
-  const target =
-    (modal === "edit" || modal === "delete") && isUuid(id) ? await findAdminById(id) : null;
+  const [list, stats, { modal, target }] = await Promise.all([
+    listAdmins(query),
+    adminStats(),
+    // One's own row never opens: it is changed by another super admin.
+    readModalTarget(params, findAdminById, (admin) => admin.id !== actor.id),
+  ]);
   return {
     actorId: actor.id,
     query: { ...query, page: list.currentPage },
     list,
     stats,
-    modal:
-      modal === "create"
-        ? ("create" as const)
-        : target && target.id !== actor.id
-          ? (modal as "edit" | "delete")
-          : null,
+    modal,
     target,
   };
 }
@@ -64,93 +52,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 const succeed = (request: Request, message: string) =>
   redirectWithFlash(adminListHref(parseAdminListQuery(new URL(request.url).searchParams)), message);
 
-/** A refusal or failure as the form's reply: on the named field, or for the whole form. */
-type Reply = (options: {
-  formErrors?: string[];
-  fieldErrors?: Record<string, string[]>;
-  hideFields?: string[];
-}) => SubmissionResult<string[]>;
-
-function failure(error: unknown, reply: Reply) {
-  if (!(error instanceof UserFacingError)) logger.error({ err: error }, "Admin management failed");
-  const message = errorMessage(error);
-  const field = error instanceof UserFacingError ? error.field : undefined;
-  return data(
-    {
-      result: reply(
-        field
-          ? { fieldErrors: { [field]: [message] }, hideFields: ["password"] }
-          : { formErrors: [message], hideFields: ["password"] },
-      ),
-    },
-    { status: error instanceof UserFacingError ? error.status : 500 },
-  );
-}
+const hideFields = ["password"];
 
 export async function action({ request }: Route.ActionArgs) {
   // Any active admin may call this; the services decide (SPEC.md section 6: super admins, and
   // the bootstrap case for creating while no active super admin exists).
   const actor = await requireAdmin(request);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const id = String(formData.get("id") ?? "");
-
-  if (intent === "delete") {
-    try {
-      await deactivateAdmin(actor, id);
-      return succeed(request, adminMessages.deleted);
-    } catch (error) {
-      return failure(error, ({ formErrors }) => ({
-        status: "error",
-        error: { "": formErrors ?? [] },
-      }));
+  const submission = parseWithZod(await readForm(request), { schema: adminActionSchema });
+  if (submission.status !== "success") return invalidSubmission(submission, { hideFields });
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "create":
+        await createAdmin(actor, input);
+        return succeed(request, adminMessages.created);
+      case "update":
+        await updateAdmin(actor, input.id, input);
+        return succeed(request, adminMessages.updated);
+      case "delete":
+        await deactivateAdmin(actor, input.id);
+        return succeed(request, adminMessages.deleted);
     }
+  } catch (error) {
+    return failureReply(error, "Admin management", (failure) => ({
+      result: submission.reply({ ...onFieldOrForm(failure), hideFields }),
+    }));
   }
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: adminCreateSchema });
-    if (submission.status !== "success") {
-      return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    try {
-      await createAdmin(actor, submission.value);
-      return succeed(request, adminMessages.created);
-    } catch (error) {
-      return failure(error, submission.reply);
-    }
-  }
-  if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: adminEditSchema });
-    if (submission.status !== "success")
-      return data({ result: submission.reply() }, { status: 400 });
-    try {
-      await updateAdmin(actor, id, submission.value);
-      return succeed(request, adminMessages.updated);
-    } catch (error) {
-      return failure(error, submission.reply);
-    }
-  }
-  return data(
-    { result: { status: "error" as const, error: { "": ["Unknown action"] } } },
-    { status: 400 },
-  );
-}
-
-function SearchBox({ query }: { query: ReturnType<typeof parseAdminListQuery> }) {
-  const { submitAfterPause } = useFilterSubmit();
-  return (
-    <Form method="get" role="search" className="max-w-sm flex-1">
-      <SearchInput
-        id="admin-search"
-        label="Search admins"
-        name="q"
-        defaultValue={query.q}
-        placeholder="Search admins by name or email..."
-        onChange={(event) => submitAfterPause(event.currentTarget.form, 250)}
-      />
-      {query.sort !== "created_at" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-      {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-    </Form>
-  );
 }
 
 export default function AdminsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -195,7 +122,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
       </section>
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-          <SearchBox key={query.q} query={query} />
+          <AdminSearch key={query.q} query={query} />
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {list.count} {list.count === 1 ? "admin" : "admins"}
           </p>

@@ -1,7 +1,5 @@
 import { Inbox, Mail, MailCheck, MailOpen, Sun } from "lucide-react";
 import { data, useNavigate, useNavigation } from "react-router";
-import * as z from "zod/mini";
-import { messagePriorities, messageStatuses } from "~/db/schema";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import {
@@ -18,15 +16,15 @@ import {
 } from "~/features/messages/inbox.server";
 import { InboxList } from "~/features/messages/inbox-list";
 import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/inbox-query";
+import { inboxActionFailures, parseInboxAction } from "~/features/messages/inbox-schema";
 import { InboxFilters, InboxTabs } from "~/features/messages/inbox-toolbar";
 import { MessageDetail } from "~/features/messages/message-detail";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { errorMessage, UserFacingError } from "~/lib/errors";
+import { failureReply } from "~/lib/action-reply.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { uuidSchema } from "~/lib/ids";
+import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { multiLine, notAllowedMessage } from "~/lib/outside-text";
 import { readForm } from "~/lib/request-form.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
@@ -36,10 +34,9 @@ import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
 
-const uuid = uuidSchema;
 const openIdFrom = (params: URLSearchParams) => {
-  const parsed = uuid.safeParse(params.get("id"));
-  return parsed.success ? parsed.data : null;
+  const id = params.get("id");
+  return isUuid(id) ? id : null;
 };
 
 async function settle<T>(promise: Promise<T>, failure: string) {
@@ -77,54 +74,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const NOTES_TOO_LONG = "Notes must be at most 5,000 characters";
-const ownMessages = new Set<string>([
-  NOTES_TOO_LONG,
-  notAllowedMessage("Notes"),
-  inboxMessages.noneSelected,
-]);
-
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), id: uuid, status: z.enum(messageStatuses) }),
-  z.object({ intent: z.literal("priority"), id: uuid, priority: z.enum(messagePriorities) }),
-  z.object({ intent: z.literal("assign"), id: uuid, assignedTo: z.union([uuid, z.literal("")]) }),
-  z.object({
-    intent: z.literal("notes"),
-    id: uuid,
-    notes: z.string().check(z.trim(), multiLine("Notes"), z.maxLength(5000, NOTES_TOO_LONG)),
-  }),
-  z.object({ intent: z.literal("delete"), id: uuid }),
-  z.object({
-    intent: z.literal("bulk"),
-    bulkAction: z.enum(["read", "archive", "assign", "delete"]),
-    ids: z.array(uuid).check(z.minLength(1, inboxMessages.noneSelected), z.maxLength(100)),
-    assignedTo: z.optional(z.union([uuid, z.literal("")])),
-  }),
-]);
-
-const failureTexts: Record<string, string> = {
-  status: inboxMessages.statusFailed,
-  priority: inboxMessages.priorityFailed,
-  assign: inboxMessages.assignFailed,
-  notes: inboxMessages.notesFailed,
-  delete: inboxMessages.deleteFailed,
-  bulk: "Failed to update the selected messages",
-};
-
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-  const parsed = actionSchema.safeParse({
-    ...Object.fromEntries(formData),
-    ids: formData.getAll("ids"),
-  });
-  if (!parsed.success) {
-    // Only this form's own messages are shown as they are; anything else is the spec's text.
-    const own = parsed.error.issues.find((issue) => ownMessages.has(issue.message))?.message;
-    return data({ error: own ?? failureTexts[intent] ?? "Invalid request" }, { status: 400 });
-  }
-  const input = parsed.data;
+  const { action: input, error } = parseInboxAction(await readForm(request));
+  if (!input) return data({ error }, { status: 400 });
   const url = new URL(request.url);
   const query = parseInboxQuery(url.searchParams);
   const openId = openIdFrom(url.searchParams);
@@ -166,15 +119,9 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (!(error instanceof UserFacingError)) console.error("Updating a message failed", error);
-    const message =
-      error instanceof UserFacingError
-        ? error.message
-        : `${failureTexts[intent]}: ${errorMessage(error)}`;
-    return data(
-      { error: message },
-      { status: error instanceof UserFacingError ? error.status : 500 },
-    );
+    return failureReply(error, "Updating a message", ({ message, unexpected }) => ({
+      error: unexpected ? `${inboxActionFailures[input.intent]}: ${message}` : message,
+    }));
   }
 }
 

@@ -1,19 +1,17 @@
 import { data, redirect } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { serializeAdminTheme } from "~/features/auth/theme.server";
+import { parseThemeForm, serializeAdminTheme } from "~/features/auth/theme.server";
 import { readForm } from "~/lib/request-form.server";
 import type { Route } from "./+types/theme";
 
 /** The dark-mode toggle: a cookie, so the server renders the right theme on the first paint. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readForm(request);
-  const theme = form.get("theme") === "dark" ? "dark" : "light";
+  const { theme, js } = parseThemeForm(await readForm(request));
   const headers = { "Set-Cookie": await serializeAdminTheme(theme) };
   // Without JavaScript the browser posted a plain form: send it back to the portal page it
   // came from (never to another site).
-  if (form.get("js") !== "1")
-    return redirect(portalPageFrom(request.headers.get("referer")), { headers });
+  if (!js) return redirect(portalPageFrom(request.headers.get("referer")), { headers });
   return data({ theme }, { headers });
 }
 

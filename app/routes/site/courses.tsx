@@ -1,14 +1,10 @@
 import { LayoutGrid, List } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
-import {
-  type CatalogueQuery,
-  catalogueSearch,
-  parseCatalogueQuery,
-} from "~/features/courses/catalogue-filters";
+import { Form, Link } from "react-router";
+import { catalogueSearch } from "~/features/courses/catalogue-filters";
 import { CourseCard } from "~/features/courses/course-card";
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
+import { useCatalogueQuery } from "~/features/courses/use-catalogue-query";
 import { skipSearchOnlyChanges } from "~/lib/revalidation";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { readOrUnavailable } from "~/lib/unavailable.server";
@@ -36,40 +32,11 @@ export async function loader() {
 export const shouldRevalidate = skipSearchOnlyChanges;
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = parseCatalogueQuery(searchParams);
-  // The search box answers each key at once; the URL follows.
-  const [searchText, setSearchText] = useState(query.q);
+  const { query, searchText, update } = useCatalogueQuery();
   const { courses } = loaderData;
   const shown = filterCourses(courses, { ...query, q: searchText });
   const categories = distinctValues(courses, "category");
   const levels = distinctValues(courses, "level");
-
-  // The filters last asked for, and the URLs asked for that the address bar has not shown yet.
-  // The URL lags behind fast typing (or two dropdowns changed in quick succession): an older
-  // URL arriving late must neither undo a newer change nor wipe letters typed since.
-  const requested = useRef(query);
-  const pending = useRef<string[]>([]);
-  const search = catalogueSearch(query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes
-  useEffect(() => {
-    const index = pending.current.lastIndexOf(search);
-    if (index >= 0) {
-      // One of ours; a newer one may still be on its way.
-      pending.current = pending.current.slice(index + 1);
-      return;
-    }
-    // Changed from elsewhere (Clear Filters, the view toggle, a link, Back): follow the URL.
-    pending.current = [];
-    requested.current = query;
-    setSearchText(query.q);
-  }, [search]);
-  const update = (change: Partial<CatalogueQuery>) => {
-    requested.current = { ...requested.current, ...change };
-    const next = catalogueSearch(requested.current);
-    pending.current.push(next);
-    setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
-  };
   const clear = catalogueSearch({ q: "", category: "", level: "", view: query.view });
 
   return (
@@ -99,10 +66,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             label="Search courses"
             name="q"
             value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              update({ q: event.currentTarget.value });
-            }}
+            onChange={(event) => update({ q: event.currentTarget.value })}
             placeholder="Search courses..."
           />
           <div>
