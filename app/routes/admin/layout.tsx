@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { countUnreadMessages } from "~/features/messages/unread.server";
+import { messageStats } from "~/features/messages/inbox.server";
 import { PortalError, VerifyingAccess } from "~/features/portal/portal-error";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { PortalSidebar } from "~/features/portal/portal-sidebar";
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
-    unreadCount: await countUnreadMessages(),
+    unreadCount: (await messageStats()).unread,
   };
 }
 
