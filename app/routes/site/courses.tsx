@@ -4,6 +4,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import {
   type CatalogueQuery,
   catalogueSearch,
+  defaultCatalogueQuery,
   parseCatalogueQuery,
 } from "~/features/courses/catalogue-filters";
 import { CourseCard } from "~/features/courses/course-card";
@@ -70,7 +71,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
     pending.current.push(next);
     setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
   };
-  const clear = catalogueSearch({ q: "", category: "", level: "", view: query.view });
+  const clear = catalogueSearch({ ...defaultCatalogueQuery, view: query.view });
 
   return (
     <>
