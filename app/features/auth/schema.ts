@@ -1,5 +1,7 @@
+import { href } from "react-router";
 import * as z from "zod/mini";
 import { hasControlCharacters, singleLine } from "~/lib/outside-text";
+import { PORTAL_PATH } from "~/lib/portal-path";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -64,7 +66,7 @@ export const authMessages = {
 
 /** Only paths inside the portal; anything else (other sites, `//evil`) goes to the dashboard. */
 export function safeRedirectTarget(target: string | null | undefined, fallback: string) {
-  if (!target?.startsWith("/admin-portal/") || hasControlCharacters(target)) return fallback;
-  if (target.startsWith("/admin-portal/login")) return fallback;
+  if (!target?.startsWith(`${PORTAL_PATH}/`) || hasControlCharacters(target)) return fallback;
+  if (target.startsWith(href("/admin-portal/login"))) return fallback;
   return target;
 }

@@ -6,6 +6,7 @@ import { PortalError, VerifyingAccess } from "~/features/portal/portal-error";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { PortalSidebar } from "~/features/portal/portal-sidebar";
 import { useInboxEvents } from "~/features/portal/use-inbox-events";
+import { PORTAL_PATH } from "~/lib/portal-path";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
 
@@ -42,7 +43,7 @@ function PortalFrame({
   const dark = useRouteLoaderData<typeof rootLoader>("root")?.adminTheme === "dark";
   const enteringPortal =
     navigation.state === "loading" &&
-    navigation.location.pathname.startsWith("/admin-portal") &&
+    navigation.location.pathname.startsWith(PORTAL_PATH) &&
     navigation.location.pathname !== location.pathname;
   return (
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
