@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import {
   data,
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -21,6 +22,7 @@ const styles: string = import.meta.env.SSR ? (await import("./app.css?inline")).
 import { readAdminTheme } from "./features/auth/theme.server";
 import { env } from "./lib/env.server";
 import { takeFlash } from "./lib/flash.server";
+import { PORTAL_PATH } from "./lib/portal-path";
 import { ErrorView } from "./ui/error-view";
 import { Toaster, toast } from "./ui/toaster";
 
@@ -40,9 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The portal's theme: the cookie's value, or the toggle's value while it is being saved. */
 function useAdminDarkMode() {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const pending = useFetchers().find((fetcher) => fetcher.formAction === "/admin-portal/theme");
+  const pending = useFetchers().find(
+    (fetcher) => fetcher.formAction === href("/admin-portal/theme"),
+  );
   const theme = (pending?.formData?.get("theme") as string | undefined) ?? rootData?.adminTheme;
-  const inPortal = useLocation().pathname.startsWith("/admin-portal");
+  const inPortal = useLocation().pathname.startsWith(PORTAL_PATH);
   return inPortal && theme === "dark";
 }
 

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+import { PORTAL_PATH } from "./portal-path";
 import { uploadRules } from "./upload-rules";
 
 /** How large a request body may be, and how many form fields it may hold. */
@@ -24,9 +26,9 @@ export const courseFormLimit: BodyLimit = {
 
 /** Portal pages that strangers may post to: they get the public limit. */
 const signInForms = new Set([
-  "/admin-portal/login",
-  "/admin-portal/forgot-password",
-  "/admin-portal/reset-password",
+  href("/admin-portal/login"),
+  href("/admin-portal/forgot-password"),
+  href("/admin-portal/reset-password"),
 ]);
 
 /**
@@ -35,7 +37,7 @@ const signInForms = new Set([
  */
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.replace(/(\/_root)?\.data$/, "").replace(/\/+$/, "") || "/";
-  if (path === "/admin-portal/courses") return courseFormLimit;
-  if (path.startsWith("/admin-portal/") && !signInForms.has(path)) return portalFormLimit;
+  if (path === href("/admin-portal/courses")) return courseFormLimit;
+  if (path.startsWith(`${PORTAL_PATH}/`) && !signInForms.has(path)) return portalFormLimit;
   return publicFormLimit;
 }

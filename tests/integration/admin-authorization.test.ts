@@ -26,12 +26,12 @@ import {
   type Outcome,
   outcomeOf,
   postRequest,
-  routeArgs,
   sessionCount,
   setCookiesOf,
   signInCookie,
   uniqueEmail,
 } from "../support/admin-session";
+import { type RouteFunction, routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -94,7 +94,7 @@ type RouteCase = {
   path: string;
   params?: Record<string, string>;
   fields?: () => Record<string, string>;
-  run: (args: never) => unknown;
+  run: RouteFunction;
   /** What each role gets; anonymous and inactive default to the login redirects. */
   expect: Partial<Record<Role, Check>> & { admin: Check; super_admin: Check };
   /** Whether the call changes the admins table when allowed (checked unchanged otherwise). */
@@ -181,7 +181,7 @@ const placeholder = (section: string, title: string): RouteCase => ({
   name: `${section} loader`,
   method: "GET",
   path: `/admin-portal/${section}`,
-  run: placeholderRoute.loader as (args: never) => unknown,
+  run: placeholderRoute.loader,
   expect: { admin: isValue({ title }), super_admin: isValue({ title }) },
 });
 
@@ -434,7 +434,7 @@ function defaultCheck(routeCase: RouteCase, role: "anonymous" | "inactive"): Che
 }
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
-type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+type RouteModule = { loader?: RouteFunction; action?: RouteFunction };
 
 /** Every route module under /admin-portal, by its file in app/routes.ts. */
 const routeModules: Record<string, RouteModule> = {
@@ -504,7 +504,7 @@ describe("authorization matrix", () => {
     const actor = await actorFor(role);
     const before = await adminsSnapshot();
     const outcome = await outcomeOf(() =>
-      routeCase.run(routeArgs(requestFor(routeCase, actor.cookie), routeCase.params)),
+      routeCase.run(routeArgs(requestFor(routeCase, actor.cookie), routeCase.params ?? {})),
     );
     const check =
       routeCase.expect[role] ??

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { asc } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import { type Admin, type Course, courseChanges, courses, type NewCourse } from "~/db/schema";
 import {
   courseStats,
@@ -28,7 +27,6 @@ import {
   listActiveCourseSitemapEntries,
   listActiveCourses,
 } from "~/features/courses/courses.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { UserFacingError } from "~/lib/errors";
 import { takeFlash } from "~/lib/flash.server";
 import { slugify } from "~/lib/slug";
@@ -41,7 +39,6 @@ import {
   type Outcome,
   outcomeOf,
   postRequest,
-  routeArgs,
   setCookiesOf,
   signInCookie,
 } from "../support/admin-session";
@@ -58,11 +55,12 @@ import {
   toFormData,
   useTestStorage,
 } from "../support/course-fixtures";
-import { createTestDatabase } from "../support/test-database";
+import { routeArgs } from "../support/route-args";
+import { setupTestDatabase } from "../support/test-database";
 
 const SLUG_TAKEN = "This slug is already used by another course. Please choose another.";
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 let files: TestStorage;
 let actor: Admin;
 let otherActor: Admin;
@@ -70,8 +68,6 @@ let png: Buffer;
 let otherPng: Buffer;
 
 beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
   files = await useTestStorage();
   actor = await makeAdmin({ role: "admin", name: "Ada Admin" });
   otherActor = await makeAdmin({ role: "super_admin", name: "Sola Super" });
@@ -81,14 +77,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await files?.dispose();
-  await handle?.close();
-  setEnvForTesting(undefined);
 });
 
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(courses);
-  await handle.db.delete(courseChanges);
+  await database().db.delete(courses);
+  await database().db.delete(courseChanges);
   await files.reset();
 });
 
@@ -134,7 +127,7 @@ function distinctMilliseconds() {
   });
 }
 
-const allCourses = () => handle.db.select().from(courses).orderBy(asc(courses.slug));
+const allCourses = () => database().db.select().from(courses).orderBy(asc(courses.slug));
 
 // --- Create ----------------------------------------------------------------------------------
 
@@ -280,7 +273,7 @@ describe("createCourse", () => {
     expect(files.puts.length).toBeGreaterThan(0);
     expect(await allCourses()).toEqual([]);
     expect(await files.keys()).toEqual([]);
-    expect(await handle.db.select().from(courseChanges)).toEqual([]);
+    expect(await database().db.select().from(courseChanges)).toEqual([]);
   });
 });
 
@@ -397,7 +390,7 @@ describe("slug rule (SPEC section 5)", () => {
     const loserKeys = files.puts.filter((key) => !keysOf(winner).includes(key));
     expect(loserKeys.length).toBeGreaterThan(0);
     expect([...files.deletes].sort()).toEqual([...loserKeys].sort());
-    const history = await handle.db.select().from(courseChanges);
+    const history = await database().db.select().from(courseChanges);
     expect(history.map((row) => [row.action, row.courseId])).toEqual([["created", winner.id]]);
   });
 });
@@ -878,7 +871,7 @@ describe("toggleCourseActive", () => {
       toggleCourseActive(actor, "00000000-0000-4000-8000-000000000000", true),
     );
     expect(error).toMatchObject({ message: "Course not found.", status: 404 });
-    expect(await handle.db.select().from(courseChanges)).toEqual([]);
+    expect(await database().db.select().from(courseChanges)).toEqual([]);
   });
 });
 
@@ -917,7 +910,7 @@ describe("deleteCourse", () => {
   it("refuses an unknown course with 'Course not found.' and records nothing", async () => {
     const error = await rejection(deleteCourse(actor, "00000000-0000-4000-8000-000000000000"));
     expect(error).toMatchObject({ message: "Course not found.", status: 404 });
-    expect(await handle.db.select().from(courseChanges)).toEqual([]);
+    expect(await database().db.select().from(courseChanges)).toEqual([]);
   });
 });
 
@@ -935,8 +928,8 @@ describe("courseStats", () => {
   });
 
   it("counts total, active, inactive, and categories among active courses only", async () => {
-    await handle.db
-      .insert(courses)
+    await database()
+      .db.insert(courses)
       .values([
         row("a", { category: "Design" }),
         row("b", { category: "Design" }),
@@ -957,53 +950,55 @@ describe("courseStats", () => {
 
 describe("listCoursesForAdmin", () => {
   beforeEach(async () => {
-    await handle.db.insert(courses).values([
-      row("python-basics", {
-        title: "Python Basics",
-        description: "Start programming",
-        category: "Programming",
-        skills: ["Python", "Git"],
-        createdAt: day(5),
-      }),
-      row("figma-ui", {
-        title: "Figma UI",
-        description: "Design interfaces in FIGMA",
-        category: "Design",
-        createdAt: day(7),
-      }),
-      row("old-seo", {
-        title: "Old SEO",
-        description: "Search engines, the old way",
-        category: "Marketing",
-        isActive: false,
-        createdAt: day(9),
-      }),
-      row("growth-100", {
-        title: "Growth 100% Guaranteed",
-        description: "Marketing that works",
-        category: "Marketing",
-        createdAt: day(3),
-      }),
-      row("growth-1000", {
-        title: "Growth 1000 Tips",
-        description: "Many tips",
-        category: "Marketing",
-        createdAt: day(2),
-      }),
-      row("snake-case", {
-        title: "Data_Wrangling",
-        description: "Cleaning data",
-        category: "Data Science",
-        skills: ["pandas"],
-        createdAt: day(1),
-      }),
-      row("data-x-wrangling", {
-        title: "DataXWrangling",
-        description: "Also cleaning data",
-        category: "Data Science",
-        createdAt: day(4),
-      }),
-    ]);
+    await database()
+      .db.insert(courses)
+      .values([
+        row("python-basics", {
+          title: "Python Basics",
+          description: "Start programming",
+          category: "Programming",
+          skills: ["Python", "Git"],
+          createdAt: day(5),
+        }),
+        row("figma-ui", {
+          title: "Figma UI",
+          description: "Design interfaces in FIGMA",
+          category: "Design",
+          createdAt: day(7),
+        }),
+        row("old-seo", {
+          title: "Old SEO",
+          description: "Search engines, the old way",
+          category: "Marketing",
+          isActive: false,
+          createdAt: day(9),
+        }),
+        row("growth-100", {
+          title: "Growth 100% Guaranteed",
+          description: "Marketing that works",
+          category: "Marketing",
+          createdAt: day(3),
+        }),
+        row("growth-1000", {
+          title: "Growth 1000 Tips",
+          description: "Many tips",
+          category: "Marketing",
+          createdAt: day(2),
+        }),
+        row("snake-case", {
+          title: "Data_Wrangling",
+          description: "Cleaning data",
+          category: "Data Science",
+          skills: ["pandas"],
+          createdAt: day(1),
+        }),
+        row("data-x-wrangling", {
+          title: "DataXWrangling",
+          description: "Also cleaning data",
+          category: "Data Science",
+          createdAt: day(4),
+        }),
+      ]);
   });
 
   const list = async (query: Partial<{ q: string; category: string; showInactive: boolean }>) =>

@@ -1,9 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import { type Admin, admins, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
 import { createCourse } from "~/features/courses/course-admin.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import * as coursesRoute from "~/routes/admin/courses";
 import {
   getRequest,
@@ -11,7 +9,6 @@ import {
   type Outcome,
   outcomeOf,
   postRequest,
-  routeArgs,
   sessionCount,
   setCookiesOf,
   signInCookie,
@@ -25,12 +22,13 @@ import {
   type TestStorage,
   useTestStorage,
 } from "../support/course-fixtures";
-import { createTestDatabase } from "../support/test-database";
+import { type RouteFunction, routeArgs } from "../support/route-args";
+import { setupTestDatabase } from "../support/test-database";
 
 type Role = "anonymous" | "inactive" | "admin" | "super_admin";
 const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 let files: TestStorage;
 let png: Buffer;
 let people: { admin: Admin; superAdmin: Admin; inactive: Admin };
@@ -38,8 +36,6 @@ let people: { admin: Admin; superAdmin: Admin; inactive: Admin };
 let target: Course;
 
 beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
   files = await useTestStorage();
   png = await pngImage(1200, 800);
   people = {
@@ -51,15 +47,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await files?.dispose();
-  await handle?.close();
-  setEnvForTesting(undefined);
 });
 
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(rateLimits);
-  await handle.db.delete(courses);
-  await handle.db.delete(courseChanges);
+  await database().db.delete(rateLimits);
+  await database().db.delete(courses);
+  await database().db.delete(courseChanges);
   await files.reset();
   target = await createCourse(
     people.superAdmin,
@@ -80,9 +73,9 @@ async function actorFor(role: Role): Promise<Actor> {
   if (role === "anonymous") return {};
   if (role === "inactive") {
     const { inactive } = people;
-    await handle.db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
+    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
     const cookie = await signInCookie(inactive.email);
-    await handle.db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
+    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
     return { cookie, admin: inactive };
   }
   const admin = role === "admin" ? people.admin : people.superAdmin;
@@ -92,8 +85,8 @@ async function actorFor(role: Role): Promise<Actor> {
 /** Everything a course call could change: the rows, the history and the stored files. */
 async function snapshot() {
   return {
-    courses: await handle.db.select().from(courses).orderBy(asc(courses.id)),
-    changes: await handle.db.select().from(courseChanges).orderBy(asc(courseChanges.id)),
+    courses: await database().db.select().from(courses).orderBy(asc(courses.id)),
+    changes: await database().db.select().from(courseChanges).orderBy(asc(courseChanges.id)),
     files: await files.keys(),
   };
 }
@@ -104,7 +97,7 @@ type Case = {
   /** The path with query, as the browser requests it. */
   path: () => string;
   request: (cookie?: string) => Request;
-  run: (args: never) => unknown;
+  run: RouteFunction;
   /** What an allowed actor (admin or super admin) gets, and what the call did. */
   allowed: (outcome: Outcome, actor: Admin) => Promise<void>;
 };
@@ -151,8 +144,8 @@ const cases: Case[] = [
         location: "/admin-portal/courses",
       });
       expect(setCookiesOf(outcome).some((value) => value.startsWith("academy-flash="))).toBe(true);
-      const [created] = await handle.db
-        .select()
+      const [created] = await database()
+        .db.select()
         .from(courses)
         .where(eq(courses.slug, "matrix-course"));
       expect(created).toMatchObject({ title: "Matrix Course", createdBy: actor.userId });
@@ -178,10 +171,10 @@ const cases: Case[] = [
     run: coursesRoute.action,
     async allowed(outcome, actor) {
       expect(outcome).toMatchObject({ kind: "redirect", status: 302 });
-      const [row] = await handle.db.select().from(courses).where(eq(courses.id, target.id));
+      const [row] = await database().db.select().from(courses).where(eq(courses.id, target.id));
       expect(row).toMatchObject({ title: "Renamed by matrix", createdBy: target.createdBy });
-      const [change] = await handle.db
-        .select()
+      const [change] = await database()
+        .db.select()
         .from(courseChanges)
         .where(eq(courseChanges.action, "updated"));
       expect(change).toMatchObject({ actorId: actor.id, actorName: actor.name });
@@ -200,10 +193,10 @@ const cases: Case[] = [
     run: coursesRoute.action,
     async allowed(outcome, actor) {
       expect(outcome).toMatchObject({ kind: "redirect", status: 302 });
-      const [row] = await handle.db.select().from(courses).where(eq(courses.id, target.id));
+      const [row] = await database().db.select().from(courses).where(eq(courses.id, target.id));
       expect(row?.isActive).toBe(false);
-      const [change] = await handle.db
-        .select()
+      const [change] = await database()
+        .db.select()
         .from(courseChanges)
         .where(eq(courseChanges.action, "deactivated"));
       expect(change).toMatchObject({ actorId: actor.id, actorName: actor.name });
@@ -218,10 +211,10 @@ const cases: Case[] = [
     run: coursesRoute.action,
     async allowed(outcome, actor) {
       expect(outcome).toMatchObject({ kind: "redirect", status: 302 });
-      expect(await handle.db.select().from(courses)).toEqual([]);
+      expect(await database().db.select().from(courses)).toEqual([]);
       expect(await files.keys()).toEqual([]);
-      const [change] = await handle.db
-        .select()
+      const [change] = await database()
+        .db.select()
         .from(courseChanges)
         .where(eq(courseChanges.action, "deleted"));
       expect(change).toMatchObject({ courseId: target.id, actorId: actor.id });
@@ -250,7 +243,7 @@ describe("/admin-portal/courses authorization matrix", () => {
         const actor = await actorFor(role);
         const before = await snapshot();
         const outcome = await outcomeOf(() =>
-          routeCase.run(routeArgs(routeCase.request(actor.cookie)) as never),
+          routeCase.run(routeArgs(routeCase.request(actor.cookie))),
         );
         if (role === "admin" || role === "super_admin") {
           await routeCase.allowed(outcome, actor.admin as Admin);
@@ -285,7 +278,7 @@ describe("writes from another site", () => {
         headers,
         body: await original.arrayBuffer(),
       });
-      const outcome = await outcomeOf(() => routeCase.run(routeArgs(request) as never));
+      const outcome = await outcomeOf(() => routeCase.run(routeArgs(request)));
       expect(outcome).toMatchObject({ kind: "data", status: 403, data: { reason: "cross-site" } });
       expect(await snapshot()).toEqual(before);
       expect(files.puts).toEqual([]);

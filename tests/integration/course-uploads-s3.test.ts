@@ -3,14 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import { type Admin, type Course, courseChanges, courses } from "~/db/schema";
 import { createCourse, deleteCourse, updateCourse } from "~/features/courses/course-admin.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { courseAssets, setCourseAssets } from "~/lib/storage/index.server";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
-import { makeAdmin, ORIGIN, outcomeOf, routeArgs, signInCookie } from "../support/admin-session";
+import { makeAdmin, ORIGIN, outcomeOf, signInCookie } from "../support/admin-session";
 import {
   courseFields,
   courseValues,
@@ -19,16 +18,17 @@ import {
   pdfWith,
   pngImage,
 } from "../support/course-fixtures";
+import { routeArgs } from "../support/route-args";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
 // Uploads in an S3-compatible bucket (s3rver) through the real route and services: the app
 // chooses the S3 driver from S3_* variables, as it does at start-up.
 
 const CDN = "https://cdn.example.com";
 
+const database = setupTestDatabase();
 let s3: TestS3Server;
-let handle: DatabaseHandle;
 let admin: Admin;
 let cookie: string;
 let png: Buffer;
@@ -73,7 +73,6 @@ const serve = (url: string, headers: HeadersInit = {}) => {
 beforeAll(async () => {
   s3 = await startS3Server();
   await useEnvironment({});
-  handle = await createTestDatabase();
   admin = await makeAdmin({ role: "admin", name: "Bisi Bucket" });
   cookie = await signInCookie(admin.email);
   png = await pngImage(1600, 1000);
@@ -83,16 +82,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setCourseAssets(undefined);
-  setEnvForTesting(undefined);
-  await handle?.close();
   await s3?.stop();
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(courses);
-  await handle.db.delete(courseChanges);
+  await database().db.delete(courses);
+  await database().db.delete(courseChanges);
   await s3.empty();
   await useEnvironment({});
 });
@@ -118,7 +114,7 @@ describe("course uploads in S3", () => {
       ),
     );
     expect(outcome).toMatchObject({ kind: "redirect", location: "/admin-portal/courses" });
-    const [course] = await handle.db.select().from(courses);
+    const [course] = await database().db.select().from(courses);
     if (!course?.image || !course.brochureUrl)
       throw new Error("The course was not saved with files");
     expect(course.image).toMatch(/^\/files\/course-assets\/images\/course-image-\d{13}\.png$/);
@@ -212,7 +208,7 @@ describe("course uploads in S3", () => {
     ).rejects.toThrow();
     // The database refused the row after the files were stored.
     expect(puts).toHaveLength(6);
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await s3.keys()).toEqual([]);
   });
 });

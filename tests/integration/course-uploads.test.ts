@@ -3,7 +3,6 @@ import path from "node:path";
 import { PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import { type Admin, courseChanges, courses } from "~/db/schema";
 import { findCourseById } from "~/features/courses/course-admin.server";
 import {
@@ -19,7 +18,6 @@ import {
   RequestTooLargeError,
   readCourseForm,
 } from "~/features/courses/course-upload.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { fileMessages } from "~/lib/upload-rules";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
@@ -29,7 +27,6 @@ import {
   ORIGIN,
   type Outcome,
   outcomeOf,
-  routeArgs,
   setCookiesOf,
   signInCookie,
 } from "../support/admin-session";
@@ -52,7 +49,8 @@ import {
   useTestStorage,
   webpImage,
 } from "../support/course-fixtures";
-import { createTestDatabase } from "../support/test-database";
+import { routeArgs } from "../support/route-args";
+import { setupTestDatabase } from "../support/test-database";
 
 const MB = 1024 * 1024;
 const IMAGE_TOO_LARGE = "File size must be less than 5MB";
@@ -60,7 +58,7 @@ const BROCHURE_TOO_LARGE = "File size must be less than 10MB";
 const IMAGE_WRONG_TYPE = "File type not allowed. Allowed types: image/jpeg, image/png, image/webp";
 const BROCHURE_WRONG_TYPE = "File type not allowed. Allowed types: application/pdf";
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 let files: TestStorage;
 let admin: Admin;
 let cookie: string;
@@ -75,8 +73,6 @@ const svg = Buffer.from(
 const text = Buffer.from("Just some notes, not a picture.\n");
 
 beforeAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  handle = await createTestDatabase();
   files = await useTestStorage();
   admin = await makeAdmin({ role: "admin", name: "Uche Uploader" });
   cookie = await signInCookie(admin.email);
@@ -88,14 +84,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await files?.dispose();
-  await handle?.close();
-  setEnvForTesting(undefined);
 });
 
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(courses);
-  await handle.db.delete(courseChanges);
+  await database().db.delete(courses);
+  await database().db.delete(courseChanges);
   await files.reset();
 });
 
@@ -459,7 +452,7 @@ describe("course form with files, through the route", () => {
     });
     expect(setCookiesOf(outcome).some((value) => value.startsWith("academy-flash="))).toBe(true);
 
-    const [course] = await handle.db.select().from(courses);
+    const [course] = await database().db.select().from(courses);
     if (!course) throw new Error("The course was not created");
     expect(course.createdBy).toBe(admin.userId);
     const imageKey = keyOf(course.image);
@@ -508,7 +501,7 @@ describe("course form with files, through the route", () => {
     expect(reply.error?.imageFile).toEqual([IMAGE_TOO_LARGE]);
     expect(reply.error?.[""]).toEqual([`Failed to upload image: ${IMAGE_TOO_LARGE}`]);
     expect(reply.initialValue?.title).toBe("My Typed Title");
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await files.keys()).toEqual([]);
   });
 
@@ -525,13 +518,13 @@ describe("course form with files, through the route", () => {
       `Failed to upload image: ${IMAGE_WRONG_TYPE}`,
       `Failed to upload brochure: ${BROCHURE_WRONG_TYPE}`,
     ]);
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await files.keys()).toEqual([]);
   });
 
   it("refuses an oversize brochure on update and leaves the course as it was", async () => {
     await postCourse(courseFields({ intent: "create", slug: "keep-me" }), [imageUpload(png)]);
-    const [before] = await handle.db.select().from(courses);
+    const [before] = await database().db.select().from(courses);
     if (!before) throw new Error("The course was not created");
     const keysBefore = await files.keys();
     const outcome = await postCourse(
@@ -554,7 +547,7 @@ describe("course form with files, through the route", () => {
     const outcome = await postCourse(courseFields({ intent: "create", slug: "broken-image" }), [
       imageUpload(bytesStartingWith(PNG_MAGIC, 4096), "broken.png"),
     ]);
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await files.keys()).toEqual([]);
     expect(outcome).toMatchObject({ kind: "data", status: 400 });
     const reply = replyOf(outcome);
@@ -570,7 +563,7 @@ describe("course form with files, through the route", () => {
     const reply = replyOf(outcome);
     expect(reply.error?.imageFile).toEqual([fileMessages.tooManyPixels]);
     expect(reply.error?.[""]).toEqual([courseMessages.imageFailed(fileMessages.tooManyPixels)]);
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await files.keys()).toEqual([]);
   });
 
@@ -583,7 +576,7 @@ describe("course form with files, through the route", () => {
     const reply = replyOf(outcome);
     expect(reply.error?.brochureFile).toEqual([fileMessages.activeBrochure]);
     expect(reply.error?.[""]).toEqual([courseMessages.brochureFailed(fileMessages.activeBrochure)]);
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await files.keys()).toEqual([]);
   });
 
@@ -593,7 +586,7 @@ describe("course form with files, through the route", () => {
     ]);
     expect(outcome).toMatchObject({ kind: "data", status: 413 });
     expect(replyOf(outcome).error?.[""]).toEqual([new RequestTooLargeError().message]);
-    expect(await handle.db.select().from(courses)).toEqual([]);
+    expect(await database().db.select().from(courses)).toEqual([]);
     expect(await files.keys()).toEqual([]);
   });
 });

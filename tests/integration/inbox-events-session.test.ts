@@ -5,15 +5,9 @@ import { deactivateAdmin } from "~/features/admins/admins.server";
 import * as logoutRoute from "~/routes/admin/logout";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as contactRoute from "~/routes/site/contact";
-import {
-  makeAdmin,
-  ORIGIN,
-  outcomeOf,
-  postRequest,
-  routeArgs,
-  signInCookie,
-} from "../support/admin-session";
+import { makeAdmin, ORIGIN, outcomeOf, postRequest, signInCookie } from "../support/admin-session";
 import { readUntil } from "../support/inbox-fixtures";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 // Issue 11, defect 6: the live inbox stream must not outlive the session it was opened with.

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Admin, admins, type Message, messages, rateLimits } from "~/db/schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { lagosToday } from "~/lib/dates";
 import { takeFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
@@ -14,7 +15,6 @@ import {
   ORIGIN,
   type Outcome,
   outcomeOf,
-  routeArgs,
   setCookiesOf,
   signInCookie,
   uniqueAddress,
@@ -27,6 +27,7 @@ import {
   preciseTimestamp,
   readUntil,
 } from "../support/inbox-fixtures";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -99,6 +100,21 @@ function errorOf(outcome: Outcome) {
 const MISSING_ID = "5b1e4c3a-0000-4000-8000-00000000abcd";
 
 describe("messages loader", () => {
+  it("still answers when the list and the figures cannot be read, with the spec's texts", async () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    // The counters answer the unfiltered list's total and the figures: without them both fail.
+    await database().db.execute(sql`alter table message_status_counts rename to hidden_counts`);
+    try {
+      const data = loaderData(await loaderOutcome(MESSAGES, cookies.admin));
+      expect(data.list).toEqual({ value: null, error: "Failed to load messages" });
+      expect(data.stats).toEqual({ value: null, error: "Failed to load message statistics" });
+      expect(data.admins.length).toBeGreaterThan(0);
+    } finally {
+      await database().db.execute(sql`alter table hidden_counts rename to message_status_counts`);
+      logged.mockRestore();
+    }
+  });
+
   it("lists the inbox for the URL's state, with stats and the active admins", async () => {
     await database()
       .db.update(admins)

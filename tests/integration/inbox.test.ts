@@ -11,7 +11,6 @@ import {
 import {
   assignMessage,
   bulkUpdateMessages,
-  COUNT_CAP,
   deleteMessage,
   getMessage,
   inboxPulse,
@@ -424,7 +423,6 @@ describe("listMessages: the count cap", () => {
     );
 
   it("reports a capped total of 1,000 for a filtered list with more matches; the pages still work", async () => {
-    expect(COUNT_CAP).toBe(1000);
     const rows = await many(1100, (index) => ({
       formType: index % 11 === 0 ? "contact" : "inquiry",
       message: `needle ${index}`,

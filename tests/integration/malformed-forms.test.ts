@@ -15,10 +15,10 @@ import {
   makeAdmin,
   ORIGIN,
   outcomeOf,
-  routeArgs,
   signInCookie,
   uniqueAddress,
 } from "../support/admin-session";
+import { type RouteFunction, routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -28,8 +28,7 @@ import { setupTestDatabase } from "../support/test-database";
 
 setupTestDatabase();
 
-type Action = (args: never) => unknown;
-const actions: Array<{ path: string; action: Action; staff?: boolean }> = [
+const actions: Array<{ path: string; action: RouteFunction; staff?: boolean }> = [
   { path: "/contact", action: contactRoute.action },
   { path: "/?index", action: homeRoute.action },
   { path: "/course/web-development", action: courseRoute.action },

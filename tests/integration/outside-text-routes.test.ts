@@ -16,11 +16,11 @@ import {
   outcomeOf,
   PASSWORD,
   postRequest,
-  routeArgs,
   signInCookie,
 } from "../support/admin-session";
 import { courseFields, multipartRequest } from "../support/course-fixtures";
 import { insertMessage, insertMessages, parseCsv } from "../support/inbox-fixtures";
+import { type RouteFunction, routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 /** Text with a NUL, which PostgreSQL refuses in any text value. */
@@ -139,7 +139,7 @@ describe("text with control characters from outside", () => {
   });
 
   it("searches with a NUL in the URL show the unfiltered lists", async () => {
-    const portal = async (route: { loader: (args: never) => unknown }, path: string) =>
+    const portal = async (route: { loader: RouteFunction }, path: string) =>
       outcomeOf(() => route.loader(routeArgs(getRequest(path, { cookie }))));
     for (const [route, path] of [
       [coursesRoute, "/admin-portal/courses?q=%00"],

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { courses, type NewCourse } from "~/db/schema";
 import {
   findActiveCourseBySlug,
@@ -8,20 +7,12 @@ import {
   listActiveCourseSitemapEntries,
   listActiveCourses,
 } from "~/features/courses/courses.server";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await handle?.close();
-});
+const database = setupTestDatabase();
 
 beforeEach(async () => {
-  await handle.db.delete(courses);
+  await database().db.delete(courses);
 });
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 9, 0, 0));
@@ -39,7 +30,7 @@ function course(slug: string, overrides: Partial<NewCourse> = {}): NewCourse {
 }
 
 async function insert(...rows: NewCourse[]) {
-  await handle.db.insert(courses).values(rows);
+  await database().db.insert(courses).values(rows);
 }
 
 const slugs = (rows: readonly { slug: string }[]) => rows.map((row) => row.slug);
@@ -190,7 +181,7 @@ describe("findActiveCourseBySlug", () => {
   it("stops finding a course once it is deactivated", async () => {
     await insert(course("toggled"));
     expect(await findActiveCourseBySlug("toggled")).not.toBeNull();
-    await handle.db.update(courses).set({ isActive: false }).where(eq(courses.slug, "toggled"));
+    await database().db.update(courses).set({ isActive: false }).where(eq(courses.slug, "toggled"));
     expect(await findActiveCourseBySlug("toggled")).toBeNull();
   });
 });

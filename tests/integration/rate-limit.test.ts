@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { rateLimits } from "~/db/schema";
 import {
   hitRateLimit,
@@ -8,20 +7,12 @@ import {
   reserveRateLimits,
   resetRateLimit,
 } from "~/lib/rate-limit.server";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await handle?.close();
-});
+const database = setupTestDatabase();
 
 beforeEach(async () => {
-  await handle.db.delete(rateLimits);
+  await database().db.delete(rateLimits);
 });
 
 const rule: RateLimitRule = { name: "test-form", limit: 3, windowMs: 60_000 };
@@ -63,7 +54,7 @@ describe("hitRateLimit", () => {
 
   it("stores one counter per rule and subject", async () => {
     await hits(4, "10.0.0.1", T0);
-    const rows = await handle.db.select().from(rateLimits);
+    const rows = await database().db.select().from(rateLimits);
     expect(rows).toEqual([{ key: "test-form:10.0.0.1", count: 4, windowStartedAt: T0 }]);
   });
 
@@ -74,8 +65,8 @@ describe("hitRateLimit", () => {
       allowed: true,
       remaining: 2,
     });
-    const [row] = await handle.db
-      .select()
+    const [row] = await database()
+      .db.select()
       .from(rateLimits)
       .where(eq(rateLimits.key, "test-form:10.0.0.1"));
     expect(row).toMatchObject({ count: 1, windowStartedAt: at(60_000) });
@@ -128,8 +119,8 @@ describe("hitRateLimit", () => {
     for (const result of results.filter((result) => !result.allowed)) {
       expect(result).toEqual({ allowed: false, retryAfterSeconds: 60 });
     }
-    const [row] = await handle.db
-      .select()
+    const [row] = await database()
+      .db.select()
       .from(rateLimits)
       .where(eq(rateLimits.key, "burst:203.0.113.9"));
     expect(row?.count).toBe(20);
@@ -151,7 +142,7 @@ describe("resetRateLimit", () => {
   it("matches the subject without regard to case", async () => {
     await hits(4, "Someone@Example.com", T0);
     await resetRateLimit(rule, "SOMEONE@example.COM");
-    expect(await handle.db.select().from(rateLimits)).toEqual([]);
+    expect(await database().db.select().from(rateLimits)).toEqual([]);
   });
 });
 
@@ -160,7 +151,7 @@ describe("reserveRateLimits", () => {
   const two: RateLimitRule = { name: "stuffing", limit: 2, windowMs: 60_000 };
   const counts = async () =>
     Object.fromEntries(
-      (await handle.db.select().from(rateLimits)).map((row) => [row.key, row.count]),
+      (await database().db.select().from(rateLimits)).map((row) => [row.key, row.count]),
     );
 
   it("counts a kept attempt in every check; a released one in none", async () => {

@@ -4,13 +4,12 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
 import { courseCategories, courseLevels, courses } from "~/db/schema";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { localDiskStorage } from "~/lib/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/storage/storage.server";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
 const TODAY = new Date("2026-03-10T23:30:00Z"); // already 11 March in Lagos (UTC+1)
 const LAGOS_TODAY = "2026-03-11";
@@ -79,27 +78,22 @@ describe("demo catalogue data", () => {
 });
 
 describe("seedDemoContent on an empty database", () => {
-  let handle: DatabaseHandle;
+  const database = setupTestDatabase();
   let storage: ObjectStorage;
   let results: { seeded: boolean; courses: number }[];
   const lines: string[] = [];
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
     storage = await newStorage("empty");
     // Two seeders at once, as when several app processes start together: one of them wins.
     results = await Promise.all([
-      seedDemoContent(handle.db, storage, { today: TODAY, log: (line) => lines.push(line) }),
-      seedDemoContent(handle.db, storage, { today: TODAY, log: (line) => lines.push(line) }),
+      seedDemoContent(database().db, storage, { today: TODAY, log: (line) => lines.push(line) }),
+      seedDemoContent(database().db, storage, { today: TODAY, log: (line) => lines.push(line) }),
     ]);
   }, 120_000);
 
-  afterAll(async () => {
-    await handle?.close();
-  });
-
   it("inserts the catalogue exactly once", async () => {
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     expect(results.filter((result) => result.seeded)).toHaveLength(1);
     expect(results.map((result) => result.courses)).toEqual([rows.length, rows.length]);
     expect(rows.length).toBeGreaterThanOrEqual(16);
@@ -111,7 +105,7 @@ describe("seedDemoContent on an empty database", () => {
   });
 
   it("covers every category and level, with the edge cases the screens need", async () => {
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     expect(new Set(rows.map((row) => row.category))).toEqual(new Set(courseCategories));
     expect(new Set(rows.map((row) => row.level))).toEqual(new Set(courseLevels));
     for (const category of courseCategories) {
@@ -130,7 +124,7 @@ describe("seedDemoContent on an empty database", () => {
   });
 
   it("has unique slugs and only start dates after today", async () => {
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     expect(new Set(rows.map((row) => row.slug)).size).toBe(rows.length);
     for (const row of rows) {
       expect(row.startDates.length).toBeGreaterThanOrEqual(3);
@@ -139,13 +133,13 @@ describe("seedDemoContent on an empty database", () => {
   });
 
   it("spaces creation times so that ordering is stable", async () => {
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     const times = new Set(rows.map((row) => row.createdAt.getTime()));
     expect(times.size).toBe(rows.length);
   });
 
   it("stores files under the spec's keys, and no file that no course uses", async () => {
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     const referenced: string[] = [];
     for (const row of rows) {
       const imageKey = storage.keyFromUrl(row.image ?? "");
@@ -176,7 +170,7 @@ describe("seedDemoContent on an empty database", () => {
   });
 
   it("stores real 1200×800 JPEG images", async () => {
-    const [row] = await handle.db.select().from(courses).limit(1);
+    const [row] = await database().db.select().from(courses).limit(1);
     const key = storage.keyFromUrl(row?.image ?? "");
     expect(key).toBeTruthy();
     const file = await readFile(path.join(root, "empty", COURSE_ASSETS_BUCKET, key ?? ""));
@@ -191,7 +185,7 @@ describe("seedDemoContent on an empty database", () => {
   });
 
   it("stores real PDF brochures of two pages or more", async () => {
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     for (const row of rows.filter((row) => row.brochureUrl).slice(0, 3)) {
       const key = storage.keyFromUrl(row.brochureUrl ?? "") ?? "";
       const file = await readFile(path.join(root, "empty", COURSE_ASSETS_BUCKET, key));
@@ -204,35 +198,27 @@ describe("seedDemoContent on an empty database", () => {
 
   it("does nothing when called again", async () => {
     const before = await storedKeys("empty");
-    const rows = await handle.db.select().from(courses);
-    const again = await seedDemoContent(handle.db, storage, { today: TODAY });
+    const rows = await database().db.select().from(courses);
+    const again = await seedDemoContent(database().db, storage, { today: TODAY });
     expect(again).toEqual({ seeded: false, courses: rows.length });
-    expect(await handle.db.select().from(courses)).toHaveLength(rows.length);
+    expect(await database().db.select().from(courses)).toHaveLength(rows.length);
     expect(await storedKeys("empty")).toEqual(before);
   });
 });
 
 describe("seedDemoContent on a database that already has a course", () => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const database = setupTestDatabase();
 
   it("adds nothing and stores no file", async () => {
-    await handle.db.insert(courses).values({
+    await database().db.insert(courses).values({
       slug: "our-own-course",
       title: "Our Own Course",
       description: "Created by an admin before anyone ran the seed.",
     });
     const storage = await newStorage("existing");
-    const result = await seedDemoContent(handle.db, storage, { today: TODAY });
+    const result = await seedDemoContent(database().db, storage, { today: TODAY });
     expect(result).toEqual({ seeded: false, courses: 1 });
-    const rows = await handle.db.select().from(courses);
+    const rows = await database().db.select().from(courses);
     expect(rows.map((row) => row.slug)).toEqual(["our-own-course"]);
     expect(await storedKeys("existing")).toEqual([]);
   });

@@ -3,8 +3,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages, type NewMessage, rateLimits } from "~/db/schema";
 import { alertStaff, staffAlert } from "~/features/messages/staff-alerts.server";
 import { storeVisitorMessage } from "~/features/messages/submit.server";
@@ -12,9 +11,9 @@ import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { uniqueAddress } from "../support/admin-session";
 import { eventually } from "../support/inbox-fixtures";
-import { createTestDatabase } from "../support/test-database";
+import { setupTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
+const database = setupTestDatabase();
 let dataDir: string;
 
 const RECIPIENTS = "a@x.ng,b@x.ng";
@@ -32,19 +31,9 @@ function environment(overrides: Record<string, string> = {}) {
   });
 }
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  setEnvForTesting(undefined);
-});
-
 beforeEach(async () => {
-  setDatabase(handle);
-  await handle.db.delete(messages);
-  await handle.db.delete(rateLimits);
+  await database().db.delete(messages);
+  await database().db.delete(rateLimits);
   dataDir = await mkdtemp(path.join(tmpdir(), "academy-alerts-"));
   setEnvForTesting(environment());
 });
@@ -192,7 +181,7 @@ describe("a stored visitor message alerts staff", () => {
       `https://academy.example.ng/admin-portal/messages?id=${outcome.id}`,
     );
     expect(mail.body).toContain("Course of interest: Digital Marketing");
-    expect(await handle.db.select().from(messages)).toHaveLength(1);
+    expect(await database().db.select().from(messages)).toHaveLength(1);
   });
 
   it("sends no alert for a honeypot submission or a rate-limited one", async () => {
@@ -220,7 +209,7 @@ describe("a stored visitor message alerts staff", () => {
     const outcome = await storeVisitorMessage({ ...inquiry, ipAddress: uniqueAddress() }, "");
     expect(outcome.status).toBe("stored");
     if (outcome.status !== "stored") return;
-    const [row] = await handle.db.select().from(messages).where(eq(messages.id, outcome.id));
+    const [row] = await database().db.select().from(messages).where(eq(messages.id, outcome.id));
     expect(row).toMatchObject({ fullName: "Ibrahim Musa", status: "unread" });
     await eventually(() =>
       logged.mock.calls.some(([, text]) => text === "Alerting staff of a new message failed")
@@ -267,7 +256,7 @@ describe("a stored visitor message alerts staff", () => {
       expect(outcome.status).toBe("stored");
       if (outcome.status !== "stored") return;
       expect(
-        await handle.db.select().from(messages).where(eq(messages.id, outcome.id)),
+        await database().db.select().from(messages).where(eq(messages.id, outcome.id)),
       ).toHaveLength(1);
       // The alert is still waiting on the server: it connected and got no greeting.
       await eventually(() => (sockets.size > 0 ? true : undefined));

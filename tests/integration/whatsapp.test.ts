@@ -7,6 +7,7 @@ import {
 } from "~/features/site/whatsapp-clicks.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { loader as whatsappRedirect } from "~/routes/resources/whatsapp";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -25,7 +26,7 @@ async function addCourse(slug: string, title: string, startDates: string[] = [])
 
 function redirectArgs(url: string, userAgent = "Mozilla/5.0 (Linux; Android 14) Chrome/140") {
   const request = new Request(url, { headers: { "user-agent": userAgent } });
-  return { request, params: {}, context: {} } as unknown as Parameters<typeof whatsappRedirect>[0];
+  return routeArgs(request);
 }
 
 async function redirectOf(url: string, userAgent?: string) {

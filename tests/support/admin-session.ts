@@ -99,11 +99,6 @@ export function postRequest(
   });
 }
 
-/** Route arguments for calling a loader or action directly. */
-export function routeArgs(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: {} } as never;
-}
-
 /** What a loader or action produced, whether it returned or threw it. */
 export type Outcome =
   | { kind: "redirect"; status: number; location: string; response: Response }

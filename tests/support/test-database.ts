@@ -9,7 +9,7 @@ import { loadEnv, setEnvForTesting } from "~/lib/env.server";
  * Vitest project — a new database on the server at TEST_DATABASE_URL, dropped afterwards.
  * It also becomes the application's database, so services under test use it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+async function createTestDatabase(): Promise<DatabaseHandle> {
   const kind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
   if (kind === "pglite") {
     const handle = await openDatabase({ kind: "pglite" });

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { db } from "~/db/client.server";
 import { admins, authAccount } from "~/db/schema";
 import { auth } from "~/features/auth/auth.server";
@@ -30,7 +31,7 @@ export async function ensureDemoAdmin(
     role: "super_admin",
     is_active: true,
   });
-  log(`Demo admin: sign in at /admin-portal/login as ${email}`);
+  log(`Demo admin: sign in at ${href("/admin-portal/login")} as ${email}`);
   return admin.id;
 }
 

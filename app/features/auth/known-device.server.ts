@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { appSecret } from "~/lib/app-secret.server";
 import { servesHttps } from "~/lib/env.server";
+import { PORTAL_PATH } from "~/lib/portal-path";
 
 /** How many accounts one browser remembers (a shared office computer). */
 const MAX_ACCOUNTS = 10;
@@ -16,7 +17,7 @@ function knownDeviceCookie() {
     httpOnly: true,
     sameSite: "lax",
     secure: servesHttps(),
-    path: "/admin-portal",
+    path: PORTAL_PATH,
     maxAge: 365 * 24 * 60 * 60,
     secrets: [appSecret()],
   });

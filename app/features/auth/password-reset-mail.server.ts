@@ -1,9 +1,10 @@
+import { href } from "react-router";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 
-export const RESET_PASSWORD_PATH = "/admin-portal/reset-password";
+export const RESET_PASSWORD_PATH = href("/admin-portal/reset-password");
 
 /**
  * E-mails a reset link to an active admin. Accounts that are not active admins get nothing,

@@ -1,6 +1,8 @@
+import { href } from "react-router";
 import * as z from "zod/mini";
 import { accountEmail, accountPassword } from "~/lib/account-fields";
 import { hasControlCharacters, singleLine } from "~/lib/outside-text";
+import { PORTAL_PATH } from "~/lib/portal-path";
 
 /** SPEC.md section 5, 'Admin login'. */
 const email = accountEmail({ required: "Email is required" });
@@ -46,7 +48,7 @@ export const authMessages = {
 
 /** Only paths inside the portal; anything else (other sites, `//evil`) goes to the dashboard. */
 export function safeRedirectTarget(target: string | null | undefined, fallback: string) {
-  if (!target?.startsWith("/admin-portal/") || hasControlCharacters(target)) return fallback;
-  if (target.startsWith("/admin-portal/login")) return fallback;
+  if (!target?.startsWith(`${PORTAL_PATH}/`) || hasControlCharacters(target)) return fallback;
+  if (target.startsWith(href("/admin-portal/login"))) return fallback;
   return target;
 }

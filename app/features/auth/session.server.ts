@@ -1,12 +1,12 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Admin } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { logger } from "~/lib/logger.server";
 import { auth } from "./auth.server";
 import { ACCESS_DENIED, AUTH_ERROR } from "./guard-reasons";
 
-export const LOGIN_PATH = "/admin-portal/login";
-export const DASHBOARD_PATH = "/admin-portal/dashboard";
+export const LOGIN_PATH = href("/admin-portal/login");
+export const DASHBOARD_PATH = href("/admin-portal/dashboard");
 
 export type AdminSession =
   | { status: "anonymous" }

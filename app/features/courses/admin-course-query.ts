@@ -1,5 +1,7 @@
+import { href } from "react-router";
 import * as z from "zod/mini";
 import { courseCategories } from "~/db/schema";
+import { listHref } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 
 const schema = z.object({
@@ -22,14 +24,12 @@ export function parseAdminCourseQuery(params: URLSearchParams): AdminCourseListQ
   });
 }
 
+/** The course list with no filters: what an empty query string reads as. */
+export const defaultAdminCourseQuery = parseAdminCourseQuery(new URLSearchParams());
+
+const defaults = { ...defaultAdminCourseQuery, modal: "", id: "" };
+
+/** The portal's course list URL for a list state (defaults left out) and an open modal. */
 export function adminCoursesHref(query: AdminCourseListQuery, modal: CourseModalState = {}) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.category) params.set("category", query.category);
-  if (query.inactive) params.set("inactive", "1");
-  if (query.view !== "cards") params.set("view", query.view);
-  if (modal.modal) params.set("modal", modal.modal);
-  if (modal.id) params.set("id", modal.id);
-  const search = params.toString();
-  return `/admin-portal/courses${search ? `?${search}` : ""}`;
+  return listHref(href("/admin-portal/courses"), { ...query, ...modal }, defaults);
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { listSearch } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 import type { CatalogueFilters } from "./course-rules";
 
@@ -24,13 +25,9 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   });
 }
 
+/** What an empty query string reads as: every course, as a grid. */
+export const defaultCatalogueQuery = parseCatalogueQuery(new URLSearchParams());
+
 /** The URL search string for a query, leaving out defaults so shared links stay short. */
-export function catalogueSearch(query: CatalogueQuery): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.category) params.set("category", query.category);
-  if (query.level) params.set("level", query.level);
-  if (query.view === "list") params.set("view", "list");
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
+export const catalogueSearch = (query: CatalogueQuery): string =>
+  listSearch(query, defaultCatalogueQuery);

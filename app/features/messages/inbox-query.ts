@@ -1,5 +1,7 @@
+import { href } from "react-router";
 import * as z from "zod/mini";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
+import { listHref, listSearch } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -41,23 +43,17 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   });
 }
 
+/** The unfiltered inbox: what an empty query string reads as. */
+export const defaultInboxQuery = parseInboxQuery(new URLSearchParams());
+
+const defaults = { ...defaultInboxQuery, id: "" };
+
 /** Query string for a list state (defaults left out), plus the open message, if any. */
-export function inboxSearch(query: InboxQuery, openId?: string | null) {
-  const params = new URLSearchParams();
-  if (query.tab !== "all") params.set("tab", query.tab);
-  if (query.formType) params.set("formType", query.formType);
-  if (query.status) params.set("status", query.status);
-  if (query.priority) params.set("priority", query.priority);
-  if (query.q) params.set("q", query.q);
-  if (query.sort !== "newest") params.set("sort", query.sort);
-  if (query.page > 1) params.set("page", String(query.page));
-  if (openId) params.set("id", openId);
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
+export const inboxSearch = (query: InboxQuery, openId?: string | null) =>
+  listSearch({ ...query, id: openId }, defaults);
 
 export const inboxHref = (query: InboxQuery, openId?: string | null) =>
-  `/admin-portal/messages${inboxSearch(query, openId)}`;
+  listHref(href("/admin-portal/messages"), { ...query, id: openId }, defaults);
 
 /** SPEC.md section 8, Messages, and the texts of the inbox's other actions. */
 export const inboxMessages = {

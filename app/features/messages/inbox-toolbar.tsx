@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -143,7 +143,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         </button>
       </Form>
       <a
-        href={`/admin-portal/messages/export${inboxSearch({ ...query, page: 1 })}`}
+        href={`${href("/admin-portal/messages/export")}${inboxSearch({ ...query, page: 1 })}`}
         className={buttonClasses("outline")}
         download
       >

@@ -162,13 +162,19 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
 
 export type InboxListItem = Awaited<ReturnType<typeof listMessages>>["messages"][number];
 
-/** SPEC.md section 3: total, unread, read, replied, and today (since midnight in Lagos). */
+/**
+ * SPEC.md section 3: how many messages are in each status (from the per-status counters), their
+ * total, and how many arrived today (since midnight in Lagos). The one count of "unread" and
+ * "today" for the bell, the dashboard, the inbox and its live updates.
+ */
 export async function messageStats(now: Date = new Date()) {
-  const counts = await statusCounts();
-  const [today] = await db()
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(messages)
-    .where(sql`${messages.createdAt} >= ${startOfLagosDay(now).toISOString()}::timestamptz`);
+  const [counts, [today]] = await Promise.all([
+    statusCounts(),
+    db()
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .where(sql`${messages.createdAt} >= ${startOfLagosDay(now).toISOString()}::timestamptz`),
+  ]);
   return {
     total: counts.unread + counts.read + counts.replied + counts.archived,
     unread: counts.unread,
@@ -314,13 +320,13 @@ export async function bulkUpdateMessages(
 
 /** What the live-updates stream watches: the unread figure and the newest message. */
 export async function inboxPulse() {
-  const counts = await statusCounts();
+  const { unread } = await messageStats();
   const [latest] = await db()
     .select({ id: messages.id, createdAt: messages.createdAt })
     .from(messages)
     .orderBy(desc(messages.createdAt))
     .limit(1);
-  return { unread: counts.unread, latestId: latest?.id ?? null };
+  return { unread, latestId: latest?.id ?? null };
 }
 
 /** Every message of a list state, oldest first in batches, for the CSV export. */

@@ -2,6 +2,7 @@ import type { NewMessage } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
+import { defaultInboxQuery, inboxHref } from "./inbox-query";
 
 /** The e-mail to NOTIFY_EMAILS about a new message. */
 export function staffAlert(message: NewMessage & { id: string }, publicUrl: string) {
@@ -18,7 +19,7 @@ export function staffAlert(message: NewMessage & { id: string }, publicUrl: stri
     ...(message.contactMethod ? [`Preferred contact: ${message.contactMethod}`] : []),
     "",
     ...(message.message ? [message.message, ""] : []),
-    `Open it in the portal: ${publicUrl}/admin-portal/messages?id=${message.id}`,
+    `Open it in the portal: ${publicUrl}${inboxHref(defaultInboxQuery, message.id)}`,
   ];
   return {
     subject: `New ${kind} from ${message.fullName}${message.courseInterest ? ` (${message.courseInterest})` : ""}`,

@@ -1,26 +1,17 @@
 import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, courses, messages } from "~/db/schema";
-import { startOfLagosDay } from "~/lib/dates";
+import { messageStats } from "~/features/messages/inbox.server";
 
 /** The dashboard's real figures (the old portal showed invented ones). */
 export async function dashboardStats(now: Date = new Date()) {
-  const startOfToday = startOfLagosDay(now).toISOString();
+  const messageCounts = await messageStats(now);
   const [courseRow] = await db()
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${courses.isActive})`.mapWith(Number),
     })
     .from(courses);
-  const [messageRow] = await db()
-    .select({
-      unread: sql<number>`count(*) filter (where ${messages.status} = 'unread')`.mapWith(Number),
-      today:
-        sql<number>`count(*) filter (where ${messages.createdAt} >= ${startOfToday}::timestamptz)`.mapWith(
-          Number,
-        ),
-    })
-    .from(messages);
   const [adminRow] = await db()
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
@@ -29,7 +20,7 @@ export async function dashboardStats(now: Date = new Date()) {
     .from(admins);
   return {
     courses: courseRow ?? { total: 0, active: 0 },
-    messages: messageRow ?? { unread: 0, today: 0 },
+    messages: { unread: messageCounts.unread, today: messageCounts.today },
     admins: adminRow ?? { total: 0, active: 0 },
   };
 }

@@ -1,5 +1,5 @@
 import { Loader2, ShieldAlert } from "lucide-react";
-import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { href, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { ACCESS_DENIED, AUTH_ERROR } from "~/features/auth/guard-reasons";
 import { Button, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
@@ -36,7 +36,7 @@ export function PortalError({ error }: { error: unknown }) {
           title="Authentication Error"
           message="We couldn't verify your admin session. Please sign in again."
         >
-          <Link to="/admin-portal/login" className={buttonClasses("primary")}>
+          <Link to={href("/admin-portal/login")} className={buttonClasses("primary")}>
             Return to Login
           </Link>
         </GuardScreen>

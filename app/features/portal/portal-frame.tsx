@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { PORTAL_PATH } from "~/lib/portal-path";
 import { VerifyingAccess } from "./portal-error";
 import { PortalHeader } from "./portal-header";
 import { PortalSidebar } from "./portal-sidebar";
@@ -34,7 +35,7 @@ export function PortalFrame({
   const location = useLocation();
   const enteringPortal =
     navigation.state === "loading" &&
-    navigation.location.pathname.startsWith("/admin-portal") &&
+    navigation.location.pathname.startsWith(PORTAL_PATH) &&
     navigation.location.pathname !== location.pathname;
   return (
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

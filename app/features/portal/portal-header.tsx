@@ -1,5 +1,6 @@
 import { Bell, Menu, Moon, Search, Sun } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, href, Link, useFetcher } from "react-router";
+import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox-query";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -8,7 +9,7 @@ function ThemeToggle({ dark }: { dark: boolean }) {
   const hydrated = useHydrated();
   const next = dark ? "light" : "dark";
   return (
-    <fetcher.Form method="post" action="/admin-portal/theme">
+    <fetcher.Form method="post" action={href("/admin-portal/theme")}>
       <input type="hidden" name="theme" value={next} />
       {/* Tells the action it was called by the fetcher; without JavaScript it redirects back. */}
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -55,7 +56,7 @@ export function PortalHeader({
       </button>
       <Form
         method="get"
-        action="/admin-portal/messages"
+        action={href("/admin-portal/messages")}
         role="search"
         className="relative hidden max-w-md flex-1 sm:block"
       >
@@ -77,7 +78,7 @@ export function PortalHeader({
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <ThemeToggle dark={dark} />
         <Link
-          to="/admin-portal/messages?status=unread"
+          to={inboxHref({ ...defaultInboxQuery, status: "unread" })}
           className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Bell aria-hidden="true" className="h-5 w-5" />

@@ -1,5 +1,5 @@
 import { GraduationCap, LogOut, X } from "lucide-react";
-import { Form, NavLink } from "react-router";
+import { Form, href, NavLink } from "react-router";
 import { cn } from "~/ui/cn";
 import { portalLinks } from "./navigation";
 
@@ -54,7 +54,7 @@ export function PortalSidebar({ open, onNavigate }: { open: boolean; onNavigate:
       </nav>
       <Form
         method="post"
-        action="/admin-portal/logout"
+        action={href("/admin-portal/logout")}
         className="border-t border-slate-200 p-3 dark:border-slate-800"
       >
         <button

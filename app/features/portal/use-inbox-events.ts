@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { href, useLocation, useRevalidator } from "react-router";
 
 type Pulse = { unread: number; latestId: string | null };
+
+/** The pages that show new messages, so load again when one arrives. */
+const livePages = [href("/admin-portal/messages"), href("/admin-portal/dashboard")];
 
 /**
  * The portal's live figures: the unread count from the server's event stream, and a fresh
@@ -21,13 +24,13 @@ export function useInboxEvents(initialUnread: number) {
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/admin-portal/events");
+    const source = new EventSource(href("/admin-portal/events"));
     source.addEventListener("pulse", (event) => {
       const pulse = JSON.parse((event as MessageEvent<string>).data) as Pulse;
       setUnread(pulse.unread);
       const isNew = latest.current !== undefined && pulse.latestId !== latest.current;
       latest.current = pulse.latestId;
-      if (isNew && /^\/admin-portal\/(messages|dashboard)/.test(pathname.current)) {
+      if (isNew && livePages.some((page) => pathname.current.startsWith(page))) {
         void revalidate.current();
       }
     });

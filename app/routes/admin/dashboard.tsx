@@ -1,6 +1,8 @@
 import { BookOpen, GraduationCap, Mail, Plus, ShieldCheck, Users } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
+import { adminCoursesHref, defaultAdminCourseQuery } from "~/features/courses/admin-course-query";
+import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox-query";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
@@ -31,10 +33,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 const icon = "h-6 w-6 text-brand-700 dark:text-brand-300";
 
 const quickActions = [
-  { to: "/admin-portal/courses?modal=create", label: "Add Course", icon: Plus },
-  { to: "/admin-portal/messages?status=unread", label: "Read New Messages", icon: Mail },
-  { to: "/admin-portal/admins", label: "Manage Admins", icon: ShieldCheck },
-  { to: "/courses", label: "View Public Site", icon: BookOpen },
+  {
+    to: adminCoursesHref(defaultAdminCourseQuery, { modal: "create" }),
+    label: "Add Course",
+    icon: Plus,
+  },
+  {
+    to: inboxHref({ ...defaultInboxQuery, status: "unread" }),
+    label: "Read New Messages",
+    icon: Mail,
+  },
+  { to: href("/admin-portal/admins"), label: "Manage Admins", icon: ShieldCheck },
+  { to: href("/courses"), label: "View Public Site", icon: BookOpen },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -98,7 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <p className="font-medium">
                       {event.kind === "message" ? (
                         <Link
-                          to={`/admin-portal/messages?id=${event.id}`}
+                          to={inboxHref(defaultInboxQuery, event.id)}
                           className="hover:underline"
                         >
                           {event.title}

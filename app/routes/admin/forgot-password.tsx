@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/auth/auth-card";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
@@ -60,7 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
         </Button>
         <Link
-          to="/admin-portal/login"
+          to={href("/admin-portal/login")}
           className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
         >
           Back to sign in

@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { countUnreadMessages } from "~/features/messages/unread.server";
+import { messageStats } from "~/features/messages/inbox.server";
 import { PortalError } from "~/features/portal/portal-error";
 import { PortalFrame } from "~/features/portal/portal-frame";
 import { useInboxEvents } from "~/features/portal/use-inbox-events";
@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
-    unreadCount: await countUnreadMessages(),
+    unreadCount: (await messageStats()).unread,
   };
 }
 

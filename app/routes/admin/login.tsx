@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { workingDemoCredentials } from "~/features/admins/demo-admin.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
@@ -61,7 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/admin-portal/login";
+  const submitting =
+    navigation.state !== "idle" && navigation.formAction === href("/admin-portal/login");
   const [form, fields] = useForm({
     id: "login",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
@@ -94,7 +95,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="flex items-center justify-between gap-4">
           <CheckboxField meta={fields.rememberMe} label="Remember me" />
           <Link
-            to="/admin-portal/forgot-password"
+            to={href("/admin-portal/forgot-password")}
             className="mb-auto text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
           >
             Forgot password?

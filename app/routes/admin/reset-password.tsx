@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/auth/auth-card";
 import { resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
@@ -77,7 +77,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {navigation.state !== "idle" ? "Saving..." : "Set New Password"}
         </Button>
         <Link
-          to="/admin-portal/forgot-password"
+          to={href("/admin-portal/forgot-password")}
           className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
         >
           Ask for a new link

@@ -1,5 +1,5 @@
 import { Bell, Palette, ShieldCheck, User } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { env } from "~/lib/env.server";
@@ -70,7 +70,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             within an hour.
           </p>
           <Link
-            to="/admin-portal/forgot-password"
+            to={href("/admin-portal/forgot-password")}
             className="mt-2 inline-block font-semibold text-brand-800 hover:underline dark:text-brand-300"
           >
             Send me a reset link

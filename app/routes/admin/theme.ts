@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { requireAdmin } from "~/features/auth/session.server";
+import { DASHBOARD_PATH, requireAdmin } from "~/features/auth/session.server";
 import { parseThemeForm, serializeAdminTheme } from "~/features/auth/theme.server";
+import { PORTAL_PATH } from "~/lib/portal-path";
 import { readForm } from "~/lib/request-form.server";
 import type { Route } from "./+types/theme";
 
@@ -15,13 +16,13 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ theme }, { headers });
 }
 
-export const loader = () => redirect("/admin-portal/dashboard");
+export const loader = () => redirect(DASHBOARD_PATH);
 
 function portalPageFrom(referer: string | null) {
   try {
     const { pathname } = new URL(referer ?? "");
-    return pathname.startsWith("/admin-portal/") ? pathname : "/admin-portal/dashboard";
+    return pathname.startsWith(`${PORTAL_PATH}/`) ? pathname : DASHBOARD_PATH;
   } catch {
-    return "/admin-portal/dashboard";
+    return DASHBOARD_PATH;
   }
 }

@@ -10,7 +10,7 @@ const SESSION_CHECK_MS = 15_000;
 
 /**
  * Server-sent events for the portal: a `pulse` (unread count, newest message) whenever it
- * changes. It reads the database every few seconds (two index-sized queries), so it works with
+ * changes. It reads the database every few seconds (three index-sized queries), so it works with
  * any number of app processes behind a load balancer. It checks the session before every write
  * and at least every SESSION_CHECK_MS, and ends, sending nothing more, once the admin is signed
  * out or deactivated.

@@ -1,9 +1,10 @@
 import { env } from "~/lib/env.server";
+import { PORTAL_PATH } from "~/lib/portal-path";
 
 export function loader() {
   const body = `User-agent: *
 Allow: /
-Disallow: /admin-portal
+Disallow: ${PORTAL_PATH}
 Disallow: /go/
 
 Sitemap: ${env().publicUrl}/sitemap.xml

@@ -1,6 +1,6 @@
 import { LayoutGrid, List } from "lucide-react";
 import { Form, Link } from "react-router";
-import { catalogueSearch } from "~/features/courses/catalogue-filters";
+import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-filters";
 import { CourseCard } from "~/features/courses/course-card";
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
@@ -37,7 +37,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const shown = filterCourses(courses, { ...query, q: searchText });
   const categories = distinctValues(courses, "category");
   const levels = distinctValues(courses, "level");
-  const clear = catalogueSearch({ q: "", category: "", level: "", view: query.view });
+  const clear = catalogueSearch({ ...defaultCatalogueQuery, view: query.view });
 
   return (
     <>

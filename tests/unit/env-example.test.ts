@@ -1,0 +1,19 @@
+import { readFile } from "node:fs/promises";
+import { expect, it } from "vitest";
+
+/** The variables of README.md's Configuration table, in its order. */
+async function documentedVariables() {
+  const readme = await readFile("README.md", "utf8");
+  const section = readme.split("## Configuration")[1]?.split("\n## ")[0] ?? "";
+  return [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
+}
+
+it(".env.example lists every variable of README.md's Configuration, commented out", async () => {
+  const example = await readFile(".env.example", "utf8");
+  const listed = [...example.matchAll(/^# ([A-Z_]+)=/gm)].map((match) => match[1]);
+  const documented = await documentedVariables();
+  expect(documented.length).toBeGreaterThan(10);
+  expect(listed).toEqual(documented);
+  // Nothing is set by copying the file as it is.
+  expect(example.split("\n").filter((line) => line.trim() && !line.startsWith("#"))).toEqual([]);
+});
