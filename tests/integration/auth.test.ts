@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
-import { admins, authSession, authVerification, rateLimits } from "~/db/schema";
+import { admins, authSession, authVerification, outgoingEmails, rateLimits } from "~/db/schema";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { SESSION_DAYS } from "~/features/auth/auth.server";
 import {
@@ -22,6 +22,7 @@ import { outboxDir } from "~/lib/mail.server";
 import * as forgotRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
 import * as resetRoute from "~/routes/admin/reset-password";
+import { startJobs, stopJobs } from "~/server/jobs.server";
 import {
   cookieHeader,
   getRequest,
@@ -40,6 +41,7 @@ import {
   uniqueEmail,
   userWithoutAdminRow,
 } from "../support/admin-session";
+import { emailsSettled } from "../support/outgoing-mail";
 import { createTestDatabase } from "../support/test-database";
 
 // A data folder of this file's own, so the outbox holds only this file's e-mails.
@@ -51,9 +53,11 @@ let handle: DatabaseHandle;
 beforeAll(async () => {
   setEnvForTesting(loadEnv(baseEnv));
   handle = await createTestDatabase();
+  await startJobs({ pollingIntervalSeconds: 0.5 });
 });
 
 afterAll(async () => {
+  await stopJobs({ graceful: false });
   await handle?.close();
   setEnvForTesting(undefined);
   await rm(dataDir, { recursive: true, force: true });
@@ -63,6 +67,8 @@ beforeEach(async () => {
   setDatabase(handle);
   setEnvForTesting(loadEnv(baseEnv));
   await handle.db.delete(rateLimits);
+  await emailsSettled();
+  await handle.db.delete(outgoingEmails);
   await rm(outboxDir(), { recursive: true, force: true });
 });
 
@@ -77,6 +83,7 @@ async function attempt(email: string, password: string, address = uniqueAddress(
 }
 
 async function outboxMails() {
+  await emailsSettled();
   const dir = outboxDir();
   const names = await readdir(dir).catch(() => [] as string[]);
   const mails = [];
