@@ -78,6 +78,8 @@ export async function startJobQueue(
   const handle = currentDatabase();
   if (!handle) throw new Error("The database has not been opened (call openDatabase first)");
   if (holder.__academyJobs?.handle === handle) return;
+  // Another database was opened (tests): its workers stop first.
+  await stopJobQueue({ graceful: false });
   const boss = new PgBoss({
     db: { executeSql: handle.executeSql },
     migrate: false,
