@@ -3,10 +3,7 @@ import { db } from "~/db/client.server";
 import { type Admin, type OutgoingEmail, outgoingEmailStatuses, outgoingEmails } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { requeueFailedEmail } from "~/lib/outgoing-mail.server";
-import { outgoingMailMessages } from "./schema";
-
-/** The list shows the newest e-mails only; the counts cover them all. */
-export const OUTGOING_MAIL_LIST_LIMIT = 50;
+import { OUTGOING_MAIL_LIST_LIMIT, outgoingMailMessages } from "./schema";
 
 export type OutgoingEmailRow = Pick<
   OutgoingEmail,

@@ -1,6 +1,9 @@
 import * as z from "zod/mini";
 import { uuidSchema } from "~/lib/ids";
 
+/** The Settings list shows the newest e-mails only; its counts cover them all. */
+export const OUTGOING_MAIL_LIST_LIMIT = 50;
+
 export const outgoingMailMessages = {
   retried: "The e-mail is queued to be sent again",
   notFailed: "Only a failed e-mail can be retried",

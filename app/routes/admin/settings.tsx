@@ -2,12 +2,15 @@ import { Bell, Mail, Palette, ShieldCheck, User } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import {
-  OUTGOING_MAIL_LIST_LIMIT,
   outgoingMailOverview,
   retryOutgoingEmail,
 } from "~/features/outgoing-mail/outgoing-mail.server";
 import { OutgoingMailList } from "~/features/outgoing-mail/outgoing-mail-list";
-import { outgoingMailMessages, settingsActionSchema } from "~/features/outgoing-mail/schema";
+import {
+  OUTGOING_MAIL_LIST_LIMIT,
+  outgoingMailMessages,
+  settingsActionSchema,
+} from "~/features/outgoing-mail/schema";
 import { PageHeader } from "~/features/portal/page-header";
 import { env } from "~/lib/env.server";
 import { errorMessage, UserFacingError } from "~/lib/errors";
