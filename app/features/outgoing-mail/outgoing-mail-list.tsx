@@ -22,9 +22,6 @@ const kindLabels: Record<string, string> = {
   "password-reset": "Password reset",
 };
 
-const headerClasses =
-  "px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300";
-
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */
 export function OutgoingMailList({
   overview,
@@ -54,77 +51,50 @@ export function OutgoingMailList({
       {emails.length === 0 ? (
         <p className="mt-3 text-slate-600 dark:text-slate-400">No e-mails yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-left dark:divide-slate-800">
-            <caption className="sr-only">
-              Outgoing e-mail, newest first (the latest {limit})
-            </caption>
-            <thead className="bg-slate-50 dark:bg-slate-800/50">
-              <tr>
-                <th scope="col" className={headerClasses}>
-                  Status
-                </th>
-                <th scope="col" className={headerClasses}>
-                  E-mail
-                </th>
-                <th scope="col" className={headerClasses}>
-                  Attempts
-                </th>
-                <th scope="col" className={headerClasses}>
-                  Last error
-                </th>
-                <th scope="col" className={headerClasses}>
-                  Times (Lagos)
-                </th>
-                <th scope="col" className={headerClasses}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {emails.map((email) => (
-                <tr key={email.id} data-email-id={email.id} className="align-top">
-                  <td className="px-3 py-2">
-                    <span
-                      className={cn(
-                        "rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
-                        statusStyles[email.status],
-                      )}
-                    >
-                      {statusLabels[email.status]}
-                    </span>
-                  </td>
-                  <td className="min-w-56 px-3 py-2">
-                    <p className="font-medium text-slate-900 dark:text-white">{email.subject}</p>
-                    <p className="text-xs text-slate-600 dark:text-slate-400">
-                      {kindLabels[email.kind] ?? email.kind} to{" "}
-                      <span className="break-all">{email.recipients.join(", ")}</span>
-                    </p>
-                  </td>
-                  <td className="px-3 py-2">{email.attempts}</td>
-                  <td className="max-w-72 px-3 py-2 text-xs break-words">
-                    {email.lastError ?? "—"}
-                  </td>
-                  <td className="px-3 py-2 text-xs whitespace-nowrap">
-                    <p>Queued {formatDateTime(email.createdAt)}</p>
-                    {email.sentAt ? <p>Sent {formatDateTime(email.sentAt)}</p> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {email.status === "failed" ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry-email" />
-                        <input type="hidden" name="id" value={email.id} />
-                        <Button type="submit" variant="outline" size="sm">
-                          Retry<span className="sr-only"> “{email.subject}”</span>
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol
+          aria-label={`Outgoing e-mail, newest first (the latest ${limit})`}
+          className="mt-3 divide-y divide-slate-200 border-y border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
+          {emails.map((email) => (
+            <li key={email.id} data-email-id={email.id} className="flex flex-wrap gap-3 py-3">
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span
+                    className={cn(
+                      "rounded-full px-2 py-0.5 text-xs font-semibold",
+                      statusStyles[email.status],
+                    )}
+                  >
+                    {statusLabels[email.status]}
+                  </span>
+                  <span className="font-medium break-words text-slate-900 dark:text-white">
+                    {email.subject}
+                  </span>
+                </p>
+                <p className="text-xs break-words text-slate-600 dark:text-slate-400">
+                  {kindLabels[email.kind] ?? email.kind} to {email.recipients.join(", ")}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Queued {formatDateTime(email.createdAt)}
+                  {email.sentAt ? ` · Sent ${formatDateTime(email.sentAt)}` : ""} · Attempts:{" "}
+                  {email.attempts}
+                </p>
+                {email.lastError ? (
+                  <p className="text-xs break-words">Last error: {email.lastError}</p>
+                ) : null}
+              </div>
+              {email.status === "failed" ? (
+                <Form method="post" className="self-center">
+                  <input type="hidden" name="intent" value="retry-email" />
+                  <input type="hidden" name="id" value={email.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    Retry<span className="sr-only"> “{email.subject}”</span>
+                  </Button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ol>
       )}
     </>
   );

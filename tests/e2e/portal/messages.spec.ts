@@ -238,8 +238,8 @@ test("a visitor's inquiry arrives live; the admin triages it and finds it again"
   await test.step("the super admin finds the alert sent under Settings", async () => {
     await openPortal(page, `${PORTAL}/settings`);
     const alert = page
-      .getByRole("table", { name: /^Outgoing e-mail/ })
-      .getByRole("row")
+      .getByRole("list", { name: /^Outgoing e-mail/ })
+      .getByRole("listitem")
       .filter({ hasText: `New inquiry from ${visitor.name}` });
     await expect(alert).toContainText("Sent");
     await expect(alert).toContainText("Staff alert to staff@academy.test");
