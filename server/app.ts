@@ -5,6 +5,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { limitRequestBodies } from "~/server/body-limit.server";
+import { stopJobs } from "~/server/jobs.server";
 import { logRequests } from "~/server/request-log.server";
 import { startApplication, stopApplication } from "~/server/start.server";
 
@@ -38,4 +39,4 @@ app.use(
 );
 
 export const shutdown = stopApplication;
-export { logger };
+export { logger, stopJobs };

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "~/lib/logger.server";
+import { type ExecuteSql, installJobQueue } from "./job-queue.server";
 import * as schema from "./schema";
 
 /**
@@ -19,8 +20,13 @@ export type Database = NodePgDatabase<typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Raw SQL outside any transaction, for the job queue (pg-boss). */
+  executeSql: ExecuteSql;
   close: () => Promise<void>;
 };
+
+const lastResult = <Result>(result: Result | Result[]) =>
+  Array.isArray(result) ? result.at(-1) : result;
 
 export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
 
@@ -28,7 +34,10 @@ export type OpenOptions =
   | { kind: "postgres"; url: string; maxConnections?: number }
   | { kind: "pglite"; dataDir?: string };
 
-/** Opens the database and applies pending migrations. `dataDir` undefined means in memory. */
+/**
+ * Opens the database and applies pending migrations, ours and the job queue's. `dataDir`
+ * undefined means in memory.
+ */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
@@ -44,13 +53,40 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     );
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const executeSql: ExecuteSql = async (text, values) => {
+      if (values?.length) return pool.query(text, values);
+      // Several statements, some with their own BEGIN: on a failure the connection is rolled
+      // back before it returns to the pool, so no other query lands in the aborted transaction.
+      const connection = await pool.connect();
+      try {
+        return lastResult(await connection.query(text)) ?? { rows: [] };
+      } catch (error) {
+        await connection.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    };
+    await installJobQueue(executeSql);
+    return { db, kind: "postgres", executeSql, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values?.length) return client.query(text, values as unknown[]);
+    // Inside PGlite's own transaction, which rolls back on a failure: PGlite has one connection,
+    // so an aborted BEGIN in the statements would otherwise block every later query.
+    return client.transaction(async (tx) => lastResult(await tx.exec(text)) ?? { rows: [] });
+  };
+  await installJobQueue(executeSql);
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    executeSql,
+    close: () => client.close(),
+  };
 }
 
 // The handle lives on globalThis so that the dev server's module reloads never open a second

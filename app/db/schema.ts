@@ -319,9 +319,46 @@ export const whatsappClicks = pgTable(
   (t) => [unique("whatsapp_clicks_day_course_unique").on(t.day, t.courseId).nullsNotDistinct()],
 );
 
+// ---------------------------------------------------------------------------
+// Outgoing e-mail: the record of every e-mail the app must send, written in the same transaction
+// as what causes it; the job queue (pg-boss, schema "pgboss") delivers it with retries
+// ---------------------------------------------------------------------------
+
+export const outgoingEmailStatuses = ["queued", "sent", "failed"] as const;
+export const outgoingEmailKinds = ["staff-alert", "password-reset"] as const;
+export type OutgoingEmailKind = (typeof outgoingEmailKinds)[number];
+export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmailStatuses);
+
+export const outgoingEmails = pgTable(
+  "outgoing_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Text, not an enum: later kinds (acknowledgements, reminders) need no enum migration.
+    kind: text("kind").$type<OutgoingEmailKind>().notNull(),
+    recipients: text("recipients").array().notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: outgoingEmailStatus("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    // The visitor's message an e-mail is about; deleting the message deletes its e-mails.
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outgoing_emails_created_at_id_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("outgoing_emails_message_id_idx").on(t.messageId),
+  ],
+);
+
 export type Course = typeof courses.$inferSelect;
 export type NewCourse = typeof courses.$inferInsert;
 export type Message = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 export type Admin = typeof admins.$inferSelect;
 export type CourseChange = typeof courseChanges.$inferSelect;
+export type OutgoingEmail = typeof outgoingEmails.$inferSelect;

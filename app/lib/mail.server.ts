@@ -3,25 +3,47 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "./env.server";
 
-export type MailMessage = { to: string | string[]; subject: string; text: string };
+export type MailMessage = {
+  /** Stable per e-mail: its Message-ID (and outbox file name) shows a repeated delivery as one. */
+  id: string;
+  to: string | string[];
+  subject: string;
+  text: string;
+};
 
 /** Where e-mails go when no SMTP server is configured: one `.eml` file per message. */
 export function outboxDir() {
   return path.resolve(env().DATA_DIR, "outbox");
 }
 
-let transport: nodemailer.Transporter | undefined;
+// Bounded waits: a server that accepts the connection and then stalls fails this try, which
+// the job queue retries, instead of holding it for nodemailer's default ten minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+
+let transport: { url: string; transporter: nodemailer.Transporter } | undefined;
+
+function smtpTransport(url: string) {
+  if (transport?.url !== url) {
+    transport?.transporter.close();
+    transport = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
+  }
+  return transport.transporter;
+}
 
 /**
  * Sends an e-mail through SMTP (`SMTP_URL`) or, without it, writes it to the outbox folder,
- * where a developer can open it.
+ * where a developer can open it. Throws when the SMTP server refuses or cannot be reached;
+ * the error carries nodemailer's `responseCode` when the server answered.
  */
-export async function sendMail(message: MailMessage) {
+export async function sendMail({ id, ...message }: MailMessage) {
   const config = env();
-  const mail = { from: config.MAIL_FROM, ...message };
+  const mail = {
+    from: config.MAIL_FROM,
+    messageId: `<${id}@${new URL(config.publicUrl).hostname}>`,
+    ...message,
+  };
   if (config.SMTP_URL) {
-    transport ??= nodemailer.createTransport(config.SMTP_URL);
-    await transport.sendMail(mail);
+    await smtpTransport(config.SMTP_URL).sendMail(mail);
     return;
   }
   const raw = await nodemailer
@@ -33,6 +55,6 @@ export async function sendMail(message: MailMessage) {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 40);
-  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}-${slug}.eml`;
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}-${slug}.eml`;
   await writeFile(path.join(dir, name), raw.message as Buffer);
 }

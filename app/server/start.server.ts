@@ -6,11 +6,13 @@ import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { courseAssets } from "~/lib/storage/index.server";
+import { startJobs, stopJobs } from "./jobs.server";
 
 /**
  * Start-up, before the first request: validate the environment, open the database (PGlite in
- * DATA_DIR, or PostgreSQL at DATABASE_URL), apply migrations and, in demo mode, add the demo
- * content. Idempotent, so the dev server's module reloads can call it again.
+ * DATA_DIR, or PostgreSQL at DATABASE_URL), apply migrations, in demo mode add the demo content,
+ * then work on background jobs (e-mail). Idempotent, so the dev server's module reloads can
+ * call it again.
  */
 export async function startApplication() {
   const config = env();
@@ -27,6 +29,7 @@ export async function startApplication() {
       : "Database: PostgreSQL at DATABASE_URL",
   );
   if (config.demoMode) await prepareDemo();
+  await startJobs();
 }
 
 async function prepareDemo() {
@@ -39,7 +42,9 @@ async function prepareDemo() {
     await seedDemoMessages(db(), { demoAdminId, log: (line) => logger.info(line) });
 }
 
+/** Stops the jobs (running ones get a few seconds, then go back to the queue), then the database. */
 export async function stopApplication() {
+  await stopJobs({ graceful: true, timeoutMs: 5_000 });
   const handle = currentDatabase();
   setDatabase(undefined);
   await handle?.close();

@@ -173,6 +173,10 @@ export const targets: Target[] = [
   portal("admins create", "/admin-portal/admins", admin("create")),
   portal("admins update", "/admin-portal/admins", admin("update")),
   portal("admins delete", "/admin-portal/admins", admin("delete")),
+  portal("settings retry-email", "/admin-portal/settings", () => [
+    text("intent", "retry-email"),
+    text("id", uuid),
+  ]),
   {
     name: "messages export",
     method: "GET",

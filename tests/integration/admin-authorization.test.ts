@@ -5,6 +5,7 @@ import { type Admin, admins, authUser, rateLimits } from "~/db/schema";
 import { adminMessages } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { readAdminTheme } from "~/features/auth/theme.server";
+import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
@@ -308,8 +309,22 @@ const routeCases: RouteCase[] = [
     path: "/admin-portal/settings",
     run: settingsRoute.loader,
     expect: {
-      admin: isValue({ profile: { name: "Ade Admin", role: "admin" } }),
-      super_admin: isValue({ profile: { name: "Sade Super", role: "super_admin" } }),
+      admin: isValue({ profile: { name: "Ade Admin", role: "admin" }, outgoingMail: null }),
+      super_admin: isValue({
+        profile: { name: "Sade Super", role: "super_admin" },
+        outgoingMail: { counts: { queued: 0, sent: 0, failed: 0 }, emails: [] },
+      }),
+    },
+  },
+  {
+    name: "settings action (retry-email)",
+    method: "POST",
+    path: "/admin-portal/settings",
+    fields: () => ({ intent: "retry-email", id: "00000000-0000-4000-8000-000000000000" }),
+    run: settingsRoute.action,
+    expect: {
+      admin: isData(403, { reason: "access-denied", role: "admin" }),
+      super_admin: isData(409, { errors: [outgoingMailMessages.notFailed] }),
     },
   },
   {

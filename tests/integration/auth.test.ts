@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { admins, authSession, authVerification, rateLimits } from "~/db/schema";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { admins, authSession, authVerification, outgoingEmails, rateLimits } from "~/db/schema";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { SESSION_DAYS } from "~/features/auth/auth.server";
 import {
@@ -21,6 +21,7 @@ import { outboxDir } from "~/lib/mail.server";
 import * as forgotRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
 import * as resetRoute from "~/routes/admin/reset-password";
+import { startJobs, stopJobs } from "~/server/jobs.server";
 import {
   cookieHeader,
   getRequest,
@@ -38,6 +39,7 @@ import {
   uniqueEmail,
   userWithoutAdminRow,
 } from "../support/admin-session";
+import { emailsSettled } from "../support/outgoing-mail";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -47,13 +49,21 @@ const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE
 
 const database = setupTestDatabase();
 
+beforeAll(async () => {
+  setEnvForTesting(loadEnv(baseEnv));
+  await startJobs({ pollingIntervalSeconds: 0.5 });
+});
+
 afterAll(async () => {
+  await stopJobs({ graceful: false });
   await rm(dataDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
   setEnvForTesting(loadEnv(baseEnv));
   await database().db.delete(rateLimits);
+  await emailsSettled();
+  await database().db.delete(outgoingEmails);
   await rm(outboxDir(), { recursive: true, force: true });
 });
 
@@ -68,6 +78,7 @@ async function attempt(email: string, password: string, address = uniqueAddress(
 }
 
 async function outboxMails() {
+  await emailsSettled();
   const dir = outboxDir();
   const names = await readdir(dir).catch(() => [] as string[]);
   const mails = [];
@@ -121,13 +132,12 @@ describe("signIn", () => {
 
   it("refuses a wrong password and an unknown e-mail with the same message", async () => {
     const admin = await makeAdmin();
-    const expected = {
-      ok: false,
-      status: 401,
-      message: "Invalid email or password. Please check your credentials and try again.",
-    };
+    const expected = { ok: false, status: 401, message: authMessages.invalidCredentials };
     expect(await attempt(admin.email, "wrong-password")).toEqual(expected);
     expect(await attempt(uniqueEmail("nobody"), PASSWORD)).toEqual(expected);
+    expect(authMessages.invalidCredentials).toBe(
+      "Invalid email or password. Please check your credentials and try again.",
+    );
     expect(await sessionCount(admin.userId)).toBe(0);
   });
 

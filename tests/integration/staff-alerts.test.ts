@@ -3,14 +3,15 @@ import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { messages, type NewMessage, rateLimits } from "~/db/schema";
-import { alertStaff, staffAlert } from "~/features/messages/staff-alerts.server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages, type NewMessage, outgoingEmails, rateLimits } from "~/db/schema";
+import { staffAlert } from "~/features/messages/staff-alerts.server";
 import { storeVisitorMessage } from "~/features/messages/submit.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import { startJobs, stopJobs } from "~/server/jobs.server";
 import { uniqueAddress } from "../support/admin-session";
 import { eventually } from "../support/inbox-fixtures";
+import { emailsSettled } from "../support/outgoing-mail";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -31,7 +32,16 @@ function environment(overrides: Record<string, string> = {}) {
   });
 }
 
+beforeAll(async () => {
+  await startJobs({ pollingIntervalSeconds: 0.5, emailRetry: { retryDelay: 1 } });
+});
+
+afterAll(async () => {
+  await stopJobs({ graceful: false });
+});
+
 beforeEach(async () => {
+  await database().db.delete(outgoingEmails);
   await database().db.delete(messages);
   await database().db.delete(rateLimits);
   dataDir = await mkdtemp(path.join(tmpdir(), "academy-alerts-"));
@@ -39,7 +49,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  vi.restoreAllMocks();
   setEnvForTesting(undefined);
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -141,9 +150,16 @@ describe("staffAlert", () => {
   });
 });
 
-describe("alertStaff", () => {
-  it("writes one e-mail to NOTIFY_EMAILS in the outbox when there is no SMTP server", async () => {
-    await alertStaff({ ...inquiry, id: ID });
+async function store(row: NewMessage) {
+  const outcome = await storeVisitorMessage({ ...row, ipAddress: uniqueAddress() }, "");
+  if (outcome.status !== "stored") throw new Error(`Not stored: ${outcome.status}`);
+  return outcome.id;
+}
+
+describe("the staff alert of a stored message", () => {
+  it("is written to the outbox, to NOTIFY_EMAILS, when there is no SMTP server", async () => {
+    const id = await store(inquiry);
+    await emailsSettled();
     const files = await outboxFiles();
     expect(files).toHaveLength(1);
     const mail = parseMail(await readFile(path.join(outbox(), files[0] ?? ""), "utf8"));
@@ -152,39 +168,26 @@ describe("alertStaff", () => {
     expect(mail.body).toContain("From: Ibrahim Musa <ibrahim@example.ng>");
     expect(mail.body).toContain("Form: Course inquiry");
     expect(mail.body).toContain("Course of interest: Digital Marketing");
-    expect(mail.body).toContain(`https://academy.example.ng/admin-portal/messages?id=${ID}`);
+    expect(mail.body).toContain(`https://academy.example.ng/admin-portal/messages?id=${id}`);
   });
 
-  it("sends nothing when NOTIFY_EMAILS is empty", async () => {
+  it("is not queued when NOTIFY_EMAILS is empty", async () => {
     setEnvForTesting(environment({ NOTIFY_EMAILS: "" }));
-    await alertStaff({ ...inquiry, id: ID });
+    await store(inquiry);
+    expect(await database().db.select().from(outgoingEmails)).toEqual([]);
     expect(await outboxFiles()).toEqual([]);
   });
 
   it("keeps a visitor's line breaks out of the e-mail's headers", async () => {
-    await alertStaff({ ...contact, fullName: "Eve\r\nBcc: victim@x.ng", id: ID });
+    await store({ ...contact, fullName: "Eve\r\nBcc: victim@x.ng" });
+    await emailsSettled();
     const [file] = await outboxFiles();
     const mail = parseMail(await readFile(path.join(outbox(), file ?? ""), "utf8"));
     expect(mail.headers.split(/\r?\n/).some((line) => /^bcc:/i.test(line))).toBe(false);
     expect(mail.header("To")).toBe("a@x.ng, b@x.ng");
   });
-});
 
-describe("a stored visitor message alerts staff", () => {
-  it("writes the alert after storing, with the stored message's id", async () => {
-    const outcome = await storeVisitorMessage({ ...inquiry, ipAddress: uniqueAddress() }, "");
-    expect(outcome.status).toBe("stored");
-    if (outcome.status !== "stored") return;
-    const mail = await mailAbout(outcome.id);
-    expect(mail.header("To")).toBe("a@x.ng, b@x.ng");
-    expect(mail.body).toContain(
-      `https://academy.example.ng/admin-portal/messages?id=${outcome.id}`,
-    );
-    expect(mail.body).toContain("Course of interest: Digital Marketing");
-    expect(await database().db.select().from(messages)).toHaveLength(1);
-  });
-
-  it("sends no alert for a honeypot submission or a rate-limited one", async () => {
+  it("is not sent for a honeypot submission or a rate-limited one", async () => {
     expect(
       await storeVisitorMessage({ ...contact, ipAddress: uniqueAddress() }, "bot text"),
     ).toEqual({
@@ -199,23 +202,23 @@ describe("a stored visitor message alerts staff", () => {
     }
     expect(stored).toHaveLength(5);
     for (const id of stored) await mailAbout(id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await emailsSettled();
     expect(await outboxFiles()).toHaveLength(5);
   });
 
-  it("never loses the message when the SMTP server cannot be reached", async () => {
+  it("waits in the queue, never losing the message, while the SMTP server cannot be reached", async () => {
     setEnvForTesting(environment({ SMTP_URL: "smtp://127.0.0.1:1" }));
-    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
-    const outcome = await storeVisitorMessage({ ...inquiry, ipAddress: uniqueAddress() }, "");
-    expect(outcome.status).toBe("stored");
-    if (outcome.status !== "stored") return;
-    const [row] = await database().db.select().from(messages).where(eq(messages.id, outcome.id));
+    const id = await store(inquiry);
+    const [row] = await database().db.select().from(messages).where(eq(messages.id, id));
     expect(row).toMatchObject({ fullName: "Ibrahim Musa", status: "unread" });
-    await eventually(() =>
-      logged.mock.calls.some(([, text]) => text === "Alerting staff of a new message failed")
-        ? true
-        : undefined,
-    );
+    const alert = await eventually(async () => {
+      const [email] = await database()
+        .db.select()
+        .from(outgoingEmails)
+        .where(eq(outgoingEmails.messageId, id));
+      return email && email.attempts > 0 ? email : undefined;
+    });
+    expect(alert).toMatchObject({ status: "queued", attempts: 1 });
     expect(await outboxFiles()).toEqual([]);
   });
 
@@ -239,36 +242,23 @@ describe("a stored visitor message alerts staff", () => {
     });
 
     it("does not delay storing the message", async () => {
-      // The mail module keeps its first SMTP transport, so this test loads fresh modules.
-      vi.resetModules();
-      const env = await import("~/lib/env.server");
-      const submit = await import("~/features/messages/submit.server");
-      env.setEnvForTesting(environment({ SMTP_URL: `smtp://127.0.0.1:${port}` }));
-      const { logger: freshLogger } = await import("~/lib/logger.server");
-      const logged = vi.spyOn(freshLogger, "error").mockImplementation(() => {});
-
+      setEnvForTesting(environment({ SMTP_URL: `smtp://127.0.0.1:${port}` }));
       const started = Date.now();
-      const outcome = await submit.storeVisitorMessage(
-        { ...contact, ipAddress: uniqueAddress() },
-        "",
-      );
+      const id = await store(contact);
       expect(Date.now() - started).toBeLessThan(2000);
-      expect(outcome.status).toBe("stored");
-      if (outcome.status !== "stored") return;
-      expect(
-        await database().db.select().from(messages).where(eq(messages.id, outcome.id)),
-      ).toHaveLength(1);
-      // The alert is still waiting on the server: it connected and got no greeting.
-      await eventually(() => (sockets.size > 0 ? true : undefined));
-      expect(logged).not.toHaveBeenCalled();
-      // Dropping the connection fails the alert, which is only logged.
-      for (const socket of sockets) socket.destroy();
-      await eventually(() =>
-        logged.mock.calls.some(([, text]) => text === "Alerting staff of a new message failed")
-          ? true
-          : undefined,
+      expect(await database().db.select().from(messages).where(eq(messages.id, id))).toHaveLength(
+        1,
       );
-      env.setEnvForTesting(undefined);
+      // The alert is being sent: connected, and no greeting yet.
+      await eventually(() => (sockets.size > 0 ? true : undefined));
+      const [waiting] = await database().db.select().from(outgoingEmails);
+      expect(waiting).toMatchObject({ status: "queued", attempts: 0 });
+      // Dropping the connection fails this try, which is recorded for the next one.
+      for (const socket of sockets) socket.destroy();
+      await eventually(async () => {
+        const [email] = await database().db.select().from(outgoingEmails);
+        return email && email.attempts > 0 ? email : undefined;
+      });
     });
   });
 });

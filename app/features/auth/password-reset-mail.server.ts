@@ -1,14 +1,16 @@
 import { href } from "react-router";
+import { db } from "~/db/client.server";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { sendMail } from "~/lib/mail.server";
+import { queueEmail } from "~/lib/outgoing-mail.server";
 
 export const RESET_PASSWORD_PATH = href("/admin-portal/reset-password");
 
 /**
- * E-mails a reset link to an active admin. Accounts that are not active admins get nothing,
- * and failures are only logged: the person asking is told the same thing either way.
+ * Queues the e-mail with a reset link to an active admin (the job queue delivers it, with
+ * retries). Accounts that are not active admins get nothing, and failures are only logged: the
+ * person asking is told the same thing either way.
  */
 export async function sendPasswordResetMail(
   user: { id: string; email: string; name: string },
@@ -18,20 +20,23 @@ export async function sendPasswordResetMail(
     const admin = await findActiveAdminByUserId(user.id);
     if (!admin) return;
     const link = `${env().publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-    await sendMail({
-      to: user.email,
-      subject: "Reset your Lagos Tech Academy admin password",
-      text: [
-        `Hello ${admin.name},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your admin portal account.",
-        "Open this link within one hour to choose a new password. It works once.",
-        "",
-        link,
-        "",
-        "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-      ].join("\n"),
-    });
+    await db().transaction((tx) =>
+      queueEmail(tx, {
+        kind: "password-reset",
+        to: [user.email],
+        subject: "Reset your Lagos Tech Academy admin password",
+        text: [
+          `Hello ${admin.name},`,
+          "",
+          "Someone (hopefully you) asked to reset the password of your admin portal account.",
+          "Open this link within one hour to choose a new password. It works once.",
+          "",
+          link,
+          "",
+          "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+        ].join("\n"),
+      }),
+    );
   } catch (error) {
     logger.error({ err: error }, "Sending a password reset e-mail failed");
   }

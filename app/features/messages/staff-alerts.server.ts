@@ -1,7 +1,7 @@
+import type { Transaction } from "~/db/client.server";
 import type { NewMessage } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { sendMail } from "~/lib/mail.server";
+import { queueEmail } from "~/lib/outgoing-mail.server";
 import { defaultInboxQuery, inboxHref } from "./inbox-query";
 
 /** The e-mail to NOTIFY_EMAILS about a new message. */
@@ -28,15 +28,17 @@ export function staffAlert(message: NewMessage & { id: string }, publicUrl: stri
 }
 
 /**
- * Alerts staff of a stored message. Called after the message is saved and not awaited by the
- * visitor's request: a mail failure is logged and never loses or delays the message.
+ * Queues the staff alert of a message in the transaction that stores it: the message and its
+ * alert are kept together or not at all, and the job queue delivers the alert (with retries)
+ * without the visitor waiting for the mail server.
  */
-export async function alertStaff(message: NewMessage & { id: string }) {
+export async function queueStaffAlert(tx: Transaction, message: NewMessage & { id: string }) {
   const { NOTIFY_EMAILS: recipients, publicUrl } = env();
   if (!recipients.length) return;
-  try {
-    await sendMail({ to: recipients, ...staffAlert(message, publicUrl) });
-  } catch (error) {
-    logger.error({ err: error }, "Alerting staff of a new message failed");
-  }
+  await queueEmail(tx, {
+    kind: "staff-alert",
+    to: recipients,
+    ...staffAlert(message, publicUrl),
+    messageId: message.id,
+  });
 }

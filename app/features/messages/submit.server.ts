@@ -17,7 +17,7 @@ import {
   type InquiryInput,
   inquirySchema,
 } from "./schema";
-import { alertStaff } from "./staff-alerts.server";
+import { queueStaffAlert } from "./staff-alerts.server";
 
 /** Public forms share one budget per visitor address. */
 export const publicFormRateLimit: RateLimitRule = {
@@ -63,8 +63,9 @@ export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
 }
 
 /**
- * Stores a visitor's message (status unread, priority normal by the table's defaults).
- * A filled honeypot is acknowledged like any message and stored nowhere.
+ * Stores a visitor's message (status unread, priority normal by the table's defaults) and, in
+ * the same transaction, its staff alert. A filled honeypot is acknowledged like any message and
+ * stored nowhere.
  */
 export async function storeVisitorMessage(
   row: NewMessage,
@@ -74,10 +75,13 @@ export async function storeVisitorMessage(
   const address = row.ipAddress ?? "unknown";
   const limit = await hitRateLimit(publicFormRateLimit, address);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
-  const [stored] = await db().insert(messages).values(row).returning({ id: messages.id });
-  if (!stored) throw new Error("The message was not stored");
-  void alertStaff({ ...row, id: stored.id });
-  return { status: "stored", id: stored.id };
+  const id = await db().transaction(async (tx) => {
+    const [stored] = await tx.insert(messages).values(row).returning({ id: messages.id });
+    if (!stored) throw new Error("The message was not stored");
+    await queueStaffAlert(tx, { ...row, id: stored.id });
+    return stored.id;
+  });
+  return { status: "stored", id };
 }
 
 type FormTexts = { success: string; failure: string };

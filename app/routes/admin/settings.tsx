@@ -1,9 +1,23 @@
-import { Bell, Palette, ShieldCheck, User } from "lucide-react";
-import { href, Link } from "react-router";
-import { requireAdmin } from "~/features/auth/session.server";
+import { Bell, Mail, Palette, ShieldCheck, User } from "lucide-react";
+import { data, href, Link } from "react-router";
+import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
+import {
+  outgoingMailOverview,
+  retryOutgoingEmail,
+} from "~/features/outgoing-mail/outgoing-mail.server";
+import { OutgoingMailList } from "~/features/outgoing-mail/outgoing-mail-list";
+import {
+  OUTGOING_MAIL_LIST_LIMIT,
+  outgoingMailMessages,
+  settingsActionSchema,
+} from "~/features/outgoing-mail/schema";
 import { PageHeader } from "~/features/portal/page-header";
+import { failureReply } from "~/lib/action-reply.server";
 import { env } from "~/lib/env.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readForm } from "~/lib/request-form.server";
 import { Button } from "~/ui/button";
+import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal" }];
@@ -13,7 +27,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     profile: { name: admin.name, email: admin.email, phone: admin.phone, role: admin.role },
     alertsConfigured: env().NOTIFY_EMAILS.length > 0,
+    outgoingMail: admin.role === "super_admin" ? await outgoingMailOverview() : null,
   };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireSuperAdmin(request);
+  const parsed = settingsActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ errors: [outgoingMailMessages.invalid] }, { status: 400 });
+  try {
+    await retryOutgoingEmail(actor, parsed.data.id);
+  } catch (error) {
+    return failureReply(error, "Retrying an e-mail", ({ message }) => ({ errors: [message] }));
+  }
+  return redirectWithFlash(href("/admin-portal/settings"), outgoingMailMessages.retried);
 }
 
 function Card({
@@ -36,8 +63,9 @@ function Card({
   );
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, outgoingMail } = loaderData;
+  useToastOnError(actionData?.errors);
   return (
     <>
       <PageHeader title="Settings" description="Your profile and portal preferences." />
@@ -90,6 +118,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
       </div>
+      {outgoingMail ? (
+        <div className="mt-4">
+          <Card icon={Mail} title="Outgoing e-mail">
+            <OutgoingMailList overview={outgoingMail} limit={OUTGOING_MAIL_LIST_LIMIT} />
+          </Card>
+        </div>
+      ) : null}
       <div className="mt-6 flex justify-end">
         <Button disabled aria-describedby="settings-notice">
           Save Changes

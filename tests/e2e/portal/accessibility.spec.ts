@@ -62,10 +62,20 @@ const checks: Check[] = [
   { name: "tutors", signedIn: true, url: fixed(`${PORTAL}/tutors`), ready: heading("Tutors") },
   { name: "reports", signedIn: true, url: fixed(`${PORTAL}/reports`), ready: heading("Reports") },
   {
-    name: "settings",
+    name: "settings, with the outgoing e-mail list",
     signedIn: true,
-    url: fixed(`${PORTAL}/settings`),
-    ready: heading("Settings"),
+    url: async () => {
+      const token = uid();
+      // Its staff alert gives the list a row.
+      await submitInquiry({
+        fullName: `Axe Mail ${token}`,
+        email: `axe-mail-${token}@example.com`,
+      });
+      return `${PORTAL}/settings`;
+    },
+    ready: async (page) => {
+      await expect(page.getByRole("list", { name: /^Outgoing e-mail/ })).toBeVisible();
+    },
   },
   {
     name: "courses, card view",

@@ -234,6 +234,16 @@ test("a visitor's inquiry arrives live; the admin triages it and finds it again"
     expect(mail.body).toContain(`Course of interest: ${course}`);
     expect(mail.body).toContain(`/admin-portal/messages?id=${id}`);
   });
+
+  await test.step("the super admin finds the alert sent under Settings", async () => {
+    await openPortal(page, `${PORTAL}/settings`);
+    const alert = page
+      .getByRole("list", { name: /^Outgoing e-mail/ })
+      .getByRole("listitem")
+      .filter({ hasText: `New inquiry from ${visitor.name}` });
+    await expect(alert).toContainText("Sent");
+    await expect(alert).toContainText("Staff alert to staff@academy.test");
+  });
 });
 
 test("CSV export: the filtered list with a header row, formulas neutralised", async ({

@@ -1,0 +1,19 @@
+import * as z from "zod/mini";
+import { uuidSchema } from "~/lib/ids";
+
+/** The Settings list shows the newest e-mails only; its counts cover them all. */
+export const OUTGOING_MAIL_LIST_LIMIT = 50;
+
+export const outgoingMailMessages = {
+  retried: "The e-mail is queued to be sent again",
+  notFailed: "Only a failed e-mail can be retried",
+  onlySuperAdmins: "Only super admins can retry e-mails",
+  invalid: "Invalid request",
+} as const;
+
+/** The Settings page's form posts, one per `intent`. */
+export const settingsActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("retry-email"), id: uuidSchema() }),
+]);
+
+export type SettingsAction = z.infer<typeof settingsActionSchema>;

@@ -1,0 +1,115 @@
+import { type SQL, sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import { currentDatabase, type DatabaseHandle, type Transaction } from "~/db/client.server";
+import type { ExecuteSql, JobQueue } from "~/db/job-queue.server";
+import { logger } from "./logger.server";
+
+/** pg-boss's SQL (`$1` placeholders) as Drizzle SQL, so that it runs inside a Drizzle transaction. */
+function drizzleSql(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let end = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(end, match.index)));
+    chunks.push(sql`${sql.param(values[Number(match[1]) - 1])}`);
+    end = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(end)));
+  return sql.join(chunks);
+}
+
+const inTransaction = (tx: Transaction): { executeSql: ExecuteSql } => ({
+  executeSql: (text, values = []) => tx.execute(drizzleSql(text, values)),
+});
+
+// Enqueuing needs no running queue: every send names the transaction it writes in.
+const sender = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error("A job is enqueued inside a transaction")),
+  },
+});
+
+export type EnqueueOptions = {
+  /** Not before this time (a delayed or scheduled job). */
+  startAfter?: Date;
+  /** At most one waiting job with this key in the queue: a second send is dropped. */
+  singletonKey?: string;
+};
+
+/**
+ * Adds a job in the caller's transaction, so it exists exactly when what caused it does.
+ * Returns the job's id, or null when a job with the same `singletonKey` is already waiting.
+ */
+export function enqueueJob(
+  tx: Transaction,
+  queue: JobQueue,
+  data: object,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  return sender.send(queue, data, { ...options, db: inTransaction(tx) });
+}
+
+export type RetryPolicy = Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff"> & {
+  /** A try that runs longer than this is failed (and retried), e.g. after a crash. */
+  expireInSeconds?: number;
+};
+
+export type QueueWorker<Data extends object> = {
+  queue: JobQueue;
+  /** Applied to the queue at start, for the jobs enqueued from then on. */
+  policy?: RetryPolicy;
+  /** Throws to fail this try: the job is retried by its queue's policy. */
+  run: (data: Data) => Promise<void>;
+};
+
+type Running = { handle: DatabaseHandle; boss: PgBoss };
+
+// On globalThis like the database handle, so the dev server's reloads never start a second one.
+const holder = globalThis as typeof globalThis & { __academyJobs?: Running };
+
+/**
+ * Works on the queues in this process (any number of processes may: each job goes to one).
+ * Idempotent while the same database is open.
+ */
+export async function startJobQueue(
+  // biome-ignore lint/suspicious/noExplicitAny: each worker names its own job data
+  workers: QueueWorker<any>[],
+  { pollingIntervalSeconds = 2 }: { pollingIntervalSeconds?: number } = {},
+) {
+  const handle = currentDatabase();
+  if (!handle) throw new Error("The database has not been opened (call openDatabase first)");
+  if (holder.__academyJobs?.handle === handle) return;
+  // Another database was opened (tests): its workers stop first.
+  await stopJobQueue({ graceful: false });
+  const boss = new PgBoss({
+    db: { executeSql: handle.executeSql },
+    migrate: false,
+    pollingIntervalSeconds,
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "The job queue failed"));
+  await boss.start();
+  for (const worker of workers) {
+    if (worker.policy)
+      await boss.updateQueue(worker.queue, { name: worker.queue, ...worker.policy });
+    await boss.work(worker.queue, { pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) await worker.run(job.data as object);
+    });
+  }
+  holder.__academyJobs = { handle, boss };
+}
+
+export type StopOptions = {
+  /** Let jobs that are running finish (up to `timeoutMs`); false: return them to the queue now. */
+  graceful?: boolean;
+  timeoutMs?: number;
+};
+
+/**
+ * Stops taking jobs. Jobs still running after the grace period are failed, which returns them
+ * to the queue for another try (by this or another process).
+ */
+export async function stopJobQueue({ graceful = true, timeoutMs = 10_000 }: StopOptions = {}) {
+  const running = holder.__academyJobs;
+  if (!running) return;
+  holder.__academyJobs = undefined;
+  await running.boss.stop({ graceful, timeout: timeoutMs, close: false, wait: true });
+}

@@ -1,0 +1,27 @@
+import { type RetryPolicy, type StopOptions, startJobQueue, stopJobQueue } from "~/lib/jobs.server";
+import { emailRetryPolicy, emailWorkers } from "~/lib/outgoing-mail.server";
+
+export type StartJobsOptions = {
+  /** How often an idle worker asks for a job (pg-boss allows 0.5 at least). */
+  pollingIntervalSeconds?: number;
+  /** Overrides of the e-mail retry policy (tests use short delays). */
+  emailRetry?: RetryPolicy;
+};
+
+/**
+ * Starts working on background jobs in this process: the e-mail queue's delivery and its
+ * give-up handler. Jobs are enqueued whether or not a process works on them.
+ */
+export function startJobs({ pollingIntervalSeconds, emailRetry }: StartJobsOptions = {}) {
+  return startJobQueue(emailWorkers({ ...emailRetryPolicy, ...emailRetry }), {
+    pollingIntervalSeconds,
+  });
+}
+
+/**
+ * Stops taking jobs; running ones finish within `timeoutMs` (graceful) or go back to the queue
+ * for another process or the next start.
+ */
+export function stopJobs(options: StopOptions = {}) {
+  return stopJobQueue(options);
+}

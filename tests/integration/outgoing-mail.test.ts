@@ -1,0 +1,281 @@
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages, type NewMessage, type OutgoingEmail, outgoingEmails } from "~/db/schema";
+import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import { storeVisitorMessage } from "~/features/messages/submit.server";
+import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
+import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import * as settingsRoute from "~/routes/admin/settings";
+import { startJobs, stopJobs } from "~/server/jobs.server";
+import {
+  getRequest,
+  loginRequest,
+  makeAdmin,
+  outcomeOf,
+  postRequest,
+  signInCookie,
+  uniqueAddress,
+} from "../support/admin-session";
+import { eventually } from "../support/inbox-fixtures";
+import { allOutgoingEmails, emailsSettled } from "../support/outgoing-mail";
+import { routeArgs } from "../support/route-args";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { setupTestDatabase } from "../support/test-database";
+
+const database = setupTestDatabase();
+const dataDir = path.resolve(".tmp/test-data", `outgoing-mail-${randomBytes(6).toString("hex")}`);
+const STAFF = ["alerts@academy.test", "desk@academy.test"];
+/** Three tries per e-mail, one to two seconds apart, then two to four. */
+const RETRY_LIMIT = 2;
+
+let smtp: TestSmtpServer;
+
+function useEnvironment(overrides: Record<string, string> = {}) {
+  setEnvForTesting(
+    loadEnv({
+      ...process.env,
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
+      NOTIFY_EMAILS: STAFF.join(","),
+      SMTP_URL: smtp.url,
+      ...overrides,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  useEnvironment();
+  await startJobs({
+    pollingIntervalSeconds: 0.5,
+    emailRetry: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true },
+  });
+});
+
+afterAll(async () => {
+  await stopJobs({ graceful: false });
+  await smtp?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  useEnvironment();
+  smtp.reset();
+  await database().db.delete(outgoingEmails);
+  await database().db.delete(messages);
+});
+
+afterEach(() => smtp.reset());
+
+const inquiry = (fullName: string): NewMessage => ({
+  formType: "inquiry",
+  fullName,
+  email: "visitor@example.ng",
+  inquiryType: "I want to know about pricing",
+  courseInterest: "Data Analysis",
+  message: "Is there a weekend class?",
+  consentGiven: true,
+  ipAddress: uniqueAddress(),
+});
+
+async function submit(fullName = "Amaka Obi") {
+  const outcome = await storeVisitorMessage(inquiry(fullName), "");
+  if (outcome.status !== "stored") throw new Error(`Not stored: ${outcome.status}`);
+  return outcome.id;
+}
+
+async function emailAbout(messageId: string): Promise<OutgoingEmail> {
+  const [row] = await database()
+    .db.select()
+    .from(outgoingEmails)
+    .where(eq(outgoingEmails.messageId, messageId));
+  if (!row) throw new Error(`No e-mail about message ${messageId}`);
+  return row;
+}
+
+const temporaryRefusal = { code: 451, text: "4.3.0 Try again later" };
+
+describe("a visitor's message and its staff alert", () => {
+  it("are stored together, and the alert is delivered once with a stable Message-ID", async () => {
+    const id = await submit();
+    const [email] = await allOutgoingEmails();
+    expect(email).toMatchObject({
+      kind: "staff-alert",
+      recipients: STAFF,
+      subject: "New inquiry from Amaka Obi (Data Analysis)",
+      messageId: id,
+    });
+    const [sent] = await emailsSettled();
+    expect(sent).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.messageId).toBe(`<${email?.id}@localhost>`);
+    expect(smtp.received[0]?.to).toEqual(STAFF);
+    expect(smtp.received[0]?.text).toContain(`/admin-portal/messages?id=${id}`);
+  });
+
+  it("are not stored at all when the alert cannot be queued", async () => {
+    await database().executeSql(`
+      CREATE FUNCTION refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the job queue refuses'; END $$;
+      CREATE TRIGGER refuse_jobs BEFORE INSERT ON pgboss.job
+        FOR EACH ROW EXECUTE FUNCTION refuse_jobs();
+    `);
+    try {
+      await expect(submit()).rejects.toThrow();
+    } finally {
+      await database().executeSql(
+        "DROP TRIGGER refuse_jobs ON pgboss.job; DROP FUNCTION refuse_jobs();",
+      );
+    }
+    expect(await database().db.select().from(messages)).toEqual([]);
+    expect(await allOutgoingEmails()).toEqual([]);
+  });
+
+  it("keeps the message and queues the alert while the mail server is unreachable", async () => {
+    useEnvironment({ SMTP_URL: "smtp://127.0.0.1:1" });
+    const id = await submit();
+    expect(await database().db.select().from(messages)).toHaveLength(1);
+    const waiting = await eventually(async () => {
+      const row = await emailAbout(id);
+      return row.attempts > 0 ? row : undefined;
+    });
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting.lastError).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe("with a mail server that refuses for a while, then accepts", () => {
+  it("delivers every alert exactly once", async () => {
+    // The first four tries are refused: each alert's first one, and one retry.
+    smtp.answerWith((tryNumber) => (tryNumber <= 4 ? temporaryRefusal : null));
+    const ids = [await submit("Bola Ade"), await submit("Chidi Eze"), await submit("Dayo Ojo")];
+    const rows = await emailsSettled();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+    // A late duplicate (a repeated job) would arrive within a poll or two.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received).toHaveLength(3);
+    expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(
+      rows.map((row) => `<${row.id}@localhost>`).sort(),
+    );
+    for (const id of ids) {
+      expect(smtp.received.filter((mail) => mail.text.includes(`messages?id=${id}`))).toHaveLength(
+        1,
+      );
+    }
+    expect(rows.reduce((total, row) => total + row.attempts, 0)).toBe(7);
+    expect(smtp.tries()).toBe(7);
+  });
+});
+
+describe("an e-mail that keeps failing", () => {
+  it("is given up after its retries and kept as failed, with the server's answer", async () => {
+    smtp.answerWith(() => temporaryRefusal);
+    const id = await submit();
+    const [row] = await emailsSettled();
+    expect(row).toMatchObject({ status: "failed", attempts: RETRY_LIMIT + 1, messageId: id });
+    expect(row?.lastError).toMatch(/451 4\.3\.0 Try again later/);
+    expect(smtp.received).toEqual([]);
+  });
+
+  it("fails at once on a refusal for good; a super admin's retry sends it, an admin's is refused", async () => {
+    smtp.answerWith(() => ({ code: 550, text: "5.7.1 Relaying denied" }));
+    await submit();
+    const [failed] = await emailsSettled();
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed?.lastError).toMatch(/550 5\.7\.1 Relaying denied/);
+    smtp.answerWith(() => null);
+    const retry = { intent: "retry-email", id: failed?.id ?? "" };
+
+    const admin = await makeAdmin({ role: "admin" });
+    const adminCookie = await signInCookie(admin.email);
+    const refused = await outcomeOf(() =>
+      settingsRoute.action(
+        routeArgs(postRequest("/admin-portal/settings", retry, { cookie: adminCookie })),
+      ),
+    );
+    expect(refused).toMatchObject({ kind: "data", status: 403 });
+    expect((await allOutgoingEmails())[0]).toMatchObject({ status: "failed", attempts: 1 });
+
+    const superAdmin = await makeAdmin({ role: "super_admin" });
+    const cookie = await signInCookie(superAdmin.email);
+    const accepted = await outcomeOf(() =>
+      settingsRoute.action(routeArgs(postRequest("/admin-portal/settings", retry, { cookie }))),
+    );
+    expect(accepted).toMatchObject({ kind: "redirect", location: "/admin-portal/settings" });
+    const [sent] = await emailsSettled();
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smtp.received).toHaveLength(1);
+
+    const again = await outcomeOf(() =>
+      settingsRoute.action(routeArgs(postRequest("/admin-portal/settings", retry, { cookie }))),
+    );
+    expect(again).toMatchObject({
+      kind: "data",
+      status: 409,
+      data: { errors: [outgoingMailMessages.notFailed] },
+    });
+  });
+
+  it("is listed, with counts per status, for super admins only", async () => {
+    smtp.answerWith((tryNumber) =>
+      tryNumber === 1 ? { code: 550, text: "5.1.1 No such mailbox" } : null,
+    );
+    await submit("Efe Uko");
+    await emailsSettled();
+    await submit("Funmi Ola");
+    await emailsSettled();
+    const superAdmin = await makeAdmin({ role: "super_admin" });
+    const page = await outcomeOf(async () =>
+      settingsRoute.loader(
+        routeArgs(
+          getRequest("/admin-portal/settings", {
+            cookie: await signInCookie(superAdmin.email),
+          }),
+        ),
+      ),
+    );
+    expect(page).toMatchObject({
+      kind: "value",
+      data: {
+        outgoingMail: {
+          counts: { queued: 0, sent: 1, failed: 1 },
+          emails: [
+            { subject: "New inquiry from Funmi Ola (Data Analysis)", status: "sent" },
+            { subject: "New inquiry from Efe Uko (Data Analysis)", status: "failed" },
+          ],
+        },
+      },
+    });
+    const admin = await makeAdmin({ role: "admin" });
+    const adminPage = await outcomeOf(async () =>
+      settingsRoute.loader(
+        routeArgs(
+          getRequest("/admin-portal/settings", { cookie: await signInCookie(admin.email) }),
+        ),
+      ),
+    );
+    expect(adminPage).toMatchObject({ kind: "value", data: { outgoingMail: null } });
+  });
+});
+
+describe("the password reset e-mail", () => {
+  it("goes through the queue to the mail server", async () => {
+    const admin = await makeAdmin({ role: "admin", name: "Gbenga Ade" });
+    await requestPasswordReset(loginRequest(), admin.email);
+    const [email] = await eventually(async () => {
+      const rows = await allOutgoingEmails();
+      return rows.length ? rows : undefined;
+    });
+    expect(email).toMatchObject({ kind: "password-reset", recipients: [admin.email] });
+    const [sent] = await emailsSettled();
+    expect(sent).toMatchObject({ status: "sent", attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual([admin.email]);
+    expect(smtp.received[0]?.text).toContain("Hello Gbenga Ade,");
+    expect(smtp.received[0]?.text).toMatch(/reset-password\?token=/);
+  });
+});
