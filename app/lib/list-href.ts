@@ -1,3 +1,5 @@
+import * as z from "zod/mini";
+
 type ParamValue = string | number | null | undefined;
 
 /**
@@ -27,3 +29,21 @@ export function listHref<Defaults extends Record<string, ParamValue>>(
 ): string {
   return `${path}${listSearch(values, defaults)}`;
 }
+
+/**
+ * A list page's state from its URL: each field of `schema` from the parameter of its name. Every
+ * field falls back to its own default (`z.catch`), so a missing or bad value reads as the default.
+ */
+export function readListQuery<Schema extends z.ZodMiniObject>(
+  schema: Schema,
+  params: URLSearchParams,
+): z.output<Schema> {
+  const values = Object.keys(schema.shape).map((key) => [key, params.get(key) ?? undefined]);
+  return schema.parse(Object.fromEntries(values));
+}
+
+/** A list's page number: a whole number from 1; anything else reads as the first page. */
+export const pageParam = z.catch(
+  z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
+  1,
+);

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
 import { accountEmail, accountPassword } from "~/lib/account-fields";
+import { pageParam, readListQuery } from "~/lib/list-href";
 import { personName, searchParam, singleLine } from "~/lib/outside-text";
 
 /** SPEC.md section 5, 'Admin create form' and its edit form. */
@@ -71,19 +72,14 @@ const listQuerySchema = z.object({
   q: searchParam(100),
   sort: z.catch(z.enum(adminSortColumns), "created_at"),
   dir: z.catch(z.enum(["asc", "desc"]), "desc"),
-  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  page: pageParam,
 });
 
 export type AdminListQuery = z.output<typeof listQuerySchema>;
 
 /** The table's search, sort and page from the URL; bad values fall back to the defaults. */
 export function parseAdminListQuery(params: URLSearchParams): AdminListQuery {
-  return listQuerySchema.parse({
-    q: params.get("q") ?? "",
-    sort: params.get("sort") ?? "created_at",
-    dir: params.get("dir") ?? "desc",
-    page: params.get("page") ?? "1",
-  });
+  return readListQuery(listQuerySchema, params);
 }
 
 export const adminMessages = {

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import { courseCategories } from "~/db/schema";
-import { listHref } from "~/lib/list-href";
+import { listHref, readListQuery } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 
 const schema = z.object({
@@ -16,12 +16,7 @@ export type CourseModalState = { modal?: "create" | "edit" | "delete"; id?: stri
 
 /** The portal's course list state from the URL; bad values fall back to the defaults. */
 export function parseAdminCourseQuery(params: URLSearchParams): AdminCourseListQuery {
-  return schema.parse({
-    q: params.get("q") ?? "",
-    category: params.get("category") ?? "",
-    inactive: params.get("inactive") ?? "",
-    view: params.get("view") ?? "cards",
-  });
+  return readListQuery(schema, params);
 }
 
 /** The course list with no filters: what an empty query string reads as. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { listSearch } from "~/lib/list-href";
+import { listSearch, readListQuery } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 import type { CatalogueFilters } from "./course-rules";
 
@@ -17,12 +17,7 @@ const querySchema = z.object({
 
 /** Reads the catalogue's filters from the URL; anything unexpected falls back to "all". */
 export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
-  return querySchema.parse({
-    q: params.get("q") ?? "",
-    category: params.get("category") ?? "",
-    level: params.get("level") ?? "",
-    view: params.get("view") ?? "grid",
-  });
+  return readListQuery(querySchema, params);
 }
 
 /** What an empty query string reads as: every course, as a grid. */

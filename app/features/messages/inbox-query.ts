@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
-import { listHref, listSearch } from "~/lib/list-href";
+import { listHref, listSearch, pageParam, readListQuery } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -25,22 +25,14 @@ const schema = z.object({
   priority: optionalEnum(messagePriorities),
   q: searchParam(200),
   sort: z.catch(z.enum(["newest", "oldest"]), "newest"),
-  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  page: pageParam,
 });
 
 export type InboxQuery = z.output<typeof schema>;
 
 /** The inbox's tab, filters, search, sort and page from the URL; bad values fall back. */
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  return schema.parse({
-    tab: params.get("tab") ?? "all",
-    formType: params.get("formType") ?? "",
-    status: params.get("status") ?? "",
-    priority: params.get("priority") ?? "",
-    q: params.get("q") ?? "",
-    sort: params.get("sort") ?? "newest",
-    page: params.get("page") ?? "1",
-  });
+  return readListQuery(schema, params);
 }
 
 /** The unfiltered inbox: what an empty query string reads as. */
