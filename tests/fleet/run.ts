@@ -157,12 +157,12 @@ async function sharedState(a: AppServer, b: AppServer, databaseUrl: string) {
     },
     { imageFile: { bytes: image, name: "cover.png", type: "image/png" } },
   );
-  const [course] = await query<{ image_url: string | null }>(
+  const [course] = await query<{ image: string | null }>(
     databaseUrl,
-    "SELECT image_url FROM courses WHERE slug = $1",
+    "SELECT image FROM courses WHERE slug = $1",
     [slug],
   );
-  const imageUrl = course?.image_url ?? null;
+  const imageUrl = course?.image ?? null;
   const fromB = imageUrl ? await onB.getBytes(imageUrl) : null;
   const fromA = imageUrl ? await onA.getBytes(imageUrl) : null;
   rows.push({
