@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { contentSecurityPolicy, createScriptNonce } from "./lib/content-security-policy.server";
+import { env } from "./lib/env.server";
 import { logger } from "./lib/logger.server";
 import { markUnavailable } from "./lib/unavailable.server";
 
@@ -33,7 +34,10 @@ export default function handleRequest(
   const nonce = createScriptNonce();
   // Vite's development server injects its own inline scripts; the policy guards production.
   if (import.meta.env.PROD) {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, env().s3?.publicUrl),
+    );
   }
 
   return new Promise<Response>((resolve, reject) => {

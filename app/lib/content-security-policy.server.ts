@@ -10,14 +10,15 @@ export function createScriptNonce(): string {
  * page's nonce (React Router's inline bootstrap), so an injected <script> does nothing. Styles
  * allow inline because the stylesheet is inlined into the page and React sets a few style
  * attributes (the star rating's width); styles cannot run code. Everything else loads only from
- * our own origin: course images and brochures are served by this server.
+ * our own origin, and images also from `uploadsUrl` (S3_PUBLIC_URL) when uploads are linked
+ * there directly.
  */
-export function contentSecurityPolicy(scriptNonce: string): string {
+export function contentSecurityPolicy(scriptNonce: string, uploadsUrl?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${scriptNonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", uploadsUrl && new URL(uploadsUrl).origin].filter(Boolean).join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

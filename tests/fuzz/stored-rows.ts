@@ -5,6 +5,7 @@ import { admins, courses, messages } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/schema";
+import { emailPattern } from "~/lib/email-address";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
 
@@ -71,10 +72,7 @@ function adminProblems(row: typeof admins.$inferSelect) {
     role: row.role,
     is_active: String(row.isActive),
   });
-  const email = z
-    .string()
-    .check(z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
-    .safeParse(row.email);
+  const email = z.string().check(z.maxLength(254), z.regex(emailPattern)).safeParse(row.email);
   return [result, email].flatMap((outcome) => (outcome.success ? [] : outcome.error.issues));
 }
 

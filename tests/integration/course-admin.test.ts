@@ -17,6 +17,7 @@ import {
 import { detectFileType } from "~/features/courses/course-files.server";
 import {
   type CourseFormValues,
+  courseFormDefaults,
   courseFormSchema,
   newCourseDefaults,
 } from "~/features/courses/course-form-schema";
@@ -504,6 +505,74 @@ describe("list clean-up (SPEC section 5)", () => {
 // --- Update ----------------------------------------------------------------------------------
 
 describe("updateCourse", () => {
+  it("fills the edit form with the stored course, as text and at least one row per list", async () => {
+    const created = await createCourse(actor, courseValues());
+    expect(courseFormDefaults(created)).toEqual({
+      title: "Full Stack Web Development",
+      slug: "full-stack-web-development",
+      description: "Build and ship web applications end to end.",
+      category: "Programming",
+      icon: "Code",
+      level: "Intermediate",
+      difficulty: "Intermediate",
+      duration: "12 weeks",
+      price: "250000",
+      originalPrice: "300000",
+      rating: "4.5",
+      lessons: "48",
+      certification: "Certificate of completion",
+      language: "English",
+      subtitles: ["English", "French"],
+      schedule: "Evenings",
+      format: "Available in-person and online",
+      classSize: "5-10 students",
+      location: "Lagos, Nigeria",
+      deliveryMethod: "Live classes and projects",
+      learningOutcomes: ["Build REST APIs", "Deploy to the cloud"],
+      prerequisites: ["Basic computer skills"],
+      skills: ["React", "Node.js"],
+      startDates: ["2026-09-01"],
+      modules: [
+        {
+          title: "Foundations",
+          description: "HTML, CSS and JavaScript",
+          topics: "HTML\nCSS\nJavaScript",
+        },
+      ],
+      faqs: [{ question: "Do I need a laptop?", answer: "Yes, any recent laptop works." }],
+      isActive: "on",
+    });
+
+    // What a course lacks shows as in a new course's form, except the location: a new course
+    // suggests Lagos, a stored one without a location keeps it empty.
+    const bare: Course = {
+      ...created,
+      difficulty: null,
+      format: null,
+      duration: null,
+      location: null,
+      subtitles: [],
+      skills: [],
+      startDates: [],
+      modules: [],
+      faqs: [],
+      isActive: false,
+    };
+    expect(courseFormDefaults(bare)).toMatchObject({
+      difficulty: "Beginner",
+      format: "Available in-person and online",
+      duration: "",
+      location: "",
+      subtitles: ["English"],
+      skills: [""],
+      startDates: [""],
+      modules: newCourseDefaults.modules,
+      faqs: newCourseDefaults.faqs,
+      isActive: "",
+    });
+    expect(courseFormDefaults(null)).toBe(newCourseDefaults);
+  });
+
   it("never changes id, created_at or created_by, even when the form sends them", async () => {
     const created = await createCourse(actor, courseValues());
     const cookie = await signInCookie(otherActor.email);

@@ -8,7 +8,13 @@ import { ConfirmModal } from "~/ui/confirm-modal";
 import { FormError, SelectField, TextField } from "~/ui/form-fields";
 import { Modal } from "~/ui/modal";
 import { useToastOnError } from "~/ui/use-toast-on-error";
-import { adminCreateSchema, adminEditSchema } from "./schema";
+import {
+  type AdminCreateInput,
+  type AdminEditInput,
+  type AdminFormFields,
+  adminCreateSchema,
+  adminEditSchema,
+} from "./schema";
 
 const roleOptions = ["admin", "super_admin"] as const;
 const statusOptions = ["true", "false"] as const;
@@ -31,7 +37,8 @@ export function AdminFormModal({
 }) {
   const navigation = useNavigation();
   const schema = mode === "create" ? adminCreateSchema : adminEditSchema;
-  const [form, fields] = useForm<Record<string, string>, Record<string, unknown>>({
+  // The edit form's fields are a part of the create form's, so one type serves both.
+  const [form, fields] = useForm<AdminFormFields, AdminCreateInput | AdminEditInput>({
     id: `admin-${mode}-${admin?.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? lastResult : null,
     defaultValue:
@@ -49,7 +56,6 @@ export function AdminFormModal({
   });
   useToastOnError(form.errors);
   const submitting = navigation.state === "submitting";
-  const field = (name: string) => fields[name] as (typeof fields)[string];
 
   return (
     <Modal
@@ -64,14 +70,14 @@ export function AdminFormModal({
         <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
         {admin ? <input type="hidden" name="id" value={admin.id} /> : null}
         <FormError errors={form.errors} id={form.errorId} />
-        <TextField meta={field("name")} label="Name" required autoComplete="off" />
+        <TextField meta={fields.name} label="Name" required autoComplete="off" />
         {mode === "create" ? (
-          <TextField meta={field("email")} label="Email" type="email" required autoComplete="off" />
+          <TextField meta={fields.email} label="Email" type="email" required autoComplete="off" />
         ) : null}
-        <TextField meta={field("phone")} label="Phone" type="tel" required autoComplete="off" />
+        <TextField meta={fields.phone} label="Phone" type="tel" required autoComplete="off" />
         {mode === "create" ? (
           <TextField
-            meta={field("password")}
+            meta={fields.password}
             label="Password"
             type="password"
             required
@@ -79,7 +85,7 @@ export function AdminFormModal({
           />
         ) : null}
         <SelectField
-          meta={field("role")}
+          meta={fields.role}
           label="Role"
           required
           placeholder="Select a role"
@@ -87,7 +93,7 @@ export function AdminFormModal({
           labels={roleLabels}
         />
         <SelectField
-          meta={field("is_active")}
+          meta={fields.is_active}
           label="Status"
           required
           placeholder="Select a status"

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
+import { accountEmail, accountPassword } from "~/lib/account-fields";
 import { personName, searchParam, singleLine } from "~/lib/outside-text";
 
 /** SPEC.md section 5, 'Admin create form' and its edit form. */
@@ -31,27 +32,15 @@ export const adminEditSchema = z.object({ name, phone, role, is_active: isActive
 
 export const adminCreateSchema = z.object({
   name,
-  email: z
-    .string({ error: "Invalid email address" })
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      singleLine("Email"),
-      z.maxLength(254, "Invalid email address"),
-      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Invalid email address"),
-    ),
+  email: accountEmail(),
   phone,
-  password: z
-    .string({ error: "Password must be at least 6 characters" })
-    .check(
-      z.minLength(6, "Password must be at least 6 characters"),
-      singleLine("Password"),
-      z.maxLength(128, "Password must be at most 128 characters"),
-    ),
+  password: accountPassword(),
   role,
   is_active: isActive,
 });
 
+/** The create form's fields as Conform sees them; the edit form has a part of them. */
+export type AdminFormFields = z.input<typeof adminCreateSchema>;
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
 export type AdminEditInput = z.output<typeof adminEditSchema>;
 

@@ -1,28 +1,10 @@
 import * as z from "zod/mini";
+import { accountEmail, accountPassword } from "~/lib/account-fields";
 import { hasControlCharacters, singleLine } from "~/lib/outside-text";
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** SPEC.md section 5, 'Admin login'. */
-const email = z
-  .string({ error: "Email is required" })
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, "Email is required"),
-    singleLine("Email"),
-    z.maxLength(254, "Invalid email address"),
-    z.regex(emailPattern, "Invalid email address"),
-  );
-
-const password = z
-  .string({ error: "Password is required" })
-  .check(
-    z.minLength(1, "Password is required"),
-    singleLine("Password"),
-    z.minLength(6, "Password must be at least 6 characters"),
-    z.maxLength(128, "Password must be at most 128 characters"),
-  );
+const email = accountEmail({ required: "Email is required" });
+const password = accountPassword({ required: "Password is required" });
 
 export const loginSchema = z.object({
   email,

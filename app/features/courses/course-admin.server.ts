@@ -20,7 +20,12 @@ import {
   storeCourseImage,
   uniqueTimestamp,
 } from "./course-files.server";
-import { type CourseFormValues, courseMessages } from "./course-form-schema";
+import {
+  type CourseFieldName,
+  type CourseFormValues,
+  courseFieldNames,
+  courseMessages,
+} from "./course-form-schema";
 import type { ReceivedFile } from "./course-upload.server";
 
 /** SPEC.md section 6: course management is for admins and super admins. */
@@ -97,37 +102,23 @@ export async function listCourseChanges(courseId: string, limit = 8) {
 
 type Uploads = { image?: ReceivedFile; brochure?: ReceivedFile };
 
-/** The course columns a form sets; id, created_at and created_by never come from a form. */
+type FormColumns = {
+  [Name in CourseFieldName]:
+    | Exclude<CourseFormValues[Name], undefined>
+    | (undefined extends CourseFormValues[Name] ? null : never);
+};
+
+/**
+ * The course columns a form sets, one per form field; an empty optional text is stored as null.
+ * id, created_at and created_by never come from a form.
+ */
 function formColumns(values: CourseFormValues) {
-  return {
-    title: values.title,
-    slug: values.slug,
-    description: values.description,
-    category: values.category,
-    icon: values.icon,
-    level: values.level,
-    difficulty: values.difficulty,
-    duration: values.duration || null,
-    price: values.price,
-    originalPrice: values.originalPrice,
-    rating: values.rating,
-    lessons: values.lessons,
-    certification: values.certification || null,
-    language: values.language,
-    subtitles: values.subtitles,
-    schedule: values.schedule || null,
-    format: values.format,
-    classSize: values.classSize || null,
-    location: values.location || null,
-    deliveryMethod: values.deliveryMethod || null,
-    learningOutcomes: values.learningOutcomes,
-    prerequisites: values.prerequisites,
-    skills: values.skills,
-    startDates: values.startDates,
-    modules: values.modules,
-    faqs: values.faqs,
-    isActive: values.isActive,
-  };
+  return Object.fromEntries(
+    courseFieldNames.map((name) => {
+      const value = values[name];
+      return [name, value === undefined || value === "" ? null : value];
+    }),
+  ) as FormColumns;
 }
 
 type StoredFiles = {
@@ -189,37 +180,8 @@ async function recordChange(
   });
 }
 
-const auditedFields = [
-  "title",
-  "slug",
-  "description",
-  "category",
-  "icon",
-  "image",
-  "brochureUrl",
-  "duration",
-  "level",
-  "difficulty",
-  "price",
-  "originalPrice",
-  "rating",
-  "lessons",
-  "certification",
-  "language",
-  "subtitles",
-  "schedule",
-  "format",
-  "startDates",
-  "classSize",
-  "location",
-  "deliveryMethod",
-  "learningOutcomes",
-  "prerequisites",
-  "skills",
-  "modules",
-  "faqs",
-  "isActive",
-] as const satisfies readonly (keyof Course)[];
+/** The fields whose changes the history records: the form's, and the two files. */
+const auditedFields: readonly (keyof Course)[] = [...courseFieldNames, "image", "brochureUrl"];
 
 /** What changed between two versions of a course, field by field. */
 export function diffCourse(before: Course, after: Course): CourseChangeSet {

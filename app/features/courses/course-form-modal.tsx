@@ -1,11 +1,4 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  type Submission,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -18,53 +11,17 @@ import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/
 import { Modal } from "~/ui/modal";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import {
+  type CourseFormInput,
+  type CourseFormValues,
   courseFormats,
+  courseFormDefaults,
   courseFormSchema,
   courseLanguages,
-  newCourseDefaults,
 } from "./course-form-schema";
 import { FileField } from "./file-field";
 import { IconPicker } from "./icon-picker";
 import { FaqsEditor, ModulesEditor, TextListEditor } from "./list-editors";
-
-type CourseFormShape = typeof newCourseDefaults;
-
-/** A course as the form's default values: strings, and at least one row in every list. */
-export function courseFormDefaults(course: Course | null): CourseFormShape {
-  if (!course) return newCourseDefaults;
-  const atLeastOne = (items: string[]) => (items.length ? items : [""]);
-  return {
-    title: course.title,
-    slug: course.slug,
-    description: course.description,
-    category: course.category,
-    icon: course.icon,
-    level: course.level,
-    difficulty: course.difficulty ?? "Beginner",
-    duration: course.duration ?? "",
-    price: String(course.price),
-    originalPrice: String(course.originalPrice),
-    rating: String(course.rating),
-    lessons: String(course.lessons),
-    certification: course.certification ?? "",
-    language: course.language,
-    subtitles: course.subtitles.length ? course.subtitles : ["English"],
-    schedule: course.schedule ?? "",
-    format: course.format ?? "Available in-person and online",
-    classSize: course.classSize ?? "",
-    location: course.location ?? "",
-    deliveryMethod: course.deliveryMethod ?? "",
-    learningOutcomes: atLeastOne(course.learningOutcomes),
-    prerequisites: atLeastOne(course.prerequisites),
-    skills: atLeastOne(course.skills),
-    startDates: atLeastOne(course.startDates),
-    modules: course.modules.length
-      ? course.modules.map((module) => ({ ...module, topics: module.topics.join("\n") }))
-      : newCourseDefaults.modules,
-    faqs: course.faqs.length ? course.faqs : newCourseDefaults.faqs,
-    isActive: course.isActive ? "on" : "",
-  };
-}
+import { UploadProgress } from "./upload-progress";
 
 const actionLabels: Record<CourseChange["action"], string> = {
   created: "created the course",
@@ -112,9 +69,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: fields of the course form
-type Field = FieldMetadata<any, Record<string, unknown>, string[]>;
-
 /** The create/edit modal of SPEC.md sections 2, 3 and 5, with every course field. */
 export function CourseFormModal({
   course,
@@ -132,16 +86,11 @@ export function CourseFormModal({
   const navigation = useNavigation();
   const creating = !course;
   const defaults = courseFormDefaults(course);
-  const [form, fields] = useForm<CourseFormShape, Record<string, unknown>>({
+  const [form, fields] = useForm<CourseFormInput, CourseFormValues>({
     id: `course-form-${course?.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? lastResult : null,
     defaultValue: defaults,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: courseFormSchema }) as unknown as Submission<
-        CourseFormShape,
-        string[],
-        Record<string, unknown>
-      >,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -150,8 +99,6 @@ export function CourseFormModal({
   const [slugTouched, setSlugTouched] = useState(!creating);
   const submitting =
     navigation.state === "submitting" && navigation.formData?.get("intent") !== null;
-  const f = fields as unknown as Record<string, Field>;
-  const field = (name: string) => f[name] as Field;
 
   return (
     <Modal
@@ -175,50 +122,53 @@ export function CourseFormModal({
         <Section title="Basics">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              meta={field("title")}
+              meta={fields.title}
               label="Course title"
               required
               onChange={(event) => {
                 if (!slugTouched)
-                  form.update({ name: "slug", value: slugify(event.currentTarget.value) });
+                  form.update({
+                    name: fields.slug.name,
+                    value: slugify(event.currentTarget.value),
+                  });
               }}
             />
             <TextField
-              meta={field("slug")}
+              meta={fields.slug}
               label="Slug"
               required
               onInput={() => setSlugTouched(true)}
             />
           </div>
-          <TextareaField meta={field("description")} label="Description" required rows={4} />
+          <TextareaField meta={fields.description} label="Description" required rows={4} />
           <div className="grid gap-4 sm:grid-cols-3">
             <SelectField
-              meta={field("category")}
+              meta={fields.category}
               label="Category"
               required
               placeholder="Select a category"
               options={courseCategories}
             />
             <SelectField
-              meta={field("level")}
+              meta={fields.level}
               label="Level"
               placeholder="Select a level"
               options={courseLevels}
             />
             <SelectField
-              meta={field("difficulty")}
+              meta={fields.difficulty}
               label="Difficulty"
               placeholder="Select a difficulty"
               options={courseLevels}
             />
           </div>
-          <IconPicker name="icon" defaultValue={defaults.icon} />
+          <IconPicker name={fields.icon.name} defaultValue={defaults.icon} />
         </Section>
 
         <Section title="Price and figures">
           <div className="grid gap-4 sm:grid-cols-4">
             <TextField
-              meta={field("price")}
+              meta={fields.price}
               label="Price (₦)"
               type="number"
               min={0}
@@ -226,7 +176,7 @@ export function CourseFormModal({
               inputMode="numeric"
             />
             <TextField
-              meta={field("originalPrice")}
+              meta={fields.originalPrice}
               label="Original price (₦)"
               type="number"
               min={0}
@@ -234,7 +184,7 @@ export function CourseFormModal({
               inputMode="numeric"
             />
             <TextField
-              meta={field("lessons")}
+              meta={fields.lessons}
               label="Lessons"
               type="number"
               min={0}
@@ -242,7 +192,7 @@ export function CourseFormModal({
               inputMode="numeric"
             />
             <TextField
-              meta={field("rating")}
+              meta={fields.rating}
               label="Rating (0-5)"
               type="number"
               min={0}
@@ -255,20 +205,20 @@ export function CourseFormModal({
 
         <Section title="Details">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField meta={field("duration")} label="Duration" placeholder="e.g. 12 weeks" />
+            <TextField meta={fields.duration} label="Duration" placeholder="e.g. 12 weeks" />
             <TextField
-              meta={field("certification")}
+              meta={fields.certification}
               label="Certificate"
               placeholder="e.g. Certificate of completion"
             />
             <SelectField
-              meta={field("language")}
+              meta={fields.language}
               label="Language"
               placeholder="Select a language"
               options={courseLanguages}
             />
             <SelectField
-              meta={field("format")}
+              meta={fields.format}
               label="Format"
               placeholder="Select a format"
               options={courseFormats.map((format) => format.value)}
@@ -277,18 +227,18 @@ export function CourseFormModal({
               )}
             />
             <TextField
-              meta={field("schedule")}
+              meta={fields.schedule}
               label="Schedule"
               placeholder="e.g. Weekdays 6pm-9pm WAT"
             />
             <TextField
-              meta={field("classSize")}
+              meta={fields.classSize}
               label="Class size"
               placeholder="e.g. 5-10 students"
             />
-            <TextField meta={field("location")} label="Location" />
+            <TextField meta={fields.location} label="Location" />
             <TextField
-              meta={field("deliveryMethod")}
+              meta={fields.deliveryMethod}
               label="Delivery method"
               placeholder="e.g. Live classes on Zoom"
             />
@@ -302,7 +252,7 @@ export function CourseFormModal({
                 <label key={language} className="flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
-                    name="subtitles"
+                    name={fields.subtitles.name}
                     value={language}
                     defaultChecked={defaults.subtitles.includes(language)}
                     className="h-4 w-4 accent-brand-700"
@@ -311,7 +261,7 @@ export function CourseFormModal({
                 </label>
               ))}
             </div>
-            <FieldError meta={field("subtitles")} />
+            <FieldError meta={fields.subtitles} />
           </fieldset>
         </Section>
 
@@ -364,8 +314,8 @@ export function CourseFormModal({
         <Section title="Visibility">
           <label className="flex items-center gap-3 text-sm">
             <input
-              {...getInputProps(field("isActive"), { type: "checkbox" })}
-              key={field("isActive").key}
+              {...getInputProps(fields.isActive, { type: "checkbox" })}
+              key={fields.isActive.key}
               className="h-5 w-5 accent-brand-700"
             />
             Active: shown on the public website
@@ -374,7 +324,8 @@ export function CourseFormModal({
 
         {course ? <History changes={changes} /> : null}
 
-        <div className="sticky bottom-0 -mx-5 -mb-4 flex justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+        <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+          <UploadProgress />
           <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
             Cancel
           </Link>

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { courseCategories, courseLevels } from "~/db/schema";
+import { type Course, courseCategories, courseLevels } from "~/db/schema";
 import { multiLine, singleLine } from "~/lib/outside-text";
 import { slugPattern } from "~/lib/slug";
 
@@ -28,37 +28,6 @@ export const courseLanguages = [
 ] as const;
 
 export const courseDifficulties = courseLevels;
-
-/** SPEC.md section 3: defaults of a new course; every list starts with one empty row. */
-export const newCourseDefaults = {
-  title: "",
-  slug: "",
-  description: "",
-  category: "Programming",
-  icon: "BookOpen",
-  level: "Beginner",
-  difficulty: "Beginner",
-  duration: "",
-  price: "0",
-  originalPrice: "0",
-  rating: "0",
-  lessons: "0",
-  certification: "",
-  language: "English",
-  subtitles: ["English"],
-  schedule: "",
-  format: "Available in-person and online",
-  classSize: "",
-  location: "Lagos, Nigeria",
-  deliveryMethod: "",
-  learningOutcomes: [""],
-  prerequisites: [""],
-  skills: [""],
-  startDates: [""],
-  modules: [{ title: "", description: "", topics: "" }],
-  faqs: [{ question: "", answer: "" }],
-  isActive: "on",
-};
 
 export const courseMessages = {
   created: "Course created successfully!",
@@ -155,109 +124,210 @@ const faqSchema = z
     }),
   );
 
+const checkbox = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => value === "on"),
+);
+
+/** A field's value in the form: text, a list of texts, or a list of small records. */
+type FormDefault = string | string[] | Record<string, string>[];
+
+type CourseField = {
+  rule: z.ZodMiniType;
+  /** The field in the form of a new course (SPEC.md section 3); every list has one empty row. */
+  blank: FormDefault;
+  /** What the form shows of a stored course, when it is not simply the column's value. */
+  fromCourse?: (course: Course) => unknown;
+};
+
+/**
+ * Every course field the form edits, each listed once. The form's schema, its defaults for a
+ * new and for a stored course, the columns a save writes and the fields the history records
+ * are all built from this table: a new field needs a row here and a column in app/db/schema.ts.
+ */
+const courseFields = {
+  title: { rule: required("Course title is required", 200, "Course title"), blank: "" },
+  slug: {
+    rule: required("Course slug is required", 120, "Course slug").check(
+      z.regex(slugPattern, "Use lowercase letters, numbers and single hyphens only"),
+    ),
+    blank: "",
+  },
+  description: {
+    rule: required("Course description is required", 5000, "Course description", multiLine),
+    blank: "",
+  },
+  category: {
+    rule: z.enum(courseCategories, { error: "Category is required" }),
+    blank: "Programming",
+  },
+  icon: {
+    rule: z._default(
+      z.string().check(z.regex(/^[A-Z][A-Za-z0-9]{1,40}$/, "Please choose an icon")),
+      "BookOpen",
+    ),
+    blank: "BookOpen",
+  },
+  level: {
+    rule: z._default(z.enum(courseLevels, { error: "Please choose a level" }), "Beginner"),
+    blank: "Beginner",
+  },
+  difficulty: {
+    rule: z._default(
+      z.enum(courseDifficulties, { error: "Please choose a difficulty" }),
+      "Beginner",
+    ),
+    blank: "Beginner",
+  },
+  duration: { rule: text(100, "Duration"), blank: "" },
+  price: { rule: money("Price"), blank: "0" },
+  originalPrice: { rule: money("Original price"), blank: "0" },
+  rating: {
+    rule: z._default(
+      z.number({ error: "Rating must be a number" }).check(
+        z.minimum(0, "Rating must be between 0 and 5"),
+        z.maximum(5, "Rating must be between 0 and 5"),
+        z.refine(
+          (value) => Number.isInteger(Math.round(value * 10 * 1e6) / 1e6),
+          "Rating must use steps of 0.1",
+        ),
+      ),
+      0,
+    ),
+    blank: "0",
+  },
+  lessons: {
+    rule: z._default(
+      z
+        .number({ error: "Lessons must be a number" })
+        .check(
+          z.int("Lessons must be a whole number"),
+          z.minimum(0, "Lessons must be 0 or more"),
+          z.maximum(10_000, "Lessons must be at most 10,000"),
+        ),
+      0,
+    ),
+    blank: "0",
+  },
+  certification: { rule: text(200, "Certification"), blank: "" },
+  language: {
+    rule: z._default(z.enum(courseLanguages, { error: "Please choose a language" }), "English"),
+    blank: "English",
+  },
+  subtitles: {
+    rule: z.pipe(
+      z._default(
+        z.array(z.enum(courseLanguages, { error: "Please choose languages from the list" })),
+        [],
+      ),
+      z.transform((items) => (items.length ? [...new Set(items)] : ["English"])),
+    ),
+    blank: ["English"],
+  },
+  schedule: { rule: text(200, "Schedule"), blank: "" },
+  format: {
+    rule: z._default(
+      z.enum(courseFormats.map((format) => format.value) as [string, ...string[]], {
+        error: "Please choose a format",
+      }),
+      "Available in-person and online",
+    ),
+    blank: "Available in-person and online",
+  },
+  classSize: { rule: text(100, "Class size"), blank: "" },
+  location: {
+    rule: text(200, "Location"),
+    blank: "Lagos, Nigeria",
+    // A new course suggests Lagos; a stored course without a location keeps it empty.
+    fromCourse: (course) => course.location ?? "",
+  },
+  deliveryMethod: { rule: text(500, "Delivery method"), blank: "" },
+  learningOutcomes: { rule: textList(300, "Learning outcome"), blank: [""] },
+  prerequisites: { rule: textList(300, "Prerequisite"), blank: [""] },
+  skills: { rule: textList(100, "Skill"), blank: [""] },
+  startDates: {
+    rule: z.pipe(
+      z._default(z.array(z.optional(z.iso.date({ error: "Please enter a valid date" }))), []),
+      z.transform((dates) =>
+        [...new Set(dates.filter((date): date is string => Boolean(date)))].sort(),
+      ),
+    ),
+    blank: [""],
+  },
+  modules: {
+    rule: z.pipe(
+      z._default(z.array(z.optional(moduleSchema)), []),
+      z.transform((modules) =>
+        modules
+          .filter((module) => module && !isBlank(module.title, module.description, module.topics))
+          .map((module) => ({
+            title: module?.title ?? "",
+            description: module?.description ?? "",
+            topics: (module?.topics ?? "")
+              .split("\n")
+              .map((topic) => topic.trim())
+              .filter(Boolean),
+          })),
+      ),
+    ),
+    blank: [{ title: "", description: "", topics: "" }],
+    fromCourse: (course) =>
+      course.modules.map((module) => ({ ...module, topics: module.topics.join("\n") })),
+  },
+  faqs: {
+    rule: z.pipe(
+      z._default(z.array(z.optional(faqSchema)), []),
+      z.transform((faqs) =>
+        faqs
+          .filter((faq) => faq && !isBlank(faq.question, faq.answer))
+          .map((faq) => ({ question: faq?.question ?? "", answer: faq?.answer ?? "" })),
+      ),
+    ),
+    blank: [{ question: "", answer: "" }],
+  },
+  isActive: { rule: checkbox, blank: "on" },
+} satisfies Record<string, CourseField>;
+
+type CourseFields = typeof courseFields;
+export type CourseFieldName = keyof CourseFields;
+export const courseFieldNames = Object.keys(courseFields) as CourseFieldName[];
+
+function eachField<T>(value: (name: CourseFieldName, field: CourseField) => T) {
+  return Object.fromEntries(
+    courseFieldNames.map((name) => [name, value(name, courseFields[name])]),
+  ) as Record<CourseFieldName, T>;
+}
+
 export const courseFormSchema = z.object({
-  title: required("Course title is required", 200, "Course title"),
-  slug: required("Course slug is required", 120, "Course slug").check(
-    z.regex(slugPattern, "Use lowercase letters, numbers and single hyphens only"),
-  ),
-  description: required("Course description is required", 5000, "Course description", multiLine),
-  category: z.enum(courseCategories, { error: "Category is required" }),
-  icon: z._default(
-    z.string().check(z.regex(/^[A-Z][A-Za-z0-9]{1,40}$/, "Please choose an icon")),
-    "BookOpen",
-  ),
-  level: z._default(z.enum(courseLevels, { error: "Please choose a level" }), "Beginner"),
-  difficulty: z._default(
-    z.enum(courseDifficulties, { error: "Please choose a difficulty" }),
-    "Beginner",
-  ),
-  duration: text(100, "Duration"),
-  price: money("Price"),
-  originalPrice: money("Original price"),
-  rating: z._default(
-    z.number({ error: "Rating must be a number" }).check(
-      z.minimum(0, "Rating must be between 0 and 5"),
-      z.maximum(5, "Rating must be between 0 and 5"),
-      z.refine(
-        (value) => Number.isInteger(Math.round(value * 10 * 1e6) / 1e6),
-        "Rating must use steps of 0.1",
-      ),
-    ),
-    0,
-  ),
-  lessons: z._default(
-    z
-      .number({ error: "Lessons must be a number" })
-      .check(
-        z.int("Lessons must be a whole number"),
-        z.minimum(0, "Lessons must be 0 or more"),
-        z.maximum(10_000, "Lessons must be at most 10,000"),
-      ),
-    0,
-  ),
-  certification: text(200, "Certification"),
-  language: z._default(z.enum(courseLanguages, { error: "Please choose a language" }), "English"),
-  subtitles: z.pipe(
-    z._default(
-      z.array(z.enum(courseLanguages, { error: "Please choose languages from the list" })),
-      [],
-    ),
-    z.transform((items) => (items.length ? [...new Set(items)] : ["English"])),
-  ),
-  schedule: text(200, "Schedule"),
-  format: z._default(
-    z.enum(courseFormats.map((format) => format.value) as [string, ...string[]], {
-      error: "Please choose a format",
-    }),
-    "Available in-person and online",
-  ),
-  classSize: text(100, "Class size"),
-  location: text(200, "Location"),
-  deliveryMethod: text(500, "Delivery method"),
-  learningOutcomes: textList(300, "Learning outcome"),
-  prerequisites: textList(300, "Prerequisite"),
-  skills: textList(100, "Skill"),
-  startDates: z.pipe(
-    z._default(z.array(z.optional(z.iso.date({ error: "Please enter a valid date" }))), []),
-    z.transform((dates) =>
-      [...new Set(dates.filter((date): date is string => Boolean(date)))].sort(),
-    ),
-  ),
-  modules: z.pipe(
-    z._default(z.array(z.optional(moduleSchema)), []),
-    z.transform((modules) =>
-      modules
-        .filter((module) => module && !isBlank(module.title, module.description, module.topics))
-        .map((module) => ({
-          title: module?.title ?? "",
-          description: module?.description ?? "",
-          topics: (module?.topics ?? "")
-            .split("\n")
-            .map((topic) => topic.trim())
-            .filter(Boolean),
-        })),
-    ),
-  ),
-  faqs: z.pipe(
-    z._default(z.array(z.optional(faqSchema)), []),
-    z.transform((faqs) =>
-      faqs
-        .filter((faq) => faq && !isBlank(faq.question, faq.answer))
-        .map((faq) => ({ question: faq?.question ?? "", answer: faq?.answer ?? "" })),
-    ),
-  ),
-  isActive: z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => value === "on"),
-  ),
-  removeImage: z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => value === "on"),
-  ),
-  removeBrochure: z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => value === "on"),
-  ),
+  ...(eachField((_, field) => field.rule) as {
+    [Name in CourseFieldName]: CourseFields[Name]["rule"];
+  }),
+  // The boxes beside the current image and brochure; the files themselves are uploads.
+  removeImage: checkbox,
+  removeBrochure: checkbox,
 });
 
+export type CourseFormInput = z.input<typeof courseFormSchema>;
+export type CourseModuleInput = z.input<typeof moduleSchema>;
+export type CourseFaqInput = z.input<typeof faqSchema>;
 export type CourseFormValues = z.output<typeof courseFormSchema>;
+
+type CourseFormDefaults = { [Name in CourseFieldName]: CourseFields[Name]["blank"] };
+
+export const newCourseDefaults = eachField((_, field) => field.blank) as CourseFormDefaults;
+
+/** A stored value as the form shows it; what the course lacks shows as in a new course. */
+function formValue(stored: unknown, blank: FormDefault) {
+  if (stored === null || (Array.isArray(stored) && stored.length === 0)) return blank;
+  if (typeof stored === "boolean") return stored ? "on" : "";
+  if (typeof stored === "number") return String(stored);
+  return stored;
+}
+
+/** The form's default values: a new course's, or a stored course's as strings and rows. */
+export function courseFormDefaults(course: Course | null): CourseFormDefaults {
+  if (!course) return newCourseDefaults;
+  return eachField((name, field) =>
+    formValue(field.fromCourse ? field.fromCourse(course) : course[name], field.blank),
+  ) as CourseFormDefaults;
+}

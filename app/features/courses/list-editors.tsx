@@ -7,29 +7,33 @@ import {
 import { Plus, Trash2 } from "lucide-react";
 import { cn } from "~/ui/cn";
 import { controlClasses, FieldError } from "~/ui/form-fields";
+import type { CourseFaqInput, CourseModuleInput } from "./course-form-schema";
 
-// biome-ignore lint/suspicious/noExplicitAny: editors work on any form
-type AnyForm = FormMetadata<any, string[]>;
-// biome-ignore lint/suspicious/noExplicitAny: a list field of any form
-type ListField<T> = FieldMetadata<T, any, string[]>;
+type FormSchema = Record<string, unknown>;
+/** A list field as Conform types it from the schema's input, where any row may be missing. */
+type ListField<Row, Form extends FormSchema> = FieldMetadata<
+  Array<Row | undefined> | undefined,
+  Form
+>;
+type RecordRow = Record<string, string | undefined>;
 
 const smallButton =
   "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium disabled:opacity-50";
 
-function RemoveButton({
+function RemoveButton<Form extends FormSchema>({
   form,
-  name,
+  list,
   index,
   label,
 }: {
-  form: AnyForm;
-  name: string;
+  form: FormMetadata<Form>;
+  list: ListField<string | RecordRow, Form>;
   index: number;
   label: string;
 }) {
   return (
     <button
-      {...form.remove.getButtonProps({ name, index })}
+      {...form.remove.getButtonProps({ name: list.name, index })}
       className={cn(
         smallButton,
         "shrink-0 self-start text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800",
@@ -41,20 +45,21 @@ function RemoveButton({
   );
 }
 
-function AddButton({
+function AddButton<Form extends FormSchema>({
   form,
-  name,
+  list,
   label,
-  defaultValue,
+  blankRow,
 }: {
-  form: AnyForm;
-  name: string;
+  form: FormMetadata<Form>;
+  list: ListField<string | RecordRow, Form>;
   label: string;
-  defaultValue?: unknown;
+  /** The new row of a record list; a text list adds an empty text. */
+  blankRow?: Record<string, string>;
 }) {
   return (
     <button
-      {...form.insert.getButtonProps({ name, defaultValue: defaultValue as never })}
+      {...form.insert.getButtonProps({ name: list.name, defaultValue: blankRow })}
       className={cn(
         smallButton,
         "text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800",
@@ -71,7 +76,7 @@ function AddButton({
  * more. With JavaScript off, add and remove still work: they submit the form, and the server
  * answers with the changed list.
  */
-export function TextListEditor({
+export function TextListEditor<Form extends FormSchema>({
   form,
   field,
   legend,
@@ -79,8 +84,8 @@ export function TextListEditor({
   type = "text",
   placeholder,
 }: {
-  form: AnyForm;
-  field: ListField<string[]>;
+  form: FormMetadata<Form>;
+  field: ListField<string, Form>;
   legend: string;
   itemLabel: string;
   type?: "text" | "date";
@@ -105,7 +110,7 @@ export function TextListEditor({
             {items.length > 1 ? (
               <RemoveButton
                 form={form}
-                name={field.name}
+                list={field}
                 index={index}
                 label={`${itemLabel} ${index + 1}`}
               />
@@ -115,14 +120,14 @@ export function TextListEditor({
         </div>
       ))}
       <div>
-        <AddButton form={form} name={field.name} label={itemLabel.toLowerCase()} />
+        <AddButton form={form} list={field} label={itemLabel.toLowerCase()} />
       </div>
     </fieldset>
   );
 }
 
-type PartSpec = {
-  name: string;
+type PartSpec<Name extends string> = {
+  name: Name;
   label: string;
   hint?: string;
   /** Rows of a textarea; a single-line input without it. */
@@ -133,7 +138,7 @@ type PartSpec = {
  * A list of small records (modules, FAQs): one box per entry with its parts, the same
  * keep-one-row and add/remove rules as the single-line lists.
  */
-function RecordListEditor({
+function RecordListEditor<Form extends FormSchema>({
   form,
   field,
   legend,
@@ -141,15 +146,15 @@ function RecordListEditor({
   addLabel,
   parts,
 }: {
-  form: AnyForm;
-  field: ListField<Record<string, string>[]>;
+  form: FormMetadata<Form>;
+  field: ListField<RecordRow, Form>;
   legend: string;
   itemLabel: string;
   addLabel: string;
-  parts: PartSpec[];
+  parts: PartSpec<string>[];
 }) {
   const items = field.getFieldList();
-  const blank = Object.fromEntries(parts.map((part) => [part.name, ""]));
+  const blankRow = Object.fromEntries(parts.map((part) => [part.name, ""]));
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -166,11 +171,13 @@ function RecordListEditor({
             <div className="flex items-center justify-between gap-2">
               <p className="text-sm font-semibold">{label}</p>
               {items.length > 1 ? (
-                <RemoveButton form={form} name={field.name} index={index} label={label} />
+                <RemoveButton form={form} list={field} index={index} label={label} />
               ) : null}
             </div>
             {parts.map((part) => {
-              const meta = fields[part.name] as ListField<string>;
+              // Each caller types its parts by the row's schema, so every part has its field.
+              const meta = fields[part.name];
+              if (!meta) return null;
               return (
                 <div key={part.name}>
                   <label htmlFor={meta.id} className="text-sm">
@@ -202,28 +209,28 @@ function RecordListEditor({
         );
       })}
       <div>
-        <AddButton form={form} name={field.name} label={addLabel} defaultValue={blank} />
+        <AddButton form={form} list={field} label={addLabel} blankRow={blankRow} />
       </div>
     </fieldset>
   );
 }
 
-const moduleParts: PartSpec[] = [
+const moduleParts: PartSpec<keyof CourseModuleInput>[] = [
   { name: "title", label: "Title" },
   { name: "description", label: "Description", rows: 2 },
   { name: "topics", label: "Topics", hint: "(one per line)", rows: 3 },
 ];
-const faqParts: PartSpec[] = [
+const faqParts: PartSpec<keyof CourseFaqInput>[] = [
   { name: "question", label: "Question" },
   { name: "answer", label: "Answer", rows: 2 },
 ];
 
-export function ModulesEditor({
+export function ModulesEditor<Form extends FormSchema>({
   form,
   field,
 }: {
-  form: AnyForm;
-  field: ListField<Record<string, string>[]>;
+  form: FormMetadata<Form>;
+  field: ListField<CourseModuleInput, Form>;
 }) {
   return (
     <RecordListEditor
@@ -237,12 +244,12 @@ export function ModulesEditor({
   );
 }
 
-export function FaqsEditor({
+export function FaqsEditor<Form extends FormSchema>({
   form,
   field,
 }: {
-  form: AnyForm;
-  field: ListField<Record<string, string>[]>;
+  form: FormMetadata<Form>;
+  field: ListField<CourseFaqInput, Form>;
 }) {
   return (
     <RecordListEditor

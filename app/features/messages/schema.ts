@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { emailPattern } from "~/lib/email-address";
 import { multiLine, personName, singleLine } from "~/lib/outside-text";
 import {
   contactMethods,
@@ -21,8 +22,6 @@ export {
  * The public forms' schemas (SPEC.md sections 5 and 8), shared by the browser and the server.
  * zod/mini keeps the landing page's JavaScript small.
  */
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = (required: string, max: number, label: string, allowed = singleLine) =>
   z

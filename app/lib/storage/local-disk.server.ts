@@ -46,6 +46,7 @@ export function localDiskStorage(root: string, bucket: string): ObjectStorage {
         body: createReadStream(target) as Readable,
         contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream",
         size: info.size,
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
       };
     },
     async delete(keys) {

@@ -10,11 +10,14 @@ export type StoredObject = {
   body: Readable;
   contentType: string;
   size: number;
+  /** Changes when the content does; for conditional requests. */
+  etag?: string;
 };
 
 /**
- * Object storage for uploads. The local-disk driver is the default; an S3-compatible driver
- * implements the same interface, so the app can run as several processes on one bucket.
+ * Object storage for uploads: local disk (the default) or an S3-compatible bucket, with which
+ * the app can run as several processes (docs/decisions/0017-object-storage.md). Both pass the
+ * same contract (tests/integration/storage-contract.test.ts).
  * Keys are relative to the bucket, e.g. `images/course-image-1732240000000.webp`.
  */
 export interface ObjectStorage {
@@ -22,9 +25,12 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the keys; keys that do not exist are ignored. */
   delete(keys: readonly string[]): Promise<void>;
-  /** The public URL path of a key, e.g. `/files/course-assets/images/x.webp`. */
+  /**
+   * The public URL of a key: `/files/course-assets/images/x.webp`, or with S3_PUBLIC_URL
+   * `https://cdn.example.com/course-assets/images/x.webp`.
+   */
   publicUrl(key: string): string;
-  /** The key of one of our public URLs, or null when the URL is not ours. */
+  /** The key of one of our public URLs (either form), or null when the URL is not ours. */
   keyFromUrl(url: string): string | null;
 }
 

@@ -26,6 +26,7 @@ import {
   uploadFields,
 } from "~/features/courses/course-upload.server";
 import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
+import { courseFormClientAction } from "~/features/courses/use-upload-progress";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { errorMessage, UserFacingError } from "~/lib/errors";
@@ -182,6 +183,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return failed("Unknown action", 400);
 }
+
+/** With JavaScript, a save with files shows its upload's progress and can be cancelled. */
+export const clientAction = (args: Route.ClientActionArgs) => courseFormClientAction(args);
 
 function Toolbar({ query }: { query: ReturnType<typeof parseAdminCourseQuery> }) {
   const { submitNow } = useFilterSubmit();

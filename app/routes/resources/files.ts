@@ -6,8 +6,9 @@ import type { Route } from "./+types/files";
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * Serves stored uploads: `/files/course-assets/<key>`. Keys carry a timestamp, so a file's
- * content never changes under its URL and it may be cached for a year.
+ * Serves stored uploads: `/files/course-assets/<key>`, streamed from local disk or the S3
+ * bucket. Keys carry a timestamp, so a file's content never changes under its URL and it may be
+ * cached for a year; a browser that asks again with the ETag gets a 304.
  * `?download=<name>` asks the browser to save it under that name.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -22,6 +23,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     "Content-Length": String(object.size),
     "Cache-Control": "public, max-age=31536000, immutable",
   });
+  if (object.etag) headers.set("ETag", object.etag);
+  if (object.etag && request.headers.get("if-none-match") === object.etag) {
+    object.body.destroy();
+    headers.delete("Content-Length");
+    return new Response(null, { status: 304, headers });
+  }
   const download = new URL(request.url).searchParams.get("download");
   if (download) {
     const safeName = download.replace(/[^\w.-]/g, "_").slice(0, 120) || "download";

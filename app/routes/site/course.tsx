@@ -48,7 +48,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   }
   const { course } = loaderData;
   const url = `${origin}/course/${course.slug}`;
-  const image = course.shareImage ? `${origin}${course.shareImage}` : null;
+  // A path on this site, or a whole URL when uploads are linked from S3_PUBLIC_URL.
+  const share = course.shareImage;
+  const image = share ? (share.startsWith("/") ? `${origin}${share}` : share) : null;
   return [
     ...seo({
       title: course.title,

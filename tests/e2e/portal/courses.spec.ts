@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import {
+  attachCourseFiles,
   combobox,
   dialog,
   errorOf,
@@ -82,15 +83,9 @@ test("create a course with image and brochure, see it on the public site, edit, 
     await modal.getByRole("spinbutton", { name: "Price (₦)", exact: true }).fill("250000");
     await modal.getByRole("spinbutton", { name: "Original price (₦)" }).fill("300000");
     await textbox(modal, "Outcome 1").fill("Ship a real product");
-    await modal.getByLabel("Course image").setInputFiles({
-      name: "cover.png",
-      mimeType: "image/png",
-      buffer: await makePng(),
-    });
-    await modal.getByLabel("Brochure (PDF)").setInputFiles({
-      name: "brochure.pdf",
-      mimeType: "application/pdf",
-      buffer: await makePdf(title),
+    await attachCourseFiles(modal, {
+      image: await makePng(),
+      brochure: await makePdf(title),
     });
     await modal.getByRole("button", { name: "Create Course" }).click();
     await expectToast(page, texts.created, "success", 20_000);
@@ -345,6 +340,44 @@ test("list editors add and remove rows; remove shows only with more than one row
   await faqs.getByRole("button", { name: "Remove faq 2" }).click();
   await expect(textbox(faqs, "FAQ 2 Question")).toHaveCount(0);
   await expect(faqs.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the list editors' add and remove buttons post the form and come back with the changed rows", async ({
+    page,
+    superAdmin,
+  }) => {
+    void superAdmin;
+    await page.goto(`${COURSES}?modal=create`);
+    const modal = dialog(page, "Add Course");
+    await textbox(modal, "Course title").fill("Kept title");
+
+    const skills = modal.getByRole("group", { name: "Skills" });
+    await textbox(skills, "Skill 1").fill("React");
+    await skills.getByRole("button", { name: "Add skill" }).click();
+    await expect(textbox(skills, "Skill 1")).toHaveValue("React");
+    await expect(textbox(skills, "Skill 2")).toHaveValue("");
+    await expect(textbox(modal, "Course title")).toHaveValue("Kept title");
+    await textbox(skills, "Skill 2").fill("Node.js");
+    await skills.getByRole("button", { name: "Remove Skill 1" }).click();
+    await expect(skills.getByRole("textbox")).toHaveCount(1);
+    await expect(textbox(skills, "Skill 1")).toHaveValue("Node.js");
+
+    const modules = modal.getByRole("group", { name: "Modules" });
+    await textbox(modules, "Module 1 Title").fill("Foundations");
+    await modules.getByRole("button", { name: "Add module" }).click();
+    await expect(textbox(modules, "Module 1 Title")).toHaveValue("Foundations");
+    await expect(textbox(modules, "Module 2 Title")).toHaveValue("");
+    await modules.getByRole("button", { name: "Remove module 1" }).click();
+    await expect(textbox(modules, "Module 2 Title")).toHaveCount(0);
+    await expect(textbox(modules, "Module 1 Title")).toHaveValue("");
+
+    // Nothing was saved on the way.
+    await page.goto(COURSES);
+    await expect(page.getByText("Kept title")).toHaveCount(0);
+  });
 });
 
 test("refused files: too large at once in the browser, a disguised non-image by the server", async ({

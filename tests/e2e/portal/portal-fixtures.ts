@@ -380,6 +380,19 @@ export async function makePng(width = 1200, height = 800) {
   return sharp(pixels, { raw: { width, height, channels } }).png().toBuffer();
 }
 
+/** Chooses a course form's image (a PNG) and brochure (a PDF). */
+export async function attachCourseFiles(
+  form: Locator,
+  { image, brochure }: { image: Buffer; brochure: Buffer },
+) {
+  await form
+    .getByLabel("Course image")
+    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
+  await form
+    .getByLabel("Brochure (PDF)")
+    .setInputFiles({ name: "brochure.pdf", mimeType: "application/pdf", buffer: brochure });
+}
+
 /** A one-page PDF made with pdf-lib. */
 export async function makePdf(title: string) {
   const { PDFDocument, StandardFonts } = await import("pdf-lib");
