@@ -319,7 +319,7 @@ async function main() {
     cleanups.push(() => cluster.destroy());
     await query(cluster.url(), "CREATE DATABASE academy");
     const databaseUrl = cluster.url("academy");
-    const s3 = await startS3Server("fleet-course-assets");
+    const s3 = await startS3Server({ bucket: "fleet-course-assets" });
     cleanups.push(() => s3.stop());
     const env = {
       ...s3.env,
