@@ -10,8 +10,8 @@
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import fc from "fast-check";
+import { type AppServer as FuzzServer, startAppServer } from "../support/app-server";
 import { clientAddress, encode, encodings, type Field, fuzzQuery } from "./payloads";
-import { type FuzzServer, startServer } from "./server";
 import { storedRowProblems } from "./stored-rows";
 import { type FuzzContext, type Target, targets } from "./targets";
 
@@ -234,7 +234,7 @@ function printTable(results: Result[]) {
 async function main() {
   const chosen = targets.filter((target) => !only || only.includes(target.name));
   console.log(`Fuzzing ${chosen.length} targets, ${runs} cases each, seed ${seed}`);
-  const server = await startServer();
+  const server = await startAppServer({ dataDirPrefix: "fuzz-data" });
   const results: Result[] = [];
   try {
     const context = { courseSlug: await courseSlugOf(server) };

@@ -3,18 +3,20 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 
-/** The production server (`node server.js` on the build) on a free port and a new data folder. */
-export type FuzzServer = {
+/** The production server (`node server.js` on the build) as a child process. */
+export type AppServer = {
   origin: string;
   dataDir: string;
+  pid: number;
   /** Everything the server has written to stdout and stderr so far. */
   log: () => string;
   /** Why the process ended, once it has; null while it runs. */
   exited: () => string | null;
+  /** SIGTERM, then the process's end. */
   stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -29,11 +31,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<FuzzServer> {
+/**
+ * Starts the built server on a free port and a new data folder under `.tmp/`, and waits for
+ * `/healthz`. `env` is added to the defaults: production, the embedded database, and
+ * TRUST_PROXY=1, because the caller is the proxy in front of the app (each request may be its
+ * own visitor through X-Forwarded-For, so rate limits decide some requests without deciding all).
+ */
+export async function startAppServer(
+  options: { env?: Record<string, string>; dataDirPrefix?: string } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   await mkdir(".tmp", { recursive: true });
-  const dataDir = await mkdtemp(path.resolve(".tmp/fuzz-data-"));
+  const dataDir = await mkdtemp(path.resolve(`.tmp/${options.dataDirPrefix ?? "app-data"}-`));
   const child: ChildProcess = spawn("node", ["server.js"], {
     env: {
       ...process.env,
@@ -42,9 +52,8 @@ export async function startServer(): Promise<FuzzServer> {
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       DATABASE_URL: "",
-      // The suite is the proxy in front of the app: each case is its own visitor, so rate
-      // limits answer some cases with 429 without deciding all of them.
       TRUST_PROXY: "1",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -63,7 +72,7 @@ export async function startServer(): Promise<FuzzServer> {
     }),
   );
 
-  // First start: migrations and the demo catalogue (images, brochures) take a while.
+  // First start: migrations and, on the embedded database, the demo catalogue take a while.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (exit) throw new Error(`The server stopped while starting (${exit}):\n${output}`);
@@ -81,6 +90,7 @@ export async function startServer(): Promise<FuzzServer> {
   return {
     origin,
     dataDir,
+    pid: child.pid ?? 0,
     log: () => output,
     exited: () => exit,
     async stop() {

@@ -1,0 +1,370 @@
+// `npm run test:fleet`: the app as a fleet. Its own PostgreSQL cluster (initdb/pg_ctl on a free
+// port), a real S3-compatible server (s3rver) and two app processes with different data folders;
+// then the checks of docs/operations.md, "Proof under load and faults", with a printed table.
+// Exits 1 when a check fails. Needs the production build (`npm run test:fleet` builds first).
+
+import { execFile } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import { promisify } from "node:util";
+import pg from "pg";
+import sharp from "sharp";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
+import { startS3Server } from "../support/s3-server";
+import { type Row, report } from "./report";
+import { type Visit, visitor } from "./visitor";
+
+const run = promisify(execFile);
+const ADMIN = { email: "fleet@academy.test", password: "fleet-password-1" };
+const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
+const CONTACT_FAILURE = "Failed to submit contact form. Please try again.";
+const BURST = Number(process.env.FLEET_BURST ?? 1000);
+const LOAD_SECONDS = Number(process.env.FLEET_LOAD_SECONDS ?? 60);
+
+const rows: Row[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values?: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A contact message whose text names it, from an address of its own. */
+function contactForm(marker: string) {
+  return new URLSearchParams({
+    name: "Fleet Visitor",
+    email: "visitor@example.ng",
+    phone: "0803 555 0199",
+    subject: "Course Information",
+    message: `Fleet check ${marker}: when does the next class start?`,
+    website: "",
+  });
+}
+
+type Submission = {
+  marker: string;
+  status: number | "network";
+  acknowledged: boolean;
+  body: string;
+};
+
+let addressSerial = 0;
+async function submitContact(server: AppServer, marker: string): Promise<Submission> {
+  addressSerial += 1;
+  const address = `10.${(addressSerial >> 16) & 255}.${(addressSerial >> 8) & 255}.${addressSerial & 255}`;
+  try {
+    const response = await fetch(`${server.origin}/contact`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": address,
+      },
+      body: contactForm(marker),
+    });
+    const body = await response.text();
+    return {
+      marker,
+      status: response.status,
+      acknowledged: response.status === 200 && body.includes(CONTACT_SUCCESS),
+      body,
+    };
+  } catch (error) {
+    return { marker, status: "network", acknowledged: false, body: String(error) };
+  }
+}
+
+async function storedMarkers(url: string, prefix: string) {
+  const found = await query<{ marker: string; copies: string }>(
+    url,
+    `SELECT substring(message from 'Fleet check ([^:]+):') AS marker, count(*) AS copies
+       FROM messages WHERE message LIKE $1 GROUP BY 1`,
+    [`Fleet check ${prefix}%`],
+  );
+  return new Map(found.map((row) => [row.marker, Number(row.copies)]));
+}
+
+/** Sessions, sign-in counters, the live unread count and uploads, across the two processes. */
+async function sharedState(a: AppServer, b: AppServer, databaseUrl: string) {
+  const onA = visitor(a, "10.200.0.1");
+  const onB = visitor(b, "10.200.0.1");
+  const cookie = await onA.signIn(ADMIN);
+  const dashboard = await visitor(b, "10.200.0.2", cookie).get("/admin-portal/dashboard");
+  rows.push({
+    check: "session made on A, used on B",
+    result: `${dashboard.status}`,
+    pass: dashboard.status === 200,
+  });
+
+  // The sign-in throttle: 5 failures per account and address, wherever they land.
+  const wrong = { email: ADMIN.email, password: "not-the-password" };
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 6; attempt++) {
+    statuses.push((await (attempt % 2 ? onB : onA).postForm("/admin-portal/login", wrong)).status);
+  }
+  rows.push({
+    check: "sign-in failures counted across A and B",
+    result: statuses.join(" "),
+    pass:
+      statuses.slice(0, 5).every((status) => status !== 302 && status !== 429) &&
+      statuses[5] === 429,
+  });
+
+  // The live unread count: a stream on B sees a message posted to A.
+  const stream = await visitor(b, "10.200.0.3", cookie).events();
+  const before = await stream.nextPulse(10_000);
+  const posted = Date.now();
+  await submitContact(a, "live-0");
+  let after = before;
+  while (after && before && after.unread <= before.unread) {
+    after = await stream.nextPulse(15_000);
+  }
+  stream.close();
+  const seenAfter = Date.now() - posted;
+  rows.push({
+    check: "message posted to A shows on B's live unread count",
+    result: after && before ? `${before.unread} → ${after.unread} in ${seenAfter} ms` : "no pulse",
+    pass: Boolean(after && before && after.unread === before.unread + 1),
+  });
+
+  // An image uploaded through A is served by B (whose data folder has no such file).
+  const image = await sharp({
+    create: { width: 1200, height: 675, channels: 3, background: "#1d4ed8" },
+  })
+    .png()
+    .toBuffer();
+  const slug = `fleet-course-${Date.now().toString(36)}`;
+  const created = await visitor(a, "10.200.0.4", cookie).postMultipart(
+    "/admin-portal/courses",
+    {
+      intent: "create",
+      title: "Fleet Course",
+      slug,
+      description: "A course made by the fleet check.",
+      category: "Programming",
+      level: "Beginner",
+      price: "150000",
+      originalPrice: "0",
+      rating: "4.5",
+      lessons: "12",
+      duration: "8 weeks",
+      "subtitles[0]": "English",
+      isActive: "on",
+    },
+    { imageFile: { bytes: image, name: "cover.png", type: "image/png" } },
+  );
+  const [course] = await query<{ image: string | null }>(
+    databaseUrl,
+    "SELECT image FROM courses WHERE slug = $1",
+    [slug],
+  );
+  const imageUrl = course?.image ?? null;
+  const fromB = imageUrl ? await onB.getBytes(imageUrl) : null;
+  const fromA = imageUrl ? await onA.getBytes(imageUrl) : null;
+  rows.push({
+    check: "image uploaded through A is served by B",
+    result: imageUrl
+      ? `save ${created.status}; A ${fromA?.status}, B ${fromB?.status}, ${fromB?.bytes.length ?? 0} bytes`
+      : `save ${created.status}; no image stored`,
+    pass: Boolean(
+      fromA &&
+        fromB &&
+        fromB.status === 200 &&
+        fromA.status === 200 &&
+        Buffer.compare(fromA.bytes, fromB.bytes) === 0,
+    ),
+  });
+}
+
+async function burst(a: AppServer, b: AppServer, databaseUrl: string) {
+  const started = Date.now();
+  const results = await Promise.all(
+    Array.from({ length: BURST }, (_, index) => submitContact(index % 2 ? b : a, `burst-${index}`)),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const stored = await storedMarkers(databaseUrl, "burst-");
+  const acknowledged = results.filter((result) => result.acknowledged);
+  const lost = acknowledged.filter((result) => !stored.has(result.marker)).length;
+  const duplicated = [...stored.values()].filter((copies) => copies > 1).length;
+  const other = results.filter((result) => !result.acknowledged);
+  rows.push({
+    check: `${BURST} concurrent submissions over A and B`,
+    result: `${acknowledged.length} acknowledged, ${stored.size} stored, ${lost} lost, ${duplicated} duplicated, ${other.length} refused (${summarise(other)}), ${seconds.toFixed(1)} s`,
+    pass: lost === 0 && duplicated === 0 && stored.size === acknowledged.length,
+  });
+}
+
+function summarise(results: Submission[]) {
+  const counts = new Map<string, number>();
+  for (const result of results)
+    counts.set(String(result.status), (counts.get(String(result.status)) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${status}×${count}`).join(", ") || "none";
+}
+
+/** 20 submissions a second while PostgreSQL stops for 5 s and comes back. */
+async function outage(a: AppServer, b: AppServer, cluster: PostgresCluster, databaseUrl: string) {
+  const results: Array<Submission & { sentAt: number; server: "A" | "B" }> = [];
+  const pending: Promise<void>[] = [];
+  let serial = 0;
+  let flowing = true;
+  const flow = (async () => {
+    while (flowing) {
+      const server = serial % 2 ? b : a;
+      const name = serial % 2 ? "B" : "A";
+      const sentAt = Date.now();
+      const marker = `outage-${serial++}`;
+      pending.push(
+        submitContact(server, marker).then((result) => {
+          results.push({ ...result, sentAt, server: name });
+        }),
+      );
+      await sleep(50);
+    }
+  })();
+  await sleep(5_000);
+  const stoppedAt = Date.now();
+  await cluster.stop();
+  await sleep(5_000);
+  await cluster.start();
+  const restartedAt = Date.now();
+  await sleep(10_000);
+  flowing = false;
+  await flow;
+  await Promise.all(pending);
+
+  const stored = await storedMarkers(databaseUrl, "outage-");
+  const acknowledged = results.filter((result) => result.acknowledged);
+  const lost = acknowledged.filter((result) => !stored.has(result.marker)).length;
+  const failed = results.filter((result) => !result.acknowledged);
+  const clear = failed.filter(
+    (result) =>
+      result.status === 503 &&
+      result.body.includes(CONTACT_FAILURE) &&
+      result.body.includes(`Fleet check ${result.marker}:`),
+  );
+  const recovery = (name: "A" | "B") => {
+    const first = results
+      .filter(
+        (result) => result.server === name && result.sentAt >= restartedAt && result.acknowledged,
+      )
+      .sort((x, y) => x.sentAt - y.sentAt)[0];
+    return first ? first.sentAt - restartedAt : null;
+  };
+  const recoveredA = recovery("A");
+  const recoveredB = recovery("B");
+  rows.push({
+    check: "PostgreSQL down 5 s under 20 submissions/s",
+    result: `${results.length} sent, ${acknowledged.length} acknowledged, ${lost} lost; ${failed.length} failed, of which ${clear.length} a 503 with the visitor's text (${summarise(failed)}); outage ${restartedAt - stoppedAt} ms`,
+    pass: lost === 0 && clear.length === failed.length && !a.exited() && !b.exited(),
+  });
+  rows.push({
+    check: "both answer again after the restart",
+    result: `A after ${recoveredA ?? "never"} ms, B after ${recoveredB ?? "never"} ms`,
+    pass: recoveredA !== null && recoveredB !== null && recoveredA <= 5_000 && recoveredB <= 5_000,
+  });
+}
+
+async function residentMegabytes(pid: number) {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return kilobytes / 1024;
+}
+
+/** 10 visitors browse the catalogue for LOAD_SECONDS; resident memory before and after. */
+async function catalogueLoad(servers: Record<"A" | "B", AppServer>, databaseUrl: string) {
+  const slugs = (
+    await query<{ slug: string }>(databaseUrl, "SELECT slug FROM courses WHERE is_active")
+  ).map((row) => row.slug);
+  const paths = ["/courses", "/", ...slugs.map((slug) => `/course/${slug}`)];
+  const before = {
+    A: await residentMegabytes(servers.A.pid),
+    B: await residentMegabytes(servers.B.pid),
+  };
+  const deadline = Date.now() + LOAD_SECONDS * 1000;
+  let requests = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, lane) => {
+      const browse: Visit = visitor(lane % 2 ? servers.B : servers.A, `10.201.0.${lane}`);
+      for (let step = lane; Date.now() < deadline; step++) {
+        const response = await browse.get(paths[step % paths.length] ?? "/courses");
+        requests += 1;
+        if (response.status !== 200) failures += 1;
+      }
+    }),
+  );
+  for (const name of ["A", "B"] as const) {
+    const after = await residentMegabytes(servers[name].pid);
+    rows.push({
+      check: `memory of ${name} around a ${LOAD_SECONDS} s catalogue load`,
+      result: `${before[name].toFixed(0)} MB → ${after.toFixed(0)} MB RSS`,
+      pass: !servers[name].exited(),
+    });
+  }
+  rows.push({
+    check: "catalogue load",
+    result: `${requests} pages in ${LOAD_SECONDS} s, ${failures} not 200`,
+    pass: failures === 0,
+  });
+}
+
+async function main() {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  try {
+    const cluster = await startPostgresCluster();
+    cleanups.push(() => cluster.destroy());
+    await query(cluster.url(), "CREATE DATABASE academy");
+    const databaseUrl = cluster.url("academy");
+    const s3 = await startS3Server({ bucket: "fleet-course-assets" });
+    cleanups.push(() => s3.stop());
+    const env = {
+      ...s3.env,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: "fleet-check-secret-that-is-long-enough-for-better-auth",
+      NOTIFY_EMAILS: "staff@academy.test",
+      LOG_LEVEL: "warn",
+    };
+    const a = await startAppServer({ env, dataDirPrefix: "fleet-a" });
+    cleanups.push(() => a.stop());
+    await run(
+      "npx",
+      [
+        "tsx",
+        "scripts/admin-create.ts",
+        "--email",
+        ADMIN.email,
+        "--name",
+        "Fleet Admin",
+        "--phone",
+        "0803 555 0100",
+        "--role",
+        "super_admin",
+      ],
+      { env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: ADMIN.password } },
+    );
+    await run("npx", ["tsx", "scripts/seed.ts"], {
+      env: { ...process.env, ...env, DATA_DIR: a.dataDir },
+    });
+    const b = await startAppServer({ env, dataDirPrefix: "fleet-b" });
+    cleanups.push(() => b.stop());
+    cleanups.push(() => rm(a.dataDir, { recursive: true, force: true }));
+    cleanups.push(() => rm(b.dataDir, { recursive: true, force: true }));
+
+    await sharedState(a, b, databaseUrl);
+    await burst(a, b, databaseUrl);
+    await outage(a, b, cluster, databaseUrl);
+    await catalogueLoad({ A: a, B: b }, databaseUrl);
+  } catch (error) {
+    rows.push({ check: "the suite ran", result: String(error), pass: false });
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+  console.log(report(rows));
+  if (rows.some((row) => !row.pass)) process.exit(1);
+}
+
+await main();
