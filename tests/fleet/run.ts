@@ -1,6 +1,6 @@
 // `npm run test:fleet`: the app as a fleet. Its own PostgreSQL cluster (initdb/pg_ctl on a free
 // port), a real S3-compatible server (s3rver) and two app processes with different data folders;
-// then the checks of docs/operations.md, "Proof under load and faults", with a printed table.
+// then the checks of the README's "Proof under load and faults", with a printed table.
 // Exits 1 when a check fails. Needs the production build (`npm run test:fleet` builds first).
 
 import { execFile } from "node:child_process";
@@ -195,6 +195,39 @@ async function burst(a: AppServer, b: AppServer, databaseUrl: string) {
     check: `${BURST} concurrent submissions over A and B`,
     result: `${acknowledged.length} acknowledged, ${stored.size} stored, ${lost} lost, ${duplicated} duplicated, ${other.length} refused (${summarise(other)}), ${seconds.toFixed(1)} s`,
     pass: lost === 0 && duplicated === 0 && stored.size === acknowledged.length,
+  });
+  await staffAlerts(databaseUrl, stored.size);
+}
+
+/** Each stored message has one staff alert, queued with it and sent by either process. */
+async function staffAlerts(databaseUrl: string, messageCount: number) {
+  const deadline = Date.now() + 120_000;
+  let counts = { alerts: 0, messages: 0, sent: 0, failed: 0 };
+  for (;;) {
+    const [row] = await query<{ alerts: string; messages: string; sent: string; failed: string }>(
+      databaseUrl,
+      `SELECT count(*) AS alerts, count(DISTINCT e.message_id) AS messages,
+              count(*) FILTER (WHERE e.status = 'sent') AS sent,
+              count(*) FILTER (WHERE e.status = 'failed') AS failed
+         FROM outgoing_emails e JOIN messages m ON m.id = e.message_id
+        WHERE e.kind = 'staff-alert' AND m.message LIKE 'Fleet check burst-%'`,
+    );
+    counts = {
+      alerts: Number(row?.alerts),
+      messages: Number(row?.messages),
+      sent: Number(row?.sent),
+      failed: Number(row?.failed),
+    };
+    if (counts.sent + counts.failed >= counts.alerts || Date.now() > deadline) break;
+    await sleep(1_000);
+  }
+  rows.push({
+    check: "one staff alert per stored message, delivered by the job queue",
+    result: `${counts.alerts} alerts for ${counts.messages} of ${messageCount} messages; ${counts.sent} sent, ${counts.failed} failed`,
+    pass:
+      counts.alerts === messageCount &&
+      counts.messages === messageCount &&
+      counts.sent === messageCount,
   });
 }
 
