@@ -81,7 +81,7 @@ export async function startJobQueue(
   // Another database was opened (tests): its workers stop first.
   await stopJobQueue({ graceful: false });
   const boss = new PgBoss({
-    db: { executeSql: handle.executeSql },
+    db: { executeSql: settlingSafely(handle.executeSql) },
     migrate: false,
     pollingIntervalSeconds,
   });
@@ -95,6 +95,27 @@ export async function startJobQueue(
     });
   }
   holder.__academyJobs = { handle, boss };
+}
+
+/** pg-boss's statements that mark a job done or failed after its handler ran (plans.js). */
+const settlesJob = (text: string) => /SET completed_on = now\(\)|WITH deleted_jobs AS/.test(text);
+
+/**
+ * pg-boss 10 does not await marking a job done or failed after its handler (manager.js,
+ * `onFetch`), so a database error there (an outage, a full pool) is an unhandled rejection
+ * that stops the process. Here it is logged instead: the job stays active until it expires and
+ * is tried again, and the e-mail it delivered is already marked sent, so it is not sent twice.
+ * The answer stands for "no job changed", the shape pg-boss reads.
+ */
+function settlingSafely(executeSql: DatabaseHandle["executeSql"]): DatabaseHandle["executeSql"] {
+  return (text, values) => {
+    const result = executeSql(text, values);
+    if (!settlesJob(text)) return result;
+    return result.catch((error) => {
+      logger.error({ err: error }, "The job queue could not mark a job done; it will expire");
+      return { rows: [{ count: "0" }] };
+    });
+  };
 }
 
 export type StopOptions = {

@@ -345,6 +345,18 @@ async function catalogueLoad(servers: Record<"A" | "B", AppServer>, databaseUrl:
   });
 }
 
+/** The end of the log of a process that stopped, so a failure says why. */
+function reportExits(servers: AppServer[]) {
+  for (const [index, server] of servers.entries()) {
+    const exit = server.exited();
+    if (!exit) continue;
+    console.log(`\nProcess ${index ? "B" : "A"} stopped (${exit}); the end of its log:`);
+    console.log(server.log().split("\n").slice(-40).join("\n"));
+  }
+}
+
+const servers: AppServer[] = [];
+
 async function main() {
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
@@ -383,6 +395,7 @@ async function main() {
       env: { ...process.env, ...env, DATA_DIR: a.dataDir },
     });
     const b = await startAppServer({ env, dataDirPrefix: "fleet-b" });
+    servers.push(a, b);
     cleanups.push(() => b.stop());
     cleanups.push(() => rm(a.dataDir, { recursive: true, force: true }));
     cleanups.push(() => rm(b.dataDir, { recursive: true, force: true }));
@@ -394,6 +407,7 @@ async function main() {
   } catch (error) {
     rows.push({ check: "the suite ran", result: String(error), pass: false });
   } finally {
+    reportExits(servers);
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }
   console.log(report(rows));

@@ -135,6 +135,31 @@ describe("a visitor's message and its staff alert", () => {
     expect(await allOutgoingEmails()).toEqual([]);
   });
 
+  it("survives a database that refuses to mark a delivered job done, and sends nothing twice", async () => {
+    // pg-boss 10 does not await its complete() after a job: unguarded, this refusal is an
+    // unhandled rejection that stops the process (the fleet suite saw it under load).
+    await database().executeSql(`
+      CREATE FUNCTION refuse_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.state = 'completed' THEN RAISE EXCEPTION 'the database refuses'; END IF;
+          RETURN NEW;
+        END $$;
+      CREATE TRIGGER refuse_completion BEFORE UPDATE ON pgboss.job
+        FOR EACH ROW EXECUTE FUNCTION refuse_completion();
+    `);
+    try {
+      const id = await submit();
+      await eventually(async () => ((await emailAbout(id)).status === "sent" ? true : undefined));
+      // Long enough for the worker to try to mark the job done, and to poll again.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await database().executeSql(
+        "DROP TRIGGER refuse_completion ON pgboss.job; DROP FUNCTION refuse_completion();",
+      );
+    }
+  });
+
   it("keeps the message and queues the alert while the mail server is unreachable", async () => {
     useEnvironment({ SMTP_URL: "smtp://127.0.0.1:1" });
     const id = await submit();
