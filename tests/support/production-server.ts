@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 /** The production server (`node server.js` on the build) on a free port and a new data folder. */
-export type FuzzServer = {
+export type ProductionServer = {
   origin: string;
   dataDir: string;
   /** Everything the server has written to stdout and stderr so far. */
@@ -29,11 +29,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<FuzzServer> {
+type Options = {
+  /** Names the data folder, `.tmp/<name>-data-…`. */
+  name: string;
+  /** More environment, e.g. DATABASE_URL (unset: the embedded database in the data folder). */
+  env?: Record<string, string>;
+};
+
+/** Starts the server and waits until `/healthz` answers (first start: migrations, demo content). */
+export async function startServer({ name, env = {} }: Options): Promise<ProductionServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   await mkdir(".tmp", { recursive: true });
-  const dataDir = await mkdtemp(path.resolve(".tmp/fuzz-data-"));
+  const dataDir = await mkdtemp(path.resolve(`.tmp/${name}-data-`));
   const child: ChildProcess = spawn("node", ["server.js"], {
     env: {
       ...process.env,
@@ -42,9 +50,9 @@ export async function startServer(): Promise<FuzzServer> {
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
       DATABASE_URL: "",
-      // The suite is the proxy in front of the app: each case is its own visitor, so rate
-      // limits answer some cases with 429 without deciding all of them.
+      // The tests are the proxy in front of the app: each request can be its own visitor.
       TRUST_PROXY: "1",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
