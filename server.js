@@ -6,7 +6,7 @@ import { compressResponses } from "./server/compression.js";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 
-/** @type {{ app: import("express").Express, shutdown: () => Promise<void>, logger: import("pino").Logger }} */
+/** @type {{ app: import("express").Express, prepareShutdown: (server: import("node:http").Server) => (signal: string) => Promise<void>, logger: import("pino").Logger }} */
 let application;
 const server = express();
 server.disable("x-powered-by");
@@ -56,14 +56,11 @@ const listener = server.listen(PORT, () => {
   application.logger.info(`Lagos Tech Academy is running at http://localhost:${PORT}`);
 });
 
-let stopping = false;
+// SIGTERM or Ctrl+C: drain the requests in flight, then stop (a second signal, which npm passes
+// on with a terminal's Ctrl+C, joins the same stop).
+const shutDown = application.prepareShutdown(listener);
 async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  application.logger.info(`${signal} received: closing the server`);
-  listener.close();
-  listener.closeAllConnections?.();
-  await application.shutdown().catch((error) => application.logger.error({ err: error }));
+  await shutDown(signal).catch((error) => application.logger.error({ err: error }));
   process.exit(0);
 }
 process.on("SIGINT", () => stop("SIGINT"));

@@ -34,5 +34,6 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("files/*", "routes/resources/files.ts"),
   route("healthz", "routes/resources/health.ts"),
+  route("readyz", "routes/resources/ready.ts"),
   route("go/whatsapp", "routes/resources/whatsapp.ts"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@
 // embedded PGlite in DATA_DIR (default ./data), migrated. Relative imports only: tsx runs this
 // outside Vite.
 import path from "node:path";
+import pg from "pg";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server";
 
 export function scriptDataDir() {
@@ -35,5 +36,16 @@ function redact(url: string) {
     return parsed.toString();
   } catch {
     return "(unparseable URL)";
+  }
+}
+
+/** Runs `work` on one connection to the PostgreSQL server at `url`, closed afterwards. */
+export async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
   }
 }

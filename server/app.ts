@@ -1,11 +1,12 @@
 import "react-router";
+import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { limitRequestBodies } from "~/server/body-limit.server";
-import { stopJobs } from "~/server/jobs.server";
+import { prepareGracefulShutdown } from "~/server/graceful-shutdown.server";
 import { logRequests } from "~/server/request-log.server";
 import { startApplication, stopApplication } from "~/server/start.server";
 
@@ -38,5 +39,11 @@ app.use(
   }),
 );
 
-export const shutdown = stopApplication;
-export { logger, stopJobs };
+/** The graceful stop of `server` (app/server/graceful-shutdown.server.ts), for server.js. */
+export const prepareShutdown = (server: Server) =>
+  prepareGracefulShutdown(server, {
+    timeoutMs: env().SHUTDOWN_TIMEOUT_MS,
+    logger,
+    close: stopApplication,
+  });
+export { logger };

@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -106,6 +108,23 @@ export function db(): Database {
   const handle = holder.__academyDatabase;
   if (!handle) throw new Error("The database has not been opened (call openDatabase at start-up)");
   return handle.db;
+}
+
+/** Whether the database answers `select 1` within `timeoutMs` (for /healthz and /readyz). */
+export async function databaseAnswers(timeoutMs = 2_000): Promise<boolean> {
+  const timeout = new AbortController();
+  try {
+    return await Promise.race([
+      db()
+        .execute(sql`select 1`)
+        .then(() => true),
+      delay(timeoutMs, false, { signal: timeout.signal }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    timeout.abort();
+  }
 }
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -79,6 +79,12 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000),
   DEMO_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@academy.test"),
   DEMO_ADMIN_PASSWORD: z
     .string()

@@ -5,6 +5,7 @@ import { seedDemoContent } from "~/features/demo/seed.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { onShutdown } from "~/lib/shutdown.server";
 import { courseAssets } from "~/lib/storage/index.server";
 import { startJobs, stopJobs } from "./jobs.server";
 
@@ -30,6 +31,8 @@ export async function startApplication() {
   );
   if (config.demoMode) await prepareDemo();
   await startJobs();
+  // On a stop, running jobs get a few seconds, then go back to the queue (before the database closes).
+  onShutdown("background jobs", () => stopJobs({ graceful: true, timeoutMs: 5_000 }));
 }
 
 async function prepareDemo() {
@@ -42,9 +45,8 @@ async function prepareDemo() {
     await seedDemoMessages(db(), { demoAdminId, log: (line) => logger.info(line) });
 }
 
-/** Stops the jobs (running ones get a few seconds, then go back to the queue), then the database. */
+/** Closes the database: the last step of a stop, after the tasks registered with onShutdown. */
 export async function stopApplication() {
-  await stopJobs({ graceful: true, timeoutMs: 5_000 });
   const handle = currentDatabase();
   setDatabase(undefined);
   await handle?.close();

@@ -10,7 +10,7 @@
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import fc from "fast-check";
-import { type AppServer as FuzzServer, startAppServer } from "../support/app-server";
+import { type AppServer, startAppServer } from "../support/app-server";
 import { clientAddress, encode, encodings, type Field, fuzzQuery } from "./payloads";
 import { storedRowProblems } from "./stored-rows";
 import { type FuzzContext, type Target, targets } from "./targets";
@@ -48,13 +48,13 @@ function caseArbitrary(target: Target) {
   });
 }
 
-function urlOf(server: FuzzServer, target: Target, context: FuzzContext, query: string) {
+function urlOf(server: AppServer, target: Target, context: FuzzContext, query: string) {
   const path = target.path(context);
   if (!query) return `${server.origin}${path}`;
   return `${server.origin}${path}${path.includes("?") ? "&" : "?"}${query}`;
 }
 
-async function signIn(server: FuzzServer) {
+async function signIn(server: AppServer) {
   const response = await fetch(`${server.origin}/admin-portal/login`, {
     method: "POST",
     redirect: "manual",
@@ -70,7 +70,7 @@ async function signIn(server: FuzzServer) {
   return cookie;
 }
 
-async function courseSlugOf(server: FuzzServer) {
+async function courseSlugOf(server: AppServer) {
   const sitemap = await (await fetch(`${server.origin}/sitemap.xml`)).text();
   const slug = sitemap.match(/\/course\/([a-z0-9-]+)</)?.[1];
   if (!slug) throw new Error("The sitemap lists no course");
@@ -98,7 +98,7 @@ type Answer = { status: number | "no answer"; problem: string | null };
 
 /** Sends one case: its status, and what makes it a failure if anything does. */
 async function send(
-  server: FuzzServer,
+  server: AppServer,
   target: Target,
   context: FuzzContext,
   cookie: string,
@@ -163,7 +163,7 @@ type Result = {
  * any, again (fast-check's `path` replays it) to be shrunk to a small counterexample.
  */
 async function fuzzTarget(
-  server: FuzzServer,
+  server: AppServer,
   target: Target,
   context: FuzzContext,
   cookie: string,

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, admins, authSession, messages, rateLimits } from "~/db/schema";
 import { deactivateAdmin } from "~/features/admins/admins.server";
+import { beginShutdown, resetShutdownForTesting } from "~/lib/shutdown.server";
 import * as logoutRoute from "~/routes/admin/logout";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as contactRoute from "~/routes/site/contact";
@@ -11,6 +12,7 @@ import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 // Issue 11, defect 6: the live inbox stream must not outlive the session it was opened with.
+// Issue 13: nor the process, which ends it when it begins to shut down.
 
 const database = setupTestDatabase();
 
@@ -135,5 +137,25 @@ describe("the inbox event stream ends with the session", () => {
     } finally {
       await reader.cancel();
     }
+  });
+});
+
+describe("the inbox event stream ends when the process shuts down", () => {
+  afterEach(resetShutdownForTesting);
+
+  it("closes an open stream at once, without another pulse", async () => {
+    const { cookie } = await signedInAdmin();
+    const reader = await openStream(cookie);
+    beginShutdown();
+    expect(await restOfStream(reader, 500)).toBe("");
+  });
+
+  it("answers a stream opened while shutting down with an empty body", async () => {
+    const { cookie } = await signedInAdmin();
+    beginShutdown();
+    const request = new Request(`${ORIGIN}/admin-portal/events`, { headers: { cookie } });
+    const outcome = await outcomeOf(() => inboxEventsRoute.loader(routeArgs(request)));
+    if (outcome.kind !== "response") throw new Error(`Expected a response, got ${outcome.kind}`);
+    expect(await outcome.response.text()).toBe("");
   });
 });

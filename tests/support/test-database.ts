@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { withPostgres } from "../../scripts/script-database";
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — in the "postgres"
@@ -19,7 +19,7 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the postgres test project");
   const name = `academy_test_${randomBytes(6).toString("hex")}`;
-  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withPostgres(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const opened = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
@@ -27,23 +27,13 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
     ...opened,
     close: async () => {
       await opened.close();
-      await withServer(serverUrl, (client) =>
+      await withPostgres(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
     },
   };
   setDatabase(handle);
   return handle;
-}
-
-async function withServer<T>(url: string, run: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readAdminSession, requireAdmin } from "~/features/auth/session.server";
 import { inboxPulse } from "~/features/messages/inbox.server";
 import { logger } from "~/lib/logger.server";
+import { shutdownSignal } from "~/lib/shutdown.server";
 import type { Route } from "./+types/inbox-events";
 
 const POLL_MS = 3000;
@@ -13,15 +14,32 @@ const SESSION_CHECK_MS = 15_000;
  * changes. It reads the database every few seconds (three index-sized queries), so it works with
  * any number of app processes behind a load balancer. It checks the session before every write
  * and at least every SESSION_CHECK_MS, and ends, sending nothing more, once the admin is signed
- * out or deactivated.
+ * out or deactivated. It also ends when the process begins to shut down; the browser's
+ * EventSource then reconnects after `retry`, through the load balancer, to a process that stays.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const encoder = new TextEncoder();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const release = () => {
+    closed = true;
+    clearTimeout(timer);
+    shutdownSignal().removeEventListener("abort", stop);
+  };
+  function stop() {
+    if (closed) return;
+    release();
+    try {
+      stream?.close();
+    } catch {
+      // already closed by the client
+    }
+  }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      stream = controller;
       let last = "";
       let lastWrite = Date.now();
       let lastCheck = Date.now();
@@ -30,17 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         controller.enqueue(encoder.encode(text));
         lastWrite = Date.now();
       };
-      const stop = () => {
-        if (closed) return;
-        closed = true;
-        clearTimeout(timer);
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
       request.signal.addEventListener("abort", stop);
+      if (shutdownSignal().aborted) return stop();
+      shutdownSignal().addEventListener("abort", stop);
       send(`retry: ${POLL_MS}\n\n`);
       const tick = async () => {
         try {
@@ -62,10 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       void tick();
     },
-    cancel() {
-      closed = true;
-      clearTimeout(timer);
-    },
+    cancel: release,
   });
   return new Response(body, {
     headers: {

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import { withPostgres } from "../../../scripts/script-database";
 import { expect, test } from "../fixtures";
 
 /**
@@ -32,15 +33,7 @@ let serverOutput = "";
 let dataDir = "";
 let origin = "";
 
-async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const asAdmin = <T>(work: (client: pg.Client) => Promise<T>) => withPostgres(adminUrl, work);
 
 /** Refuses every new connection to the app's database and ends the open ones. */
 const shutDatabase = () =>
