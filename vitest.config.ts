@@ -6,6 +6,8 @@ const integration = (name: string, kind: "pglite" | "postgres") => ({
   test: {
     name,
     include: ["tests/integration/**/*.test.ts"],
+    // `*.postgres.test.ts`: what only a server can do (end a connection, restart).
+    exclude: kind === "pglite" ? ["tests/integration/**/*.postgres.test.ts"] : [],
     env: { TEST_DB_KIND: kind, DATA_DIR: ".tmp/test-data" },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -53,6 +53,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on("error", (error) =>
       logger.error({ err: error }, "PostgreSQL: an idle connection failed"),
     );
+    // A connection checked out between two statements (a transaction) has no listener of the
+    // pool's: the server ending it then would be an unhandled 'error' that stops the process.
+    // The transaction's next statement fails instead, and the pool drops the connection.
+    pool.on("connect", (client) =>
+      client.on("error", (error) =>
+        logger.error({ err: error }, "PostgreSQL: a connection in use failed"),
+      ),
+    );
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     const executeSql: ExecuteSql = async (text, values) => {
