@@ -90,12 +90,30 @@ export async function startJobQueue(
   for (const worker of workers) {
     if (worker.policy)
       await boss.updateQueue(worker.queue, { name: worker.queue, ...worker.policy });
-    await boss.work(worker.queue, { pollingIntervalSeconds }, async (jobs) => {
-      for (const job of jobs) await worker.run(job.data as object);
-    });
+    // A batch per poll, so a burst drains in minutes rather than one job a poll. Each job
+    // settles on its own: a failed one is failed (retried by its policy) and the batch goes on;
+    // pg-boss then marks the rest done (its complete() skips jobs no longer active).
+    await boss.work(
+      worker.queue,
+      { pollingIntervalSeconds, batchSize: JOBS_PER_POLL },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await worker.run(job.data as object);
+          } catch (error) {
+            await boss.fail(worker.queue, job.id, { message: errorText(error) });
+          }
+        }
+      },
+    );
   }
   holder.__academyJobs = { handle, boss };
 }
+
+/** How many jobs a worker takes at each poll. */
+const JOBS_PER_POLL = 20;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** pg-boss's statements that mark a job done or failed after its handler ran (plans.js). */
 const settlesJob = (text: string) => /SET completed_on = now\(\)|WITH deleted_jobs AS/.test(text);
