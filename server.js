@@ -55,6 +55,10 @@ try {
 const listener = server.listen(PORT, () => {
   application.logger.info(`Lagos Tech Academy is running at http://localhost:${PORT}`);
 });
+// Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s at
+// most): closed first at Node's default 5 s, a request sent at that moment would be reset.
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;
 
 // SIGTERM or Ctrl+C: drain the requests in flight, then stop (a second signal, which npm passes
 // on with a terminal's Ctrl+C, joins the same stop).

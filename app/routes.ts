@@ -22,6 +22,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("courses", "routes/admin/courses.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("saved-replies", "routes/admin/saved-replies.tsx"),
       route("admins", "routes/admin/admins.tsx"),
       route("students", "routes/admin/placeholder.tsx", { id: "admin-students" }),
       route("tutors", "routes/admin/placeholder.tsx", { id: "admin-tutors" }),

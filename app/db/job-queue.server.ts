@@ -11,6 +11,8 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 export const jobQueues = {
   sendEmail: "send-email",
   sendEmailFailed: "send-email-failed",
+  /** A message's 20-hour reminder, scheduled when the message is stored. */
+  replyReminder: "reply-reminder",
 } as const;
 
 export type JobQueue = (typeof jobQueues)[keyof typeof jobQueues];
@@ -31,6 +33,8 @@ export async function installJobQueue(executeSql: ExecuteSql) {
         name: jobQueues.sendEmail,
         deadLetter: jobQueues.sendEmailFailed,
       });
+    if (!(await boss.getQueue(jobQueues.replyReminder)))
+      await boss.createQueue(jobQueues.replyReminder, { name: jobQueues.replyReminder });
   } finally {
     await boss.stop({ graceful: false, close: false });
   }

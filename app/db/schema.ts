@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   real,
   text,
@@ -229,6 +230,8 @@ export const messageFormType = pgEnum("message_form_type", messageFormTypes);
 export const messageStatus = pgEnum("message_status", messageStatuses);
 export const messagePriority = pgEnum("message_priority", messagePriorities);
 
+export const messageReferenceSequence = pgSequence("message_reference_seq");
+
 export const messages = pgTable(
   "messages",
   {
@@ -254,9 +257,22 @@ export const messages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** The first reply: stamped once, by a reply sent from the portal or one recorded by hand. */
     repliedAt: timestamp("replied_at", { withTimezone: true }),
+    /** The short number shown to the visitor as 'LTA-0001234'; from a sequence, never reused. */
+    reference: integer("reference").notNull().default(sql`nextval('message_reference_seq')`),
+    /** When the 20-hour reminder went out: set once, so a repeated reminder job sends nothing. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (t) => [
+    unique("messages_reference_unique").on(t.reference),
+    // Messages still waiting for a reply (status unread or read), oldest first: the overdue
+    // tab, the due-soon filter and the dashboard's clock figures read only this small index.
+    // Migration 0008 also creates messages_unanswered_first_idx, an expression index drizzle-kit
+    // cannot declare here, for the sort 'oldest unanswered first' (reply-clock.server.ts).
+    index("messages_awaiting_reply_created_at_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('unread', 'read')`),
     // Each list order is (created_at, id), so pages are stable and read straight off an index.
     index("messages_created_at_id_idx").on(
       t.createdAt.desc().nullsFirst(),
@@ -281,6 +297,12 @@ export const messages = pgTable(
       t.assignedTo,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+    ),
+    // A sender's other messages (sender-messages.server.ts): the query's expressions must stay
+    // identical to these, or PostgreSQL cannot use the indexes.
+    index("messages_email_lower_idx").on(sql`lower(${t.email})`),
+    index("messages_phone_digits_idx").on(
+      sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 10)`,
     ),
   ],
 );
@@ -325,7 +347,14 @@ export const whatsappClicks = pgTable(
 // ---------------------------------------------------------------------------
 
 export const outgoingEmailStatuses = ["queued", "sent", "failed"] as const;
-export const outgoingEmailKinds = ["staff-alert", "password-reset"] as const;
+export const outgoingEmailKinds = [
+  "staff-alert",
+  "password-reset",
+  "reply",
+  "acknowledgement",
+  "assignment",
+  "reminder",
+] as const;
 export type OutgoingEmailKind = (typeof outgoingEmailKinds)[number];
 export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmailStatuses);
 
@@ -338,6 +367,8 @@ export const outgoingEmails = pgTable(
     recipients: text("recipients").array().notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Where answers go, when not to the sender (a reply to a visitor: REPLY_TO). */
+    replyTo: text("reply_to"),
     status: outgoingEmailStatus("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -355,6 +386,61 @@ export const outgoingEmails = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------
+// A message's history: who did what to it and when. Changes of status, priority, assignee and
+// notes are written by a trigger (migration 0008), so no path can forget one; replies,
+// reminders and acknowledgements are written by the code that sends them.
+// ---------------------------------------------------------------------------
+
+export const messageEventKinds = [
+  "status",
+  "priority",
+  "assigned",
+  "notes",
+  "reply-sent",
+  "replied-whatsapp",
+  "replied-email",
+  "acknowledgement-sent",
+  "reminder-sent",
+] as const;
+export type MessageEventKind = (typeof messageEventKinds)[number];
+
+export const messageEvents = pgTable(
+  "message_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<MessageEventKind>().notNull(),
+    /** The admin who did it; null for the system (a reminder) or an admin since deleted. */
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    /** A change's old and new value (`from`, `to`): status, priority or assignee id. */
+    detail: jsonb("detail").$type<{ from?: string | null; to?: string | null }>(),
+    /** The e-mail an event sent (a reply, a reminder), with its delivery status. */
+    emailId: uuid("email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
+    // The time of the statement, not of its transaction (now()): a reply and the status change
+    // it causes are one transaction, and the history must show them in the order they happened.
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("message_events_message_id_created_at_idx").on(t.messageId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Saved replies: reusable answers staff insert into an e-mail or WhatsApp reply
+// ---------------------------------------------------------------------------
+
+export const savedReplies = pgTable("saved_replies", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  title: text("title").notNull().unique(),
+  body: text("body").notNull(),
+  createdBy: uuid("created_by").references(() => admins.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export type Course = typeof courses.$inferSelect;
 export type NewCourse = typeof courses.$inferInsert;
 export type Message = typeof messages.$inferSelect;
@@ -362,3 +448,5 @@ export type NewMessage = typeof messages.$inferInsert;
 export type Admin = typeof admins.$inferSelect;
 export type CourseChange = typeof courseChanges.$inferSelect;
 export type OutgoingEmail = typeof outgoingEmails.$inferSelect;
+export type MessageEvent = typeof messageEvents.$inferSelect;
+export type SavedReply = typeof savedReplies.$inferSelect;

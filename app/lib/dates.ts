@@ -54,3 +54,12 @@ export function lagosToday(now: Date = new Date()): string {
 export function startOfLagosDay(now: Date = new Date()): Date {
   return new Date(`${lagosToday(now)}T00:00:00+01:00`);
 }
+
+/**
+ * An instant as Lagos local time, `YYYY-MM-DD HH:mm` (for files such as the CSV export, which
+ * spreadsheets read as a date). Lagos is UTC+1 all year (no DST).
+ */
+export function lagosTimestamp(value: Date | string): string {
+  const lagos = new Date(new Date(value).getTime() + 60 * 60 * 1000);
+  return lagos.toISOString().slice(0, 16).replace("T", " ");
+}

@@ -17,6 +17,12 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: "must be a comma-separated list of e-mail addresses" })));
 
+/** "true"/"1" or "false"/"0"; unset or empty: `fallback`. */
+const flag = (fallback: boolean) =>
+  optionalText
+    .pipe(z.enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' }).optional())
+    .transform((value) => (value === undefined ? fallback : value === "true" || value === "1"));
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 const envSchema = z.object({
@@ -47,7 +53,11 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default("Lagos Tech Academy <no-reply@lagostechacademy.ng>"),
+  REPLY_TO: optionalText.pipe(
+    z.email({ error: "must be one e-mail address, e.g. hello@lagostechacademy.ng" }).optional(),
+  ),
   NOTIFY_EMAILS: emailList,
+  SEND_ACKNOWLEDGEMENTS: flag(true),
   WHATSAPP_NUMBER: optionalText.pipe(
     z
       .string()
@@ -69,9 +79,7 @@ const envSchema = z.object({
   S3_REGION: optionalText.transform((value) => value ?? "auto"),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: optionalText
-    .pipe(z.enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' }).optional())
-    .transform((value) => value === "true" || value === "1"),
+  S3_FORCE_PATH_STYLE: flag(false),
   S3_PUBLIC_URL: optionalText.pipe(
     httpUrl
       .refine((url) => !/[?#]/.test(url), {

@@ -9,6 +9,8 @@ export type MailMessage = {
   to: string | string[];
   subject: string;
   text: string;
+  /** Where answers go instead of the sender (`Reply-To`). */
+  replyTo?: string;
 };
 
 /** Where e-mails go when no SMTP server is configured: one `.eml` file per message. */

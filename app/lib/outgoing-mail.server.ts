@@ -13,6 +13,8 @@ export type EmailToQueue = {
   text: string;
   /** The visitor's message the e-mail is about, if any. */
   messageId?: string;
+  /** Where answers go instead of MAIL_FROM (`Reply-To`). */
+  replyTo?: string;
 };
 
 type SendEmailJob = { id: string };
@@ -30,6 +32,7 @@ export async function queueEmail(tx: Transaction, email: EmailToQueue): Promise<
       subject: email.subject,
       body: email.text,
       messageId: email.messageId ?? null,
+      replyTo: email.replyTo ?? null,
     })
     .returning({ id: outgoingEmails.id });
   if (!row) throw new Error("The e-mail was not recorded");
@@ -83,7 +86,13 @@ async function deliver({ id }: SendEmailJob) {
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
   try {
-    await sendMail({ id, to: email.recipients, subject: email.subject, text: email.body });
+    await sendMail({
+      id,
+      to: email.recipients,
+      subject: email.subject,
+      text: email.body,
+      replyTo: email.replyTo ?? undefined,
+    });
   } catch (caught) {
     const error = caught as MailFailure;
     const permanent = isPermanent(error);

@@ -3,6 +3,7 @@ import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.serv
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
+import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { onShutdown } from "~/lib/shutdown.server";
@@ -40,9 +41,13 @@ async function prepareDemo() {
     log: (line) => logger.info(line),
   });
   const demoAdminId = await ensureDemoAdmin();
-  // Only on the first start: an inbox that staff have emptied stays empty.
-  if (catalogue.seeded)
-    await seedDemoMessages(db(), { demoAdminId, log: (line) => logger.info(line) });
+  // Only on the first start: an inbox (or a list of saved replies) that staff have emptied
+  // stays empty.
+  if (catalogue.seeded) {
+    const log = (line: string) => logger.info(line);
+    await seedDemoMessages(db(), { demoAdminId, log });
+    await seedDemoSavedReplies(db(), { demoAdminId, log });
+  }
 }
 
 /** Closes the database: the last step of a stop, after the tasks registered with onShutdown. */

@@ -1,6 +1,7 @@
 // `npm run bench:inbox`: fills a PostgreSQL database with 1,000,000 messages and prints the
-// median and p95 time of the inbox's list query (with and without search and filters) and of
-// its stats query. Needs a PostgreSQL server: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+// median and p95 time of the inbox's list query (with and without search, filters, the reply
+// clock's tab and filter and its sort), of its stats query and of the dashboard's figures of
+// the 24-hour promise. Needs a PostgreSQL server: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres. It works in its own database, academy_bench,
 // which it keeps between runs (filling takes a minute); `--refill` starts it again.
 
@@ -13,6 +14,9 @@ import { migrationsFolder, openDatabase, setDatabase } from "../../app/db/client
 import { createAdmin } from "../../app/features/admins/admins.server";
 import { listMessages, messageStats } from "../../app/features/messages/inbox.server";
 import { type InboxQuery, parseInboxQuery } from "../../app/features/messages/inbox-query";
+import { replyClockFigures } from "../../app/features/messages/reply-clock.server";
+import { earlierMessagesFrom } from "../../app/features/messages/sender-messages.server";
+import { messageTimeline } from "../../app/features/messages/timeline.server";
 
 const TARGET = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -75,7 +79,7 @@ async function fill(handle: Awaited<ReturnType<typeof openDatabase>>) {
           ${sql.raw(sqlArray(openings))} as openings
       )
       insert into messages (form_type, full_name, email, phone, subject, message, inquiry_type, course_interest,
-        contact_method, consent_given, status, priority, assigned_to, created_at, updated_at)
+        contact_method, consent_given, status, priority, assigned_to, created_at, updated_at, replied_at)
       select
         (case when r.g % 3 = 0 then 'contact' else 'inquiry' end)::message_form_type,
         r.first_name || ' ' || r.surname,
@@ -92,7 +96,9 @@ async function fill(handle: Awaited<ReturnType<typeof openDatabase>>) {
         (array['normal','normal','normal','low','high','urgent'])[1 + (r.g / 5) % 6]::message_priority,
         case when r.g % 4 = 0 then (select id from admins order by email offset (r.g % 5) limit 1) end,
         now() - (r.g * interval '63 seconds'),
-        now() - (r.g * interval '63 seconds')
+        now() - (r.g * interval '63 seconds'),
+        -- Replied messages were answered 10 minutes to 40 hours after they arrived.
+        case when r.g % 5 = 3 then now() - (r.g * interval '63 seconds') + ((10 + (r.g * 37) % 2390) * interval '1 minute') end
       from names n, lateral (
         select g,
           n.first_names[1 + (g * 31) % array_length(n.first_names, 1)] as first_name,
@@ -318,6 +324,13 @@ async function main() {
     ).rows as { id: string }[];
     const actor = { id: admin?.id ?? "00000000-0000-0000-0000-000000000000" };
     const query = (search: string): InboxQuery => parseInboxQuery(new URLSearchParams(search));
+    // A sender who wrote many times: the bench's e-mails repeat every 997 * 8 messages or so.
+    const [sample] = (
+      await handle.db.execute(
+        sql`select id, email, phone from messages order by created_at desc offset 500000 limit 1`,
+      )
+    ).rows as { id: string; email: string; phone: string | null }[];
+    if (!sample) throw new Error("No message to open");
     console.log(
       `\nInbox queries on ${TARGET.toLocaleString("en")} messages, ${RUNS} runs each (median, p95):`,
     );
@@ -348,6 +361,24 @@ async function main() {
         listMessages(query("q=xylophone"), actor),
       ),
       await measure("stats: total, unread, read, replied, today", () => messageStats()),
+      await measure("list: overdue tab", () => listMessages(query("tab=overdue"), actor)),
+      await measure("list: overdue tab, oldest first, page 50", () =>
+        listMessages(query("tab=overdue&sort=oldest&page=50"), actor),
+      ),
+      await measure("list: due soon", () => listMessages(query("clock=due-soon"), actor)),
+      await measure("list: oldest unanswered first, page 1", () =>
+        listMessages(query("sort=unanswered"), actor),
+      ),
+      await measure("list: oldest unanswered first, page 50", () =>
+        listMessages(query("sort=unanswered&page=50"), actor),
+      ),
+      await measure("dashboard: overdue, due soon, 30-day share, median", () =>
+        replyClockFigures(),
+      ),
+      await measure("detail: other messages from the same person", () =>
+        earlierMessagesFrom(sample),
+      ),
+      await measure("detail: the message's history", () => messageTimeline(sample.id)),
     ];
     const worst = Math.max(...results);
     console.log(`\nWorst p95: ${worst.toFixed(1)} ms (target: under 50 ms)`);

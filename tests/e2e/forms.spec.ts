@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import { withReference } from "./success-notice";
 
 const texts = {
   contactSuccess: "Thank you for your message! We will get back to you within 24 hours.",
@@ -132,7 +133,7 @@ test.describe("contact form with JavaScript", () => {
     await expect(sending).toBeVisible();
     await expect(sending).toBeDisabled();
     release();
-    await expect(successToast(page)).toHaveText(texts.contactSuccess);
+    await expect(successToast(page)).toHaveText(withReference(texts.contactSuccess));
     await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
     await expect(form.getByLabel("Full Name")).toHaveValue("");
     await expect(form.getByLabel("Email Address")).toHaveValue("");
@@ -146,7 +147,7 @@ test.describe("contact form with JavaScript", () => {
     const form = contactForm(page);
     await fillContact(page);
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(successToast(page)).toHaveText(texts.contactSuccess);
+    await expect(successToast(page)).toHaveText(withReference(texts.contactSuccess));
     await expect(form.getByLabel("Subject")).toHaveValue("");
 
     await fillContact(page, { ...validContact, subject: "Career Guidance" });
@@ -172,7 +173,7 @@ test.describe("contact form with JavaScript", () => {
       input.value = "https://spam.example";
     });
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(successToast(page)).toHaveText(texts.contactSuccess);
+    await expect(successToast(page)).toHaveText(withReference(texts.contactSuccess));
     await expect(errorToast(page)).toHaveCount(0);
   });
 
@@ -271,7 +272,7 @@ test.describe("inquiry form with JavaScript", () => {
     await expect(sending).toBeVisible();
     await expect(sending).toBeDisabled();
     release();
-    await expect(successToast(page)).toHaveText(texts.inquirySuccess);
+    await expect(successToast(page)).toHaveText(withReference(texts.inquirySuccess));
     for (const label of ["Full Name", "Email Address", "Phone Number", "Message"]) {
       await expect(form.getByLabel(label)).toHaveValue("");
     }
@@ -286,7 +287,7 @@ test.describe("inquiry form with JavaScript", () => {
     const form = inquiryForm(page);
     await fillInquiry(page);
     await form.getByRole("button", { name: "Send Inquiry" }).click();
-    await expect(successToast(page)).toHaveText(texts.inquirySuccess);
+    await expect(successToast(page)).toHaveText(withReference(texts.inquirySuccess));
     await expect(form.getByRole("checkbox")).not.toBeChecked();
 
     await fillInquiry(page);
@@ -304,7 +305,7 @@ test.describe("inquiry form with JavaScript", () => {
       input.value = "https://spam.example";
     });
     await form.getByRole("button", { name: "Send Inquiry" }).click();
-    await expect(successToast(page)).toHaveText(texts.inquirySuccess);
+    await expect(successToast(page)).toHaveText(withReference(texts.inquirySuccess));
     await expect(errorToast(page)).toHaveCount(0);
   });
 
@@ -355,7 +356,7 @@ test.describe("forms without JavaScript", () => {
       await page.goto("/");
       await fillInquiry(page);
       await inquiryForm(page).getByRole("button", { name: "Send Inquiry" }).click();
-      await expect(page.getByRole("status")).toHaveText(texts.inquirySuccess);
+      await expect(page.getByRole("status")).toHaveText(withReference(texts.inquirySuccess));
       await expect(page.getByRole("status")).toBeInViewport();
     });
 
@@ -379,7 +380,7 @@ test.describe("forms without JavaScript", () => {
       await page.goto("/contact");
       await fillContact(page);
       await contactForm(page).getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByRole("status")).toHaveText(texts.contactSuccess);
+      await expect(page.getByRole("status")).toHaveText(withReference(texts.contactSuccess));
       await expect(page.getByRole("status")).toBeInViewport();
     });
 
@@ -403,7 +404,7 @@ test.describe("forms without JavaScript", () => {
     await page.goto("/contact");
     await fillContact(page);
     await contactForm(page).getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("status")).toHaveText(texts.contactSuccess);
+    await expect(page.getByRole("status")).toHaveText(withReference(texts.contactSuccess));
     await expect(page).toHaveURL(/\/contact#contact-form-answer$/);
     await expect(contactForm(page).getByLabel("Full Name")).toHaveValue("");
   });
@@ -442,7 +443,7 @@ test.describe("forms without JavaScript", () => {
     await page.goto("/");
     await fillInquiry(page);
     await inquiryForm(page).getByRole("button", { name: "Send Inquiry" }).click();
-    await expect(page.getByRole("status")).toHaveText(texts.inquirySuccess);
+    await expect(page.getByRole("status")).toHaveText(withReference(texts.inquirySuccess));
     await expect(inquiryForm(page).getByLabel("Full Name")).toHaveValue("");
   });
 

@@ -1,10 +1,11 @@
 import path from "node:path";
 import * as z from "zod/mini";
 import { openDatabase } from "~/db/client.server";
-import { admins, courses, messages } from "~/db/schema";
+import { admins, courses, messages, savedReplies } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/schema";
+import { savedReplyFormSchema } from "~/features/saved-replies/schema";
 import { emailPattern } from "~/lib/email-address";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
@@ -76,10 +77,15 @@ function adminProblems(row: typeof admins.$inferSelect) {
   return [result, email].flatMap((outcome) => (outcome.success ? [] : outcome.error.issues));
 }
 
+function savedReplyProblems(row: typeof savedReplies.$inferSelect) {
+  const result = savedReplyFormSchema.safeParse({ title: row.title, body: row.body });
+  return result.success ? [] : result.error.issues;
+}
+
 export type RowProblem = { table: string; id: string; issues: string[]; row: unknown };
 
 /**
- * Every message, course and admin in the stopped server's PGlite folder, checked against the
+ * Every message, course, admin and saved reply in the stopped server's PGlite folder, checked against the
  * schema of the form that writes it. Read after the server has stopped: PGlite allows one
  * process per folder.
  */
@@ -110,6 +116,7 @@ export async function storedRowProblems(
     check("messages", await handle.db.select().from(messages), messageProblems);
     check("courses", await handle.db.select().from(courses), courseProblems);
     check("admins", await handle.db.select().from(admins), adminProblems);
+    check("saved_replies", await handle.db.select().from(savedReplies), savedReplyProblems);
     return { checked, problems };
   } finally {
     await handle.close();

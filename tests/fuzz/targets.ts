@@ -98,6 +98,17 @@ const admin = (intent: "create" | "update" | "delete") => () => [
       ]),
 ];
 
+const savedReply = (intent: "create" | "update" | "delete") => () => [
+  text("intent", intent),
+  ...(intent === "create" ? [] : [text("id", uuid)]),
+  ...(intent === "delete"
+    ? []
+    : [
+        text("title", `Fees and instalments ${unique()}`),
+        text("body", "Hello {name},\n\nThe fee for {course} is {price}."),
+      ]),
+];
+
 const signedOut = (name: string, path: string, valid: () => Field[]): Target => ({
   name,
   method: "POST",
@@ -164,6 +175,16 @@ export const targets: Target[] = [
   portal("messages assign", "/admin-portal/messages", message("assign", [text("assignedTo", "")])),
   portal("messages notes", "/admin-portal/messages", message("notes", [text("notes", "Called.")])),
   portal("messages delete", "/admin-portal/messages", message("delete", [])),
+  portal(
+    "messages reply",
+    "/admin-portal/messages",
+    message("reply", [text("body", "Hello, the fee is ₦150,000.")]),
+  ),
+  portal(
+    "messages record-reply",
+    "/admin-portal/messages",
+    message("record-reply", [text("channel", "whatsapp")]),
+  ),
   portal("messages bulk", "/admin-portal/messages?tab=all", () => [
     text("intent", "bulk"),
     text("ids", uuid),
@@ -173,6 +194,9 @@ export const targets: Target[] = [
   portal("admins create", "/admin-portal/admins", admin("create")),
   portal("admins update", "/admin-portal/admins", admin("update")),
   portal("admins delete", "/admin-portal/admins", admin("delete")),
+  portal("saved replies create", "/admin-portal/saved-replies", savedReply("create")),
+  portal("saved replies update", "/admin-portal/saved-replies", savedReply("update")),
+  portal("saved replies delete", "/admin-portal/saved-replies", savedReply("delete")),
   portal("settings retry-email", "/admin-portal/settings", () => [
     text("intent", "retry-email"),
     text("id", uuid),

@@ -16,6 +16,7 @@ import * as logoutRoute from "~/routes/admin/logout";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as notFoundRoute from "~/routes/admin/not-found";
 import * as placeholderRoute from "~/routes/admin/placeholder";
+import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as themeRoute from "~/routes/admin/theme";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
@@ -351,6 +352,28 @@ const routeCases: RouteCase[] = [
     expect: { admin: passesGuard, super_admin: passesGuard },
   },
   {
+    name: "saved replies loader",
+    method: "GET",
+    path: "/admin-portal/saved-replies",
+    run: savedRepliesRoute.loader,
+    expect: {
+      admin: isValue({ replies: [], modal: null }),
+      super_admin: isValue({ replies: [], modal: null }),
+    },
+  },
+  {
+    name: "saved replies action",
+    method: "POST",
+    path: "/admin-portal/saved-replies",
+    // Refused by the schema once let through: the guard's answer is what this row pins down.
+    fields: () => ({ intent: "create", title: "", body: "" }),
+    run: savedRepliesRoute.action,
+    expect: {
+      admin: isData(400, expect.objectContaining({ result: expect.anything() })),
+      super_admin: isData(400, expect.objectContaining({ result: expect.anything() })),
+    },
+  },
+  {
     name: "messages export loader",
     method: "GET",
     path: "/admin-portal/messages/export",
@@ -461,6 +484,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/settings.tsx": settingsRoute,
   "routes/admin/courses.tsx": coursesRoute,
   "routes/admin/messages.tsx": messagesRoute,
+  "routes/admin/saved-replies.tsx": savedRepliesRoute,
   "routes/admin/not-found.tsx": notFoundRoute,
   "routes/admin/theme.ts": themeRoute,
   "routes/admin/logout.ts": logoutRoute,

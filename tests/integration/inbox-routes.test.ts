@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Admin, admins, type Message, messages, rateLimits } from "~/db/schema";
+import {
+  type Admin,
+  admins,
+  type Message,
+  messages,
+  outgoingEmails,
+  rateLimits,
+} from "~/db/schema";
+import { formatReference } from "~/features/messages/reference";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { lagosToday } from "~/lib/dates";
 import { takeFlash } from "~/lib/flash.server";
@@ -200,13 +208,17 @@ describe("messages loader", () => {
 
   it("falls back to defaults for bad URL values", async () => {
     const data = loaderData(
-      await loaderOutcome(`${MESSAGES}?tab=starred&status=gone&page=-2&sort=random`, cookies.admin),
+      await loaderOutcome(
+        `${MESSAGES}?tab=starred&status=gone&page=-2&sort=random&clock=yesterday`,
+        cookies.admin,
+      ),
     );
     expect(data.query).toEqual({
       tab: "all",
       formType: "",
       status: "",
       priority: "",
+      clock: "",
       q: "",
       sort: "newest",
       page: 1,
@@ -576,6 +588,42 @@ describe("messages action", () => {
     },
   );
 
+  it("refuses an empty or over-long reply with its reason, echoing the draft and sending nothing", async () => {
+    const message = await insertMessage();
+    const longReply = "x".repeat(10_001);
+    for (const [body, reason] of [
+      ["   ", "Write the reply before sending it"],
+      [longReply, "The reply must be at most 10,000 characters"],
+      ["Hello\u0000there", "The reply contains hidden characters that are not allowed"],
+    ] as const) {
+      const outcome = await actionOutcome(
+        MESSAGES,
+        [
+          ["intent", "reply"],
+          ["id", message.id],
+          ["body", body],
+        ],
+        cookies.admin,
+      );
+      expect(errorOf(outcome)).toEqual({ status: 400, data: { error: reason, draft: body } });
+    }
+    const reply = await actionOutcome(
+      MESSAGES,
+      [
+        ["intent", "reply"],
+        ["id", MISSING_ID],
+        ["body", "Hello"],
+      ],
+      cookies.admin,
+    );
+    expect(errorOf(reply)).toEqual({
+      status: 404,
+      data: { error: "This message no longer exists.", draft: "Hello" },
+    });
+    expect(await database().db.select().from(outgoingEmails)).toEqual([]);
+    expect((await findMessage(message.id)).status).toBe("unread");
+  });
+
   it("refuses a write from another site", async () => {
     const row = await insertMessage();
     const request = new Request(`${ORIGIN}${MESSAGES}`, {
@@ -607,7 +655,8 @@ describe("CSV export", () => {
   }
 
   const header = [
-    "Received",
+    "Reference",
+    "Received (Lagos time)",
     "Form",
     "Name",
     "Email",
@@ -621,8 +670,8 @@ describe("CSV export", () => {
     "Priority",
     "Assigned to",
     "Admin notes",
-    "Read at",
-    "Replied at",
+    "Read at (Lagos time)",
+    "Replied at (Lagos time)",
   ];
 
   it("is an attachment: a BOM, a header row, and one quoted row per message", async () => {
@@ -653,7 +702,8 @@ describe("CSV export", () => {
     expect(rows[0]).toEqual(header);
     expect(rows.slice(1)).toEqual([
       [
-        "2026-03-10T09:15:00.000Z",
+        formatReference(row.reference),
+        "2026-03-10 10:15",
         "inquiry",
         'Ngozi "Ngo" Okafor',
         "ngozi@example.com",
@@ -668,10 +718,21 @@ describe("CSV export", () => {
         "Obi Other",
         "Call back",
         "",
-        "2026-03-10T10:00:00.000Z",
+        "2026-03-10 11:00",
       ],
     ]);
-    expect(row.id).toBeTruthy();
+  });
+
+  it("writes times in Lagos time: 23:30 UTC is the next day's 00:30", async () => {
+    await insertMessage({
+      createdAt: new Date("2026-03-10T23:30:00.000Z"),
+      readAt: new Date("2026-03-10T22:59:00.000Z"),
+      repliedAt: new Date("2026-03-11T07:05:00.000Z"),
+    });
+    const [, row] = parseCsv((await exportText(EXPORT)).text);
+    expect(row?.[1]).toBe("2026-03-11 00:30");
+    expect(row?.[15]).toBe("2026-03-10 23:59");
+    expect(row?.[16]).toBe("2026-03-11 08:05");
   });
 
   it("neutralises formulas in a visitor's text", async () => {
@@ -683,9 +744,9 @@ describe("CSV export", () => {
     });
     const { text } = await exportText(EXPORT);
     const [, row] = parseCsv(text);
-    expect(row?.[2]).toBe(`'=HYPERLINK("http://evil.example","Open")`);
-    expect(row?.[5]).toBe(`'@SUM(1+1)*cmd|' /C calc'!A0`);
-    expect(row?.[9]).toBe("'-1+1");
+    expect(row?.[3]).toBe(`'=HYPERLINK("http://evil.example","Open")`);
+    expect(row?.[6]).toBe(`'@SUM(1+1)*cmd|' /C calc'!A0`);
+    expect(row?.[10]).toBe("'-1+1");
     // No data cell starts with a formula character once unquoted.
     for (const cell of row ?? []) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
@@ -701,7 +762,7 @@ describe("CSV export", () => {
     const { text } = await exportText(`${EXPORT}?tab=inquiry&page=2`);
     const emails = parseCsv(text)
       .slice(1)
-      .map((row) => row[3]);
+      .map((row) => row[4]);
     expect(emails).toEqual(
       rows
         .filter((row) => row.formType === "inquiry")
@@ -710,7 +771,7 @@ describe("CSV export", () => {
     );
     expect(emails).toHaveLength(30);
     const searched = parseCsv((await exportText(`${EXPORT}?q=PERSON4`)).text).slice(1);
-    expect(searched.map((row) => row[3]).sort()).toEqual(
+    expect(searched.map((row) => row[4]).sort()).toEqual(
       ["person4@mail.test", ...Array.from({ length: 5 }, (_, i) => `person4${i}@mail.test`)].sort(),
     );
   });
@@ -961,6 +1022,46 @@ const matrixCases: MatrixCase[] = [
     },
   },
   {
+    name: "send reply",
+    method: "POST",
+    path: () => MESSAGES,
+    fields: (message) => [
+      ["intent", "reply"],
+      ["id", message.id],
+      ["body", "Hello, the fee is ₦150,000."],
+    ],
+    run: (request) => messagesRoute.action(routeArgs(request)),
+    allowed: async (outcome, message) => {
+      await redirectWithFlash(
+        () => MESSAGES,
+        "Reply sent. Its delivery shows in the message's history.",
+      )(outcome, message);
+      expect((await findMessage(message.id)).status).toBe("replied");
+      const sent = await database()
+        .db.select()
+        .from(outgoingEmails)
+        .where(eq(outgoingEmails.messageId, message.id));
+      expect(sent.map((email) => [email.kind, email.recipients])).toEqual([
+        ["reply", [message.email]],
+      ]);
+    },
+  },
+  {
+    name: "record reply",
+    method: "POST",
+    path: () => MESSAGES,
+    fields: (message) => [
+      ["intent", "record-reply"],
+      ["id", message.id],
+      ["channel", "email"],
+    ],
+    run: (request) => messagesRoute.action(routeArgs(request)),
+    allowed: async (outcome, message) => {
+      await redirectWithFlash(() => MESSAGES, "Recorded: replied by e-mail")(outcome, message);
+      expect((await findMessage(message.id)).repliedAt).not.toBeNull();
+    },
+  },
+  {
     name: "export loader",
     method: "GET",
     path: () => `${EXPORT}?tab=unread`,
@@ -970,7 +1071,7 @@ const matrixCases: MatrixCase[] = [
       if (outcome.kind !== "response") return;
       expect(outcome.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       const text = await outcome.response.text(); // text() drops the byte-order mark
-      expect(parseCsv(text)[1]?.[3]).toBe(message.email);
+      expect(parseCsv(text)[1]?.[4]).toBe(message.email);
     },
   },
   {

@@ -55,6 +55,7 @@ const query = (overrides: Partial<InboxQuery> = {}): InboxQuery => ({
   formType: "",
   status: "",
   priority: "",
+  clock: "",
   q: "",
   sort: "newest",
   page: 1,
@@ -636,7 +637,7 @@ describe("opening and updating a message", () => {
     const row = await insertMessage({ updatedAt: minute(0) });
     for (const priority of ["urgent", "low", "high", "normal"] as const) {
       const before = Date.now();
-      await updateMessagePriority(row.id, priority);
+      await updateMessagePriority(actor, row.id, priority);
       const updated = await findMessage(row.id);
       expect(updated.priority).toBe(priority);
       expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(before);
@@ -646,11 +647,11 @@ describe("opening and updating a message", () => {
 
   it("saves admin notes (empty notes clear them), stamping updated_at", async () => {
     const row = await insertMessage({ updatedAt: minute(0) });
-    await updateMessageNotes(row.id, "Called back on Monday; wants the weekend class.");
+    await updateMessageNotes(actor, row.id, "Called back on Monday; wants the weekend class.");
     let updated = await findMessage(row.id);
     expect(updated.adminNotes).toBe("Called back on Monday; wants the weekend class.");
     expect(updated.updatedAt.getTime()).toBeGreaterThan(minute(0).getTime());
-    await updateMessageNotes(row.id, "");
+    await updateMessageNotes(actor, row.id, "");
     updated = await findMessage(row.id);
     expect(updated.adminNotes).toBeNull();
   });
@@ -659,9 +660,9 @@ describe("opening and updating a message", () => {
     const missing = "5b1e4c3a-0000-4000-8000-000000000001";
     for (const run of [
       () => updateMessageStatus(actor, missing, "read"),
-      () => updateMessagePriority(missing, "high"),
-      () => assignMessage(missing, actor.id),
-      () => updateMessageNotes(missing, "x"),
+      () => updateMessagePriority(actor, missing, "high"),
+      () => assignMessage(actor, missing, actor.id),
+      () => updateMessageNotes(actor, missing, "x"),
       () => deleteMessage(missing),
     ]) {
       const error = await rejection(run());
@@ -699,7 +700,7 @@ describe("opening and updating a message", () => {
 describe("assignment", () => {
   it("assigns to an active admin and unassigns with null, stamping updated_at", async () => {
     const row = await insertMessage({ updatedAt: minute(0) });
-    await assignMessage(row.id, colleague.id);
+    await assignMessage(actor, row.id, colleague.id);
     let updated = await findMessage(row.id);
     expect(updated.assignedTo).toBe(colleague.id);
     expect(updated.updatedAt.getTime()).toBeGreaterThan(minute(0).getTime());
@@ -708,9 +709,9 @@ describe("assignment", () => {
       name: colleague.name,
       email: colleague.email,
     });
-    await assignMessage(row.id, actor.id);
+    await assignMessage(actor, row.id, actor.id);
     expect((await findMessage(row.id)).assignedTo).toBe(actor.id);
-    await assignMessage(row.id, null);
+    await assignMessage(actor, row.id, null);
     updated = await findMessage(row.id);
     expect(updated.assignedTo).toBeNull();
   });
@@ -720,7 +721,7 @@ describe("assignment", () => {
     ["an id that is no admin", () => "5b1e4c3a-0000-4000-8000-000000000003"],
   ])("refuses %s and changes nothing", async (_, target) => {
     const row = await insertMessage({ assignedTo: actor.id, updatedAt: minute(0) });
-    const error = await rejection(assignMessage(row.id, target()));
+    const error = await rejection(assignMessage(actor, row.id, target()));
     expect(error).toBeInstanceOf(UserFacingError);
     expect(error).toMatchObject({
       message: "Messages can only be assigned to an active admin.",
@@ -906,9 +907,9 @@ describe("the per-status counters", () => {
     await updateMessageStatus(actor, id(1), "read");
     await updateMessageStatus(actor, id(2), "unread");
     await markOpened(actor, id(4));
-    await updateMessagePriority(id(5), "urgent");
-    await assignMessage(id(6), colleague.id);
-    await updateMessageNotes(id(7), "note");
+    await updateMessagePriority(actor, id(5), "urgent");
+    await assignMessage(actor, id(6), colleague.id);
+    await updateMessageNotes(actor, id(7), "note");
     await expectCountersExact();
 
     await bulkUpdateMessages(actor, idsOf(rows.slice(8, 16)), "read");
@@ -1027,7 +1028,7 @@ describe("two admins at once", () => {
       const start = Date.now();
       await Promise.all([
         updateMessageStatus(round % 4 >= 2 ? colleague : actor, row.id, status),
-        updateMessagePriority(row.id, priority),
+        updateMessagePriority(actor, row.id, priority),
       ]);
       const updated = await findMessage(row.id);
       expect(updated.status).toBe(status);
@@ -1063,7 +1064,7 @@ describe("two admins at once", () => {
     const row = await insertMessage({ updatedAt: minute(0) });
     const slow = lateDatabase(database(), 150);
     setDatabase(slow);
-    const priorityChange = updateMessagePriority(row.id, "urgent");
+    const priorityChange = updateMessagePriority(actor, row.id, "urgent");
     setDatabase(database());
     await sleep(30);
     await updateMessageStatus(colleague, row.id, "replied");

@@ -166,7 +166,7 @@ describe("text with control characters from outside", () => {
     const rows = parseCsv((await outcome.response.text()).replace(/^\uFEFF/, ""));
     expect(
       rows
-        .map((row) => row[2])
+        .map((row) => row[3])
         .slice(1)
         .sort(),
     ).toEqual(["Ada Eze", "Bola Ade"]);

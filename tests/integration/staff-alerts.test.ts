@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages, type NewMessage, outgoingEmails, rateLimits } from "~/db/schema";
-import { staffAlert } from "~/features/messages/staff-alerts.server";
+import { staffAlertEmail } from "~/features/messages/message-emails.server";
 import { storeVisitorMessage } from "~/features/messages/submit.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { startJobs, stopJobs } from "~/server/jobs.server";
@@ -19,13 +19,18 @@ let dataDir: string;
 
 const RECIPIENTS = "a@x.ng,b@x.ng";
 
-/** The app's environment for a test: alerts to two addresses, mail to a fresh data folder. */
+/**
+ * The app's environment for a test: alerts to two addresses, mail to a fresh data folder, and
+ * no acknowledgements to visitors (acknowledgements.test.ts has them), so the outbox holds
+ * alerts only.
+ */
 function environment(overrides: Record<string, string> = {}) {
   return loadEnv({
     ...process.env,
     DATABASE_URL: "",
     PUBLIC_URL: "https://academy.example.ng",
     NOTIFY_EMAILS: RECIPIENTS,
+    SEND_ACKNOWLEDGEMENTS: "false",
     SMTP_URL: "",
     DATA_DIR: dataDir,
     ...overrides,
@@ -119,12 +124,28 @@ const contact: NewMessage = {
 };
 
 const ID = "0b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11";
+/** As stored: with its id, reference and time (10:30 in Lagos). */
+const stored = (row: NewMessage) =>
+  ({
+    phone: null,
+    subject: null,
+    message: null,
+    inquiryType: null,
+    courseInterest: null,
+    contactMethod: null,
+    ...row,
+    id: ID,
+    reference: 1234,
+    createdAt: new Date("2026-03-03T09:30:00Z"),
+  }) as const;
 
-describe("staffAlert", () => {
-  it("names the sender, the form, the course and links to the message", () => {
-    const alert = staffAlert({ ...inquiry, id: ID }, "https://academy.example.ng");
-    expect(alert.subject).toBe("New inquiry from Ibrahim Musa (Digital Marketing)");
+describe("staffAlertEmail", () => {
+  it("names the sender, the form, the course and the reference, and links to the message", () => {
+    const alert = staffAlertEmail(stored(inquiry), "https://academy.example.ng");
+    expect(alert.subject).toBe("New inquiry from Ibrahim Musa (Digital Marketing) [LTA-0001234]");
     const lines = alert.text.split("\n");
+    expect(lines).toContain("Reference: LTA-0001234");
+    expect(lines).toContain("Received: 3 Mar 2026, 10:30 (Lagos time)");
     expect(lines).toContain("From: Ibrahim Musa <ibrahim@example.ng>");
     expect(lines).toContain("Phone: +234 802 000 1111");
     expect(lines).toContain("Form: Course inquiry");
@@ -138,8 +159,8 @@ describe("staffAlert", () => {
   });
 
   it("describes a contact message without a course or phone", () => {
-    const alert = staffAlert({ ...contact, id: ID }, "http://localhost:3000");
-    expect(alert.subject).toBe("New contact message from Chiamaka Eze");
+    const alert = staffAlertEmail(stored(contact), "http://localhost:3000");
+    expect(alert.subject).toBe("New contact message from Chiamaka Eze [LTA-0001234]");
     expect(alert.text).toContain("A new contact message has arrived.");
     expect(alert.text).toContain("From: Chiamaka Eze <chiamaka@example.com>");
     expect(alert.text).toContain("Form: Contact form");
@@ -164,7 +185,12 @@ describe("the staff alert of a stored message", () => {
     expect(files).toHaveLength(1);
     const mail = parseMail(await readFile(path.join(outbox(), files[0] ?? ""), "utf8"));
     expect(mail.header("To")).toBe("a@x.ng, b@x.ng");
-    expect(mail.header("Subject")).toBe("New inquiry from Ibrahim Musa (Digital Marketing)");
+    const [message] = await database().db.select().from(messages).where(eq(messages.id, id));
+    const reference = `LTA-${String(message?.reference).padStart(7, "0")}`;
+    expect(mail.header("Subject")).toBe(
+      `New inquiry from Ibrahim Musa (Digital Marketing) [${reference}]`,
+    );
+    expect(mail.body).toContain(`Reference: ${reference}`);
     expect(mail.body).toContain("From: Ibrahim Musa <ibrahim@example.ng>");
     expect(mail.body).toContain("Form: Course inquiry");
     expect(mail.body).toContain("Course of interest: Digital Marketing");

@@ -37,6 +37,15 @@ const REFERRER = "https://academy.example.ng/contact";
 
 type Fields = Record<string, string>;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** SPEC.md's success text, word for word, then the message's reference. */
+const withReference = (success: string) =>
+  new RegExp(`^${escapeRegExp(success)} Your reference is LTA-\\d{7}\\.$`);
+
+/** The number of the reference a notice names. */
+const referenceIn = (notice: string | null) => Number(notice?.match(/LTA-(\d{7})/)?.[1]);
+
 function post(
   path: string,
   fields: Fields,
@@ -207,14 +216,15 @@ describe("handleContactForm", () => {
   it("stores a valid message with the visitor's address, browser and referrer", async () => {
     const reply = await handleContactForm(post("/contact", contactFields));
     expect(statusOf(reply)).toBe(200);
-    expect(reply.data.notice).toBe(
-      "Thank you for your message! We will get back to you within 24 hours.",
+    expect(reply.data.notice).toMatch(
+      /^Thank you for your message! We will get back to you within 24 hours\. Your reference is LTA-\d{7}\.$/,
     );
     // A reset reply: the form is cleared, with no errors.
     expect(reply.data.result).toEqual({ initialValue: null });
 
     const stored = await storedMessages();
     expect(stored).toHaveLength(1);
+    expect(referenceIn(reply.data.notice)).toBe(stored[0]?.reference);
     expect(stored[0]).toMatchObject({
       formType: "contact",
       fullName: "Chiamaka Eze",
@@ -239,7 +249,7 @@ describe("handleContactForm", () => {
     const reply = await handleContactForm(
       post("/contact", { ...contactFields, phone: "0803 555 0000" }, { body: "multipart" }),
     );
-    expect(reply.data.notice).toBe(formMessages.contactSuccess);
+    expect(reply.data.notice).toMatch(withReference(formMessages.contactSuccess));
     const [stored] = await storedMessages();
     expect(stored?.phone).toBe("0803 555 0000");
   });
@@ -281,10 +291,12 @@ describe("handleContactForm", () => {
       post("/contact", { ...contactFields, [HONEYPOT_FIELD]: "https://cheap-pills.example" }),
     );
     expect(statusOf(bot)).toBe(200);
-    expect(bot.data.notice).toBe(formMessages.contactSuccess);
-    expect(bot.data).toEqual(genuine.data);
+    expect(bot.data.notice).toMatch(withReference(formMessages.contactSuccess));
+    expect(bot.data.result).toEqual(genuine.data.result);
     expect(bot.init).toEqual(genuine.init);
     expect(await storedMessages()).toEqual([]);
+    // The bot's reference is a new number, no message's.
+    expect(referenceIn(bot.data.notice)).toBeGreaterThan(referenceIn(genuine.data.notice));
   });
 
   it("records a missing address, browser and referrer as null", async () => {
@@ -294,7 +306,7 @@ describe("handleContactForm", () => {
     });
     expect(request.headers.get("user-agent")).toBeNull();
     const reply = await handleContactForm(request);
-    expect(reply.data.notice).toBe(formMessages.contactSuccess);
+    expect(reply.data.notice).toMatch(withReference(formMessages.contactSuccess));
     const [stored] = await storedMessages();
     expect(stored).toMatchObject({ ipAddress: null, userAgent: null, referrer: null });
   });
@@ -342,8 +354,8 @@ describe("handleInquiryForm", () => {
   it("stores a valid inquiry with consent and the visitor's details", async () => {
     const reply = await handleInquiryForm(post("/", inquiryFields, { address: "105.112.7.7" }));
     expect(statusOf(reply)).toBe(200);
-    expect(reply.data.notice).toBe(
-      "Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals.",
+    expect(reply.data.notice).toMatch(
+      /^Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals\. Your reference is LTA-\d{7}\.$/,
     );
     expect(reply.data.result).toEqual({ initialValue: null });
     const stored = await storedMessages();
@@ -415,7 +427,7 @@ describe("handleInquiryForm", () => {
       post("/", { ...inquiryFields, [HONEYPOT_FIELD]: "spam" }),
     );
     expect(statusOf(reply)).toBe(200);
-    expect(reply.data.notice).toBe(formMessages.inquirySuccess);
+    expect(reply.data.notice).toMatch(withReference(formMessages.inquirySuccess));
     expect(await storedMessages()).toEqual([]);
   });
 
@@ -450,11 +462,11 @@ describe("rate limit on the public forms", () => {
     // Both forms share one budget per address.
     for (let index = 0; index < 3; index += 1) {
       const reply = await handleContactForm(post("/contact", contactFields, { address }));
-      expect(reply.data.notice).toBe(formMessages.contactSuccess);
+      expect(reply.data.notice).toMatch(withReference(formMessages.contactSuccess));
     }
     for (let index = 0; index < 2; index += 1) {
       const reply = await handleInquiryForm(post("/", inquiryFields, { address }));
-      expect(reply.data.notice).toBe(formMessages.inquirySuccess);
+      expect(reply.data.notice).toMatch(withReference(formMessages.inquirySuccess));
     }
     expect(await storedMessages()).toHaveLength(5);
 
@@ -478,7 +490,7 @@ describe("rate limit on the public forms", () => {
       post("/contact", contactFields, { address: "41.58.100.2" }),
     );
     expect(statusOf(other)).toBe(200);
-    expect(other.data.notice).toBe(formMessages.contactSuccess);
+    expect(other.data.notice).toMatch(withReference(formMessages.contactSuccess));
     const stored = await storedMessages();
     expect(stored).toHaveLength(6);
     expect(stored.filter((row) => row.ipAddress === address)).toHaveLength(5);

@@ -20,10 +20,13 @@ describe("csvCell and csvRow", () => {
     expect(csvCell("")).toBe('""');
   });
 
-  it("writes null and undefined as empty cells and dates as ISO instants", () => {
+  it("writes null and undefined as empty cells and dates as Lagos local time (UTC+1)", () => {
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
-    expect(csvCell(new Date("2026-03-01T09:30:00.000Z"))).toBe('"2026-03-01T09:30:00.000Z"');
+    expect(csvCell(new Date("2026-03-01T09:30:00.000Z"))).toBe('"2026-03-01 10:30"');
+    // Late evening in UTC is already the next day in Lagos.
+    expect(csvCell(new Date("2026-03-01T23:30:00.000Z"))).toBe('"2026-03-02 00:30"');
+    expect(csvCell(new Date("2026-12-31T23:59:59.999Z"))).toBe('"2027-01-01 00:59"');
   });
 
   it.each([
@@ -61,38 +64,53 @@ describe("csvCell and csvRow", () => {
 });
 
 describe("replyMailto", () => {
-  it("replies to the sender with 'Re: ' and the subject", () => {
+  const subjectOf = (href: string) => new URL(href).searchParams.get("subject");
+
+  it("replies to the sender with 'Re: ', the subject and the reference", () => {
     const href = replyMailto({
       email: "chiamaka@example.com",
       subject: "Enrollment Inquiry",
       inquiryType: null,
+      reference: 1234,
     });
-    expect(href).toBe("mailto:chiamaka@example.com?subject=Re%3A%20Enrollment%20Inquiry");
-    expect(new URL(href).searchParams.get("subject")).toBe("Re: Enrollment Inquiry");
+    expect(href).toBe(
+      "mailto:chiamaka@example.com?subject=Re%3A%20Enrollment%20Inquiry%20%5BLTA-0001234%5D",
+    );
+    expect(subjectOf(href)).toBe("Re: Enrollment Inquiry [LTA-0001234]");
   });
 
   it("uses the inquiry type when there is no subject", () => {
-    const href = replyMailto({ email: "t@x.ng", subject: null, inquiryType: "Course Information" });
-    expect(new URL(href).searchParams.get("subject")).toBe("Re: Course Information");
+    const href = replyMailto({
+      email: "t@x.ng",
+      subject: null,
+      inquiryType: "Course Information",
+      reference: 7,
+    });
+    expect(subjectOf(href)).toBe("Re: Course Information [LTA-0000007]");
   });
 
   it("prefers the subject over the inquiry type, and an empty subject counts as none", () => {
-    expect(
-      new URL(
-        replyMailto({ email: "t@x.ng", subject: "Fees", inquiryType: "Pricing" }),
-      ).searchParams.get("subject"),
-    ).toBe("Re: Fees");
-    expect(
-      new URL(
-        replyMailto({ email: "t@x.ng", subject: "", inquiryType: "Pricing" }),
-      ).searchParams.get("subject"),
-    ).toBe("Re: Pricing");
+    const base = { email: "t@x.ng", inquiryType: "Pricing", reference: 1 };
+    expect(subjectOf(replyMailto({ ...base, subject: "Fees" }))).toBe("Re: Fees [LTA-0000001]");
+    expect(subjectOf(replyMailto({ ...base, subject: "" }))).toBe("Re: Pricing [LTA-0000001]");
   });
 
   it("encodes characters of the address and subject that would break the link", () => {
-    const href = replyMailto({ email: "a+b@x.ng", subject: "Fees & dates?", inquiryType: null });
+    const href = replyMailto({
+      email: "a+b@x.ng",
+      subject: "Fees & dates?",
+      inquiryType: null,
+      reference: 12,
+    });
     expect(href.startsWith("mailto:a%2Bb@x.ng?subject=")).toBe(true);
-    expect(new URL(href).searchParams.get("subject")).toBe("Re: Fees & dates?");
+    expect(subjectOf(href)).toBe("Re: Fees & dates? [LTA-0000012]");
+  });
+
+  it("carries the draft as the body, and no body when the draft is blank", () => {
+    const message = { email: "t@x.ng", subject: "Fees", inquiryType: null, reference: 3 };
+    const draft = "Hello Tobi,\nThe fee is ₦150,000 & can be paid in 2 parts.";
+    expect(new URL(replyMailto(message, draft)).searchParams.get("body")).toBe(draft);
+    expect(replyMailto(message, "  \n ")).not.toContain("body=");
   });
 });
 
@@ -153,6 +171,14 @@ describe("whatsAppLink", () => {
     expect(text).not.toContain("about");
   });
 
+  it("carries the draft reply instead of the greeting when there is one", () => {
+    const draft = "Hello Chiamaka, the next intake starts on Monday, 5 January 2027.";
+    const text = new URL(whatsAppLink(inquiry, draft) ?? "").searchParams.get("text");
+    expect(text).toBe(draft);
+    const blank = new URL(whatsAppLink(inquiry, "   ") ?? "").searchParams.get("text");
+    expect(blank).toMatch(/^Hello Chiamaka,/);
+  });
+
   it("is null unless the sender chose 'Phone / WhatsApp'", () => {
     expect(whatsAppLink({ ...inquiry, contactMethod: "Email" })).toBeNull();
     expect(whatsAppLink({ ...inquiry, contactMethod: null })).toBeNull();
@@ -172,6 +198,7 @@ describe("parseInboxQuery and inboxSearch", () => {
     formType: "",
     status: "",
     priority: "",
+    clock: "",
     q: "",
     sort: "newest",
     page: 1,
@@ -187,15 +214,16 @@ describe("parseInboxQuery and inboxSearch", () => {
   it("reads every field", () => {
     expect(
       parse(
-        "tab=assigned&formType=inquiry&status=replied&priority=urgent&q=data+science&sort=oldest&page=3",
+        "tab=assigned&formType=inquiry&status=replied&priority=urgent&clock=due-soon&q=data+science&sort=unanswered&page=3",
       ),
     ).toEqual({
       tab: "assigned",
       formType: "inquiry",
       status: "replied",
       priority: "urgent",
+      clock: "due-soon",
       q: "data science",
-      sort: "oldest",
+      sort: "unanswered",
       page: 3,
     });
   });
@@ -204,6 +232,7 @@ describe("parseInboxQuery and inboxSearch", () => {
     { ...defaults, tab: "unread" },
     { ...defaults, tab: "inquiry", priority: "high", page: 2 },
     { ...defaults, tab: "contact", status: "archived", sort: "oldest" },
+    { ...defaults, tab: "overdue", clock: "overdue", sort: "unanswered" },
     { ...defaults, tab: "assigned", formType: "contact", q: "50% & _under_ #1 = +?" },
     { ...defaults, status: "read", priority: "low", q: "Adébáyọ̀ Ọlá", page: 100_000 },
   ])("round-trips %j through the URL", (query) => {
@@ -230,6 +259,8 @@ describe("parseInboxQuery and inboxSearch", () => {
     ["status=UNREAD", { status: "" }],
     ["priority=critical", { priority: "" }],
     ["sort=alphabetical", { sort: "newest" }],
+    ["clock=late", { clock: "" }],
+    ["tab=Overdue", { tab: "all" }],
     ["page=0", { page: 1 }],
     ["page=-4", { page: 1 }],
     ["page=2.5", { page: 1 }],

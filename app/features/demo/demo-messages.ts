@@ -5,23 +5,66 @@ import type { ContactInput, InquiryInput } from "~/features/messages/schema";
  * academy, in every state the triage screens show. Inputs are what a visitor types into the
  * public forms (they pass the forms' own schemas); the triage fields say how far staff got.
  */
-export type DemoMessage = {
-  /** Days before today (0 is today) and the Lagos hour the visitor sent it. */
-  daysAgo: number;
-  lagosHour: number;
+export type DemoMessage = (
+  | {
+      /** Days before today (0 is today) and the Lagos hour the visitor sent it. */
+      daysAgo: number;
+      lagosHour: number;
+      hoursAgo?: never;
+    }
+  | {
+      /** Exactly this long before the demo starts: where the reply clock is the point. */
+      hoursAgo: number;
+      daysAgo?: never;
+      lagosHour?: never;
+    }
+) & {
   status: "unread" | "read" | "replied" | "archived";
   priority: "low" | "normal" | "high" | "urgent";
   /** Assigned to the demo super admin, so "Assigned to Me" has something to show. */
   assignedToDemoAdmin?: boolean;
   adminNotes?: string;
 } & (
-  | { form: "inquiry"; input: Omit<InquiryInput, "consent" | "website"> & { consent: "on" } }
-  | { form: "contact"; input: Omit<ContactInput, "website"> }
-);
+    | { form: "inquiry"; input: Omit<InquiryInput, "consent" | "website"> & { consent: "on" } }
+    | { form: "contact"; input: Omit<ContactInput, "website"> }
+  );
 
 /** `courseTitle(n)`: the title of an active demo course, so inquiries name real courses. */
 export function buildDemoMessages(courseTitle: (index: number) => string): DemoMessage[] {
   return [
+    {
+      // Past the 24-hour promise: the inbox's Overdue tab and the dashboard show it.
+      hoursAgo: 25,
+      status: "unread",
+      priority: "normal",
+      form: "inquiry",
+      input: {
+        fullName: "Emeka Nwosu",
+        email: "emeka.nwosu@example.com",
+        phone: "0812 765 4321",
+        inquiryType: "I want to know about pricing",
+        courseInterest: courseTitle(1),
+        contactMethod: "Phone / WhatsApp",
+        message:
+          "Good evening. What is the total fee, and is there a discount if I pay everything at once?",
+        consent: "on",
+      },
+    },
+    {
+      // Under 4 hours left of its 24: due soon.
+      hoursAgo: 21,
+      status: "read",
+      priority: "normal",
+      form: "contact",
+      input: {
+        name: "Halima Danjuma",
+        email: "halima.danjuma@example.com",
+        phone: "",
+        subject: "Course Information",
+        message:
+          "Do your certificates say the course was taken online or in person? My employer asks.",
+      },
+    },
     {
       daysAgo: 0,
       lagosHour: 9,

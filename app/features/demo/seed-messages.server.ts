@@ -54,7 +54,9 @@ function demoMessageRow(
   // At the visitor's Lagos hour on that day, but never in the future (a message "from 9 am
   // today" on a demo started at 7 am arrives a few minutes ago instead).
   const scheduled =
-    startOfLagosDay(now).getTime() - message.daysAgo * DAY + message.lagosHour * HOUR;
+    message.hoursAgo !== undefined
+      ? now.getTime() - message.hoursAgo * HOUR
+      : startOfLagosDay(now).getTime() - message.daysAgo * DAY + message.lagosHour * HOUR;
   const createdAt = new Date(Math.min(scheduled, now.getTime() - (index + 1) * 7 * 60 * 1000));
   const later = (hours: number) =>
     new Date(Math.min(createdAt.getTime() + hours * HOUR, now.getTime()));

@@ -9,6 +9,7 @@ export const INBOX_PAGE_SIZE = 20;
 export const inboxTabs = [
   { id: "all", label: "All Messages" },
   { id: "unread", label: "Unread" },
+  { id: "overdue", label: "Overdue" },
   { id: "inquiry", label: "Inquiries" },
   { id: "contact", label: "Contact Forms" },
   { id: "assigned", label: "Assigned to Me" },
@@ -18,13 +19,29 @@ export type InboxTab = (typeof inboxTabs)[number]["id"];
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.catch(z.union([z.enum(values), z.literal("")]), "");
 
+/** The reply clock filter: messages still waiting with under 4 h left, or past their 24 h. */
+export const replyClockFilters = [
+  { id: "due-soon", label: "Due soon" },
+  { id: "overdue", label: "Overdue" },
+] as const;
+
+export const inboxSorts = [
+  { id: "newest", label: "Newest first" },
+  { id: "oldest", label: "Oldest first" },
+  { id: "unanswered", label: "Oldest unanswered first" },
+] as const;
+
+const ids = <T extends readonly { id: string }[]>(items: T) =>
+  items.map((item) => item.id) as [T[number]["id"], ...T[number]["id"][]];
+
 const schema = z.object({
   tab: z.catch(z.enum(inboxTabs.map((tab) => tab.id) as [InboxTab, ...InboxTab[]]), "all"),
   formType: optionalEnum(messageFormTypes),
   status: optionalEnum(messageStatuses),
   priority: optionalEnum(messagePriorities),
+  clock: optionalEnum(ids(replyClockFilters)),
   q: searchParam(200),
-  sort: z.catch(z.enum(["newest", "oldest"]), "newest"),
+  sort: z.catch(z.enum(ids(inboxSorts)), "newest"),
   page: pageParam,
 });
 
@@ -67,4 +84,9 @@ export const inboxMessages = {
   bulkDone: (count: number, what: string) =>
     `${count} ${count === 1 ? "message" : "messages"} ${what}`,
   noneSelected: "Select at least one message first.",
+  replySent: "Reply sent. Its delivery shows in the message's history.",
+  replyRecorded: {
+    whatsapp: "Recorded: replied on WhatsApp",
+    email: "Recorded: replied by e-mail",
+  },
 } as const;

@@ -19,10 +19,14 @@ export const inboxActionFailures = {
   notes: inboxMessages.notesFailed,
   delete: inboxMessages.deleteFailed,
   bulk: "Failed to update the selected messages",
+  reply: "Failed to send the reply",
+  "record-reply": "Failed to record the reply",
 } as const;
 
 const INVALID_REQUEST = "Invalid request";
 const NOTES_MAX = 5000;
+/** A reply's text: room for a long answer, bounded so one e-mail stays reasonable. */
+export const REPLY_MAX = 10_000;
 
 const assignee = (failure: string) =>
   z.union([uuidSchema(failure), z.literal("")], { error: failure });
@@ -60,6 +64,26 @@ const inboxActionSchema = z.discriminatedUnion(
       id: uuidSchema(inboxActionFailures.notes),
     }),
     z.object({ intent: z.literal("delete"), id: uuidSchema(inboxActionFailures.delete) }),
+    z.object({
+      intent: z.literal("reply"),
+      body: z
+        .string(inboxActionFailures.reply)
+        .check(
+          z.trim(),
+          z.minLength(1, "Write the reply before sending it"),
+          multiLine("The reply"),
+          z.maxLength(
+            REPLY_MAX,
+            `The reply must be at most ${REPLY_MAX.toLocaleString("en")} characters`,
+          ),
+        ),
+      id: uuidSchema(inboxActionFailures.reply),
+    }),
+    z.object({
+      intent: z.literal("record-reply"),
+      id: uuidSchema(inboxActionFailures["record-reply"]),
+      channel: z.enum(["whatsapp", "email"], inboxActionFailures["record-reply"]),
+    }),
     z.object({
       intent: z.literal("bulk"),
       ids: z

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download, SlidersHorizontal } from "lucide-react";
 import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
@@ -6,7 +6,14 @@ import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { type InboxQuery, inboxHref, inboxSearch, inboxTabs } from "./inbox-query";
+import {
+  type InboxQuery,
+  inboxHref,
+  inboxSearch,
+  inboxSorts,
+  inboxTabs,
+  replyClockFilters,
+} from "./inbox-query";
 import { capitalize } from "./message-badges";
 
 export function InboxTabs({ query }: { query: InboxQuery }) {
@@ -37,6 +44,12 @@ export function InboxTabs({ query }: { query: InboxQuery }) {
   );
 }
 
+/**
+ * On phones the filters fold behind a 'Filters' toggle (a checkbox and its label, the `peer`
+ * before them: no JavaScript needed), so the list starts on the first screen.
+ */
+const foldedOnPhones = "max-md:hidden max-md:peer-checked:block";
+
 function FilterSelect({
   name,
   label,
@@ -48,12 +61,12 @@ function FilterSelect({
   name: string;
   label: string;
   value: string;
-  options: readonly string[];
+  options: readonly { id: string; label: string }[];
   allLabel: string;
   onChange: (form: HTMLFormElement | null) => void;
 }) {
   return (
-    <div>
+    <div className={foldedOnPhones}>
       <label htmlFor={`inbox-${name}`} className="sr-only">
         {label}
       </label>
@@ -66,12 +79,8 @@ function FilterSelect({
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (
-          <option key={option} value={option}>
-            {option === "inquiry"
-              ? "Inquiries"
-              : option === "contact"
-                ? "Contact forms"
-                : capitalize(option)}
+          <option key={option.id} value={option.id}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -79,31 +88,69 @@ function FilterSelect({
   );
 }
 
+const labelled = (values: readonly string[], labels: Record<string, string> = {}) =>
+  values.map((value) => ({ id: value, label: labels[value] ?? capitalize(value) }));
+
+const formTypeOptions = labelled(messageFormTypes, {
+  inquiry: "Inquiries",
+  contact: "Contact forms",
+});
+const statusOptions = labelled(messageStatuses);
+const priorityOptions = labelled(messagePriorities);
+
+/** Shows the folded filters on a phone; open from the start while one is set. */
+function FiltersToggle({ open }: { open: boolean }) {
+  return (
+    <>
+      <input
+        type="checkbox"
+        id="inbox-show-filters"
+        defaultChecked={open}
+        className="peer sr-only md:hidden"
+      />
+      <label
+        htmlFor="inbox-show-filters"
+        className={cn(
+          buttonClasses("outline"),
+          "cursor-pointer peer-checked:bg-slate-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 md:hidden dark:peer-checked:bg-slate-700",
+        )}
+      >
+        <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+        Filters
+      </label>
+    </>
+  );
+}
+
 /** Filters and search as a GET form: they live in the URL and work without JavaScript. */
 export function InboxFilters({ query }: { query: InboxQuery }) {
   const { submitNow, submitAfterPause } = useFilterSubmit();
+  const filtered =
+    Boolean(query.formType || query.status || query.priority || query.clock) ||
+    query.sort !== "newest";
   return (
     <div className="mb-4 flex flex-wrap items-start gap-3">
       <Form
         method="get"
         role="search"
-        className="grid flex-1 basis-full gap-3 sm:grid-cols-2 lg:basis-0 lg:grid-cols-5"
+        className="grid flex-1 basis-full gap-3 sm:grid-cols-2 lg:basis-0 lg:grid-cols-6"
       >
         {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <SearchInput
           id="inbox-q"
           label="Search messages"
-          className="sm:col-span-2 lg:col-span-5"
+          className="sm:col-span-2 lg:col-span-6"
           name="q"
           defaultValue={query.q}
           placeholder="Search name, email, subject or message..."
           onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
         />
+        <FiltersToggle open={filtered} />
         <FilterSelect
           name="formType"
           label="Filter by form type"
           value={query.formType}
-          options={messageFormTypes}
+          options={formTypeOptions}
           allLabel="All types"
           onChange={submitNow}
         />
@@ -111,7 +158,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           name="status"
           label="Filter by status"
           value={query.status}
-          options={messageStatuses}
+          options={statusOptions}
           allLabel="All statuses"
           onChange={submitNow}
         />
@@ -119,11 +166,19 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           name="priority"
           label="Filter by priority"
           value={query.priority}
-          options={messagePriorities}
+          options={priorityOptions}
           allLabel="All priorities"
           onChange={submitNow}
         />
-        <div>
+        <FilterSelect
+          name="clock"
+          label="Filter by reply clock"
+          value={query.clock}
+          options={replyClockFilters}
+          allLabel="Any reply clock"
+          onChange={submitNow}
+        />
+        <div className={foldedOnPhones}>
           <label htmlFor="inbox-sort" className="sr-only">
             Sort
           </label>
@@ -134,11 +189,14 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
             onChange={(event) => submitNow(event.currentTarget.form)}
             className={controlClasses}
           >
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
+            {inboxSorts.map((sort) => (
+              <option key={sort.id} value={sort.id}>
+                {sort.label}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className={buttonClasses("outline")}>
+        <button type="submit" className={cn(buttonClasses("outline"), foldedOnPhones)}>
           Apply
         </button>
       </Form>

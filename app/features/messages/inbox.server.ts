@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
   admins,
@@ -9,16 +9,21 @@ import {
   type messageStatuses,
   messages,
 } from "~/db/schema";
+import { compareText } from "~/lib/compare-text";
 import { startOfLagosDay } from "~/lib/dates";
 import { UserFacingError } from "~/lib/errors";
 import { containsPattern } from "~/lib/sql-text";
+import { lockAssignees, queueAssignmentEmails } from "./assignment-emails.server";
 import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "./inbox-query";
+import { asActor } from "./message-actor.server";
+import { parseReference } from "./reference";
+import { answeredOrClosed, dueSoon, overdue } from "./reply-clock.server";
 
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessagePriority = (typeof messagePriorities)[number];
 
 /** created_at to the microsecond, as fixed-width text (a JavaScript Date keeps milliseconds). */
-const createdAtKey = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+export const createdAtKey = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
 /** The database's clock: every stamp of one change is the time that change was applied. */
 const databaseNow = sql<Date>`now()`;
@@ -49,8 +54,18 @@ function inboxConditions(query: InboxQuery, actor: Pick<Admin, "id">) {
   for (const formType of formTypes)
     conditions.push(eq(messages.formType, formType as "contact" | "inquiry"));
   if (query.tab === "assigned") conditions.push(eq(messages.assignedTo, actor.id));
+  if (query.tab === "overdue" || query.clock === "overdue") conditions.push(overdue);
+  if (query.clock === "due-soon") conditions.push(dueSoon);
   if (query.priority) conditions.push(eq(messages.priority, query.priority));
-  if (query.q) conditions.push(sql`${messageSearchText} ilike ${containsPattern(query.q)}`);
+  if (query.q) {
+    const textMatches = sql`${messageSearchText} ilike ${containsPattern(query.q)}`;
+    const reference = parseReference(query.q);
+    conditions.push(
+      reference === null
+        ? textMatches
+        : (or(eq(messages.reference, reference), textMatches) as SQL),
+    );
+  }
 
   const onlyStatus = conditions.length === statuses.size && statuses.size <= 1;
   return {
@@ -89,20 +104,26 @@ function listRows() {
     .leftJoin(admins, eq(admins.id, messages.assignedTo));
 }
 
-type Ordered = { key: string; id: string };
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const newestFirst = (a: Ordered, b: Ordered) =>
-  compareText(b.key, a.key) || compareText(b.id, a.id);
+type Ordered = { key: string; id: string; answered: boolean };
+const oldestFirst = (a: Ordered, b: Ordered) =>
+  compareText(a.key, b.key) || compareText(a.id, b.id);
+const listComparators: Record<InboxQuery["sort"], (a: Ordered, b: Ordered) => number> = {
+  newest: (a, b) => oldestFirst(b, a),
+  oldest: oldestFirst,
+  unanswered: (a, b) => Number(a.answered) - Number(b.answered) || oldestFirst(a, b),
+};
+
+const listOrders: Record<InboxQuery["sort"], SQL[]> = {
+  newest: [desc(messages.createdAt), desc(messages.id)],
+  oldest: [asc(messages.createdAt), asc(messages.id)],
+  unanswered: [asc(answeredOrClosed), asc(messages.createdAt), asc(messages.id)],
+};
 
 /** A page read in list order straight off the (filter, created_at, id) indexes. */
 function pageInOrder(query: InboxQuery, where: SQL | undefined, page: number) {
-  const order =
-    query.sort === "oldest"
-      ? [asc(messages.createdAt), asc(messages.id)]
-      : [desc(messages.createdAt), desc(messages.id)];
   return listRows()
     .where(where)
-    .orderBy(...order)
+    .orderBy(...listOrders[query.sort])
     .limit(INBOX_PAGE_SIZE)
     .offset((page - 1) * INBOX_PAGE_SIZE);
 }
@@ -141,7 +162,7 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
   }
 
   const matches = await db()
-    .select({ id: messages.id, key: createdAtKey })
+    .select({ id: messages.id, key: createdAtKey, answered: answeredOrClosed.mapWith(Boolean) })
     .from(messages)
     .where(where)
     .limit(COUNT_CAP + 1);
@@ -149,8 +170,7 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
     const info = pagination(query.page, COUNT_CAP, true);
     return { messages: await pageInOrder(query, where, info.page), pagination: info };
   }
-  matches.sort(newestFirst);
-  if (query.sort === "oldest") matches.reverse();
+  matches.sort(listComparators[query.sort]);
   const info = pagination(query.page, matches.length, false);
   const ids = matches
     .slice((info.page - 1) * INBOX_PAGE_SIZE, info.page * INBOX_PAGE_SIZE)
@@ -213,14 +233,16 @@ export type InboxMessage = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
 
 /** Opening an unread message marks it read by this admin (SPEC.md section 4). */
 export async function markOpened(actor: Pick<Admin, "id">, id: string) {
-  await db()
-    .update(messages)
-    .set({ status: "read", readAt: databaseNow, readBy: actor.id, updatedAt: databaseNow })
-    .where(and(eq(messages.id, id), eq(messages.status, "unread")));
+  await asActor(actor, (tx) =>
+    tx
+      .update(messages)
+      .set({ status: "read", readAt: databaseNow, readBy: actor.id, updatedAt: databaseNow })
+      .where(and(eq(messages.id, id), eq(messages.status, "unread"))),
+  );
 }
 
-async function updateOne(id: string, set: Partial<typeof messages.$inferInsert>) {
-  const [row] = await db()
+async function updateOne(tx: Transaction, id: string, set: Partial<typeof messages.$inferInsert>) {
+  const [row] = await tx
     .update(messages)
     .set({ ...set, updatedAt: databaseNow })
     .where(eq(messages.id, id))
@@ -228,33 +250,43 @@ async function updateOne(id: string, set: Partial<typeof messages.$inferInsert>)
   if (!row) throw new UserFacingError(inboxMessages.notFound, 404);
 }
 
+/** Stamps the first reply: later replies leave replied_at as it was. */
+export const firstReplyStamp = sql`coalesce(${messages.repliedAt}, now())`;
+
 /**
  * Sets a status in one statement: read stamps read_at (and who, if nobody had), replied
- * stamps replied_at, every change stamps updated_at. Two admins at once never half-apply.
+ * stamps replied_at if no reply had, every change stamps updated_at. Two admins at once never
+ * half-apply.
  */
 export async function updateMessageStatus(
   actor: Pick<Admin, "id">,
   id: string,
   status: MessageStatus,
 ) {
-  await updateOne(id, {
-    status,
-    ...(status === "read"
-      ? {
-          readAt: sql`coalesce(${messages.readAt}, now())`,
-          readBy: sql`coalesce(${messages.readBy}, ${actor.id}::uuid)`,
-        }
-      : {}),
-    ...(status === "replied" ? { repliedAt: databaseNow } : {}),
-  } as Partial<typeof messages.$inferInsert>);
+  await asActor(actor, (tx) =>
+    updateOne(tx, id, {
+      status,
+      ...(status === "read"
+        ? {
+            readAt: sql`coalesce(${messages.readAt}, now())`,
+            readBy: sql`coalesce(${messages.readBy}, ${actor.id}::uuid)`,
+          }
+        : {}),
+      ...(status === "replied" ? { repliedAt: firstReplyStamp } : {}),
+    } as Partial<typeof messages.$inferInsert>),
+  );
 }
 
-export async function updateMessagePriority(id: string, priority: MessagePriority) {
-  await updateOne(id, { priority });
+export async function updateMessagePriority(
+  actor: Pick<Admin, "id">,
+  id: string,
+  priority: MessagePriority,
+) {
+  await asActor(actor, (tx) => updateOne(tx, id, { priority }));
 }
 
-async function assertActiveAdmin(adminId: string) {
-  const [admin] = await db()
+async function assertActiveAdmin(tx: Transaction, adminId: string) {
+  const [admin] = await tx
     .select({ id: admins.id })
     .from(admins)
     .where(and(eq(admins.id, adminId), eq(admins.isActive, true)))
@@ -262,14 +294,18 @@ async function assertActiveAdmin(adminId: string) {
   if (!admin) throw new UserFacingError(inboxMessages.inactiveAssignee, 400, "assignedTo");
 }
 
-/** Assigns to an active admin, or unassigns with null. */
-export async function assignMessage(id: string, adminId: string | null) {
-  if (adminId) await assertActiveAdmin(adminId);
-  await updateOne(id, { assignedTo: adminId });
+/** Assigns to an active admin (e-mailed, unless they took it themselves), or unassigns with null. */
+export async function assignMessage(actor: Pick<Admin, "id">, id: string, adminId: string | null) {
+  await asActor(actor, async (tx) => {
+    if (adminId) await assertActiveAdmin(tx, adminId);
+    const before = await lockAssignees(tx, [id]);
+    await updateOne(tx, id, { assignedTo: adminId });
+    await queueAssignmentEmails(tx, actor, adminId, before);
+  });
 }
 
-export async function updateMessageNotes(id: string, notes: string) {
-  await updateOne(id, { adminNotes: notes || null });
+export async function updateMessageNotes(actor: Pick<Admin, "id">, id: string, notes: string) {
+  await asActor(actor, (tx) => updateOne(tx, id, { adminNotes: notes || null }));
 }
 
 export async function deleteMessage(id: string) {
@@ -292,29 +328,32 @@ export async function bulkUpdateMessages(
   if (!ids.length) throw new UserFacingError(inboxMessages.noneSelected, 400);
   const now = databaseNow;
   const selected = inArray(messages.id, ids);
-  let changed: { id: string }[];
-  if (action === "delete") {
-    changed = await db().delete(messages).where(selected).returning({ id: messages.id });
-  } else if (action === "assign") {
-    if (adminId) await assertActiveAdmin(adminId);
-    changed = await db()
-      .update(messages)
-      .set({ assignedTo: adminId, updatedAt: now })
-      .where(selected)
-      .returning({ id: messages.id });
-  } else if (action === "archive") {
-    changed = await db()
-      .update(messages)
-      .set({ status: "archived", updatedAt: now })
-      .where(selected)
-      .returning({ id: messages.id });
-  } else {
-    changed = await db()
+  const changed = await asActor(actor, async (tx): Promise<{ id: string }[]> => {
+    if (action === "delete")
+      return tx.delete(messages).where(selected).returning({ id: messages.id });
+    if (action === "assign") {
+      if (adminId) await assertActiveAdmin(tx, adminId);
+      const before = await lockAssignees(tx, ids);
+      const assigned = await tx
+        .update(messages)
+        .set({ assignedTo: adminId, updatedAt: now })
+        .where(selected)
+        .returning({ id: messages.id });
+      await queueAssignmentEmails(tx, actor, adminId, before);
+      return assigned;
+    }
+    if (action === "archive")
+      return tx
+        .update(messages)
+        .set({ status: "archived", updatedAt: now })
+        .where(selected)
+        .returning({ id: messages.id });
+    return tx
       .update(messages)
       .set({ status: "read", readAt: now, readBy: actor.id, updatedAt: now })
       .where(and(selected, eq(messages.status, "unread")))
       .returning({ id: messages.id });
-  }
+  });
   return changed.length;
 }
 

@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Trash2, X } from "lucide-react";
+import { Trash2, X } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
@@ -8,8 +8,14 @@ import { controlClasses } from "~/ui/form-fields";
 import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
 import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
-import { replyMailto, whatsAppLink } from "./reply-links";
+import { MessageTimeline } from "./message-timeline";
+import { formatReference } from "./reference";
+import { ReplyClockBadge } from "./reply-clock-badge";
+import { type FilledSavedReply, ReplyComposer } from "./reply-composer";
+import { SenderMessages } from "./sender-messages";
+import type { SenderMessages as Linked } from "./sender-messages.server";
 import { TechnicalDetails } from "./technical-details";
+import type { MessageTimeline as Timeline } from "./timeline.server";
 
 type AdminOption = { id: string; name: string };
 
@@ -68,13 +74,27 @@ export function MessageDetail({
   admins,
   closeHref,
   deleteHref,
+  now,
+  draft,
+  savedReplies,
+  timeline,
+  linked,
+  messageHref,
 }: {
   message: InboxMessage;
   admins: AdminOption[];
   closeHref: string;
   deleteHref: string;
+  now: string;
+  /** The reply's text to start from: a refused reply's, or a saved reply inserted without JavaScript. */
+  draft: string;
+  savedReplies: FilledSavedReply[];
+  /** Null when it could not be read: the message still shows. */
+  timeline: Timeline | null;
+  /** The sender's other messages, and the inbox's link to one of them. */
+  linked: Linked | null;
+  messageHref: (id: string) => string;
 }) {
-  const whatsApp = whatsAppLink(message);
   return (
     <article aria-labelledby="message-heading" className="flex flex-col gap-5 p-5">
       <div className="flex items-start justify-between gap-3">
@@ -83,12 +103,14 @@ export function MessageDetail({
             {message.subject ?? message.inquiryType ?? "Message"}
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            From {message.fullName} · {formatDateTime(message.createdAt)}
+            From {message.fullName} · {formatDateTime(message.createdAt)} ·{" "}
+            <span className="font-mono">{formatReference(message.reference)}</span>
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <FormTypeBadge formType={message.formType} />
             <StatusBadge status={message.status} />
             <PriorityBadge priority={message.priority} />
+            <ReplyClockBadge message={message} now={now} />
           </div>
         </div>
         <Link
@@ -102,21 +124,6 @@ export function MessageDetail({
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <a href={replyMailto(message)} className={buttonClasses("primary", "sm")}>
-          <Mail aria-hidden="true" className="h-4 w-4" />
-          Reply by email
-        </a>
-        {whatsApp ? (
-          <a
-            href={whatsApp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses("outline", "sm")}
-          >
-            <MessageCircle aria-hidden="true" className="h-4 w-4" />
-            Reply on WhatsApp
-          </a>
-        ) : null}
         <Link
           to={deleteHref}
           preventScrollReset
@@ -164,6 +171,14 @@ export function MessageDetail({
           {message.message}
         </div>
       ) : null}
+
+      <ReplyComposer
+        key={message.id}
+        message={message}
+        initialDraft={draft}
+        savedReplies={savedReplies}
+      />
+      {linked ? <SenderMessages linked={linked} hrefFor={messageHref} /> : null}
 
       <TechnicalDetails message={message} />
 
@@ -222,6 +237,14 @@ export function MessageDetail({
           </Button>
         </div>
       </Form>
+
+      {timeline ? (
+        <MessageTimeline timeline={timeline} />
+      ) : (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          The history could not be loaded. Reload the page to try again.
+        </p>
+      )}
     </article>
   );
 }

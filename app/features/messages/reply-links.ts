@@ -1,11 +1,22 @@
-/** Reply by e-mail (SPEC.md section 2): subject 'Re: ' plus the subject or inquiry type. */
-export function replyMailto(message: {
-  email: string;
-  subject: string | null;
-  inquiryType: string | null;
-}) {
+import { firstName } from "~/lib/person-name";
+import { formatReference } from "./reference";
+
+type ReplyTopic = { subject: string | null; inquiryType: string | null; reference: number };
+
+/**
+ * The subject of every reply (SPEC.md section 2): 'Re: ' plus the subject or inquiry type,
+ * then the message's reference, so the visitor's answer finds its way back to the message.
+ */
+export function replySubject(message: ReplyTopic) {
   const topic = message.subject || message.inquiryType || "Your message";
-  return `mailto:${encodeURIComponent(message.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(`Re: ${topic}`)}`;
+  return `Re: ${topic} [${formatReference(message.reference)}]`;
+}
+
+/** Reply from the admin's own e-mail app, with the draft (if any) as the body. */
+export function replyMailto(message: ReplyTopic & { email: string }, body = "") {
+  const address = encodeURIComponent(message.email).replace(/%40/g, "@");
+  const draft = body.trim() ? `&body=${encodeURIComponent(body)}` : "";
+  return `mailto:${address}?subject=${encodeURIComponent(replySubject(message))}${draft}`;
 }
 
 /**
@@ -22,18 +33,26 @@ export function nigerianWhatsAppNumber(phone: string | null | undefined): string
   return /^[1-9]\d{9}$/.test(digits) ? `234${digits}` : null;
 }
 
-/** A WhatsApp link for senders who chose 'Phone / WhatsApp' and gave a number. */
-export function whatsAppLink(message: {
-  fullName: string;
-  phone: string | null;
-  contactMethod: string | null;
-  courseInterest: string | null;
-}) {
+/**
+ * A WhatsApp link for senders who chose 'Phone / WhatsApp' and gave a number, carrying the
+ * draft reply when there is one, else a greeting.
+ */
+export function whatsAppLink(
+  message: {
+    fullName: string;
+    phone: string | null;
+    contactMethod: string | null;
+    courseInterest: string | null;
+  },
+  draft = "",
+) {
   if (message.contactMethod !== "Phone / WhatsApp") return null;
   const number = nigerianWhatsAppNumber(message.phone);
   if (!number) return null;
-  const firstName = message.fullName.trim().split(/\s+/)[0] ?? message.fullName;
+  const greeted = firstName(message.fullName) || message.fullName;
   const about = message.courseInterest ? ` about ${message.courseInterest}` : "";
-  const text = `Hello ${firstName}, thank you for your inquiry${about} at Lagos Tech Academy. How can we help you?`;
+  const text =
+    draft.trim() ||
+    `Hello ${greeted}, thank you for your inquiry${about} at Lagos Tech Academy. How can we help you?`;
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
 import { db } from "~/db/client.server";
@@ -9,6 +10,9 @@ import { logger } from "~/lib/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-form.server";
 import { retryAfter } from "~/lib/retry-after";
+import { mayAcknowledge, queueAcknowledgement } from "./acknowledgements.server";
+import { formatReference } from "./reference";
+import { scheduleReplyReminder } from "./reply-reminders.server";
 import {
   type ContactInput,
   contactSchema,
@@ -29,7 +33,7 @@ export const publicFormRateLimit: RateLimitRule = {
 type Origin = ReturnType<typeof requestOrigin>;
 
 export type SubmitOutcome =
-  | { status: "stored"; id: string }
+  | { status: "stored"; id: string; reference: number }
   | { status: "ignored" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
@@ -64,8 +68,9 @@ export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
 
 /**
  * Stores a visitor's message (status unread, priority normal by the table's defaults) and, in
- * the same transaction, its staff alert. A filled honeypot is acknowledged like any message and
- * stored nowhere.
+ * the same transaction, its staff alert, the visitor's acknowledgement and its 20-hour reminder.
+ * A filled honeypot is acknowledged like any message and stored nowhere, and sends nothing.
+ * `row.createdAt` is the database's clock unless given (tests of office hours and reminders).
  */
 export async function storeVisitorMessage(
   row: NewMessage,
@@ -75,14 +80,32 @@ export async function storeVisitorMessage(
   const address = row.ipAddress ?? "unknown";
   const limit = await hitRateLimit(publicFormRateLimit, address);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
-  const id = await db().transaction(async (tx) => {
-    const [stored] = await tx.insert(messages).values(row).returning({ id: messages.id });
-    if (!stored) throw new Error("The message was not stored");
-    await queueStaffAlert(tx, { ...row, id: stored.id });
-    return stored.id;
+  const acknowledge = await mayAcknowledge(row.email);
+  const stored = await db().transaction(async (tx) => {
+    const [message] = await tx.insert(messages).values(row).returning();
+    if (!message) throw new Error("The message was not stored");
+    await queueStaffAlert(tx, message);
+    if (acknowledge) await queueAcknowledgement(tx, message);
+    await scheduleReplyReminder(tx, message);
+    return message;
   });
-  return { status: "stored", id };
+  return { status: "stored", id: stored.id, reference: stored.reference };
 }
+
+/**
+ * A bot that filled the honeypot is answered like a visitor, reference included: the number
+ * the next real message will get, read without taking it (a bot's requests write nothing).
+ */
+async function decoyReference(): Promise<number> {
+  const result = await db().execute(
+    sql`select last_value + (case when is_called then 1 else 0 end) as reference from message_reference_seq`,
+  );
+  return Number((result.rows[0] as { reference: unknown }).reference);
+}
+
+/** SPEC.md's success text, word for word, and the reference the visitor can quote. */
+const successNotice = (success: string, reference: number) =>
+  `${success} Your reference is ${formatReference(reference)}.`;
 
 type FormTexts = { success: string; failure: string };
 
@@ -133,6 +156,11 @@ async function handlePublicForm<Schema extends $ZodType>(
         { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
       );
     }
+    const reference = outcome.status === "stored" ? outcome.reference : await decoyReference();
+    return data({
+      result: submission.reply({ resetForm: true }),
+      notice: successNotice(texts.success, reference),
+    });
   } catch (error) {
     logger.error({ err: error }, "Storing a visitor's message failed");
     return data(
@@ -140,7 +168,6 @@ async function handlePublicForm<Schema extends $ZodType>(
       { status: 503 },
     );
   }
-  return data({ result: submission.reply({ resetForm: true }), notice: texts.success });
 }
 
 export const handleContactForm = (request: Request) =>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { OutgoingEmail } from "~/db/schema";
+import type { OutgoingEmail, OutgoingEmailKind } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -17,9 +17,13 @@ const statusStyles: Record<OutgoingEmail["status"], string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-const kindLabels: Record<string, string> = {
+const kindLabels: Record<OutgoingEmailKind, string> = {
   "staff-alert": "Staff alert",
   "password-reset": "Password reset",
+  reply: "Reply",
+  acknowledgement: "Acknowledgement",
+  assignment: "Assignment",
+  reminder: "Reminder",
 };
 
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */

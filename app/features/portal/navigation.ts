@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  MessageSquareText,
   Settings,
   ShieldCheck,
   Users,
@@ -13,13 +14,14 @@ import { href } from "react-router";
 
 export type PortalLink = { to: string; label: string; icon: LucideIcon };
 
-/** The sidebar's eight entries (SPEC.md section 2, Admin portal). */
+/** The sidebar: SPEC.md section 2's eight entries (Admin portal), and Saved Replies. */
 export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/dashboard"), label: "Dashboard", icon: LayoutDashboard },
   { to: href("/admin-portal/students"), label: "Students", icon: GraduationCap },
   { to: href("/admin-portal/tutors"), label: "Tutors", icon: Users },
   { to: href("/admin-portal/courses"), label: "Courses", icon: BookOpen },
   { to: href("/admin-portal/messages"), label: "Messages", icon: Mail },
+  { to: href("/admin-portal/saved-replies"), label: "Saved Replies", icon: MessageSquareText },
   { to: href("/admin-portal/reports"), label: "Reports", icon: BarChart3 },
   { to: href("/admin-portal/settings"), label: "Settings", icon: Settings },
   { to: href("/admin-portal/admins"), label: "Admins", icon: ShieldCheck },

@@ -3,6 +3,8 @@ import { href, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { adminCoursesHref, defaultAdminCourseQuery } from "~/features/courses/admin-course-query";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox-query";
+import { replyClockFigures } from "~/features/messages/reply-clock.server";
+import { ReplyPromiseFigures } from "~/features/messages/reply-promise-card";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
@@ -16,10 +18,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Porta
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [stats, activity, whatsapp] = await Promise.all([
+  const [stats, activity, whatsapp, replyFigures] = await Promise.all([
     dashboardStats(),
     recentActivity(),
     whatsappClicksThisWeek(),
+    replyClockFigures(),
   ]);
   return {
     adminName: admin.name,
@@ -27,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     activity,
     whatsapp,
     whatsappConfigured: Boolean(env().WHATSAPP_NUMBER),
+    replyFigures,
   };
 }
 
@@ -48,7 +52,7 @@ const quickActions = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, whatsapp, whatsappConfigured } = loaderData;
+  const { stats, activity, whatsapp, whatsappConfigured, replyFigures } = loaderData;
   return (
     <>
       <PageHeader
@@ -87,6 +91,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<ShieldCheck aria-hidden="true" className={icon} />}
         />
       </section>
+      <ReplyPromiseFigures figures={replyFigures} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section
           aria-labelledby="activity-heading"

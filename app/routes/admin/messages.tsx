@@ -16,11 +16,16 @@ import {
 } from "~/features/messages/inbox.server";
 import { InboxList } from "~/features/messages/inbox-list";
 import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/inbox-query";
-import { inboxActionFailures, parseInboxAction } from "~/features/messages/inbox-schema";
+import { inboxActionFailures, parseInboxAction, REPLY_MAX } from "~/features/messages/inbox-schema";
+import { InboxStatsLine } from "~/features/messages/inbox-stats-line";
 import { InboxFilters, InboxTabs } from "~/features/messages/inbox-toolbar";
 import { MessageDetail } from "~/features/messages/message-detail";
+import { recordReply, sendReply } from "~/features/messages/replies.server";
+import { earlierMessagesFrom } from "~/features/messages/sender-messages.server";
+import { messageTimeline } from "~/features/messages/timeline.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.server";
 import { failureReply } from "~/lib/action-reply.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { isUuid } from "~/lib/ids";
@@ -29,6 +34,7 @@ import { readForm } from "~/lib/request-form.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
+import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/messages";
 
@@ -48,6 +54,8 @@ async function settle<T>(promise: Promise<T>, failure: string) {
   }
 }
 
+const settledValue = async <T,>(settled: ReturnType<typeof settle<T>>) => (await settled).value;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -58,26 +66,55 @@ export async function loader({ request }: Route.LoaderArgs) {
     await markOpened(actor, openId).catch((error) =>
       logger.error({ err: error }, "Marking a message read failed"),
     );
-  const [list, stats, admins, message] = await Promise.all([
+  const opened = openId ? getMessage(openId) : Promise.resolve(null);
+  const [list, stats, admins, message, timeline, linked] = await Promise.all([
     settle(listMessages(query, actor), inboxMessages.loadFailed),
     settle(messageStats(), inboxMessages.statsFailed),
     listActiveAdminOptions(),
-    openId ? getMessage(openId) : Promise.resolve(null),
+    opened,
+    // The message's extras never stop it from showing: each is null when it cannot be read.
+    openId
+      ? settledValue(settle(messageTimeline(openId), "Loading a message's history failed"))
+      : null,
+    opened.then((found) =>
+      found
+        ? settledValue(settle(earlierMessagesFrom(found), "Loading a sender's messages failed"))
+        : null,
+    ),
   ]);
+  const savedReplies = message
+    ? ((await settledValue(
+        settle(savedRepliesFilledFor(message), "Loading saved replies failed"),
+      )) ?? [])
+    : [];
+  // A saved reply inserted without JavaScript comes back as the draft.
+  const insertedId = params.get("savedReply");
   return {
     query,
     list,
     stats,
     admins: admins.map(({ id, name }) => ({ id, name })),
     message,
+    timeline,
+    linked,
     confirmDelete: params.get("confirm") === "delete" && Boolean(message),
+    now: new Date().toISOString(),
+    savedReplies,
+    draft: savedReplies.find((reply) => reply.id === insertedId)?.text ?? "",
   };
 }
 
+/** A reply's text, echoed back with its refusal so nothing typed is lost (without JavaScript too). */
+const draftOf = (form: FormData) => {
+  const body = form.get("body");
+  return typeof body === "string" ? body.slice(0, 2 * REPLY_MAX) : undefined;
+};
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const { action: input, error } = parseInboxAction(await readForm(request));
-  if (!input) return data({ error }, { status: 400 });
+  const form = await readForm(request);
+  const { action: input, error } = parseInboxAction(form);
+  if (!input) return data({ error, draft: draftOf(form) }, { status: 400 });
   const url = new URL(request.url);
   const query = parseInboxQuery(url.searchParams);
   const openId = openIdFrom(url.searchParams);
@@ -89,14 +126,20 @@ export async function action({ request }: Route.ActionArgs) {
         await updateMessageStatus(actor, input.id, input.status);
         return done(inboxMessages.statusUpdated);
       case "priority":
-        await updateMessagePriority(input.id, input.priority);
+        await updateMessagePriority(actor, input.id, input.priority);
         return done(inboxMessages.priorityUpdated);
       case "assign":
-        await assignMessage(input.id, input.assignedTo || null);
+        await assignMessage(actor, input.id, input.assignedTo || null);
         return done(input.assignedTo ? inboxMessages.assigned : inboxMessages.unassigned);
       case "notes":
-        await updateMessageNotes(input.id, input.notes);
+        await updateMessageNotes(actor, input.id, input.notes);
         return done(inboxMessages.notesSaved);
+      case "reply":
+        await sendReply(actor, input.id, input.body);
+        return done(inboxMessages.replySent);
+      case "record-reply":
+        await recordReply(actor, input.id, input.channel);
+        return done(inboxMessages.replyRecorded[input.channel]);
       case "delete":
         await deleteMessage(input.id);
         return done(inboxMessages.deleted, false);
@@ -121,6 +164,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return failureReply(error, "Updating a message", ({ message, unexpected }) => ({
       error: unexpected ? `${inboxActionFailures[input.intent]}: ${message}` : message,
+      draft: draftOf(form),
     }));
   }
 }
@@ -128,10 +172,23 @@ export async function action({ request }: Route.ActionArgs) {
 const statIcon = "h-6 w-6 text-brand-700 dark:text-brand-300";
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, stats, admins, message, confirmDelete } = loaderData;
+  const {
+    query,
+    list,
+    stats,
+    admins,
+    message,
+    timeline,
+    linked,
+    confirmDelete,
+    now,
+    savedReplies,
+    draft,
+  } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   useToastOnError(actionData?.error ? [actionData.error] : undefined);
+  useRevealOnOpen("message-details", message?.id ?? null);
   const closeHref = inboxHref(query);
   const messageHref = message ? inboxHref(query, message.id) : closeHref;
 
@@ -141,10 +198,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         title="Messages and Inquiries"
         description="Every contact message and course inquiry from the website."
       />
+      {stats.value ? <InboxStatsLine stats={stats.value} className="mb-4 md:hidden" /> : null}
       {stats.value ? (
         <section
           aria-label="Message statistics"
-          className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-5"
+          className="mb-6 grid grid-cols-5 gap-4 max-md:hidden"
         >
           <StatCard
             label="Total"
@@ -180,8 +238,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           {stats.error}
         </p>
       )}
-      <InboxTabs query={query} />
-      <InboxFilters key={JSON.stringify(query)} query={query} />
+      {/* On a phone an open message comes first; its 'Close message' link leads back here. */}
+      <div className={message ? "max-md:hidden" : undefined}>
+        <InboxTabs query={query} />
+        <InboxFilters key={JSON.stringify(query)} query={query} />
+      </div>
       <div
         className={message ? "grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]" : undefined}
       >
@@ -197,6 +258,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 query={query}
                 openId={message?.id ?? null}
                 admins={admins}
+                now={now}
               />
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
                 <p className="text-slate-600 dark:text-slate-300">
@@ -223,14 +285,21 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         </section>
         {message ? (
           <section
+            id="message-details"
             aria-label="Message details"
-            className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
           >
             <MessageDetail
               message={message}
               admins={admins}
               closeHref={closeHref}
               deleteHref={`${messageHref}&confirm=delete`}
+              now={now}
+              draft={actionData?.draft ?? draft}
+              savedReplies={savedReplies}
+              timeline={timeline}
+              linked={linked}
+              messageHref={(id) => inboxHref(query, id)}
             />
           </section>
         ) : null}

@@ -2,11 +2,14 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { csvRow } from "~/features/messages/csv";
 import { messagesForExport } from "~/features/messages/inbox.server";
 import { parseInboxQuery } from "~/features/messages/inbox-query";
+import { formatReference } from "~/features/messages/reference";
 import { lagosToday } from "~/lib/dates";
 import type { Route } from "./+types/messages-export";
 
+// csvCell writes every time as Lagos local time; the labels say so.
 const header = [
-  "Received",
+  "Reference",
+  "Received (Lagos time)",
   "Form",
   "Name",
   "Email",
@@ -20,8 +23,8 @@ const header = [
   "Priority",
   "Assigned to",
   "Admin notes",
-  "Read at",
-  "Replied at",
+  "Read at (Lagos time)",
+  "Replied at (Lagos time)",
 ];
 
 /** The inbox's current filtered list, every page, as CSV (streamed in batches). */
@@ -44,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const text = next.value
         .map(({ message, assignedName }) =>
           csvRow([
+            formatReference(message.reference),
             message.createdAt,
             message.formType,
             message.fullName,

@@ -117,6 +117,12 @@ const checks: Check[] = [
     ready: heading("Messages and Inquiries"),
   },
   {
+    name: "messages, the overdue tab with its reply clocks",
+    signedIn: true,
+    url: fixed(`${PORTAL}/messages?tab=overdue`),
+    ready: heading("Messages and Inquiries"),
+  },
+  {
     name: "messages, a message open",
     signedIn: true,
     url: async (page) => {
@@ -140,6 +146,18 @@ const checks: Check[] = [
     ready: async (page) => {
       await expect(page.getByRole("region", { name: "Message details" })).toBeVisible();
     },
+  },
+  {
+    name: "saved replies",
+    signedIn: true,
+    url: fixed(`${PORTAL}/saved-replies`),
+    ready: heading("Saved Replies"),
+  },
+  {
+    name: "saved replies, add modal",
+    signedIn: true,
+    url: fixed(`${PORTAL}/saved-replies?modal=create`),
+    ready: modal("Add saved reply"),
   },
   {
     name: "admins, add modal",

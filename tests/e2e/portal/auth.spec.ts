@@ -108,7 +108,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
     await expect(page.getByRole("heading", { name: "Messages and Inquiries" })).toBeVisible();
   });
 
-  test("the sidebar has all eight entries and Logout; on a phone it opens with the toggle", async ({
+  test("the sidebar has all nine entries and Logout; on a phone it opens with the toggle", async ({
     page,
     superAdmin,
     isMobile,
@@ -122,6 +122,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
       ["Tutors", "tutors"],
       ["Courses", "courses"],
       ["Messages", "messages"],
+      ["Saved Replies", "saved-replies"],
       ["Reports", "reports"],
       ["Settings", "settings"],
       ["Admins", "admins"],

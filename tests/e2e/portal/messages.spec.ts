@@ -152,7 +152,7 @@ test("a visitor's inquiry arrives live; the admin triages it and finds it again"
       (await detail.getByRole("link", { name: "Reply by email" }).getAttribute("href")) ?? "";
     expect(mailto.startsWith(`mailto:${visitor.email}?subject=`)).toBe(true);
     const subject = new URLSearchParams(mailto.split("?")[1]).get("subject");
-    expect(subject).toBe("Re: I'm interested in a course");
+    expect(subject).toMatch(/^Re: I'm interested in a course \[LTA-\d{7}\]$/);
     const whatsApp = detail.getByRole("link", { name: "Reply on WhatsApp" });
     const href = (await whatsApp.getAttribute("href")) ?? "";
     expect(href).toMatch(/^https:\/\/wa\.me\/2348031234567\?text=/);
@@ -228,7 +228,10 @@ test("a visitor's inquiry arrives live; the admin triages it and finds it again"
     const mail = await waitForMail("staff@academy.test", (item) =>
       item.body.includes(visitor.name),
     );
-    expect(mail.subject).toBe(`New inquiry from ${visitor.name} (${course})`);
+    expect(mail.subject).toMatch(/ \[LTA-\d{7}\]$/);
+    expect(mail.subject.replace(/ \[LTA-\d{7}\]$/, "")).toBe(
+      `New inquiry from ${visitor.name} (${course})`,
+    );
     expect(mail.body).toContain(`From: ${visitor.name} <${visitor.email}>`);
     expect(mail.body).toContain("Form: Course inquiry");
     expect(mail.body).toContain(`Course of interest: ${course}`);
@@ -276,7 +279,8 @@ test("CSV export: the filtered list with a header row, formulas neutralised", as
     .split("\r\n");
   expect(lines[0]).toBe(
     [
-      "Received",
+      "Reference",
+      "Received (Lagos time)",
       "Form",
       "Name",
       "Email",
@@ -290,8 +294,8 @@ test("CSV export: the filtered list with a header row, formulas neutralised", as
       "Priority",
       "Assigned to",
       "Admin notes",
-      "Read at",
-      "Replied at",
+      "Read at (Lagos time)",
+      "Replied at (Lagos time)",
     ]
       .map((cell) => `"${cell}"`)
       .join(","),

@@ -1,0 +1,2 @@
+CREATE INDEX "messages_email_lower_idx" ON "messages" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "messages_phone_digits_idx" ON "messages" USING btree (right(regexp_replace("phone", '[^0-9]', '', 'g'), 10));

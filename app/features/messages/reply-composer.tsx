@@ -1,0 +1,173 @@
+import { Mail, MessageCircle, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Button, buttonClasses } from "~/ui/button";
+import { controlClasses } from "~/ui/form-fields";
+import { REPLY_MAX } from "./inbox-schema";
+import { replyMailto, whatsAppLink } from "./reply-links";
+
+/** A saved reply with its placeholders already filled for the open message. */
+export type FilledSavedReply = { id: string; title: string; text: string };
+
+type ReplyTarget = Parameters<typeof replyMailto>[0] &
+  Parameters<typeof whatsAppLink>[0] & { id: string };
+
+/** Puts a saved reply into the draft where the cursor is (or at the end). */
+function insertAt(draft: string, text: string, at: number | null) {
+  const position = at ?? draft.length;
+  const before = draft.slice(0, position);
+  const after = draft.slice(position);
+  const gapBefore = before && !before.endsWith("\n") ? "\n\n" : "";
+  return `${before}${gapBefore}${text}${after}`;
+}
+
+/**
+ * The reply desk of one message: write (or insert a saved reply), then send it by e-mail from
+ * the portal, or open it in WhatsApp or the admin's e-mail app and record that with one click.
+ * The draft travels into the WhatsApp and e-mail app links.
+ */
+export function ReplyComposer({
+  message,
+  initialDraft,
+  savedReplies,
+}: {
+  message: ReplyTarget;
+  initialDraft: string;
+  savedReplies: FilledSavedReply[];
+}) {
+  const [draft, setDraft] = useState(initialDraft);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const navigation = useNavigation();
+  const sending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  const whatsApp = whatsAppLink(message, draft);
+  useClearedAfterSending(sending, setDraft);
+
+  const insertSaved = (id: string) => {
+    const saved = savedReplies.find((reply) => reply.id === id);
+    if (!saved) return;
+    setDraft((current) => insertAt(current, saved.text, textarea.current?.selectionStart ?? null));
+    textarea.current?.focus();
+  };
+
+  return (
+    <section aria-labelledby="reply-heading" className="grid gap-3">
+      <h3 id="reply-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+        Reply
+      </h3>
+      {savedReplies.length ? (
+        <Form
+          method="get"
+          preventScrollReset
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            // With JavaScript the reply is inserted in place; without, the page comes back
+            // with it in the draft (the loader fills ?savedReply=).
+            event.preventDefault();
+            const select = event.currentTarget.elements.namedItem("savedReply");
+            if (select instanceof HTMLSelectElement) insertSaved(select.value);
+          }}
+        >
+          <CurrentListFields />
+          <div className="flex-1">
+            <label htmlFor="saved-reply" className="mb-1 block text-sm font-medium">
+              Saved reply
+            </label>
+            <select id="saved-reply" name="savedReply" className={controlClasses}>
+              {savedReplies.map((reply) => (
+                <option key={reply.id} value={reply.id}>
+                  {reply.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="outline">
+            Insert
+          </Button>
+        </Form>
+      ) : null}
+      <Form method="post" preventScrollReset className="grid gap-2">
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="id" value={message.id} />
+        <label htmlFor="reply-body" className="text-sm font-medium">
+          Your reply to {message.email}
+        </label>
+        <textarea
+          ref={textarea}
+          id="reply-body"
+          name="body"
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          rows={7}
+          maxLength={REPLY_MAX}
+          required
+          className={controlClasses}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" disabled={sending}>
+            <Send aria-hidden="true" className="h-4 w-4" />
+            {sending ? "Sending..." : "Send reply by e-mail"}
+          </Button>
+          <a href={replyMailto(message, draft)} className={buttonClasses("outline", "sm")}>
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            Reply by email app
+          </a>
+          {whatsApp ? (
+            <a
+              href={whatsApp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses("outline", "sm")}
+            >
+              <MessageCircle aria-hidden="true" className="h-4 w-4" />
+              Reply on WhatsApp
+            </a>
+          ) : null}
+        </div>
+      </Form>
+      <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2 text-sm">
+        <input type="hidden" name="intent" value="record-reply" />
+        <input type="hidden" name="id" value={message.id} />
+        <span className="text-slate-700 dark:text-slate-300">Replied outside the portal?</span>
+        {whatsApp ? (
+          <Button type="submit" name="channel" value="whatsapp" size="sm" variant="ghost">
+            Replied on WhatsApp
+          </Button>
+        ) : null}
+        <Button type="submit" name="channel" value="email" size="sm" variant="ghost">
+          Replied by e-mail
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * Empties the draft once a reply has been sent: the action redirects on success, so no action
+ * data is left; a refused reply answers with an error and keeps the draft.
+ */
+function useClearedAfterSending(sending: boolean, setDraft: (draft: string) => void) {
+  const refused = Boolean((useActionData() as { error?: string } | undefined)?.error);
+  const idle = useNavigation().state === "idle";
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (sending) wasSending.current = true;
+    if (!idle || !wasSending.current) return;
+    wasSending.current = false;
+    if (!refused) setDraft("");
+  }, [sending, idle, refused, setDraft]);
+}
+
+/** The list state and open message, kept when the saved-reply form is sent without JavaScript. */
+function CurrentListFields() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      {[...params]
+        .filter(([name]) => name !== "savedReply")
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}

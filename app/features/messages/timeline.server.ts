@@ -1,0 +1,124 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  admins,
+  type MessageEventKind,
+  messageEvents,
+  messages,
+  type OutgoingEmail,
+  outgoingEmails,
+} from "~/db/schema";
+
+/** At most this many events are shown; older ones are summed up in one line. */
+export const TIMELINE_LIMIT = 200;
+
+export const SYSTEM_ACTOR = "System";
+export const FORMER_ADMIN = "A former admin";
+
+/** Events the app does on its own; for the others a missing admin is one since deleted. */
+const systemKinds: ReadonlySet<MessageEventKind> = new Set([
+  "acknowledgement-sent",
+  "reminder-sent",
+]);
+
+export type TimelineEntry = {
+  id: string;
+  kind: "received" | MessageEventKind;
+  at: Date;
+  /** Who did it, as staff read it: a name, 'System' or 'A former admin'. */
+  actor: string | null;
+  /** Status or priority values; for 'assigned', the admins' names (null: nobody). */
+  from: string | null;
+  to: string | null;
+  /** The e-mail the event sent, with its delivery status; the body only for a reply. */
+  email: {
+    status: OutgoingEmail["status"];
+    recipients: string[];
+    body: string | null;
+  } | null;
+};
+
+export type MessageTimeline = { entries: TimelineEntry[]; hidden: number };
+
+/** The names of the admins with these ids (a deleted admin's id is missing from the map). */
+async function adminNames(ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db()
+    .select({ id: admins.id, name: admins.name })
+    .from(admins)
+    .where(inArray(admins.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * A message's history, oldest first: its arrival (from created_at; not stored as an event),
+ * then the newest TIMELINE_LIMIT events of message_events with who did them and, for e-mails,
+ * where they went and whether they were sent. `hidden` counts the older events left out.
+ */
+export async function messageTimeline(messageId: string): Promise<MessageTimeline> {
+  const [[message], events] = await Promise.all([
+    db()
+      .select({ createdAt: messages.createdAt })
+      .from(messages)
+      .where(eq(messages.id, messageId))
+      .limit(1),
+    db()
+      .select({
+        id: messageEvents.id,
+        kind: messageEvents.kind,
+        at: messageEvents.createdAt,
+        actorName: admins.name,
+        detail: messageEvents.detail,
+        emailStatus: outgoingEmails.status,
+        recipients: outgoingEmails.recipients,
+        // A reply's text is what staff wrote; other e-mails' bodies are templates.
+        body: sql<
+          string | null
+        >`case when ${messageEvents.kind} = 'reply-sent' then ${outgoingEmails.body} end`,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(messageEvents)
+      .leftJoin(admins, eq(admins.id, messageEvents.actorId))
+      .leftJoin(outgoingEmails, eq(outgoingEmails.id, messageEvents.emailId))
+      .where(eq(messageEvents.messageId, messageId))
+      .orderBy(desc(messageEvents.createdAt), desc(messageEvents.id))
+      .limit(TIMELINE_LIMIT),
+  ]);
+  if (!message) return { entries: [], hidden: 0 };
+  events.reverse();
+
+  const assigneeIds = new Set<string>();
+  for (const event of events) {
+    if (event.kind !== "assigned") continue;
+    if (event.detail?.from) assigneeIds.add(event.detail.from);
+    if (event.detail?.to) assigneeIds.add(event.detail.to);
+  }
+  const names = await adminNames([...assigneeIds]);
+  const assigneeName = (id: string | null | undefined) =>
+    id ? (names.get(id) ?? FORMER_ADMIN) : null;
+
+  const received: TimelineEntry = {
+    id: "received",
+    kind: "received",
+    at: message.createdAt,
+    actor: null,
+    from: null,
+    to: null,
+    email: null,
+  };
+  const entries = events.map(
+    (event): TimelineEntry => ({
+      id: event.id,
+      kind: event.kind,
+      at: event.at,
+      actor: event.actorName ?? (systemKinds.has(event.kind) ? SYSTEM_ACTOR : FORMER_ADMIN),
+      from:
+        event.kind === "assigned" ? assigneeName(event.detail?.from) : (event.detail?.from ?? null),
+      to: event.kind === "assigned" ? assigneeName(event.detail?.to) : (event.detail?.to ?? null),
+      email: event.emailStatus
+        ? { status: event.emailStatus, recipients: event.recipients ?? [], body: event.body }
+        : null,
+    }),
+  );
+  return { entries: [received, ...entries], hidden: (events[0]?.total ?? 0) - events.length };
+}

@@ -1,0 +1,90 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import type { SavedReply } from "~/db/schema";
+import { Button, buttonClasses } from "~/ui/button";
+import { ConfirmModal } from "~/ui/confirm-modal";
+import { FormError, TextareaField, TextField } from "~/ui/form-fields";
+import { Modal } from "~/ui/modal";
+import { useToastOnError } from "~/ui/use-toast-on-error";
+import { type SavedReplyFormFields, type SavedReplyInput, savedReplyFormSchema } from "./schema";
+
+/** The add and edit form of a saved reply, in a URL-driven modal. */
+export function SavedReplyFormModal({
+  reply,
+  lastResult,
+  closeHref,
+  onClose,
+}: {
+  /** The reply to edit; null to add one. */
+  reply: Pick<SavedReply, "id" | "title" | "body"> | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  closeHref: string;
+  onClose: () => void;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<SavedReplyFormFields, SavedReplyInput>({
+    id: `saved-reply-${reply?.id ?? "new"}`,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: reply ? { title: reply.title, body: reply.body } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: savedReplyFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useToastOnError(form.errors);
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      closeHref={closeHref}
+      size="lg"
+      title={reply ? "Edit saved reply" : "Add saved reply"}
+      description="Placeholders such as {name} and {course} are filled in when the reply is used."
+    >
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value={reply ? "update" : "create"} />
+        {reply ? <input type="hidden" name="id" value={reply.id} /> : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextField meta={fields.title} label="Title" required autoComplete="off" />
+        <TextareaField meta={fields.body} label="Reply text" required rows={10} />
+        <div className="mt-2 flex justify-end gap-3">
+          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Saving..." : reply ? "Save Changes" : "Add saved reply"}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export function DeleteSavedReplyModal({
+  reply,
+  closeHref,
+  onClose,
+}: {
+  reply: Pick<SavedReply, "id" | "title">;
+  closeHref: string;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmModal
+      title="Delete saved reply"
+      fields={{ intent: "delete", id: reply.id }}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      closeHref={closeHref}
+      onClose={onClose}
+    >
+      <p>
+        Are you sure you want to delete the saved reply <strong>{reply.title}</strong>? Replies
+        already sent are not changed.
+      </p>
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,52 @@
+import * as z from "zod/mini";
+import { multiLine, singleLine } from "~/lib/outside-text";
+
+export const TITLE_MAX = 80;
+export const BODY_MAX = 5000;
+
+export const savedReplyMessages = {
+  created: "Saved reply created.",
+  updated: "Saved reply updated.",
+  deleted: "Saved reply deleted.",
+  titleRequired: "Title is required",
+  bodyRequired: "Reply text is required",
+  duplicateTitle: "A saved reply with this title already exists.",
+  notFound: "Saved reply not found.",
+} as const;
+
+/** A required text, trimmed, of at most `max` characters that `allowed` accepts. */
+const requiredText = (
+  label: string,
+  missing: string,
+  max: number,
+  allowed: typeof singleLine | typeof multiLine,
+) =>
+  z
+    .string({ error: missing })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: missing, abort: true }),
+      allowed(label),
+      z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
+    );
+
+const title = requiredText("Title", savedReplyMessages.titleRequired, TITLE_MAX, singleLine);
+const body = requiredText("Reply text", savedReplyMessages.bodyRequired, BODY_MAX, multiLine);
+
+/** The create and edit form: a title staff pick it by, and the text it inserts. */
+export const savedReplyFormSchema = z.object({ title, body });
+
+export type SavedReplyFormFields = z.input<typeof savedReplyFormSchema>;
+export type SavedReplyInput = z.output<typeof savedReplyFormSchema>;
+
+/** The saved replies page's actions: the two forms, and the delete confirmation. */
+export const savedReplyActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.extend(savedReplyFormSchema, { intent: z.literal("create") }),
+    // Which reply is the service's question: it answers 404 for an id that names none.
+    z.extend(savedReplyFormSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
+    z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
+  ],
+  { error: "Unknown action" },
+);
