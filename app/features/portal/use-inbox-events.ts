@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { href, useLocation, useRevalidator } from "react-router";
+import { href, useLocation, useNavigation, useRevalidator } from "react-router";
 
 type Pulse = { unread: number; latestId: string | null };
 
@@ -8,7 +8,9 @@ const livePages = [href("/admin-portal/messages"), href("/admin-portal/dashboard
 
 /**
  * The portal's live figures: the unread count from the server's event stream, and a fresh
- * load of the inbox or dashboard when a new message arrives while it is open.
+ * load of the inbox or dashboard when a new message arrives while it is open. A load already
+ * under way is never restarted for it: its answer may carry the one-time toast of a change the
+ * admin just made, which the server has cleared by then. The fresh load follows it instead.
  */
 export function useInboxEvents(initialUnread: number) {
   const [unread, setUnread] = useState(initialUnread);
@@ -19,6 +21,8 @@ export function useInboxEvents(initialUnread: number) {
   pathname.current = location.pathname;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const loading = useNavigation().state !== "idle" || revalidator.state !== "idle";
+  const [stale, setStale] = useState(false);
 
   useEffect(() => setUnread(initialUnread), [initialUnread]);
 
@@ -31,11 +35,17 @@ export function useInboxEvents(initialUnread: number) {
       const isNew = latest.current !== undefined && pulse.latestId !== latest.current;
       latest.current = pulse.latestId;
       if (isNew && livePages.some((page) => pathname.current.startsWith(page))) {
-        void revalidate.current();
+        setStale(true);
       }
     });
     return () => source.close();
   }, []);
+
+  useEffect(() => {
+    if (!stale || loading) return;
+    setStale(false);
+    void revalidate.current();
+  }, [stale, loading]);
 
   return unread;
 }

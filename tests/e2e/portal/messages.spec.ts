@@ -353,6 +353,38 @@ test("bulk archive two messages, and delete one after the confirmation", async (
   await expect(rowOf(page, names[2] as string)).toHaveCount(0);
 });
 
+test("a new message arriving while a page loads waits for the load: the toast of the change is kept", async ({
+  page,
+  superAdmin,
+}) => {
+  void superAdmin;
+  const token = uid();
+  const kept = `Live ${token} Kept`;
+  await submitInquiry({ fullName: kept, email: `live-${uid()}@example.com`, message: token });
+  await openPortal(page, `${MESSAGES}?q=${encodeURIComponent(token)}`);
+  await rowOf(page, kept).getByRole("link").click();
+  await expect(details(page)).toBeVisible();
+
+  // The page load that follows the change reaches the server, which clears the one-time toast,
+  // and its answer is then held until a new message has arrived and the event stream has
+  // announced it. Restarting that load to show the new message would lose the toast.
+  const arrived = `Live ${token} Arrived`;
+  let held = false;
+  await page.route(/\/admin-portal\/messages\.data/, async (route) => {
+    if (held || route.request().method() !== "GET") return route.fallback();
+    held = true;
+    const answer = await route.fetch();
+    await submitInquiry({ fullName: arrived, email: `live-${uid()}@example.com`, message: token });
+    // The stream polls every 3 s: two polls see the new message.
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    await route.fulfill({ response: answer }).catch(() => undefined);
+  });
+  await details(page).getByRole("combobox", { name: "Priority" }).selectOption("high");
+  await expectToast(page, texts.priority, "success", 15_000);
+  // The arrival is not dropped: the inbox loads again once the held load has finished.
+  await expect(rowOf(page, arrived)).toBeVisible({ timeout: 10_000 });
+});
+
 test("technical details: the visitor's address, browser and referrer, only for the opened message", async ({
   page,
   superAdmin,
