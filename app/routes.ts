@@ -16,6 +16,7 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("theme", "routes/admin/theme.ts"),
     route("messages/export", "routes/resources/messages-export.ts"),
+    route("reports/export", "routes/resources/reports-export.ts"),
     route("events", "routes/resources/inbox-events.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
@@ -26,7 +27,7 @@ export default [
       route("admins", "routes/admin/admins.tsx"),
       route("students", "routes/admin/placeholder.tsx", { id: "admin-students" }),
       route("tutors", "routes/admin/placeholder.tsx", { id: "admin-tutors" }),
-      route("reports", "routes/admin/placeholder.tsx", { id: "admin-reports" }),
+      route("reports", "routes/admin/reports.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -273,6 +274,14 @@ export const messages = pgTable(
     index("messages_awaiting_reply_created_at_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.status} in ('unread', 'read')`),
+    // The reports' time to first reply (reports.server.ts): replied messages by arrival, and
+    // those still unanswered, each read from its index alone.
+    index("messages_replied_created_at_idx")
+      .on(t.createdAt, t.repliedAt)
+      .where(sql`${t.repliedAt} is not null`),
+    index("messages_unanswered_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('unread', 'read') and ${t.repliedAt} is null`),
     // Each list order is (created_at, id), so pages are stable and read straight off an index.
     index("messages_created_at_id_idx").on(
       t.createdAt.desc().nullsFirst(),
@@ -339,6 +348,54 @@ export const whatsappClicks = pgTable(
     clicks: integer("clicks").notNull().default(0),
   },
   (t) => [unique("whatsapp_clicks_day_course_unique").on(t.day, t.courseId).nullsNotDistinct()],
+);
+
+// ---------------------------------------------------------------------------
+// Report counts: small tables of counts, never a row per visitor or per message
+// ---------------------------------------------------------------------------
+
+/** Views of each course page per Lagos day, by people (not bots); nothing about the visitor. */
+export const coursePageViews = pgTable(
+  "course_page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.courseId] })],
+);
+
+/**
+ * Messages received per hour and form. Kept by the trigger message_counts_record (migration
+ * 0011) on every insert, delete and change of a message, so reports read hours, not messages.
+ */
+export const messageHourlyCounts = pgTable(
+  "message_hourly_counts",
+  {
+    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    formType: messageFormType("form_type").notNull(),
+    messages: integer("messages").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.formType] })],
+);
+
+/** Inquiries per Lagos day by type, contact method and course named; kept by the same trigger. */
+export const inquiryDailyCounts = pgTable(
+  "inquiry_daily_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    inquiryType: text("inquiry_type"),
+    contactMethod: text("contact_method"),
+    courseInterest: text("course_interest"),
+    inquiries: integer("inquiries").notNull().default(0),
+  },
+  (t) => [
+    unique("inquiry_daily_counts_unique")
+      .on(t.day, t.inquiryType, t.contactMethod, t.courseInterest)
+      .nullsNotDistinct(),
+  ],
 );
 
 // ---------------------------------------------------------------------------

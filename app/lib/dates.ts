@@ -50,9 +50,25 @@ export function lagosToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: LAGOS_TIME_ZONE }).format(now);
 }
 
+/** A calendar date (`YYYY-MM-DD`) moved by whole days. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Monday of a calendar date's week (weeks run Monday to Sunday), as `YYYY-MM-DD`. */
+export function mondayOf(isoDate: string): string {
+  const daysSinceMonday = (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(isoDate, -daysSinceMonday);
+}
+
+/** The instant a Lagos calendar day begins. Lagos is UTC+1 all year (no DST). */
+export const startOfLagosDate = (isoDate: string) => new Date(`${isoDate}T00:00:00+01:00`);
+
 /** The UTC instant at which today (in Lagos) began. Lagos is UTC+1 all year (no DST). */
 export function startOfLagosDay(now: Date = new Date()): Date {
-  return new Date(`${lagosToday(now)}T00:00:00+01:00`);
+  return startOfLagosDate(lagosToday(now));
 }
 
 /**

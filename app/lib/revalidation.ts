@@ -10,3 +10,11 @@ export const skipSearchOnlyChanges: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
 }) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+
+/** For pages whose forms do not change what the loader reads: a submission there loads nothing. */
+export const skipAfterOwnSubmissions: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);

@@ -2,6 +2,7 @@ import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
+import { seedDemoInterest } from "~/features/demo/seed-interest.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
 import { env } from "~/lib/env.server";
@@ -47,6 +48,7 @@ async function prepareDemo() {
     const log = (line: string) => logger.info(line);
     await seedDemoMessages(db(), { demoAdminId, log });
     await seedDemoSavedReplies(db(), { demoAdminId, log });
+    await seedDemoInterest(db(), { log });
   }
 }
 

@@ -16,11 +16,13 @@ import * as logoutRoute from "~/routes/admin/logout";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as notFoundRoute from "~/routes/admin/not-found";
 import * as placeholderRoute from "~/routes/admin/placeholder";
+import * as reportsRoute from "~/routes/admin/reports";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as themeRoute from "~/routes/admin/theme";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
+import * as reportsExportRoute from "~/routes/resources/reports-export";
 import {
   getRequest,
   makeAdmin,
@@ -303,7 +305,16 @@ const routeCases: RouteCase[] = [
   },
   placeholder("students", "Students"),
   placeholder("tutors", "Tutors"),
-  placeholder("reports", "Reports"),
+  {
+    name: "reports loader",
+    method: "GET",
+    path: "/admin-portal/reports?period=12w",
+    run: reportsRoute.loader,
+    expect: {
+      admin: isValue({ period: { choice: "12w" }, error: null }),
+      super_admin: isValue({ period: { choice: "12w" }, error: null }),
+    },
+  },
   {
     name: "settings loader",
     method: "GET",
@@ -378,6 +389,13 @@ const routeCases: RouteCase[] = [
     method: "GET",
     path: "/admin-portal/messages/export",
     run: messagesExportRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
+    name: "reports export loader",
+    method: "GET",
+    path: "/admin-portal/reports/export?period=4w",
+    run: reportsExportRoute.loader,
     expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
   },
   {
@@ -481,6 +499,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/dashboard.tsx": dashboardRoute,
   "routes/admin/admins.tsx": adminsRoute,
   "routes/admin/placeholder.tsx": placeholderRoute,
+  "routes/admin/reports.tsx": reportsRoute,
   "routes/admin/settings.tsx": settingsRoute,
   "routes/admin/courses.tsx": coursesRoute,
   "routes/admin/messages.tsx": messagesRoute,
@@ -489,6 +508,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/theme.ts": themeRoute,
   "routes/admin/logout.ts": logoutRoute,
   "routes/resources/messages-export.ts": messagesExportRoute,
+  "routes/resources/reports-export.ts": reportsExportRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 

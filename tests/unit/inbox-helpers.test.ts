@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "~/features/messages/csv";
 import {
   type InboxQuery,
   inboxHref,
@@ -7,6 +6,7 @@ import {
   parseInboxQuery,
 } from "~/features/messages/inbox-query";
 import { nigerianWhatsAppNumber, replyMailto, whatsAppLink } from "~/features/messages/reply-links";
+import { csvCell, csvRow } from "~/lib/csv";
 import { parseCsv } from "../support/inbox-fixtures";
 
 describe("csvCell and csvRow", () => {

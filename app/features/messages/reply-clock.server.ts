@@ -31,6 +31,19 @@ export const dueSoon: SQL = and(
  */
 export const answeredOrClosed = sql`(${messages.status} not in ('unread', 'read'))`;
 
+/** The 24 hours of the promise, as an SQL interval. */
+export const promiseInterval = sql`make_interval(hours => ${REPLY_PROMISE_HOURS})`;
+
+/** Answered in time: before the clock turns overdue, which it does at 24 h exactly. */
+export const answeredInTime = sql`${messages.repliedAt} < ${messages.createdAt} + ${promiseInterval}`;
+
+/**
+ * Judged against the promise: a message with a reply, or one whose 24 hours have passed still
+ * awaiting it. One archived without a reply (spam, a duplicate) is not judged, nor is one
+ * still inside its 24 hours.
+ */
+export const judgedUnanswered = sql`${awaitingReply} and ${messages.repliedAt} is null and ${messages.createdAt} <= now() - ${promiseInterval}`;
+
 /** Beyond this many overdue messages, the dashboard says '1,000+' rather than count them all. */
 export const OVERDUE_COUNT_CAP = 1_000;
 
@@ -46,25 +59,17 @@ export type ReplyClockFigures = {
   medianFirstReplyMinutes: number | null;
 };
 
-/**
- * The dashboard's figures of the 24-hour promise, in one statement. A message is judged once
- * it has a reply or its 24 hours have passed; one archived without a reply (spam, a duplicate)
- * is not judged, nor is one still inside its 24 hours.
- */
+/** The dashboard's figures of the 24-hour promise, in one statement. */
 export async function replyClockFigures(): Promise<ReplyClockFigures> {
-  const promise = sql`make_interval(hours => ${REPLY_PROMISE_HOURS})`;
   const result = await db().execute(sql`
     select
       (select count(*)::int from (
         select 1 from ${messages} where ${overdue} limit ${OVERDUE_COUNT_CAP + 1}
       ) capped) as overdue,
       (select count(*)::int from ${messages} where ${dueSoon}) as due_soon,
-      -- In time: before the clock turns overdue, which it does at 24 h exactly.
-      count(*) filter (where ${messages.repliedAt} < ${messages.createdAt} + ${promise})::int
-        as answered_in_time,
+      count(*) filter (where ${answeredInTime})::int as answered_in_time,
       count(*) filter (
-        where ${messages.repliedAt} is not null
-          or (${awaitingReply} and ${messages.createdAt} <= now() - ${promise})
+        where ${messages.repliedAt} is not null or (${judgedUnanswered})
       )::int as judged,
       -- Over intervals, not extract(epoch …): that is numeric, and sorting numerics is slow.
       extract(epoch from percentile_cont(0.5) within group (

@@ -1,6 +1,6 @@
 import { AlarmClock, Clock, Timer, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { defaultInboxQuery, inboxHref } from "./inbox-query";
 import {
   DUE_SOON_HOURS,
@@ -48,7 +48,7 @@ const iconClass = "h-6 w-6 text-brand-700 dark:text-brand-300";
 
 /** The 24-hour promise on the dashboard: what is late now, and how the last 30 days went. */
 export function ReplyPromiseFigures({ figures }: { figures: ReplyClockFigures }) {
-  const unanswered = inboxHref({ ...defaultInboxQuery, sort: "unanswered" });
+  const responseTimesReport = `${href("/admin-portal/reports")}#response-times`;
   return (
     <section aria-labelledby="promise-heading" className="mt-8">
       <h2 id="promise-heading" className="mb-3 text-lg font-bold">
@@ -70,7 +70,7 @@ export function ReplyPromiseFigures({ figures }: { figures: ReplyClockFigures })
           icon={<AlarmClock aria-hidden="true" className={iconClass} />}
         />
         <Figure
-          to={unanswered}
+          to={responseTimesReport}
           label={`Answered within ${REPLY_PROMISE_HOURS} h`}
           value={
             figures.answeredInTimeShare === null ? "—" : percent.format(figures.answeredInTimeShare)
@@ -79,7 +79,7 @@ export function ReplyPromiseFigures({ figures }: { figures: ReplyClockFigures })
           icon={<Clock aria-hidden="true" className={iconClass} />}
         />
         <Figure
-          to={inboxHref({ ...defaultInboxQuery, status: "replied" })}
+          to={responseTimesReport}
           label="Median first reply"
           value={
             figures.medianFirstReplyMinutes === null

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses, whatsappClicks } from "~/db/schema";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday, mondayOf } from "~/lib/dates";
 
 /**
  * Counts one 'Chat on WhatsApp' click for a course (null: the footer's button) on today's
@@ -19,10 +19,7 @@ export async function recordWhatsappClick(courseId: string | null, now: Date = n
 
 /** Monday of the current week in Lagos, as `YYYY-MM-DD`. */
 export function startOfLagosWeek(now: Date = new Date()): string {
-  const today = new Date(`${lagosToday(now)}T00:00:00Z`);
-  const daysSinceMonday = (today.getUTCDay() + 6) % 7;
-  today.setUTCDate(today.getUTCDate() - daysSinceMonday);
-  return today.toISOString().slice(0, 10);
+  return mondayOf(lagosToday(now));
 }
 
 export type WhatsappWeek = {

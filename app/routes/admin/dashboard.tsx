@@ -8,6 +8,8 @@ import { ReplyPromiseFigures } from "~/features/messages/reply-promise-card";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
+import { NewMessagesCard } from "~/features/reports/new-messages-card";
+import { messagesPerDay } from "~/features/reports/reports.server";
 import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
 import { formatDateTime } from "~/lib/dates";
 import { env } from "~/lib/env.server";
@@ -16,13 +18,17 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Portal" }];
 
+/** The dashboard's trend of new messages covers two weeks. */
+const TREND_DAYS = 14;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [stats, activity, whatsapp, replyFigures] = await Promise.all([
+  const [stats, activity, whatsapp, replyFigures, lastDays] = await Promise.all([
     dashboardStats(),
     recentActivity(),
     whatsappClicksThisWeek(),
     replyClockFigures(),
+    messagesPerDay(TREND_DAYS),
   ]);
   return {
     adminName: admin.name,
@@ -31,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     whatsapp,
     whatsappConfigured: Boolean(env().WHATSAPP_NUMBER),
     replyFigures,
+    lastDays,
   };
 }
 
@@ -52,7 +59,7 @@ const quickActions = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, whatsapp, whatsappConfigured, replyFigures } = loaderData;
+  const { stats, activity, whatsapp, whatsappConfigured, replyFigures, lastDays } = loaderData;
   return (
     <>
       <PageHeader
@@ -92,6 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       </section>
       <ReplyPromiseFigures figures={replyFigures} />
+      <NewMessagesCard days={lastDays} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section
           aria-labelledby="activity-heading"

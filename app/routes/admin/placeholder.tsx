@@ -3,11 +3,10 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { UnderDevelopment } from "~/features/portal/page-header";
 import type { Route } from "./+types/placeholder";
 
-// Students, Tutors and Reports: placeholders until their data exists (SPEC.md section 2).
+// Students and Tutors: placeholders until their data exists (SPEC.md section 2).
 const sections: Record<string, { title: string; description: string }> = {
   students: { title: "Students", description: "Student records and enrolments." },
   tutors: { title: "Tutors", description: "Tutor profiles and schedules." },
-  reports: { title: "Reports", description: "Enrolment, revenue and message reports." },
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/features/auth/session.server";
-import { csvRow } from "~/features/messages/csv";
 import { messagesForExport } from "~/features/messages/inbox.server";
 import { parseInboxQuery } from "~/features/messages/inbox-query";
 import { formatReference } from "~/features/messages/reference";
+import { csvRow } from "~/lib/csv";
 import { lagosToday } from "~/lib/dates";
 import type { Route } from "./+types/messages-export";
 

@@ -19,23 +19,28 @@ import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
+import { countsAsView, recordCourseView } from "~/features/site/course-views.server";
 import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { lagosToday } from "~/lib/dates";
 import { passRetryAfter } from "~/lib/retry-after";
+import { skipAfterOwnSubmissions } from "~/lib/revalidation";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { readOrUnavailable } from "~/lib/unavailable.server";
+import { readOrNull, readOrUnavailable } from "~/lib/unavailable.server";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
 import type { loader as layoutLoader } from "./layout";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const course = await readOrUnavailable("Loading a course", () =>
     findActiveCourseBySlug(params.slug),
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
+  if (countsAsView(request)) {
+    await readOrNull("Counting a course page view", () => recordCourseView(course.id));
+  }
   const today = lagosToday();
   const upcomingDates = upcomingStartDates(course.startDates, today);
   return { course, upcomingDates, nextSessions: upcomingDates.slice(0, 3) };
@@ -85,6 +90,9 @@ function BackLink() {
 export const headers = passRetryAfter;
 
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
+
+// Sending an inquiry does not change the course: no new load, and no second view counted.
+export const shouldRevalidate = skipAfterOwnSubmissions;
 
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
   submitPublicForm(request, serverAction, formMessages.inquiryFailure);

@@ -169,7 +169,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
       await expectEntries();
       await nav.getByRole("link", { name: "Reports", exact: true }).click();
       await expect(page).toHaveURL(`${PORTAL}/reports`);
-      await expect(page.getByText("This section is under development.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Messages per week" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Reports" })).toHaveAttribute(
         "aria-current",
         "page",
@@ -464,14 +464,13 @@ test.describe("forgot and reset password", () => {
 });
 
 test.describe("guard screens and theme", () => {
-  test("Students, Tutors and Reports are placeholders; Settings shows its cards and notice", async ({
+  test("Students and Tutors are placeholders; Settings shows its cards and notice", async ({
     page,
     superAdmin,
   }) => {
     for (const [path, title] of [
       ["students", "Students"],
       ["tutors", "Tutors"],
-      ["reports", "Reports"],
     ] as const) {
       await openPortal(page, `${PORTAL}/${path}`);
       await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();

@@ -1,0 +1,70 @@
+import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
+import { csvRow } from "~/lib/csv";
+import { hourLabel, weekdayNames } from "./report-labels";
+import type { ReportPeriod } from "./report-period";
+import type { Report } from "./reports.server";
+
+// The Reports page's data as one CSV in long form (one figure per row), so a spreadsheet can
+// filter and pivot it. Days, weeks and hours are Lagos time; cells pass csvCell's formula guard
+// (a course title is typed by an admin, an inquiry type by a visitor of an older form).
+
+export const REPORT_CSV_HEADER = ["Chart", "Item (Lagos time)", "Measure", "Value"];
+
+const hours = (minutes: number | null) => (minutes === null ? null : (minutes / 60).toFixed(1));
+const percent = (part: number, whole: number) => (whole ? ((100 * part) / whole).toFixed(1) : null);
+
+export function reportCsvRows(report: Report): unknown[][] {
+  const rows: unknown[][] = [];
+  for (const week of report.messagesPerWeek) {
+    rows.push(["Messages per week", `Week of ${week.week}`, "Contact messages", week.contact]);
+    rows.push(["Messages per week", `Week of ${week.week}`, "Inquiries", week.inquiry]);
+  }
+  for (const course of report.courses) {
+    const item = course.active ? course.title : `${course.title} (inactive)`;
+    rows.push(["Course interest", item, "Page views", course.views]);
+    rows.push(["Course interest", item, "WhatsApp clicks", course.whatsappClicks]);
+    rows.push(["Course interest", item, "Inquiries", course.inquiries]);
+    rows.push([
+      "Course interest",
+      item,
+      "Inquiries per 100 views",
+      course.inquiriesPer100Views === null ? null : course.inquiriesPer100Views.toFixed(1),
+    ]);
+  }
+  for (const tally of report.inquiryMix.inquiryTypes) {
+    rows.push(["Inquiry types", tally.label, "Inquiries", tally.count]);
+  }
+  for (const tally of report.inquiryMix.contactMethods) {
+    rows.push(["Preferred contact method", tally.label, "Inquiries", tally.count]);
+  }
+  for (const week of report.replyTimes) {
+    const item = `Week of ${week.week}`;
+    rows.push(["Time to first reply", item, "Median (hours)", hours(week.medianMinutes)]);
+    rows.push(["Time to first reply", item, "90th percentile (hours)", hours(week.p90Minutes)]);
+    rows.push([
+      "Time to first reply",
+      item,
+      `Answered within ${REPLY_PROMISE_HOURS} h (%)`,
+      percent(week.answeredInTime, week.judged),
+    ]);
+    rows.push(["Time to first reply", item, "Messages judged", week.judged]);
+  }
+  report.busiestTimes.forEach((counts, weekday) => {
+    counts.forEach((count, hour) => {
+      rows.push([
+        "Busiest times",
+        `${weekdayNames[weekday]} ${hourLabel(hour)}`,
+        "Messages",
+        count,
+      ]);
+    });
+  });
+  return rows;
+}
+
+export function reportCsv(report: Report): string {
+  return [REPORT_CSV_HEADER, ...reportCsvRows(report)].map(csvRow).join("");
+}
+
+export const reportCsvFilename = (period: ReportPeriod) =>
+  `academy-report-${period.from}-to-${period.to}.csv`;

@@ -1,0 +1,25 @@
+import { formatShortDate } from "~/lib/dates";
+
+// Words for the reports' days, weeks and hours, shared by the page and the CSV.
+
+/** The busiest-times grid's rows, in the order reports.server.ts fills them. */
+export const weekdayNames = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+const twoDigits = (hour: number) => String(hour % 24).padStart(2, "0");
+
+/** An hour of the day as the span it covers: '09:00–10:00'. */
+export const hourLabel = (hour: number) => `${twoDigits(hour)}:00–${twoDigits(hour + 1)}:00`;
+
+/** A week by its Monday, short enough for a chart's axis: '5 Oct'. */
+export const weekAxisLabel = (monday: string) => formatShortDate(monday).replace(/\s*\d{4}$/, "");
+
+/** A week by its Monday, in full for tables and text: 'Week of 5 Oct 2026'. */
+export const weekLabel = (monday: string) => `Week of ${formatShortDate(monday)}`;

@@ -1,0 +1,100 @@
+import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
+import { formatShortDate } from "~/lib/dates";
+import { hourLabel, weekdayNames } from "./report-labels";
+import type { CourseInterest, Tally, WeekMessages, WeekReplyTimes } from "./reports.server";
+
+// Each chart's text alternative: what a reader would take from the picture, in a sentence or
+// two. Shown under the chart for everyone, and read by screen readers with it.
+
+const count = (value: number, one: string, many = `${one}s`) =>
+  `${value.toLocaleString("en-NG")} ${value === 1 ? one : many}`;
+const hours = (minutes: number) => `${(minutes / 60).toFixed(1)} h`;
+const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)}%`;
+
+/** The item with the largest value (the first of equals), or null when all are zero. */
+function largest<T>(items: readonly T[], value: (item: T) => number): T | null {
+  let best: T | null = null;
+  for (const item of items)
+    if (value(item) > 0 && (!best || value(item) > value(best))) best = item;
+  return best;
+}
+
+export function messagesSummary(weeks: WeekMessages[]): string {
+  const contact = weeks.reduce((sum, week) => sum + week.contact, 0);
+  const inquiries = weeks.reduce((sum, week) => sum + week.inquiry, 0);
+  const total = contact + inquiries;
+  if (total === 0) return "No messages in this period.";
+  const busiest = largest(weeks, (week) => week.contact + week.inquiry);
+  return (
+    `${count(total, "message")} in ${count(weeks.length, "week")}: ${count(inquiries, "inquiry", "inquiries")} and ${count(contact, "contact message")}.` +
+    (busiest
+      ? ` The busiest was the week of ${formatShortDate(busiest.week)}, with ${count(busiest.contact + busiest.inquiry, "message")}.`
+      : "")
+  );
+}
+
+export function courseInterestSummary(courses: CourseInterest[]): string {
+  const views = courses.reduce((sum, course) => sum + course.views, 0);
+  const inquiries = courses.reduce((sum, course) => sum + course.inquiries, 0);
+  if (views === 0 && inquiries === 0) return "No course page views or course inquiries yet.";
+  const mostViewed = largest(courses, (course) => course.views);
+  const bestRate = largest(courses, (course) => course.inquiriesPer100Views ?? 0);
+  const parts = [
+    `${count(views, "course page view")} and ${count(inquiries, "course inquiry", "course inquiries")}.`,
+  ];
+  if (mostViewed)
+    parts.push(`Most viewed: ${mostViewed.title} (${count(mostViewed.views, "view")}).`);
+  if (bestRate?.inquiriesPer100Views) {
+    parts.push(
+      `Most inquiries per 100 views: ${bestRate.title} (${bestRate.inquiriesPer100Views.toFixed(1)}).`,
+    );
+  }
+  return parts.join(" ");
+}
+
+export function tallySummary(tallies: Tally[], what: string): string {
+  const total = tallies.reduce((sum, tally) => sum + tally.count, 0);
+  const [first] = tallies;
+  if (!first) return `No inquiries in this period, so no ${what}.`;
+  return `${count(total, "inquiry", "inquiries")}. Most often: ${first.label}, ${percent(first.count, total)}.`;
+}
+
+export function replyTimesSummary(weeks: WeekReplyTimes[]): string {
+  const judged = weeks.reduce((sum, week) => sum + week.judged, 0);
+  const inTime = weeks.reduce((sum, week) => sum + week.answeredInTime, 0);
+  if (judged === 0) return "No messages to judge yet: none has a reply or has waited 24 hours.";
+  const late = weeks.filter(
+    (week) => week.p90Minutes !== null && week.p90Minutes > REPLY_PROMISE_HOURS * 60,
+  );
+  const medians = weeks.flatMap((week) =>
+    week.medianMinutes === null ? [] : [week.medianMinutes],
+  );
+  const parts = [
+    `${percent(inTime, judged)} of ${count(judged, "message")} answered within ${REPLY_PROMISE_HOURS} h.`,
+  ];
+  if (medians.length) {
+    parts.push(
+      `Weekly median first reply from ${hours(Math.min(...medians))} to ${hours(Math.max(...medians))}.`,
+    );
+  }
+  parts.push(
+    late.length
+      ? `In ${count(late.length, "week")} the slowest tenth of replies took over ${REPLY_PROMISE_HOURS} h.`
+      : `In every week, 9 in 10 replies came within ${REPLY_PROMISE_HOURS} h.`,
+  );
+  return parts.join(" ");
+}
+
+export function busiestSummary(grid: number[][]): string {
+  const cells = grid.flatMap((hoursOfDay, weekday) =>
+    hoursOfDay.map((messages, hour) => ({ weekday, hour, messages })),
+  );
+  const busiest = largest(cells, (cell) => cell.messages);
+  if (!busiest) return "No messages in this period.";
+  const days = grid.map((hoursOfDay, weekday) => ({
+    weekday,
+    messages: hoursOfDay.reduce((sum, value) => sum + value, 0),
+  }));
+  const busiestDay = largest(days, (day) => day.messages);
+  return `Busiest hour: ${weekdayNames[busiest.weekday]} ${hourLabel(busiest.hour)}, with ${count(busiest.messages, "message")}. Busiest day: ${weekdayNames[busiestDay?.weekday ?? 0]}.`;
+}

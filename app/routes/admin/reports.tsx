@@ -1,0 +1,304 @@
+import { Download } from "lucide-react";
+import { Form, href } from "react-router";
+import { requireAdmin } from "~/features/auth/session.server";
+import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
+import { PageHeader } from "~/features/portal/page-header";
+import { BarList } from "~/features/reports/charts/bar-list";
+import { ChartFigure } from "~/features/reports/charts/chart-figure";
+import { ColumnChart } from "~/features/reports/charts/column-chart";
+import { Heatmap } from "~/features/reports/charts/heatmap";
+import { LineChart } from "~/features/reports/charts/line-chart";
+import {
+  hourLabel,
+  weekAxisLabel,
+  weekdayNames,
+  weekLabel,
+} from "~/features/reports/report-labels";
+import {
+  parseReportPeriod,
+  reportPeriodChoices,
+  reportPeriodSearch,
+} from "~/features/reports/report-period";
+import {
+  busiestSummary,
+  courseInterestSummary,
+  messagesSummary,
+  replyTimesSummary,
+} from "~/features/reports/report-summaries";
+import { loadReport } from "~/features/reports/reports.server";
+import { TallyFigure } from "~/features/reports/tally-figure";
+import { formatShortDate, lagosToday } from "~/lib/dates";
+import { buttonClasses } from "~/ui/button";
+import { controlClasses, FormError } from "~/ui/fields";
+import type { Route } from "./+types/reports";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports | Admin Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { period, error, input } = parseReportPeriod(
+    new URL(request.url).searchParams,
+    lagosToday(),
+  );
+  return { period, error, input, report: await loadReport(period) };
+}
+
+const number = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
+const hoursOf = (minutes: number | null) =>
+  minutes === null ? null : Math.round((minutes / 60) * 10) / 10;
+const shareOf = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) : null);
+const orDash = (value: number | null, suffix = "") =>
+  value === null ? "—" : `${number.format(value)}${suffix}`;
+
+function PeriodForm({
+  choice,
+  input,
+  error,
+}: Pick<Route.ComponentProps["loaderData"], "error" | "input"> & { choice: string }) {
+  return (
+    <Form
+      method="get"
+      aria-label="Report period"
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <label htmlFor="report-period" className="mb-1 block text-sm font-medium">
+          Period
+        </label>
+        <select id="report-period" name="period" defaultValue={choice} className={controlClasses}>
+          {reportPeriodChoices.map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="report-from" className="mb-1 block text-sm font-medium">
+          From
+        </label>
+        <input
+          id="report-from"
+          type="date"
+          name="from"
+          defaultValue={input.from}
+          aria-describedby="report-dates-hint report-period-error"
+          aria-invalid={error ? true : undefined}
+          className={controlClasses}
+        />
+      </div>
+      <div>
+        <label htmlFor="report-to" className="mb-1 block text-sm font-medium">
+          To
+        </label>
+        <input
+          id="report-to"
+          type="date"
+          name="to"
+          defaultValue={input.to}
+          aria-describedby="report-dates-hint report-period-error"
+          aria-invalid={error ? true : undefined}
+          className={controlClasses}
+        />
+      </div>
+      <button type="submit" className={buttonClasses("primary")}>
+        Show
+      </button>
+      <p id="report-dates-hint" className="w-full text-sm text-slate-600 dark:text-slate-400">
+        The dates apply to 'From … to …'. Days, weeks and hours are Lagos time; weeks start on
+        Monday.
+      </p>
+      <div className="w-full">
+        <FormError id="report-period-error" errors={error ? [error] : null} />
+      </div>
+    </Form>
+  );
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { period, error, input, report } = loaderData;
+  const weeks = period.weeks;
+  const axis = weeks.map(weekAxisLabel);
+  const choiceLabel =
+    reportPeriodChoices.find((item) => item.value === period.choice)?.label ?? "Period";
+  const csvHref = `${href("/admin-portal/reports/export")}${reportPeriodSearch(period)}`;
+  const replyHours = report.replyTimes.map((week) => ({
+    median: hoursOf(week.medianMinutes),
+    p90: hoursOf(week.p90Minutes),
+    share: shareOf(week.answeredInTime, week.judged),
+  }));
+  return (
+    <>
+      <PageHeader
+        title="Reports"
+        description={`${period.choice === "custom" ? "" : `${choiceLabel}: `}${formatShortDate(period.from)} to ${formatShortDate(period.to)}.`}
+        actions={
+          <a href={csvHref} download className={buttonClasses("outline")}>
+            <Download aria-hidden="true" className="h-5 w-5" />
+            Download CSV
+          </a>
+        }
+      />
+      <PeriodForm choice={error ? "custom" : period.choice} input={input} error={error} />
+
+      <div className="grid gap-6">
+        <ChartFigure
+          id="messages"
+          title="Messages per week"
+          summary={messagesSummary(report.messagesPerWeek)}
+          table={{
+            caption: "Messages per week, by form",
+            columns: ["Week", "Inquiries", "Contact messages", "Total"],
+            rows: report.messagesPerWeek.map((week) => [
+              weekLabel(week.week),
+              week.inquiry,
+              week.contact,
+              week.inquiry + week.contact,
+            ]),
+          }}
+        >
+          <ColumnChart
+            id="messages-chart"
+            label="Messages per week: inquiries and contact messages, stacked"
+            categories={axis}
+            stacked
+            series={[
+              {
+                name: "Inquiries",
+                values: report.messagesPerWeek.map((week) => week.inquiry),
+                tone: "primary",
+              },
+              {
+                name: "Contact messages",
+                values: report.messagesPerWeek.map((week) => week.contact),
+                tone: "secondary",
+              },
+            ]}
+          />
+        </ChartFigure>
+
+        <ChartFigure
+          id="courses"
+          title="Course interest"
+          summary={courseInterestSummary(report.courses)}
+          table={{
+            caption:
+              "Per course: page views, WhatsApp clicks, inquiries and inquiries per 100 views",
+            columns: [
+              "Course",
+              "Page views",
+              "WhatsApp clicks",
+              "Inquiries",
+              "Inquiries per 100 views",
+            ],
+            rows: report.courses.map((course) => [
+              course.active ? course.title : `${course.title} (inactive)`,
+              course.views,
+              course.whatsappClicks,
+              course.inquiries,
+              orDash(course.inquiriesPer100Views),
+            ]),
+          }}
+        >
+          <BarList
+            label="Page views per course"
+            items={report.courses.map((course) => ({
+              label: course.active ? course.title : `${course.title} (inactive)`,
+              value: course.views,
+              note: `${number.format(course.whatsappClicks)} WhatsApp · ${number.format(course.inquiries)} inquiries · ${orDash(course.inquiriesPer100Views)} per 100 views`,
+            }))}
+          />
+        </ChartFigure>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <TallyFigure
+            id="inquiry-types"
+            title="Inquiry types"
+            label="Inquiries by type"
+            itemName="Inquiry type"
+            tallies={report.inquiryMix.inquiryTypes}
+          />
+          <TallyFigure
+            id="contact-methods"
+            title="Preferred contact method"
+            label="Inquiries by preferred contact method"
+            itemName="Contact method"
+            tallies={report.inquiryMix.contactMethods}
+          />
+        </div>
+
+        <ChartFigure
+          id="response-times"
+          title="Time to first reply"
+          summary={replyTimesSummary(report.replyTimes)}
+          table={{
+            caption: `Time to first reply per week, and the share answered within ${REPLY_PROMISE_HOURS} h`,
+            columns: [
+              "Week",
+              "Median (hours)",
+              "90th percentile (hours)",
+              `Answered within ${REPLY_PROMISE_HOURS} h`,
+              "Messages judged",
+            ],
+            rows: report.replyTimes.map((week, index) => [
+              weekLabel(week.week),
+              orDash(replyHours[index]?.median ?? null),
+              orDash(replyHours[index]?.p90 ?? null),
+              orDash(replyHours[index]?.share ?? null, "%"),
+              week.judged,
+            ]),
+          }}
+        >
+          <LineChart
+            id="reply-times-chart"
+            label={`Median and 90th percentile hours to first reply per week, against the ${REPLY_PROMISE_HOURS}-hour promise`}
+            categories={axis}
+            series={[
+              { name: "Median", values: replyHours.map((week) => week.median) },
+              { name: "90th percentile", values: replyHours.map((week) => week.p90), dash: true },
+            ]}
+            reference={{ value: REPLY_PROMISE_HOURS, label: `${REPLY_PROMISE_HOURS} h promise` }}
+            formatValue={(value) => `${number.format(value)} h`}
+          />
+          <LineChart
+            id="reply-share-chart"
+            label={`Share of messages answered within ${REPLY_PROMISE_HOURS} h, per week`}
+            categories={axis}
+            series={[
+              {
+                name: `Answered within ${REPLY_PROMISE_HOURS} h`,
+                values: replyHours.map((week) => week.share),
+              },
+            ]}
+            maxValue={100}
+            formatValue={(value) => `${number.format(value)}%`}
+          />
+        </ChartFigure>
+
+        <ChartFigure
+          id="busiest"
+          title="Busiest hours and days"
+          summary={busiestSummary(report.busiestTimes)}
+          table={{
+            caption: "Messages by weekday and hour, Lagos time",
+            columns: [
+              "Day",
+              ...Array.from({ length: 24 }, (_, hour) => hourLabel(hour).slice(0, 5)),
+            ],
+            rows: report.busiestTimes.map((counts, weekday) => [
+              weekdayNames[weekday] ?? "",
+              ...counts,
+            ]),
+          }}
+        >
+          <Heatmap
+            label="Messages by weekday and hour, Lagos time"
+            rows={weekdayNames.map((name) => name.slice(0, 3))}
+            columns={Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"))}
+            values={report.busiestTimes}
+          />
+        </ChartFigure>
+      </div>
+    </>
+  );
+}

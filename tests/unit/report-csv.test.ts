@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { REPORT_CSV_HEADER, reportCsv, reportCsvRows } from "~/features/reports/report-csv";
+import type { Report } from "~/features/reports/reports.server";
+
+const emptyGrid = () => Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+
+function report(): Report {
+  const busiest = emptyGrid();
+  (busiest[6] as number[])[23] = 4; // Sunday, 23:00-00:00 Lagos time
+  return {
+    messagesPerWeek: [
+      { week: "2026-10-05", contact: 1, inquiry: 2 },
+      { week: "2026-10-12", contact: 0, inquiry: 0 },
+    ],
+    courses: [
+      {
+        id: "a",
+        title: '=HYPERLINK("http://evil.example","Data")',
+        active: true,
+        views: 15,
+        whatsappClicks: 3,
+        inquiries: 2,
+        inquiriesPer100Views: 200 / 15,
+      },
+      {
+        id: "b",
+        title: "Retired Course",
+        active: false,
+        views: 0,
+        whatsappClicks: 0,
+        inquiries: 0,
+        inquiriesPer100Views: null,
+      },
+    ],
+    inquiryMix: {
+      inquiryTypes: [{ label: "+2348031234567 call me", count: 1 }],
+      contactMethods: [{ label: "Email", count: 3 }],
+    },
+    replyTimes: [
+      {
+        week: "2026-10-05",
+        replied: 2,
+        answeredInTime: 2,
+        judged: 3,
+        medianMinutes: 180,
+        p90Minutes: 228,
+      },
+      {
+        week: "2026-10-12",
+        replied: 0,
+        answeredInTime: 0,
+        judged: 0,
+        medianMinutes: null,
+        p90Minutes: null,
+      },
+    ],
+    busiestTimes: busiest,
+  };
+}
+
+describe("the report as CSV", () => {
+  it("writes one figure per row, weeks and hours in Lagos time", () => {
+    const rows = reportCsvRows(report());
+    expect(rows).toContainEqual(["Messages per week", "Week of 2026-10-05", "Inquiries", 2]);
+    expect(rows).toContainEqual(["Messages per week", "Week of 2026-10-12", "Contact messages", 0]);
+    expect(rows).toContainEqual(["Course interest", "Retired Course (inactive)", "Page views", 0]);
+    expect(rows).toContainEqual([
+      "Course interest",
+      "Retired Course (inactive)",
+      "Inquiries per 100 views",
+      null,
+    ]);
+    expect(rows).toContainEqual(["Preferred contact method", "Email", "Inquiries", 3]);
+    expect(rows).toContainEqual([
+      "Time to first reply",
+      "Week of 2026-10-05",
+      "Median (hours)",
+      "3.0",
+    ]);
+    expect(rows).toContainEqual([
+      "Time to first reply",
+      "Week of 2026-10-05",
+      "90th percentile (hours)",
+      "3.8",
+    ]);
+    expect(rows).toContainEqual([
+      "Time to first reply",
+      "Week of 2026-10-05",
+      "Answered within 24 h (%)",
+      "66.7",
+    ]);
+    expect(rows).toContainEqual([
+      "Time to first reply",
+      "Week of 2026-10-12",
+      "Answered within 24 h (%)",
+      null,
+    ]);
+    expect(rows).toContainEqual(["Busiest times", "Sunday 23:00–00:00", "Messages", 4]);
+    expect(rows.filter((row) => row[0] === "Busiest times")).toHaveLength(7 * 24);
+  });
+
+  it("has a header and neutralises text a spreadsheet would run as a formula", () => {
+    const lines = reportCsv(report()).split("\r\n");
+    expect(lines[0]).toBe(REPORT_CSV_HEADER.map((cell) => `"${cell}"`).join(","));
+    expect(lines).toContain(
+      `"Course interest","'=HYPERLINK(""http://evil.example"",""Data"")","Page views","15"`,
+    );
+    expect(lines).toContain(`"Inquiry types","'+2348031234567 call me","Inquiries","1"`);
+    expect(lines).toContain(
+      `"Course interest","Retired Course (inactive)","Inquiries per 100 views",`,
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import {
+  busiestSummary,
+  courseInterestSummary,
+  messagesSummary,
+  replyTimesSummary,
+  tallySummary,
+} from "~/features/reports/report-summaries";
+
+const week = (weekStart: string, contact: number, inquiry: number) => ({
+  week: weekStart,
+  contact,
+  inquiry,
+});
+const replies = (
+  weekStart: string,
+  judged: number,
+  inTime: number,
+  median: number | null,
+  p90: number | null,
+) => ({
+  week: weekStart,
+  replied: inTime,
+  answeredInTime: inTime,
+  judged,
+  medianMinutes: median,
+  p90Minutes: p90,
+});
+
+describe("the charts' text alternatives", () => {
+  it("messages per week: totals and the busiest week", () => {
+    expect(
+      messagesSummary([
+        week("2026-10-05", 1, 2),
+        week("2026-10-12", 0, 0),
+        week("2026-10-19", 4, 1),
+      ]),
+    ).toBe(
+      "8 messages in 3 weeks: 3 inquiries and 5 contact messages. The busiest was the week of 19 Oct 2026, with 5 messages.",
+    );
+    expect(messagesSummary([week("2026-10-05", 0, 0)])).toBe("No messages in this period.");
+  });
+
+  it("course interest: the most viewed course and the best rate", () => {
+    const course = (title: string, views: number, inquiries: number) => ({
+      id: title,
+      title,
+      active: true,
+      views,
+      whatsappClicks: 0,
+      inquiries,
+      inquiriesPer100Views: views ? (100 * inquiries) / views : null,
+    });
+    expect(courseInterestSummary([course("Design", 200, 4), course("Python", 50, 3)])).toBe(
+      "250 course page views and 7 course inquiries. Most viewed: Design (200 views). Most inquiries per 100 views: Python (6.0).",
+    );
+    expect(courseInterestSummary([course("Design", 0, 0)])).toBe(
+      "No course page views or course inquiries yet.",
+    );
+  });
+
+  it("inquiry types: the most frequent and its share", () => {
+    expect(
+      tallySummary(
+        [
+          { label: "I'm interested in a course", count: 3 },
+          { label: "Other", count: 1 },
+        ],
+        "inquiry types",
+      ),
+    ).toBe("4 inquiries. Most often: I'm interested in a course, 75%.");
+    expect(tallySummary([], "contact methods")).toBe(
+      "No inquiries in this period, so no contact methods.",
+    );
+  });
+
+  it("time to first reply: the share in time, the range of medians, the slow weeks", () => {
+    expect(
+      replyTimesSummary([
+        replies("2026-10-05", 3, 2, 180, 228),
+        replies("2026-10-12", 0, 0, null, null),
+        replies("2026-10-19", 2, 1, 1200, 1680),
+      ]),
+    ).toBe(
+      "60% of 5 messages answered within 24 h. Weekly median first reply from 3.0 h to 20.0 h. In 1 week the slowest tenth of replies took over 24 h.",
+    );
+    expect(replyTimesSummary([replies("2026-10-05", 1, 1, 60, 60)])).toBe(
+      "100% of 1 message answered within 24 h. Weekly median first reply from 1.0 h to 1.0 h. In every week, 9 in 10 replies came within 24 h.",
+    );
+    expect(replyTimesSummary([replies("2026-10-05", 0, 0, null, null)])).toBe(
+      "No messages to judge yet: none has a reply or has waited 24 hours.",
+    );
+  });
+
+  it("busiest times: the busiest hour and day", () => {
+    const grid = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+    (grid[1] as number[])[14] = 2;
+    (grid[6] as number[])[23] = 1;
+    (grid[6] as number[])[9] = 2;
+    expect(busiestSummary(grid)).toBe(
+      "Busiest hour: Tuesday 14:00–15:00, with 2 messages. Busiest day: Sunday.",
+    );
+    expect(busiestSummary(grid.map((hours) => hours.map(() => 0)))).toBe(
+      "No messages in this period.",
+    );
+  });
+});
