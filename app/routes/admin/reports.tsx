@@ -47,6 +47,8 @@ const number = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
 const hoursOf = (minutes: number | null) =>
   minutes === null ? null : Math.round((minutes / 60) * 10) / 10;
 const shareOf = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) : null);
+/** The busiest-times columns: '00:00' to '23:00', Lagos time. */
+const hourColumns = Array.from({ length: 24 }, (_, hour) => hourLabel(hour).slice(0, 5));
 const orDash = (value: number | null, suffix = "") =>
   value === null ? "—" : `${number.format(value)}${suffix}`;
 
@@ -281,10 +283,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           summary={busiestSummary(report.busiestTimes)}
           table={{
             caption: "Messages by weekday and hour, Lagos time",
-            columns: [
-              "Day",
-              ...Array.from({ length: 24 }, (_, hour) => hourLabel(hour).slice(0, 5)),
-            ],
+            columns: ["Day", ...hourColumns],
             rows: report.busiestTimes.map((counts, weekday) => [
               weekdayNames[weekday] ?? "",
               ...counts,
@@ -294,7 +293,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <Heatmap
             label="Messages by weekday and hour, Lagos time"
             rows={weekdayNames.map((name) => name.slice(0, 3))}
-            columns={Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"))}
+            columns={hourColumns}
             values={report.busiestTimes}
           />
         </ChartFigure>

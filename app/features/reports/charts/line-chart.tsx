@@ -1,31 +1,27 @@
 import { Legend, PLOT_HEIGHT, PLOT_WIDTH, PlotFrame } from "./plot-frame";
-import { categoryCentre, niceTicks, percentOf } from "./scale";
+import { categoryCentre, niceTicks, percentOf, roundTo2, scaleLinear } from "./scale";
 
 export type LineSeries = { name: string; values: (number | null)[]; dash?: boolean };
+export type ReferenceLine = { value: number; label: string };
 
 const number = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
 
-// Up to two series: the first solid with round markers, the second dashed with square ones, so
-// they differ without colour.
+// Series take turns: the first with round markers, the next with square ones, so they differ
+// without colour (and by dashes where a series asks for them).
 const looks = [
-  {
-    stroke: "stroke-brand-600 dark:stroke-brand-300",
-    fill: "fill-brand-600 dark:fill-brand-300",
-    marker: "rounded-full bg-brand-600 dark:bg-brand-300",
-  },
-  {
-    stroke: "stroke-slate-700 dark:stroke-slate-200",
-    fill: "fill-slate-700 dark:fill-slate-200",
-    marker: "rounded-none bg-slate-700 dark:bg-slate-200",
-  },
+  { stroke: "stroke-brand-600 dark:stroke-brand-300", cap: "round" },
+  { stroke: "stroke-slate-700 dark:stroke-slate-200", cap: "square" },
 ] as const;
+const lookOf = (position: number) => looks[position % looks.length] ?? looks[0];
 
-/** The runs of consecutive values, a null (no data that week) ending a run. */
-export function segments(values: (number | null)[]): { index: number; value: number }[][] {
-  const runs: { index: number; value: number }[][] = [];
-  let run: { index: number; value: number }[] = [];
+type Point = { index: number; value: number };
+
+/** The runs of consecutive values, a null (no data for that category) ending a run. */
+export function segments(values: (number | null)[]): Point[][] {
+  const runs: Point[][] = [];
+  let run: Point[] = [];
   values.forEach((value, index) => {
-    if (value === null) {
+    if (value === null || !Number.isFinite(value)) {
       if (run.length) runs.push(run);
       run = [];
     } else run.push({ index, value });
@@ -34,9 +30,26 @@ export function segments(values: (number | null)[]): { index: number; value: num
   return runs;
 }
 
+/** The legend's sample of a series: a bit of its line with its marker. */
+function Swatch({ position, dash }: { position: number; dash?: boolean }) {
+  const look = lookOf(position);
+  return (
+    <svg aria-hidden="true" viewBox="0 0 28 12" className="h-3 w-7">
+      <path
+        d="M 1 6 H 27"
+        fill="none"
+        strokeWidth={2}
+        strokeDasharray={dash ? "5 3" : undefined}
+        className={look.stroke}
+      />
+      <path d="M 14 6 h 0" strokeWidth={8} strokeLinecap={look.cap} className={look.stroke} />
+    </svg>
+  );
+}
+
 /**
- * Lines over categories, with a marker on each point (its value in a tooltip), gaps where a
- * value is missing, and an optional reference line (a target) drawn dashed and labelled.
+ * Lines over categories, a marker on each point (its value in a tooltip), gaps where a value
+ * is missing, and an optional reference line (a target) drawn dashed and labelled at its end.
  */
 export function LineChart({
   id,
@@ -47,19 +60,29 @@ export function LineChart({
   formatValue = (value) => number.format(value),
   maxValue,
 }: {
+  /** Unique on the page; keys the drawing's parts. */
   id: string;
+  /** The chart's accessible name. */
   label: string;
   categories: string[];
   series: LineSeries[];
-  reference?: { value: number; label: string };
+  /** A target drawn across the plot; the scale always reaches it. */
+  reference?: ReferenceLine;
   formatValue?: (value: number) => string;
+  /** The least the scale reaches (100 for percentages). */
   maxValue?: number;
 }) {
-  const values = series.flatMap((item) => item.values.filter((value) => value !== null));
-  const ticks = niceTicks(Math.max(0, maxValue ?? 0, reference?.value ?? 0, ...values));
+  const values = series.flatMap((item) => segments(item.values).flat());
+  const ticks = niceTicks(
+    Math.max(0, maxValue ?? 0, reference?.value ?? 0, ...values.map((point) => point.value)),
+  );
   const top = ticks.at(-1) ?? 1;
-  const x = (index: number) => (categoryCentre(index, categories.length) * PLOT_WIDTH) / 100;
-  const y = (value: number) => PLOT_HEIGHT - (percentOf(value, top) * PLOT_HEIGHT) / 100;
+  const x = (index: number) =>
+    roundTo2((categoryCentre(index, categories.length) * PLOT_WIDTH) / 100);
+  const y = (value: number) => roundTo2(PLOT_HEIGHT - scaleLinear(value, top, PLOT_HEIGHT));
+  // Smaller markers when a year of weeks crowds them on a phone.
+  const markerSize = categories.length > 26 ? 6 : 8;
+
   return (
     <div>
       <PlotFrame
@@ -68,35 +91,15 @@ export function LineChart({
         formatTick={formatValue}
         categories={categories}
         overlay={
-          <>
-            {series.flatMap((item, position) =>
-              item.values.map((value, index) =>
-                value === null ? null : (
-                  <span
-                    // biome-ignore lint/suspicious/noArrayIndexKey: one marker per category
-                    key={`${id}-${position}-${index}`}
-                    aria-hidden="true"
-                    title={`${categories[index]}: ${item.name} ${formatValue(value)}`}
-                    data-series={position}
-                    className={`absolute h-2 w-2 -translate-x-1/2 translate-y-1/2 ${looks[position % 2]?.marker}`}
-                    style={{
-                      left: `${categoryCentre(index, categories.length)}%`,
-                      bottom: `${percentOf(value, top)}%`,
-                    }}
-                  />
-                ),
-              ),
-            )}
-            {reference ? (
-              <span
-                aria-hidden="true"
-                className="absolute right-0 pb-0.5 text-xs font-semibold text-red-700 dark:text-red-300"
-                style={{ bottom: `${percentOf(reference.value, top)}%` }}
-              >
-                {reference.label}
-              </span>
-            ) : null}
-          </>
+          reference ? (
+            <span
+              aria-hidden="true"
+              className="absolute right-0 mb-0.5 rounded bg-white/85 px-1 text-xs font-semibold text-red-700 dark:bg-slate-900/85 dark:text-red-300"
+              style={{ bottom: `${percentOf(reference.value, top)}%` }}
+            >
+              {reference.label}
+            </span>
+          ) : null
         }
       >
         {reference ? (
@@ -105,63 +108,72 @@ export function LineChart({
             x2={PLOT_WIDTH}
             y1={y(reference.value)}
             y2={y(reference.value)}
-            strokeDasharray="8 5"
             strokeWidth={2}
+            strokeDasharray="8 5"
             vectorEffect="non-scaling-stroke"
             data-reference={reference.value}
             className="stroke-red-600 dark:stroke-red-400"
           />
         ) : null}
-        {series.flatMap((item, position) =>
-          segments(item.values).map((run) => (
-            <path
-              key={`${item.name}-${run[0]?.index}`}
-              d={run
-                .map(
-                  (point, step) => `${step === 0 ? "M" : "L"} ${x(point.index)} ${y(point.value)}`,
-                )
-                .join(" ")}
-              fill="none"
-              strokeWidth={2}
-              strokeDasharray={item.dash ? "6 4" : undefined}
-              vectorEffect="non-scaling-stroke"
-              className={looks[position % 2]?.stroke}
-            />
-          )),
-        )}
+        {series.map((item, position) => {
+          const look = lookOf(position);
+          const runs = segments(item.values);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: series keep their order
+            <g key={`${id}-${position}`} className={look.stroke}>
+              {runs.map((run) => (
+                <path
+                  key={run[0]?.index}
+                  d={run
+                    .map((point, step) => `${step ? "L" : "M"} ${x(point.index)} ${y(point.value)}`)
+                    .join(" ")}
+                  fill="none"
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                  strokeDasharray={item.dash ? "6 4" : undefined}
+                  vectorEffect="non-scaling-stroke"
+                  data-line={position}
+                />
+              ))}
+              {runs.flat().map((point) => (
+                // A zero-length path with a round or square cap: a marker that the sideways
+                // stretch cannot distort, as its stroke is drawn in screen pixels.
+                <path
+                  key={point.index}
+                  d={`M ${x(point.index)} ${y(point.value)} h 0`}
+                  strokeWidth={markerSize}
+                  strokeLinecap={look.cap}
+                  vectorEffect="non-scaling-stroke"
+                  data-marker={position}
+                >
+                  <title>{`${categories[point.index] ?? ""}: ${item.name} ${formatValue(point.value)}`}</title>
+                </path>
+              ))}
+            </g>
+          );
+        })}
       </PlotFrame>
       <Legend
-        entries={series.map((item, position) => ({
-          name: item.name,
-          swatch: (
-            <svg viewBox="0 0 24 10" className="h-2.5 w-6" aria-hidden="true">
-              <line
-                x1="0"
-                x2="24"
-                y1="5"
-                y2="5"
-                strokeWidth="2"
-                strokeDasharray={item.dash ? "4 3" : undefined}
-                className={looks[position % 2]?.stroke}
-              />
-              {position % 2 === 0 ? (
-                <circle cx="12" cy="5" r="3.5" className={looks[0].fill} />
-              ) : (
-                <rect x="8.5" y="1.5" width="7" height="7" className={looks[1].fill} />
-              )}
-            </svg>
-          ),
-        }))}
+        entries={[
+          ...series.map((item, position) => ({
+            name: item.name,
+            swatch: <Swatch position={position} dash={item.dash} />,
+          })),
+          ...(reference
+            ? [
+                {
+                  name: reference.label,
+                  swatch: (
+                    <span
+                      aria-hidden="true"
+                      className="inline-block w-7 border-t-2 border-dashed border-red-600 dark:border-red-400"
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
       />
-      {reference ? (
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          <span
-            aria-hidden="true"
-            className="mr-1.5 inline-block w-6 border-t-2 border-dashed border-red-600 align-middle dark:border-red-400"
-          />
-          {reference.label}
-        </p>
-      ) : null}
     </div>
   );
 }
