@@ -1,5 +1,8 @@
 import compression from "compression";
 
+/** How long a streamed page may stay quiet before what it wrote is sent (see coalesceFlushes). */
+const FLUSH_AFTER_QUIET_MS = 10;
+
 /**
  * Response compression, except for server-sent events, which must reach the browser as they are
  * written rather than when a buffer fills.
@@ -10,7 +13,31 @@ export function compressResponses() {
       !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
       compression.filter(req, res),
   });
-  return (req, res, next) => compress(req, res, () => forwardDrainListenerRemoval(res, next));
+  return (req, res, next) =>
+    compress(req, res, () => {
+      coalesceFlushes(res);
+      forwardDrainListenerRemoval(res, next);
+    });
+}
+
+/**
+ * React Router's Node adapter calls `res.flush()` after every chunk of a streamed page, and each
+ * flush ends a compression block: a page of many small chunks compressed to several times the
+ * size of the same page compressed whole. A flush now waits until the page has written nothing
+ * for FLUSH_AFTER_QUIET_MS: a page rendered in one go is compressed as one, and a page that
+ * pauses (waiting for data) still sends what it has at once.
+ */
+function coalesceFlushes(res) {
+  const flush = res.flush;
+  if (typeof flush !== "function") return;
+  let timer;
+  res.flush = function flushWhenQuiet() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!res.writableEnded) flush.call(res);
+    }, FLUSH_AFTER_QUIET_MS);
+  };
+  res.once("close", () => clearTimeout(timer));
 }
 
 /**

@@ -4,8 +4,9 @@
 // npx (kept out of the lockfile) against Debian's Chromium.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 
 const port = Number(process.env.BENCH_PORT ?? 4400);
 const origin = `http://127.0.0.1:${port}`;
@@ -57,6 +58,34 @@ async function pageWeight(pathname) {
     else js += size;
   }
   return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, js, css };
+}
+
+/** The compressed bytes of a page as the server sends them (no decoding on the way). */
+function wireBytes(pathname, encoding) {
+  return new Promise((resolve, reject) => {
+    request(origin + pathname, { headers: { "Accept-Encoding": encoding } }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => resolve(Buffer.concat(chunks)));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/**
+ * The page's HTML compressed by the server, against the same HTML compressed whole with the same
+ * settings (gzip's default level; brotli at quality 4, as the compression middleware uses).
+ */
+async function compressionOf(pathname) {
+  const gzip = await wireBytes(pathname, "gzip");
+  const brotli = await wireBytes(pathname, "br");
+  const html = gunzipSync(gzip);
+  const whole = {
+    gzip: gzipSync(html).length,
+    brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+  };
+  return { gzip: gzip.length, brotli: brotli.length, whole };
 }
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -144,7 +173,13 @@ async function main() {
     const rows = [];
     for (const [pathname, name] of pages) {
       const weight = await pageWeight(pathname);
-      rows.push({ pathname, ...weight, ...lighthouseRuns(pathname, name) });
+      const compressed = await compressionOf(pathname);
+      rows.push({
+        pathname,
+        ...weight,
+        compressed,
+        ...(RUNS > 0 ? lighthouseRuns(pathname, name) : {}),
+      });
     }
     console.log("\npage                              HTML (gzip)         JS gzip   CSS gzip");
     for (const row of rows) {
@@ -153,6 +188,18 @@ async function main() {
           `${kb(row.js).padStart(10)}${kb(row.css).padStart(10)}`,
       );
     }
+    console.log(
+      "\nHTML on the wire                  gzip (whole page, ratio)      brotli (whole page, ratio)",
+    );
+    for (const { pathname, compressed } of rows) {
+      const ratio = (sent, whole) => `${kb(sent)} (${kb(whole)}, ${(sent / whole).toFixed(2)})`;
+      console.log(
+        `${pathname.padEnd(34)}${ratio(compressed.gzip, compressed.whole.gzip).padEnd(30)}` +
+          ratio(compressed.brotli, compressed.whole.brotli),
+      );
+    }
+    console.log("Target: each ratio at most 1.10.");
+    if (RUNS === 0) return;
     console.log("\nLighthouse, mobile                 Perf  A11y  BP   SEO   LCP     TBT     CLS");
     for (const row of rows) {
       console.log(

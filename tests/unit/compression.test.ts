@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Response } from "express";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -80,5 +82,65 @@ describe("compressResponses", () => {
     const response = await fetch(`${url}/events`, { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.headers.get("content-encoding")).toBeNull();
     expect(await response.text()).toBe("data: hello\n\n");
+  });
+
+  // A page as React Router streams it: many small chunks, each followed by `res.flush()`.
+  function streamedPage(chunks: string[], pauseBeforeLastMs = 0) {
+    const app = express();
+    app.use(compressResponses());
+    app.get("/page", async (_req, res) => {
+      res.setHeader("Content-Type", "text/html");
+      for (const [index, chunk] of chunks.entries()) {
+        if (index === chunks.length - 1 && pauseBeforeLastMs) {
+          await new Promise((resolve) => setTimeout(resolve, pauseBeforeLastMs));
+        }
+        res.write(chunk);
+        (res as Response & { flush: () => void }).flush();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end();
+    });
+    return app;
+  }
+
+  /** The compressed bytes on the wire, and when each arrived. */
+  function download(url: string, encoding: "gzip" | "br") {
+    return new Promise<{ bytes: number; arrivals: number[] }>((resolve, reject) => {
+      const started = Date.now();
+      const arrivals: number[] = [];
+      let bytes = 0;
+      httpRequest(url, { headers: { "Accept-Encoding": encoding } }, (response) => {
+        response.on("data", (data: Buffer) => {
+          bytes += data.length;
+          arrivals.push(Date.now() - started);
+        });
+        response.on("end", () => resolve({ bytes, arrivals }));
+      })
+        .on("error", reject)
+        .end();
+    });
+  }
+
+  it("compresses a page streamed in small flushed chunks about as well as the whole page at once", async () => {
+    const rows = Array.from(
+      { length: 400 },
+      (_, index) =>
+        `<li class="rounded-xl border border-slate-200 p-5"><a href="/course/${index}">Course ${index}</a> <span>₦${index * 1000}</span></li>`,
+    );
+    const { url } = await serve(streamedPage(rows));
+    const whole = Buffer.from(rows.join(""));
+    for (const encoding of ["gzip", "br"] as const) {
+      const { bytes } = await download(`${url}/page`, encoding);
+      const best = (encoding === "gzip" ? gzipSync(whole) : brotliCompressSync(whole)).length;
+      expect(bytes / best, encoding).toBeLessThan(1.1);
+    }
+  });
+
+  it("still sends what is ready when the rest of the page is slow to come", async () => {
+    const { url } = await serve(streamedPage(["<html><head></head><body>", "shell", "late"], 400));
+    const { arrivals } = await download(`${url}/page`, "gzip");
+    // The shell arrives long before the part written after the pause.
+    expect(arrivals[0]).toBeLessThan(250);
+    expect(arrivals.at(-1)).toBeGreaterThanOrEqual(400);
   });
 });
