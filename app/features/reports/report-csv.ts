@@ -1,6 +1,6 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
 import { csvRow } from "~/lib/csv";
-import { hourLabel, weekdayNames } from "./report-labels";
+import { hourLabel, hoursFromMinutes, sharePercent, weekdayNames } from "./report-labels";
 import type { ReportPeriod } from "./report-period";
 import type { Report } from "./reports.server";
 
@@ -10,8 +10,9 @@ import type { Report } from "./reports.server";
 
 export const REPORT_CSV_HEADER = ["Chart", "Item (Lagos time)", "Measure", "Value"];
 
-const hours = (minutes: number | null) => (minutes === null ? null : (minutes / 60).toFixed(1));
-const percent = (part: number, whole: number) => (whole ? ((100 * part) / whole).toFixed(1) : null);
+const hours = (minutes: number | null) =>
+  minutes === null ? null : hoursFromMinutes(minutes).toFixed(1);
+const percent = (part: number, whole: number) => sharePercent(part, whole)?.toFixed(1) ?? null;
 
 export function reportCsvRows(report: Report): unknown[][] {
   const rows: unknown[][] = [];

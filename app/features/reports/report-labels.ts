@@ -1,6 +1,7 @@
 import { formatShortDate } from "~/lib/dates";
 
-// Words for the reports' days, weeks and hours, shared by the page and the CSV.
+// Words and figures for the reports' days, weeks, hours and shares, shared by the page, its
+// text alternatives and the CSV.
 
 /** The busiest-times grid's rows, in the order reports.server.ts fills them. */
 export const weekdayNames = [
@@ -23,3 +24,9 @@ export const weekAxisLabel = (monday: string) => formatShortDate(monday).replace
 
 /** A week by its Monday, in full for tables and text: 'Week of 5 Oct 2026'. */
 export const weekLabel = (monday: string) => `Week of ${formatShortDate(monday)}`;
+
+/** Minutes as hours, to a tenth: the reports give reply times in hours. */
+export const hoursFromMinutes = (minutes: number) => Math.round(minutes / 6) / 10;
+
+/** `part` of `whole` in percent, or null when there is nothing to divide. */
+export const sharePercent = (part: number, whole: number) => (whole ? (100 * part) / whole : null);

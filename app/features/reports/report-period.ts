@@ -15,9 +15,9 @@ export const reportPeriodChoices = [
 export type ReportPeriodChoice = (typeof reportPeriodChoices)[number]["value"];
 type PresetChoice = Exclude<ReportPeriodChoice, "custom">;
 
-export const DEFAULT_REPORT_PERIOD: PresetChoice = "4w";
+const DEFAULT_REPORT_PERIOD: PresetChoice = "4w";
 /** A custom period spans at most about three years (157 weeks), so a report stays readable. */
-export const MAX_REPORT_DAYS = 3 * 366;
+const MAX_REPORT_DAYS = 3 * 366;
 
 export type ReportPeriod = {
   choice: ReportPeriodChoice;

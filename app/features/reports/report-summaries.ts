@@ -1,6 +1,6 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
 import { formatShortDate } from "~/lib/dates";
-import { hourLabel, weekdayNames } from "./report-labels";
+import { hourLabel, hoursFromMinutes, sharePercent, weekdayNames } from "./report-labels";
 import type { CourseInterest, Tally, WeekMessages, WeekReplyTimes } from "./reports.server";
 
 // Each chart's text alternative: what a reader would take from the picture, in a sentence or
@@ -8,8 +8,8 @@ import type { CourseInterest, Tally, WeekMessages, WeekReplyTimes } from "./repo
 
 const count = (value: number, one: string, many = `${one}s`) =>
   `${value.toLocaleString("en-NG")} ${value === 1 ? one : many}`;
-const hours = (minutes: number) => `${(minutes / 60).toFixed(1)} h`;
-const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)}%`;
+const hours = (minutes: number) => `${hoursFromMinutes(minutes).toFixed(1)} h`;
+const percent = (part: number, whole: number) => `${Math.round(sharePercent(part, whole) ?? 0)}%`;
 
 /** The item with the largest value (the first of equals), or null when all are zero. */
 function largest<T>(items: readonly T[], value: (item: T) => number): T | null {

@@ -10,6 +10,8 @@ import { Heatmap } from "~/features/reports/charts/heatmap";
 import { LineChart } from "~/features/reports/charts/line-chart";
 import {
   hourLabel,
+  hoursFromMinutes,
+  sharePercent,
   weekAxisLabel,
   weekdayNames,
   weekLabel,
@@ -44,9 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const number = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
-const hoursOf = (minutes: number | null) =>
-  minutes === null ? null : Math.round((minutes / 60) * 10) / 10;
-const shareOf = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) : null);
+const hoursOf = (minutes: number | null) => (minutes === null ? null : hoursFromMinutes(minutes));
+const roundedShare = (part: number, whole: number) => {
+  const share = sharePercent(part, whole);
+  return share === null ? null : Math.round(share);
+};
 /** The busiest-times columns: '00:00' to '23:00', Lagos time. */
 const hourColumns = Array.from({ length: 24 }, (_, hour) => hourLabel(hour).slice(0, 5));
 const orDash = (value: number | null, suffix = "") =>
@@ -75,34 +79,22 @@ function PeriodForm({
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="report-from" className="mb-1 block text-sm font-medium">
-          From
-        </label>
-        <input
-          id="report-from"
-          type="date"
-          name="from"
-          defaultValue={input.from}
-          aria-describedby="report-dates-hint report-period-error"
-          aria-invalid={error ? true : undefined}
-          className={controlClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor="report-to" className="mb-1 block text-sm font-medium">
-          To
-        </label>
-        <input
-          id="report-to"
-          type="date"
-          name="to"
-          defaultValue={input.to}
-          aria-describedby="report-dates-hint report-period-error"
-          aria-invalid={error ? true : undefined}
-          className={controlClasses}
-        />
-      </div>
+      {(["from", "to"] as const).map((name) => (
+        <div key={name}>
+          <label htmlFor={`report-${name}`} className="mb-1 block text-sm font-medium">
+            {name === "from" ? "From" : "To"}
+          </label>
+          <input
+            id={`report-${name}`}
+            type="date"
+            name={name}
+            defaultValue={input[name]}
+            aria-describedby="report-dates-hint report-period-error"
+            aria-invalid={error ? true : undefined}
+            className={controlClasses}
+          />
+        </div>
+      ))}
       <button type="submit" className={buttonClasses("primary")}>
         Show
       </button>
@@ -127,7 +119,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const replyHours = report.replyTimes.map((week) => ({
     median: hoursOf(week.medianMinutes),
     p90: hoursOf(week.p90Minutes),
-    share: shareOf(week.answeredInTime, week.judged),
+    share: roundedShare(week.answeredInTime, week.judged),
   }));
   return (
     <>
