@@ -1,6 +1,7 @@
 // The HTTP server: production serves the build; development runs Vite in middleware mode.
 // The application itself (database start-up, request handling) is in server/app.ts.
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { compressResponses } from "./server/compression.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -38,9 +39,15 @@ try {
       }
     });
   } else {
+    // Scripts and styles: the brotli or gzip copy made at build time when the browser takes it
+    // (the compression layer leaves an encoded response alone).
     server.use(
       "/assets",
-      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+      expressStaticGzip("build/client/assets", {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
     );
     server.use(express.static("build/client", { maxAge: "1h", index: false }));
     application = await import("./build/server/index.js");

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClasses } from "./button";

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 
 /** The success text of a form posted without JavaScript, shown on the returned page. */
 export function FormNotice({ notice }: { notice: string | null }) {

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { cn } from "./cn";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { controlClasses } from "./fields";

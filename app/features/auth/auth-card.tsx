@@ -1,4 +1,4 @@
-import { GraduationCap } from "lucide-react";
+import GraduationCap from "lucide-react/icons/graduation-cap";
 import type { ReactNode } from "react";
 
 /** The centred card of the sign-in and password pages. */

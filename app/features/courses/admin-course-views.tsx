@@ -1,4 +1,7 @@
-import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import { Form, Link, useNavigation } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatNaira } from "~/lib/money";

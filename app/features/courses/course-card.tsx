@@ -1,4 +1,5 @@
-import { BookOpen, Clock } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import { StarRating } from "~/ui/star-rating";
 import { CourseImage } from "./course-image";

@@ -1,4 +1,10 @@
-import { Award, CalendarDays, Check, ChevronDown, Download, Info, Users } from "lucide-react";
+import Award from "lucide-react/icons/award";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Check from "lucide-react/icons/check";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Download from "lucide-react/icons/download";
+import Info from "lucide-react/icons/info";
+import Users from "lucide-react/icons/users";
 import type { ReactNode } from "react";
 import type { Course } from "~/db/schema";
 import { formatFullDate, formatMonthYear } from "~/lib/dates";

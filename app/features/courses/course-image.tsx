@@ -1,4 +1,4 @@
-import { BookOpen } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
 import type { ImageVariant } from "~/db/schema";
 import { cn } from "~/ui/cn";
 

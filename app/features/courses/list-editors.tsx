@@ -4,7 +4,8 @@ import {
   getInputProps,
   getTextareaProps,
 } from "@conform-to/react";
-import { Plus, Trash2 } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { cn } from "~/ui/cn";
 import { controlClasses, FieldError } from "~/ui/form-fields";
 import type { CourseFaqInput, CourseModuleInput } from "./course-form-schema";

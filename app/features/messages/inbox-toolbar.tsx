@@ -1,4 +1,5 @@
-import { Download, SlidersHorizontal } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";

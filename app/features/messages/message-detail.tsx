@@ -1,4 +1,5 @@
-import { Trash2, X } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
 import { Form, Link, useSubmit } from "react-router";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";

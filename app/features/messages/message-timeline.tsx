@@ -1,18 +1,16 @@
-import {
-  BellRing,
-  CircleDot,
-  Flag,
-  Inbox,
-  type LucideIcon,
-  Mail,
-  MailCheck,
-  MailOpen,
-  MessageCircle,
-  NotebookPen,
-  Send,
-  UserMinus,
-  UserPlus,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BellRing from "lucide-react/icons/bell-ring";
+import CircleDot from "lucide-react/icons/circle-dot";
+import Flag from "lucide-react/icons/flag";
+import Inbox from "lucide-react/icons/inbox";
+import Mail from "lucide-react/icons/mail";
+import MailCheck from "lucide-react/icons/mail-check";
+import MailOpen from "lucide-react/icons/mail-open";
+import MessageCircle from "lucide-react/icons/message-circle";
+import NotebookPen from "lucide-react/icons/notebook-pen";
+import Send from "lucide-react/icons/send";
+import UserMinus from "lucide-react/icons/user-minus";
+import UserPlus from "lucide-react/icons/user-plus";
 import { formatDateTime } from "~/lib/dates";
 import type { MessageTimeline as Timeline, TimelineEntry } from "./timeline.server";
 import { deliveryText, timelineText } from "./timeline-text";

@@ -1,4 +1,6 @@
-import { AlarmClock, Clock, TriangleAlert } from "lucide-react";
+import AlarmClock from "lucide-react/icons/alarm-clock";
+import Clock from "lucide-react/icons/clock";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { cn } from "~/ui/cn";
 import { capitalize } from "./message-badges";
 import { type ReplyClockState, replyClock } from "./reply-clock";

@@ -1,4 +1,6 @@
-import { Mail, MessageCircle, Send } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Send from "lucide-react/icons/send";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button, buttonClasses } from "~/ui/button";

@@ -1,4 +1,7 @@
-import { AlarmClock, Clock, Timer, TriangleAlert } from "lucide-react";
+import AlarmClock from "lucide-react/icons/alarm-clock";
+import Clock from "lucide-react/icons/clock";
+import Timer from "lucide-react/icons/timer";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { defaultInboxQuery, inboxHref } from "./inbox-query";

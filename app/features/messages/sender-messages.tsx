@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { capitalize } from "./message-badges";

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
 

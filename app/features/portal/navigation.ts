@@ -1,15 +1,13 @@
-import {
-  BarChart3,
-  BookOpen,
-  GraduationCap,
-  LayoutDashboard,
-  type LucideIcon,
-  Mail,
-  MessageSquareText,
-  Settings,
-  ShieldCheck,
-  Users,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import BarChart3 from "lucide-react/icons/chart-column";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import Mail from "lucide-react/icons/mail";
+import MessageSquareText from "lucide-react/icons/message-square-text";
+import Settings from "lucide-react/icons/settings";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Users from "lucide-react/icons/users";
 import { href } from "react-router";
 
 export type PortalLink = { to: string; label: string; icon: LucideIcon };

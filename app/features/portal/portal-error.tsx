@@ -1,4 +1,5 @@
-import { Loader2, ShieldAlert } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import { href, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { ACCESS_DENIED, AUTH_ERROR } from "~/features/auth/guard-reasons";
 import { Button, buttonClasses } from "~/ui/button";

@@ -1,4 +1,8 @@
-import { Bell, Menu, Moon, Search, Sun } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import Menu from "lucide-react/icons/menu";
+import Moon from "lucide-react/icons/moon";
+import Search from "lucide-react/icons/search";
+import Sun from "lucide-react/icons/sun";
 import { Form, href, Link, useFetcher } from "react-router";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox-query";
 import { cn } from "~/ui/cn";

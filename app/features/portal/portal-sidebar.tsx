@@ -1,4 +1,6 @@
-import { GraduationCap, LogOut, X } from "lucide-react";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import LogOut from "lucide-react/icons/log-out";
+import X from "lucide-react/icons/x";
 import { Form, href, NavLink } from "react-router";
 import { cn } from "~/ui/cn";
 import { portalLinks } from "./navigation";

@@ -1,4 +1,4 @@
-import { Braces } from "lucide-react";
+import Braces from "lucide-react/icons/braces";
 import { replyPlaceholders } from "./placeholders";
 
 /** The placeholders a saved reply may use, and what each becomes in a reply. */

@@ -1,4 +1,6 @@
-import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
+import MessageSquarePlus from "lucide-react/icons/message-square-plus";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";

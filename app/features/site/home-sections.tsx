@@ -1,4 +1,6 @@
-import { Clock, Globe2, Sparkles } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import Globe2 from "lucide-react/icons/earth";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
 import { siteConfig } from "~/lib/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";

@@ -1,4 +1,7 @@
-import { GraduationCap, Mail, MapPin, Phone } from "lucide-react";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
 import { Link } from "react-router";
 import { fullAddress, siteConfig } from "~/lib/site-config";
 import { ChatOnWhatsapp } from "./whatsapp-button";

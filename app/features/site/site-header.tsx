@@ -1,4 +1,7 @@
-import { ChevronDown, GraduationCap, Menu, X } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { CourseGroup } from "~/features/courses/course-groups";

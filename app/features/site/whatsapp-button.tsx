@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { type ButtonSize, buttonClasses } from "~/ui/button";
 import { whatsappLink } from "./whatsapp";
 

@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import UserCheck from "lucide-react/icons/user-check";
+import UserPlus from "lucide-react/icons/user-plus";
+import Users from "lucide-react/icons/users";
 import { Link, useNavigate } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
 import { AdminSearch } from "~/features/admins/admin-search";

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LayoutGrid, List, Plus } from "lucide-react";
+import LayoutGrid from "lucide-react/icons/layout-grid";
+import List from "lucide-react/icons/list";
+import Plus from "lucide-react/icons/plus";
 import { data, Link, useNavigate } from "react-router";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";

@@ -1,4 +1,9 @@
-import { BookOpen, GraduationCap, Mail, Plus, ShieldCheck, Users } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import Mail from "lucide-react/icons/mail";
+import Plus from "lucide-react/icons/plus";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Users from "lucide-react/icons/users";
 import { href, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { adminCoursesHref, defaultAdminCourseQuery } from "~/features/courses/admin-course-query";

@@ -1,4 +1,8 @@
-import { Inbox, Mail, MailCheck, MailOpen, Sun } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
+import Mail from "lucide-react/icons/mail";
+import MailCheck from "lucide-react/icons/mail-check";
+import MailOpen from "lucide-react/icons/mail-open";
+import Sun from "lucide-react/icons/sun";
 import { data, useNavigate, useNavigation } from "react-router";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { requireAdmin } from "~/features/auth/session.server";

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { Form, href } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MessageSquarePlus } from "lucide-react";
+import MessageSquarePlus from "lucide-react/icons/message-square-plus";
 import { Link, useNavigate } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";

@@ -1,4 +1,8 @@
-import { Bell, Mail, Palette, ShieldCheck, User } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import Mail from "lucide-react/icons/mail";
+import Palette from "lucide-react/icons/palette";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import User from "lucide-react/icons/user";
 import { data, href, Link } from "react-router";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import {

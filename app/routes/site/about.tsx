@@ -1,4 +1,8 @@
-import { CheckCircle2, Heart, Target, Trophy, Users } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Heart from "lucide-react/icons/heart";
+import Target from "lucide-react/icons/target";
+import Trophy from "lucide-react/icons/trophy";
+import Users from "lucide-react/icons/users";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { ButtonLink } from "~/ui/button";

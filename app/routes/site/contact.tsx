@@ -1,4 +1,7 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
 import { ContactForm } from "~/features/messages/contact-form";
 import { formMessages } from "~/features/messages/form-options";
 import { handleContactForm } from "~/features/messages/submit.server";

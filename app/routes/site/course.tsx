@@ -1,4 +1,8 @@
-import { ArrowLeft, BookOpen, Clock, Globe, MessageCircle } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import BookOpen from "lucide-react/icons/book-open";
+import Clock from "lucide-react/icons/clock";
+import Globe from "lucide-react/icons/globe";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { data, isRouteErrorResponse, Link, useNavigate, useRouteLoaderData } from "react-router";
 import {
   BrochureButton,

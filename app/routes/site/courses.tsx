@@ -1,4 +1,5 @@
-import { LayoutGrid, List } from "lucide-react";
+import LayoutGrid from "lucide-react/icons/layout-grid";
+import List from "lucide-react/icons/list";
 import { Form, Link } from "react-router";
 import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-filters";
 import { CourseCard } from "~/features/courses/course-card";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { data, useRouteLoaderData } from "react-router";
 import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
