@@ -2,11 +2,14 @@ import "react-router";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { countCourseView } from "~/features/site/course-views.server";
+import { publicPagesVersion } from "~/features/site/public-pages-version.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { limitRequestBodies } from "~/server/body-limit.server";
 import { prepareGracefulShutdown } from "~/server/graceful-shutdown.server";
+import { cachePublicPages } from "~/server/public-page-cache.server";
 import { logRequests } from "~/server/request-log.server";
 import { startApplication, stopApplication } from "~/server/start.server";
 
@@ -32,6 +35,10 @@ app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = (req.ip ?? "").replace(/^::ffff:/, "");
   next();
 });
+
+// A public page is rendered once per change of the courses and answered from memory until then;
+// a course page answered so still counts as a view.
+app.use(cachePublicPages({ version: publicPagesVersion, onServedFromCache: countCourseView }));
 
 app.use(
   createRequestHandler({

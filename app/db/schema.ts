@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -184,6 +185,20 @@ export const courses = pgTable(
     check("courses_rating_range", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check("courses_lessons_non_negative", sql`${t.lessons} >= 0`),
   ],
+);
+
+/**
+ * One row whose number goes up with every statement that changes `courses` (a trigger, migration
+ * 0012). Every public page shows course data, so each app process keeps its rendered public pages
+ * under this number and knows, with one tiny read, when another process has changed a course.
+ */
+export const publicContentVersion = pgTable(
+  "public_content_version",
+  {
+    id: boolean("id").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("public_content_version_one_row", sql`${t.id}`)],
 );
 
 // ---------------------------------------------------------------------------

@@ -27,3 +27,8 @@ export function contentSecurityPolicy(scriptNonce: string, uploadsUrl?: string):
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+/** The script nonce a policy made by `contentSecurityPolicy` allows. */
+export function scriptNonceOf(policy: string): string | undefined {
+  return /'nonce-([^']+)'/.exec(policy)?.[1];
+}

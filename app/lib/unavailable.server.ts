@@ -10,7 +10,16 @@ export function markUnavailable(headers: Headers) {
   headers.set("Cache-Control", "no-store");
 }
 
+let failedReads = 0;
+
+/**
+ * How many reads have failed since the process started. A page rendered while this number moved
+ * may lack a part it could do without (the Courses menu), so a cache must not keep it.
+ */
+export const failedReadCount = () => failedReads;
+
 function logFailure(what: string, error: unknown) {
+  failedReads += 1;
   logger.error({ err: error }, `${what} failed`);
 }
 

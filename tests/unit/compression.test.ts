@@ -1,34 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Response } from "express";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compressResponses } from "../../server/compression.js";
+import { listenForTest } from "../support/listen";
 
 /**
  * The server's compression: pages are compressed, server-sent events are not, and waiting for
  * `drain` the way React Router's streaming does leaves no listener behind.
  */
-
-type Listening = { url: string; close: () => Promise<void> };
-const servers: Listening[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(app: express.Express): Promise<Listening> {
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
-  const listening = {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  servers.push(listening);
-  return listening;
-}
 
 /** As @react-router/node waits: `once("drain")`, then `off` of the same listener afterwards. */
 function waitForDrain(res: Response) {
@@ -60,7 +42,7 @@ describe("compressResponses", () => {
       }
       res.end();
     });
-    const { url } = await serve(app);
+    const { url } = await listenForTest(app);
 
     const response = await fetch(`${url}/page`, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
@@ -77,7 +59,7 @@ describe("compressResponses", () => {
       res.setHeader("Content-Type", "text/event-stream");
       res.end("data: hello\n\n");
     });
-    const { url } = await serve(app);
+    const { url } = await listenForTest(app);
 
     const response = await fetch(`${url}/events`, { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.headers.get("content-encoding")).toBeNull();
@@ -127,7 +109,7 @@ describe("compressResponses", () => {
       (_, index) =>
         `<li class="rounded-xl border border-slate-200 p-5"><a href="/course/${index}">Course ${index}</a> <span>₦${index * 1000}</span></li>`,
     );
-    const { url } = await serve(streamedPage(rows));
+    const { url } = await listenForTest(streamedPage(rows));
     const whole = Buffer.from(rows.join(""));
     for (const encoding of ["gzip", "br"] as const) {
       const { bytes } = await download(`${url}/page`, encoding);
@@ -137,7 +119,9 @@ describe("compressResponses", () => {
   });
 
   it("still sends what is ready when the rest of the page is slow to come", async () => {
-    const { url } = await serve(streamedPage(["<html><head></head><body>", "shell", "late"], 400));
+    const { url } = await listenForTest(
+      streamedPage(["<html><head></head><body>", "shell", "late"], 400),
+    );
     const { arrivals } = await download(`${url}/page`, "gzip");
     // The shell arrives long before the part written after the pause.
     expect(arrivals[0]).toBeLessThan(250);

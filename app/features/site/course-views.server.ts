@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
+import { matchPath } from "react-router";
 import { db } from "~/db/client.server";
-import { coursePageViews } from "~/db/schema";
+import { coursePageViews, courses } from "~/db/schema";
 import { lagosToday } from "~/lib/dates";
+import { readOrNull } from "~/lib/unavailable.server";
 
 /**
  * Whether a request for a course page is a person viewing it: a GET from a browser that says
@@ -17,13 +19,32 @@ export function countsAsView(request: Request): boolean {
   return userAgent !== "" && !isbot(userAgent);
 }
 
-/** Counts one view of a course page on today's Lagos date: one row per course per day. */
-export async function recordCourseView(courseId: string, now: Date = new Date()) {
+/** Counts one view of the active course `slug` on today's Lagos date: one row per course per day. */
+export async function recordCourseView(slug: string, now: Date = new Date()) {
   await db()
     .insert(coursePageViews)
-    .values({ day: lagosToday(now), courseId, views: 1 })
+    .select(
+      db()
+        .select({
+          day: sql<string>`${lagosToday(now)}::date`.as("day"),
+          courseId: courses.id,
+          views: sql<number>`1`.as("views"),
+        })
+        .from(courses)
+        .where(and(eq(courses.slug, slug), eq(courses.isActive, true))),
+    )
     .onConflictDoUpdate({
       target: [coursePageViews.day, coursePageViews.courseId],
       set: { views: sql`${coursePageViews.views} + 1` },
     });
+}
+
+/**
+ * Counts the view a request for a course page (`/course/:slug`) is, if it is one: from the
+ * page's loader, or from the public page cache when the page is answered without it.
+ */
+export async function countCourseView(request: Request) {
+  const slug = matchPath("/course/:slug", new URL(request.url).pathname)?.params.slug;
+  if (!slug || !countsAsView(request)) return;
+  await readOrNull("Counting a course page view", () => recordCourseView(slug));
 }

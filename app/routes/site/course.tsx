@@ -23,14 +23,14 @@ import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/submit.server";
 import { submitPublicForm } from "~/features/messages/submit-client";
-import { countsAsView, recordCourseView } from "~/features/site/course-views.server";
+import { countCourseView } from "~/features/site/course-views.server";
 import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { lagosToday } from "~/lib/dates";
 import { passRetryAfter } from "~/lib/retry-after";
 import { skipAfterOwnSubmissions } from "~/lib/revalidation";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { readOrNull, readOrUnavailable } from "~/lib/unavailable.server";
+import { readOrUnavailable } from "~/lib/unavailable.server";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { StarRating } from "~/ui/star-rating";
@@ -42,9 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     findActiveCourseBySlug(params.slug),
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
-  if (countsAsView(request)) {
-    await readOrNull("Counting a course page view", () => recordCourseView(course.id));
-  }
+  await countCourseView(request);
   const today = lagosToday();
   const upcomingDates = upcomingStartDates(course.startDates, today);
   return { course, upcomingDates, nextSessions: upcomingDates.slice(0, 3) };

@@ -1,0 +1,15 @@
+import { db } from "~/db/client.server";
+import { publicContentVersion } from "~/db/schema";
+import { lagosToday } from "~/lib/dates";
+
+/**
+ * What a rendered public page depends on besides its URL: the courses (whose every change moves
+ * `public_content_version` on, in any process) and today's date in Lagos (a course's next
+ * sessions, the footer's year). A page rendered under another version is out of date.
+ */
+export async function publicPagesVersion(now: Date = new Date()): Promise<string> {
+  const [row] = await db()
+    .select({ version: publicContentVersion.version })
+    .from(publicContentVersion);
+  return `${row?.version ?? 0}@${lagosToday(now)}`;
+}
