@@ -1058,21 +1058,23 @@ describe("two admins at once", () => {
     await expectCountersExact();
   });
 
-  it("an update that reaches the database late never leaves updated_at before replied_at", async () => {
-    // Admin A changes the priority; their request's statement reaches the database 150 ms
-    // later (a busy app process, a slow connection). Meanwhile admin B marks it replied.
+  // Admin A changes the priority while admin B marks the message replied. updated_at is the
+  // time of the last change to the row, so it is never before replied_at.
+  it.each([
+    // A's request reaches the database 150 ms late (a busy app process, a slow connection).
+    ["an update that reaches the database late", lateDatabase],
+    // A's transaction has begun, but its update reaches the row after B's has committed.
+    ["a change whose transaction began before another admin's", lateInsideTransactions],
+  ])("%s never leaves updated_at before replied_at", async (_, late) => {
     const row = await insertMessage({ updatedAt: minute(0) });
-    const slow = lateDatabase(database(), 150);
-    setDatabase(slow);
+    setDatabase(late(database(), 150));
     const priorityChange = updateMessagePriority(actor, row.id, "urgent");
     setDatabase(database());
     await sleep(30);
     await updateMessageStatus(colleague, row.id, "replied");
     await priorityChange;
     const updated = await findMessage(row.id);
-    expect(updated.priority).toBe("urgent");
-    expect(updated.status).toBe("replied");
-    // updated_at is the time of the last change to the row, so never before replied_at.
+    expect([updated.priority, updated.status]).toEqual(["urgent", "replied"]);
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(
       updated.repliedAt?.getTime() ?? Infinity,
     );
@@ -1084,20 +1086,40 @@ describe("two admins at once", () => {
  * made at once; only its execution waits), like a request whose connection is slow.
  */
 function lateDatabase(base: DatabaseHandle, delayMs: number): DatabaseHandle {
-  const wrap = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(object, property) {
-        const value = Reflect.get(object, property, object);
-        if (typeof value !== "function") return value;
-        if (property === "then") {
-          return (resolve: (value: unknown) => void, reject: (reason: unknown) => void) =>
-            sleep(delayMs).then(() => value.call(object, resolve, reject));
-        }
-        return (...args: unknown[]) => {
-          const result = value.apply(object, args);
-          return result && typeof result === "object" ? wrap(result) : result;
-        };
-      },
-    });
-  return { ...base, db: wrap(base.db) };
+  return { ...base, db: sentLate(base.db, delayMs) };
+}
+
+/**
+ * The same database, but inside a transaction every statement is sent `delayMs` late: the
+ * transaction has begun (PostgreSQL's now() is fixed) before its statements reach the rows,
+ * like an app process that stalls between BEGIN and its update.
+ */
+function lateInsideTransactions(base: DatabaseHandle, delayMs: number): DatabaseHandle {
+  const db = new Proxy(base.db, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (property !== "transaction") return value;
+      return (work: (tx: object) => Promise<unknown>, ...rest: unknown[]) =>
+        value.call(object, (tx: object) => work(sentLate(tx, delayMs)), ...rest);
+    },
+  });
+  return { ...base, db };
+}
+
+/** `target` with every query built through it sent `delayMs` late. */
+function sentLate<T extends object>(target: T, delayMs: number): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (typeof value !== "function") return value;
+      if (property === "then") {
+        return (resolve: (value: unknown) => void, reject: (reason: unknown) => void) =>
+          sleep(delayMs).then(() => value.call(object, resolve, reject));
+      }
+      return (...args: unknown[]) => {
+        const result = value.apply(object, args);
+        return result && typeof result === "object" ? sentLate(result, delayMs) : result;
+      };
+    },
+  });
 }

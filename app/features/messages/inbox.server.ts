@@ -28,6 +28,13 @@ export const createdAtKey = sql<string>`to_char(${messages.createdAt} at time zo
 /** The database's clock: every stamp of one change is the time that change was applied. */
 const databaseNow = sql<Date>`now()`;
 
+/**
+ * A message's updated_at: the clock as its row is written. A change that waited for another
+ * admin's to commit is written after it, while its now() (when its transaction began) may be
+ * before it, and updated_at would then fall before that change's replied_at.
+ */
+export const rowWrittenAt = sql<Date>`clock_timestamp()`;
+
 /** Must match the trigram index of migration 0003 exactly, or the index is not used. */
 const messageSearchText = sql`(${messages.fullName} || ' ' || ${messages.email} || ' ' || coalesce(${messages.subject}, '') || ' ' || coalesce(${messages.message}, ''))`;
 
@@ -236,7 +243,7 @@ export async function markOpened(actor: Pick<Admin, "id">, id: string) {
   await asActor(actor, (tx) =>
     tx
       .update(messages)
-      .set({ status: "read", readAt: databaseNow, readBy: actor.id, updatedAt: databaseNow })
+      .set({ status: "read", readAt: databaseNow, readBy: actor.id, updatedAt: rowWrittenAt })
       .where(and(eq(messages.id, id), eq(messages.status, "unread"))),
   );
 }
@@ -244,7 +251,7 @@ export async function markOpened(actor: Pick<Admin, "id">, id: string) {
 async function updateOne(tx: Transaction, id: string, set: Partial<typeof messages.$inferInsert>) {
   const [row] = await tx
     .update(messages)
-    .set({ ...set, updatedAt: databaseNow })
+    .set({ ...set, updatedAt: rowWrittenAt })
     .where(eq(messages.id, id))
     .returning({ id: messages.id });
   if (!row) throw new UserFacingError(inboxMessages.notFound, 404);
@@ -326,7 +333,6 @@ export async function bulkUpdateMessages(
   adminId: string | null = null,
 ): Promise<number> {
   if (!ids.length) throw new UserFacingError(inboxMessages.noneSelected, 400);
-  const now = databaseNow;
   const selected = inArray(messages.id, ids);
   const changed = await asActor(actor, async (tx): Promise<{ id: string }[]> => {
     if (action === "delete")
@@ -336,7 +342,7 @@ export async function bulkUpdateMessages(
       const before = await lockAssignees(tx, ids);
       const assigned = await tx
         .update(messages)
-        .set({ assignedTo: adminId, updatedAt: now })
+        .set({ assignedTo: adminId, updatedAt: rowWrittenAt })
         .where(selected)
         .returning({ id: messages.id });
       await queueAssignmentEmails(tx, actor, adminId, before);
@@ -345,12 +351,12 @@ export async function bulkUpdateMessages(
     if (action === "archive")
       return tx
         .update(messages)
-        .set({ status: "archived", updatedAt: now })
+        .set({ status: "archived", updatedAt: rowWrittenAt })
         .where(selected)
         .returning({ id: messages.id });
     return tx
       .update(messages)
-      .set({ status: "read", readAt: now, readBy: actor.id, updatedAt: now })
+      .set({ status: "read", readAt: databaseNow, readBy: actor.id, updatedAt: rowWrittenAt })
       .where(and(selected, eq(messages.status, "unread")))
       .returning({ id: messages.id });
   });

@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type Admin, type MessageEventKind, messageEvents, messages } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { UserFacingError } from "~/lib/errors";
 import { queueEmail } from "~/lib/outgoing-mail.server";
-import { firstReplyStamp } from "./inbox.server";
+import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
 import { inboxMessages } from "./inbox-query";
 import { asActor } from "./message-actor.server";
 import { replySubject } from "./reply-links";
@@ -37,7 +37,7 @@ async function lockMessage(tx: Transaction, id: string) {
 async function markReplied(tx: Transaction, id: string) {
   await tx
     .update(messages)
-    .set({ status: "replied", repliedAt: firstReplyStamp, updatedAt: sql`now()` })
+    .set({ status: "replied", repliedAt: firstReplyStamp, updatedAt: rowWrittenAt })
     .where(eq(messages.id, id));
 }
 
