@@ -7,10 +7,13 @@ import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react
 import { contentSecurityPolicy, createScriptNonce } from "./lib/content-security-policy.server";
 import { env } from "./lib/env.server";
 import { logger } from "./lib/logger.server";
+import { PORTAL_PATH } from "./lib/portal-path";
+import { scriptsAfterLoad } from "./lib/scripts-after-load.server";
 import { markUnavailable } from "./lib/unavailable.server";
 
-// React Router's default Node entry, plus the Content-Security-Policy: every inline script the
-// router and React render carries this response's nonce.
+// React Router's default Node entry, plus the Content-Security-Policy (every inline script the
+// router and React render carries this response's nonce) and, on the public site in production,
+// the browser's code fetched only once the page has loaded (docs/decisions/0026).
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +22,14 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   logger.error({ err: error }, "Answering a request failed");
 };
+
+/**
+ * The public site works without its scripts, so they wait for the page; the portal is an app
+ * staff use at once, and Vite's development server loads modules of its own.
+ */
+function holdsScripts(request: Request): boolean {
+  return import.meta.env.PROD && !new URL(request.url).pathname.startsWith(PORTAL_PATH);
+}
 
 export default function handleRequest(
   request: Request,
@@ -67,8 +78,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
+          const page = holdsScripts(request) ? body.pipe(scriptsAfterLoad(nonce)) : body;
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

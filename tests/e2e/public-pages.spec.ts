@@ -11,6 +11,7 @@ import {
   seededStartDates,
   test,
   titleOf,
+  waitForHydration,
 } from "./fixtures";
 
 const HEADLINE = "Build the tech skills Lagos is hiring for";
@@ -270,6 +271,8 @@ test.describe("not found", () => {
     await expect(
       page.getByText("If this problem persists, please contact our support team."),
     ).toBeVisible();
+    // Go Back moves through the browser's history, which takes the page's scripts.
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await page.goForward();
