@@ -7,7 +7,7 @@ import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react
 import { contentSecurityPolicy, createScriptNonce } from "./lib/content-security-policy.server";
 import { env } from "./lib/env.server";
 import { logger } from "./lib/logger.server";
-import { PORTAL_PATH } from "./lib/portal-path";
+import { isPortalPath } from "./lib/portal-path";
 import { scriptsAfterLoad } from "./lib/scripts-after-load.server";
 import { markUnavailable } from "./lib/unavailable.server";
 
@@ -28,7 +28,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * staff use at once, and Vite's development server loads modules of its own.
  */
 function holdsScripts(request: Request): boolean {
-  return import.meta.env.PROD && !new URL(request.url).pathname.startsWith(PORTAL_PATH);
+  return import.meta.env.PROD && !isPortalPath(new URL(request.url).pathname);
 }
 
 export default function handleRequest(

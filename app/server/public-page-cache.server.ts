@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { createScriptNonce, scriptNonceOf } from "~/lib/content-security-policy.server";
-import { PORTAL_PATH } from "~/lib/portal-path";
+import { isPortalPath } from "~/lib/portal-path";
 import { failedReadCount } from "~/lib/unavailable.server";
 
 type CachedPage = {
@@ -78,8 +78,7 @@ function mayBeCached(req: Request): boolean {
   return (
     req.method === "GET" &&
     req.headers.cookie === undefined &&
-    // Routes match in any letter case, so /Admin-Portal/login is the portal too.
-    !req.path.toLowerCase().startsWith(PORTAL_PATH) &&
+    !isPortalPath(req.path) &&
     !req.path.endsWith(".data")
   );
 }
