@@ -3,13 +3,21 @@ import { LRUCache } from "lru-cache";
 import { createScriptNonce, scriptNonceOf } from "~/lib/content-security-policy.server";
 import { isPortalPath } from "~/lib/portal-path";
 import { failedReadCount } from "~/lib/unavailable.server";
+import {
+  compressPage,
+  type Encoding,
+  type NoncedPage,
+  pageBytes,
+  splitAtNonce,
+} from "./precompressed-page.server";
 
 type CachedPage = {
   version: string;
-  html: string;
+  /** The HTML around its nonces, compressed once (docs/decisions/0027). */
+  body: NoncedPage;
   /** The headers the page was rendered with, its Content-Security-Policy among them. */
   headers: Record<string, string>;
-  /** The script nonce rendered into `html` and the policy, replaced on every answer. */
+  /** The script nonce rendered into the page and the policy, replaced on every answer. */
   nonce: string;
 };
 
@@ -47,7 +55,7 @@ export function cachePublicPages({
 }: Options): RequestHandler {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, page.html.length),
+    sizeCalculation: (page) => Math.max(1, cachedBytes(page.body)),
   });
 
   return async (req, res, next) => {
@@ -62,13 +70,24 @@ export function cachePublicPages({
     const key = req.originalUrl;
     const page = pages.get(key);
     if (page?.version === current) {
-      answerFromCache(res, page);
+      answerFromCache(req, res, page);
       await onServedFromCache?.(fetchRequestOf(req));
       return;
     }
     keepWhenComplete(res, (html, headers) => {
       const nonce = scriptNonceOf(headers["content-security-policy"] ?? "");
-      if (nonce) pages.set(key, { version: current, html, headers, nonce });
+      if (!nonce) return;
+      const body = splitAtNonce(html, nonce);
+      pages.set(key, { version: current, body, headers, nonce });
+      // Off the event loop; until it is done (or if it cannot be) answers are compressed as sent.
+      compressPage(body, nonce)
+        .then(() => {
+          // Kept again so that its size counts the compressed bytes, unless a newer render took
+          // its place meanwhile.
+          const kept = pages.peek(key);
+          if (kept?.body === body) pages.set(key, kept);
+        })
+        .catch(() => undefined);
     });
     next();
   };
@@ -83,12 +102,32 @@ function mayBeCached(req: Request): boolean {
   );
 }
 
-function answerFromCache(res: Response, page: CachedPage) {
+function answerFromCache(req: Request, res: Response, page: CachedPage) {
   const nonce = createScriptNonce();
   for (const [name, value] of Object.entries(page.headers)) {
     res.setHeader(name, value.replaceAll(page.nonce, nonce));
   }
-  res.status(200).end(page.html.replaceAll(page.nonce, nonce));
+  const encoding = page.body.compressed ? preferredEncoding(req) : undefined;
+  const body = pageBytes(page.body, nonce, encoding);
+  if (encoding) {
+    // Already compressed: the compression layer leaves an encoded answer alone.
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.vary("Accept-Encoding");
+  }
+  res.status(200).end(body);
+}
+
+/** Brotli where the browser takes it (every current one does), else gzip. */
+function preferredEncoding(req: Request): Encoding | undefined {
+  if (req.acceptsEncodings("br")) return "br";
+  if (req.acceptsEncodings("gzip")) return "gzip";
+  return undefined;
+}
+
+function cachedBytes(body: NoncedPage): number {
+  const parts = [...body.segments, ...Object.values(body.compressed ?? {}).flat()];
+  return parts.reduce((sum, part) => sum + part.length, 0);
 }
 
 /**

@@ -341,6 +341,51 @@ describe("a public page answered from the cache", () => {
     },
   );
 
+  it("is compressed once, then sent as those bytes with each answer's own nonce put in", async () => {
+    const site = await serveSite();
+    const rendered = await send(`${site.url}/courses`, { headers: { "Accept-Encoding": "br" } });
+    const asRendered = rendered.text.replaceAll(nonceOf(rendered), "NONCE");
+    // Compressing the kept page happens off the event loop; until then answers are compressed
+    // as they are sent (with chunked transfer rather than a length).
+    const precompressed = async (encoding: string) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const answer = await send(`${site.url}/courses`, {
+          headers: { "Accept-Encoding": encoding },
+        });
+        if (answer.headers["content-length"]) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`/courses was never sent precompressed as ${encoding}`);
+    };
+    const answers = [
+      await precompressed("gzip, deflate, br, zstd"),
+      await precompressed("br"),
+      await precompressed("gzip"),
+      await precompressed("gzip;q=1, br;q=0"),
+    ];
+    expect(answers.map((answer) => answer.headers["content-encoding"])).toEqual([
+      "br",
+      "br",
+      "gzip",
+      "gzip",
+    ]);
+    const nonces = answers.map(nonceOf);
+    expect(new Set([nonceOf(rendered), ...nonces]).size).toBe(answers.length + 1);
+    for (const answer of answers) {
+      expect(answer.text.replaceAll(nonceOf(answer), "NONCE")).toBe(asRendered);
+      expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
+      expect(answer.headers.vary).toBe("Accept-Encoding");
+      expect(pageHeaders(answer, nonceOf(answer))).toEqual({
+        ...pageHeaders(rendered, nonceOf(rendered)),
+        "content-encoding": answer.headers["content-encoding"],
+      });
+    }
+    const plain = await send(`${site.url}/courses`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.text.replaceAll(nonceOf(plain), "NONCE")).toBe(asRendered);
+    expect(site.renders("/courses")).toBe(1);
+  });
+
   it("hands onServedFromCache the request it answered, with its URL and headers", async () => {
     const site = await serveSite();
     const headers = { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/140 Mobile" };
