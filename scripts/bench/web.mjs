@@ -1,6 +1,6 @@
 // `npm run bench:web`: builds the site, serves it on a fresh demo database, and prints for `/`,
 // `/courses` and one course page:
-// - the HTML size, and the gzip size of the JavaScript and CSS the page names;
+// - the HTML size, its gzip size, and how much of it is the inline stylesheet and route data;
 // - the HTML as the server compresses it against the same HTML compressed whole;
 // - a check that the limit variant (the page with every script removed) has no script left;
 // - the JavaScript it loads in Chromium as transferred (headers and encoded bodies), and how
@@ -56,8 +56,14 @@ async function printWeights(origin, pages) {
   }
   console.log(
     `\n${table(
-      ["page", "HTML", "(gzip)", "JS gzip", "CSS gzip"],
-      rows.map((row) => [row.pathname, kb(row.html), kb(row.htmlGzip), kb(row.js), kb(row.css)]),
+      ["page", "HTML", "(gzip)", "of it: inline CSS", "route data"],
+      rows.map((row) => [
+        row.pathname,
+        kb(row.html),
+        kb(row.htmlGzip),
+        kb(row.css),
+        kb(row.routeData),
+      ]),
     )}`,
   );
   const ratio = (sent, whole) => sent / whole;

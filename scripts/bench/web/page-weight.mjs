@@ -1,25 +1,22 @@
-// What a page weighs: its HTML, the scripts and stylesheets it names, and how well the server
-// compresses the HTML.
+// What a page weighs: its HTML and the parts of it that are not the page's content (the inlined
+// stylesheet, the route data for hydration), and how well the server compresses the HTML. The
+// scripts are measured in the browser (browser.mjs): the page names them only once loaded.
 import { request } from "node:http";
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { get } from "./site.mjs";
 
-/** The HTML, plus the gzip size of every script and stylesheet it names (module preloads included). */
+const bytesOf = (html, pattern) =>
+  [...html.matchAll(pattern)].reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ""), 0);
+
+/** The HTML, its gzip size, and the bytes of its inline stylesheet and of its route data. */
 export async function pageWeight(origin, pathname) {
   const html = await (await get(origin + pathname)).text();
-  const urls = new Set();
-  for (const match of html.matchAll(/<(?:link|script)\b[^>]*(?:href|src)="([^"]+\.(?:js|css))"/g))
-    urls.add(match[1]);
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(match[1]);
-  let js = 0;
-  let css = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await get(new URL(url, origin))).arrayBuffer());
-    const size = gzipSync(body, { level: 9 }).length;
-    if (url.endsWith(".css")) css += size;
-    else js += size;
-  }
-  return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, js, css };
+  return {
+    html: Buffer.byteLength(html),
+    htmlGzip: gzipSync(html).length,
+    css: bytesOf(html, /<style\b[^>]*>([\s\S]*?)<\/style>/g),
+    routeData: bytesOf(html, /<script\b[^>]*>([^<]*streamController\.enqueue[^<]*)<\/script>/g),
+  };
 }
 
 /** The compressed bytes of a page as the server sends them (no decoding on the way). */
