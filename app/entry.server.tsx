@@ -78,7 +78,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const page = holdsScripts(request) ? body.pipe(scriptsAfterLoad(nonce)) : body;
+          const page = holdsScripts(request) ? scriptsAfterLoad(body, nonce) : body;
           resolve(
             new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,

@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { pipeline, type Readable, Transform } from "node:stream";
 
 /*
  * React Router starts the browser's code with one inline module script that imports the entry
@@ -52,9 +52,14 @@ export function holdScriptsUntilLoaded(html: string, nonce: string): string {
 
 /**
  * `holdScriptsUntilLoaded` on a rendered stream. The document is sent once complete: the
- * site renders no Suspense boundary, so React writes the whole page at once anyway.
+ * site renders no Suspense boundary, so React writes the whole page at once anyway. A render
+ * that fails, or a visitor who leaves, ends both streams.
  */
-export function scriptsAfterLoad(nonce: string): Transform {
+export function scriptsAfterLoad(rendered: Readable, nonce: string): Readable {
+  return pipeline(rendered, holdingScripts(nonce), () => {});
+}
+
+function holdingScripts(nonce: string): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import {
   type BrotliCompress,
-  brotliDecompressSync,
+  brotliDecompress,
   constants,
   crc32,
   createBrotliCompress,
   createDeflateRaw,
   type DeflateRaw,
-  gunzipSync,
+  gunzip,
 } from "node:zlib";
 
 /*
@@ -82,12 +83,14 @@ export async function compressPage(page: NoncedPage, nonce: string): Promise<voi
       segments,
     ),
   };
-  if (decodesToPage(segments, compressed)) page.compressed = compressed;
+  if (await decodesToPage(segments, compressed)) page.compressed = compressed;
 }
 
 /** The page with `nonce` in each place, as it is or in an encoding it was compressed in. */
 export function pageBytes(page: NoncedPage, nonce: string, encoding?: Encoding): Buffer {
   const nonceBytes = Buffer.from(nonce);
+  // Any other length would shift every later copy of the compressed stream.
+  if (nonceBytes.length !== NONCE_LENGTH) throw new Error("A script nonce is 24 characters");
   const compressed = encoding && page.compressed?.[encoding];
   if (!compressed) return joined(page.segments, nonceBytes);
   if (encoding === "br") return joined(compressed, brotliStoredBlock(nonceBytes));
@@ -145,20 +148,23 @@ async function compressAround(
 ): Promise<Buffer[]> {
   const output: Buffer[] = [];
   compressor.on("data", (chunk: Buffer) => output.push(chunk));
+  const failed = new Promise<never>((_, reject) => compressor.once("error", reject));
   const take = () => Buffer.concat(output.splice(0));
   const flushed = (bytes: Buffer) =>
-    new Promise<Buffer>((resolve, reject) => {
-      compressor.write(bytes, (error) => {
-        if (error) return reject(error);
-        compressor.flush(flushKind, () => resolve(take()));
-      });
-    });
+    Promise.race([
+      failed,
+      new Promise<Buffer>((resolve) => {
+        compressor.write(bytes, () => compressor.flush(flushKind, () => resolve(take())));
+      }),
+    ]);
   const ended = (bytes: Buffer) =>
-    new Promise<Buffer>((resolve, reject) => {
-      compressor.once("error", reject);
-      compressor.once("end", () => resolve(take()));
-      compressor.end(bytes);
-    });
+    Promise.race([
+      failed,
+      new Promise<Buffer>((resolve) => {
+        compressor.once("end", () => resolve(take()));
+        compressor.end(bytes);
+      }),
+    ]);
 
   const parts: Buffer[] = [];
   for (const [index, segment] of segments.entries()) {
@@ -198,18 +204,24 @@ function brotliStoredBlock(bytes: Buffer): Buffer {
  * a stored block does not depend on the bytes in it, so a stream that decodes right with two
  * random nonces has no reference into them and decodes right with any.
  */
-function decodesToPage(segments: Buffer[], compressed: Record<Encoding, Buffer[]>): boolean {
+async function decodesToPage(
+  segments: Buffer[],
+  compressed: Record<Encoding, Buffer[]>,
+): Promise<boolean> {
   const page = { segments, compressed };
-  return [randomBytes(16), randomBytes(16)].every((bytes) => {
+  const decodedRight = (bytes: Buffer) => {
     const nonce = bytes.toString("base64");
     const expected = pageBytes(page, nonce);
-    try {
-      return (
-        brotliDecompressSync(pageBytes(page, nonce, "br")).equals(expected) &&
-        gunzipSync(pageBytes(page, nonce, "gzip")).equals(expected)
-      );
-    } catch {
-      return false;
-    }
-  });
+    return Promise.all([
+      decodeBrotli(pageBytes(page, nonce, "br")),
+      decodeGzip(pageBytes(page, nonce, "gzip")),
+    ]).then((decoded) => decoded.every((bytes) => bytes.equals(expected)));
+  };
+  const results = await Promise.all([randomBytes(16), randomBytes(16)].map(decodedRight)).catch(
+    () => [false],
+  );
+  return results.every(Boolean);
 }
+
+const decodeBrotli = promisify(brotliDecompress);
+const decodeGzip = promisify(gunzip);

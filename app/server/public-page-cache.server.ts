@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import { createScriptNonce, scriptNonceOf } from "~/lib/content-security-policy.server";
+import { logger } from "~/lib/logger.server";
 import { isPortalPath } from "~/lib/portal-path";
 import { failedReadCount } from "~/lib/unavailable.server";
 import {
@@ -79,15 +81,15 @@ export function cachePublicPages({
       if (!nonce) return;
       const body = splitAtNonce(html, nonce);
       pages.set(key, { version: current, body, headers, nonce });
-      // Off the event loop; until it is done (or if it cannot be) answers are compressed as sent.
+      // Until it is done (or if it cannot be) answers are compressed as they are sent.
       compressPage(body, nonce)
         .then(() => {
-          // Kept again so that its size counts the compressed bytes, unless a newer render took
-          // its place meanwhile.
+          // Kept again, as a new entry so that its size counts the compressed bytes, unless a
+          // newer render took its place meanwhile.
           const kept = pages.peek(key);
-          if (kept?.body === body) pages.set(key, kept);
+          if (kept?.body === body) pages.set(key, { ...kept });
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => logger.error({ err: error }, "Compressing a kept page failed"));
     });
     next();
   };
@@ -118,11 +120,19 @@ function answerFromCache(req: Request, res: Response, page: CachedPage) {
   res.status(200).end(body);
 }
 
-/** Brotli where the browser takes it (every current one does), else gzip. */
+const ENCODINGS: Encoding[] = ["br", "gzip"];
+// negotiator takes the order for ties as a second argument (compression passes it too), which
+// @types/negotiator does not declare.
+type EncodingChoice = (available: string[], preferred: string[]) => string | undefined;
+
+/**
+ * The browser's choice by its q-values, brotli where they tie (every current browser takes it),
+ * as the compression layer chooses.
+ */
 function preferredEncoding(req: Request): Encoding | undefined {
-  if (req.acceptsEncodings("br")) return "br";
-  if (req.acceptsEncodings("gzip")) return "gzip";
-  return undefined;
+  const negotiator = new Negotiator(req);
+  const choice = (negotiator.encoding as EncodingChoice).call(negotiator, ENCODINGS, ENCODINGS);
+  return ENCODINGS.find((encoding) => encoding === choice);
 }
 
 function cachedBytes(body: NoncedPage): number {

@@ -200,6 +200,19 @@ const TRANSPORT_HEADERS = [
   "transfer-encoding",
 ];
 
+/**
+ * The next answer sent as the kept page compressed once. Compressing happens in the background;
+ * until it is done, answers are compressed as they are sent (chunked, without a length).
+ */
+async function sentPrecompressed(url: string, encoding = "br") {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await send(url, { headers: { "Accept-Encoding": encoding } });
+    if (answer.headers["content-length"]) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${url} was never sent precompressed as ${encoding}`);
+}
+
 function pageHeaders(answer: Answer, nonce: string) {
   return Object.fromEntries(
     Object.entries(answer.headers)
@@ -345,27 +358,18 @@ describe("a public page answered from the cache", () => {
     const site = await serveSite();
     const rendered = await send(`${site.url}/courses`, { headers: { "Accept-Encoding": "br" } });
     const asRendered = rendered.text.replaceAll(nonceOf(rendered), "NONCE");
-    // Compressing the kept page happens off the event loop; until then answers are compressed
-    // as they are sent (with chunked transfer rather than a length).
-    const precompressed = async (encoding: string) => {
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const answer = await send(`${site.url}/courses`, {
-          headers: { "Accept-Encoding": encoding },
-        });
-        if (answer.headers["content-length"]) return answer;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(`/courses was never sent precompressed as ${encoding}`);
-    };
+    const precompressed = (encoding: string) => sentPrecompressed(`${site.url}/courses`, encoding);
     const answers = [
       await precompressed("gzip, deflate, br, zstd"),
       await precompressed("br"),
       await precompressed("gzip"),
       await precompressed("gzip;q=1, br;q=0"),
+      await precompressed("br;q=0.5, gzip"),
     ];
     expect(answers.map((answer) => answer.headers["content-encoding"])).toEqual([
       "br",
       "br",
+      "gzip",
       "gzip",
       "gzip",
     ]);
@@ -415,6 +419,24 @@ describe("a public page answered from the cache", () => {
     expect([site.renders("/a"), site.renders("/c")]).toEqual([1, 1]);
     await send(`${site.url}/b`);
     expect(site.renders("/b")).toBe(2);
+  });
+
+  it("counts a kept page's compressed copies against maxBytes", async () => {
+    // Two pages fit by their HTML alone, not with their compressed copies.
+    const probe = await serveSite();
+    await send(`${probe.url}/a`);
+    const html = Buffer.byteLength((await send(`${probe.url}/a`)).text);
+    const compressed = (await sentPrecompressed(`${probe.url}/a`, "br")).raw.length;
+    const gzipped = (await sentPrecompressed(`${probe.url}/a`, "gzip")).raw.length;
+    const site = await serveSite({}, { maxBytes: 2 * html + compressed + gzipped });
+
+    await send(`${site.url}/a`);
+    await sentPrecompressed(`${site.url}/a`);
+    await send(`${site.url}/b`);
+    await sentPrecompressed(`${site.url}/b`);
+    // Keeping /b's compressed copies pushed /a out.
+    await send(`${site.url}/a`);
+    expect([site.renders("/a"), site.renders("/b")]).toEqual([2, 1]);
   });
 
   it("is not used for HEAD or POST, which are not kept either", async () => {

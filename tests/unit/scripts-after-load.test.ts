@@ -1,5 +1,6 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import { finished } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
 import { holdScriptsUntilLoaded, scriptsAfterLoad } from "~/lib/scripts-after-load.server";
 
@@ -85,8 +86,21 @@ describe("scriptsAfterLoad", () => {
       for (let start = 0; start < bytes.length; start += size) {
         chunks.push(bytes.subarray(start, start + size));
       }
-      const sent = await text(Readable.from(chunks).pipe(scriptsAfterLoad(NONCE)));
+      const sent = await text(scriptsAfterLoad(Readable.from(chunks), NONCE));
       expect(sent, `chunks of ${size} bytes`).toBe(holdScriptsUntilLoaded(page, NONCE));
     }
+  });
+
+  it("ends the page when the render fails, and stops the render when the visitor leaves", async () => {
+    const failing = new PassThrough();
+    const page = scriptsAfterLoad(failing, NONCE);
+    failing.write("<!DOCTYPE html><html><body>");
+    failing.destroy(new Error("render failed"));
+    await expect(finished(page)).rejects.toThrow("render failed");
+
+    const rendering = new PassThrough();
+    scriptsAfterLoad(rendering, NONCE).destroy();
+    await expect(finished(rendering)).rejects.toThrow("Premature close");
+    expect(rendering.destroyed).toBe(true);
   });
 });
