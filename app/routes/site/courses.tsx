@@ -162,7 +162,10 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             }
           >
             {shown.map((course, index) => (
-              <li key={course.id} className="flex">
+              <li
+                key={course.id}
+                className="flex [contain-intrinsic-block-size:auto_30rem] [content-visibility:auto]"
+              >
                 <CourseCard
                   course={course}
                   layout={query.view}
