@@ -6,6 +6,14 @@ import { CourseImage } from "./course-image";
 import type { CourseCard as CourseCardData } from "./courses.server";
 import { PriceTag } from "./price-tag";
 
+/**
+ * A list item holding a card: laid out only once scrolled near (most cards start off a phone's
+ * screen), with room kept for it meanwhile. The size is for the block axis only: a single value
+ * would fix the width too (docs/decisions/0028).
+ */
+export const courseCardItemClasses =
+  "flex [contain-intrinsic-block-size:auto_30rem] [content-visibility:auto]";
+
 export function CourseCard({
   course,
   layout = "grid",

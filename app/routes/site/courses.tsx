@@ -2,7 +2,7 @@ import LayoutGrid from "lucide-react/icons/layout-grid";
 import List from "lucide-react/icons/list";
 import { Form, Link } from "react-router";
 import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-filters";
-import { CourseCard } from "~/features/courses/course-card";
+import { CourseCard, courseCardItemClasses } from "~/features/courses/course-card";
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { useCatalogueQuery } from "~/features/courses/use-catalogue-query";
@@ -162,10 +162,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             }
           >
             {shown.map((course, index) => (
-              <li
-                key={course.id}
-                className="flex [contain-intrinsic-block-size:auto_30rem] [content-visibility:auto]"
-              >
+              <li key={course.id} className={courseCardItemClasses}>
                 <CourseCard
                   course={course}
                   layout={query.view}
