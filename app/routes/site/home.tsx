@@ -1,6 +1,6 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import { data, useRouteLoaderData } from "react-router";
-import { CourseCard, courseCardItemClasses } from "~/features/courses/course-card";
+import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { formMessages } from "~/features/messages/form-options";
@@ -73,7 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.featured.map((course) => (
-              <li key={course.id} className={courseCardItemClasses}>
+              <li key={course.id} className="flex">
                 <CourseCard course={course} />
               </li>
             ))}
