@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { bodyLimitFor } from "./body-limits";
+import { type BodyLimit, bodyLimitFor } from "./body-limits";
+import { isAcceptedFieldName } from "./form-field-names";
 
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -7,6 +8,7 @@ export const formProblems = {
   unsupported: "This address accepts forms only (urlencoded or multipart).",
   malformed: "The form could not be read. Please go back and send it again.",
   tooManyFields: "The form has more fields than this address accepts.",
+  fieldName: "The form has a field this address does not accept. Please go back and send it again.",
 } as const;
 
 /** The answer to a body that is not a form (JSON, text, none): 415. */
@@ -23,8 +25,8 @@ export function mediaType(request: Request) {
 /**
  * Reads the form an action was sent. The body is already bounded in bytes by the server
  * (app/server/body-limit.server.ts); here a body that is no form, or a broken one, or one with
- * more fields than its route accepts, becomes a 4xx answer thrown to React Router instead of
- * an error (a 500).
+ * more fields than its route accepts or a field name no form has, becomes a 4xx answer thrown
+ * to React Router instead of an error (a 500).
  */
 export async function readForm(request: Request): Promise<FormData> {
   if (!formTypes.has(mediaType(request))) throw unsupportedForm();
@@ -34,10 +36,20 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw malformedForm();
   }
-  let fields = 0;
-  for (const _ of form.keys()) fields++;
-  if (fields > bodyLimitFor(new URL(request.url).pathname).maxFields) {
-    throw data(formProblems.tooManyFields, { status: 413 });
-  }
+  checkFieldNames(form.keys(), bodyLimitFor(new URL(request.url).pathname));
   return form;
+}
+
+/**
+ * Throws the 4xx answer for a form with more fields than `limit` allows, or with a field name
+ * a form parser could be made to choke on (app/lib/form-field-names.ts).
+ */
+export function checkFieldNames(names: Iterable<string>, limit: BodyLimit) {
+  let fields = 0;
+  for (const name of names) {
+    if (++fields > limit.maxFields) throw data(formProblems.tooManyFields, { status: 413 });
+    if (!isAcceptedFieldName(name, limit.maxFields)) {
+      throw data(formProblems.fieldName, { status: 400 });
+    }
+  }
 }

@@ -1,8 +1,15 @@
 // `npm run bench:abuse`: builds the site if needed, serves it on a fresh demo database, and
-// posts three 60 MB urlencoded bodies to /contact at once, as a stranger could. Prints each
-// answer's status and time, the server's memory (VmRSS) before, at its peak and after, and the
-// latency of /healthz meanwhile. Targets: 413 within 100 ms, memory growth under 20 MB,
-// /healthz under 50 ms.
+// attacks it as a stranger could, in two cases:
+// 1. three 60 MB urlencoded bodies posted to /contact at once. Prints each answer's status and
+//    time, the server's memory (VmRSS) before, at its peak and after, and the latency of
+//    /healthz meanwhile. Targets: 413 within 100 ms, memory growth under 20 MB, /healthz under
+//    50 ms.
+// 2. small bodies with hostile field names (a huge index such as `x[99999999]`, which once took
+//    a process to 4 GB, and names of 10,000 segments, which once overflowed the stack) posted to
+//    every anonymous form and to the course form, signed in, with a multipart body cut off inside
+//    its file. Targets: every answer a 400, answered as fast as an ordinary refused form (median
+//    within 3 times that of a form with a missing field, measured in the same run), memory
+//    growth under 20 MB, the process still up.
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -77,6 +84,120 @@ function postHuge(url, bytes) {
   });
 }
 
+/** Posts a small body; resolves with the answer's status and time. */
+async function post(url, contentType, body, cookie = "") {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": contentType, cookie },
+    body,
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+async function signIn(origin) {
+  const response = await fetch(`${origin}/admin-portal/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "admin@academy.test", password: "demo-admin-2026" }),
+  });
+  if (response.status !== 302) throw new Error(`Signing in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+}
+
+const urlencoded = "application/x-www-form-urlencoded";
+const BOUNDARY = "----benchabuse";
+const hostileNames = [
+  ["x[99999999]", "x%5B99999999%5D"],
+  ["x[10000000]", "x%5B10000000%5D"],
+  ["10,000 dotted segments", `a${".b".repeat(10_000)}`],
+  ["7,000 nested indexes", `a${"%5B0%5D".repeat(7_000)}`],
+];
+const anonymousForms = ["/contact", "/admin-portal/login", "/admin-portal/forgot-password"];
+
+/** A course save whose multipart body ends inside its image, its length matching. */
+function courseFormCutInFile() {
+  return [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="imageFile"; filename="a.png"\r\n`,
+    "Content-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n",
+  ].join("");
+}
+
+async function hostileFieldNames(origin, pid) {
+  const cookie = await signIn(origin);
+  const reference = [];
+  for (let round = 0; round < 20; round++) {
+    for (const path of anonymousForms) {
+      reference.push(await post(`${origin}${path}`, urlencoded, "name=A"));
+    }
+  }
+  const before = rssMb(pid);
+  let peak = before;
+  const rows = [];
+  for (const [what, name] of hostileNames) {
+    for (const path of anonymousForms) {
+      const answers = [];
+      for (let round = 0; round < 5; round++) {
+        answers.push(await post(`${origin}${path}`, urlencoded, `name=A&${name}=1`));
+        peak = Math.max(peak, rssMb(pid));
+      }
+      rows.push({ what: `${what} to ${path}`, answers });
+    }
+  }
+  const cut = [];
+  for (let round = 0; round < 5; round++) {
+    cut.push(
+      await post(
+        `${origin}/admin-portal/courses`,
+        `multipart/form-data; boundary=${BOUNDARY}`,
+        courseFormCutInFile(),
+        cookie,
+      ),
+    );
+    peak = Math.max(peak, rssMb(pid));
+  }
+  rows.push({ what: "course form cut off in its image", answers: cut });
+  const after = rssMb(pid);
+  peak = Math.max(peak, after);
+
+  const referenceMedian = percentile(
+    reference.map((answer) => answer.ms),
+    0.5,
+  );
+  console.log("\nHostile field names (5 posts each; small bodies)");
+  console.log(`  reference: a form with a missing field, median ${ms(referenceMedian)}`);
+  for (const { what, answers } of rows) {
+    const statuses = [...new Set(answers.map((answer) => answer.status))].join(", ");
+    const median = percentile(
+      answers.map((answer) => answer.ms),
+      0.5,
+    );
+    console.log(
+      `  ${what.slice(0, 60).padEnd(60)} ${statuses}  median ${ms(median)} (${(median / referenceMedian).toFixed(2)} x reference)`,
+    );
+  }
+  console.log(
+    `  server RSS: ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB at peak, ${after.toFixed(1)} MB after (growth ${(peak - before).toFixed(1)} MB)`,
+  );
+  const all = rows.flatMap((row) => row.answers);
+  const medianOfAll = percentile(
+    all.map((answer) => answer.ms),
+    0.5,
+  );
+  return [
+    ["every hostile name answered 400", all.every((answer) => answer.status === 400)],
+    ["median within 3 x the reference", medianOfAll <= 3 * referenceMedian],
+    ["memory growth under 20 MB", peak - before < 20],
+  ];
+}
+
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -136,6 +257,10 @@ try {
     ["/healthz under 50 ms", Math.max(...health) < 50],
   ];
   for (const [target, met] of targets) console.log(`  ${met ? "met" : "MISSED"}: ${target}`);
+
+  const nameTargets = await hostileFieldNames(origin, server.pid);
+  nameTargets.push(["the process still up", server.exitCode === null]);
+  for (const [target, met] of nameTargets) console.log(`  ${met ? "met" : "MISSED"}: ${target}`);
 } finally {
   server.kill("SIGTERM");
   if (server.exitCode === null) await once(server, "exit");

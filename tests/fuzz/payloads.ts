@@ -10,6 +10,7 @@ export const encodings = [
   "multipart",
   "multipart without boundary",
   "truncated multipart",
+  "multipart cut off in a file",
   "json",
   "text/plain",
   "xml",
@@ -37,9 +38,14 @@ function concat(parts: (string | Uint8Array)[]) {
   return body;
 }
 
-/** The fields as a multipart body, written by hand so names and file names go out raw. */
-function multipart(fields: Field[]) {
+/**
+ * The fields as a multipart body, written by hand so names and file names go out raw. `cutInFile`
+ * ends the body halfway through the last file's bytes (or halfway, without a file), as a
+ * connection dropped during an upload does.
+ */
+function multipart(fields: Field[], { cutInFile = false } = {}) {
   const parts: (string | Uint8Array)[] = [];
+  let cutAt: number | null = null;
   for (const field of fields) {
     parts.push(`--${BOUNDARY}\r\n`);
     if ("value" in field) {
@@ -48,13 +54,15 @@ function multipart(fields: Field[]) {
       parts.push(
         `Content-Disposition: form-data; name="${field.name}"; filename="${field.filename}"\r\n`,
         `Content-Type: ${field.type}\r\n\r\n`,
-        field.bytes,
       );
+      cutAt = concat(parts).length + Math.ceil(field.bytes.length / 2);
+      parts.push(field.bytes);
     }
     parts.push("\r\n");
   }
   parts.push(`--${BOUNDARY}--\r\n`);
-  return concat(parts);
+  const body = concat(parts);
+  return cutInFile ? body.slice(0, cutAt ?? Math.floor(body.length / 2)) : body;
 }
 
 function xmlEscape(text: string) {
@@ -82,6 +90,11 @@ export function encode(fields: Field[], encoding: Encoding): Payload {
         body: body.slice(0, Math.floor(body.length / 2)),
       };
     }
+    case "multipart cut off in a file":
+      return {
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: multipart(fields, { cutInFile: true }),
+      };
     case "json":
       return {
         contentType: "application/json",
@@ -150,7 +163,27 @@ const large = fc
   .tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.integer({ min: 1_000, max: 200_000 }))
   .map(([piece, size]) => piece.repeat(Math.ceil(size / piece.length)).slice(0, size));
 
+/** Addresses that pass a loose e-mail rule but that mail and auth libraries refuse, and kin. */
+const oddEmail = fc.oneof(
+  fc.constantFrom(
+    "a@b.c",
+    "a@b..co",
+    "<a@b.co>",
+    "a@[127.0.0.1]",
+    "ａ@ｂ.co",
+    "admin@academy.test\u0000",
+    '"a b"@b.co',
+    "a@b.co, c@d.co",
+    "a@-b.co",
+    ".a@b.co",
+    `${"a".repeat(65)}@b.co`,
+    `a@${"b".repeat(250)}.co`,
+  ),
+  fc.emailAddress(),
+);
+
 export const fuzzText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 1, arbitrary: oddEmail },
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 3, arbitrary: fc.string({ unit: fc.oneof(nasty, fc.string({ maxLength: 1 })) }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
@@ -158,10 +191,26 @@ export const fuzzText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: large },
 );
 
+/**
+ * Names a form parser reads as paths, and would once build into structures of any size or
+ * depth: huge indexes, thousands of segments (app/lib/form-field-names.ts).
+ */
+const pathName = fc.oneof(
+  fc.constantFrom("a[0].b", "a[99999]", "x[10000000]", "x[99999999]", "a[0][0][0][0]"),
+  fc
+    .tuple(fc.constantFrom(".b", "[0]", "[1].c"), fc.integer({ min: 2, max: 12_000 }))
+    .map(([segment, depth]) => `a${segment.repeat(depth)}`),
+);
+
 const fieldName = fc.oneof(
-  fc.string({ maxLength: 20 }),
-  fc.string({ unit: fc.oneof(nasty, fc.string({ maxLength: 1 })), maxLength: 10 }),
-  fc.constantFrom("__proto__", "constructor", "intent", "id", "ids", "a[0].b", "a[99999]"),
+  { weight: 3, arbitrary: fc.stringMatching(/^[a-zA-Z_][\w-]{0,15}$/) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.oneof(nasty, fc.string({ maxLength: 1 })), maxLength: 10 }),
+  },
+  { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "intent", "id", "ids") },
+  { weight: 1, arbitrary: pathName },
 );
 
 const fileName = fc.oneof(

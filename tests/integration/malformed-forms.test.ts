@@ -7,6 +7,8 @@ import * as forgotPasswordRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as resetPasswordRoute from "~/routes/admin/reset-password";
+import * as savedRepliesRoute from "~/routes/admin/saved-replies";
+import * as settingsRoute from "~/routes/admin/settings";
 import * as themeRoute from "~/routes/admin/theme";
 import * as contactRoute from "~/routes/site/contact";
 import * as courseRoute from "~/routes/site/course";
@@ -39,10 +41,20 @@ const actions: Array<{ path: string; action: RouteFunction; staff?: boolean }> =
   { path: "/admin-portal/admins", action: adminsRoute.action, staff: true },
   { path: "/admin-portal/theme", action: themeRoute.action, staff: true },
   { path: "/admin-portal/courses", action: coursesRoute.action, staff: true },
+  { path: "/admin-portal/saved-replies", action: savedRepliesRoute.action, staff: true },
+  { path: "/admin-portal/settings", action: settingsRoute.action, staff: true },
 ];
 
 const boundary = "----fuzzboundary";
-const bodies: Array<{ name: string; type: string | null; body: string; status: number }> = [
+type Body = {
+  name: string;
+  type: string | null;
+  body: string;
+  status: number;
+  /** The refusal's text, where it says more than the status. */
+  answers?: string[];
+};
+const bodies: Body[] = [
   { name: "JSON", type: "application/json", body: '{"name":"Bola"}', status: 415 },
   { name: "plain text", type: "text/plain", body: "name=Bola", status: 415 },
   { name: "XML", type: "application/xml", body: "<name>Bola</name>", status: 415 },
@@ -54,7 +66,45 @@ const bodies: Array<{ name: string; type: string | null; body: string; status: n
     body: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBola`,
     status: 400,
   },
+  {
+    name: "multipart cut off inside a file part",
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="imageFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`,
+    status: 400,
+  },
+  // Field names a form parser would turn into huge or deep structures (a 24-byte body once
+  // took a process to 4 GB): refused before any parser sees them.
+  ...nameAttacks("urlencoded", "application/x-www-form-urlencoded"),
+  ...nameAttacks("multipart", `multipart/form-data; boundary=${boundary}`),
 ];
+
+function nameAttacks(encoding: string, type: string) {
+  const names = [
+    { what: "a huge index", name: "x[1000000]" },
+    { what: "10,000 dotted segments", name: `a${".b".repeat(10_000)}` },
+    { what: "10,000 nested indexes", name: `a${"[0]".repeat(10_000)}` },
+  ];
+  return names.map(({ what, name }) => ({
+    name: `a ${encoding} field name with ${what}`,
+    type,
+    body: formBody(encoding, { name: "Bola Ade", [name]: "1" }),
+    status: 400,
+    // A multipart part header over 16 KB is a broken form to the course form's parser.
+    answers:
+      encoding === "multipart"
+        ? [formProblems.fieldName, formProblems.malformed]
+        : [formProblems.fieldName],
+  }));
+}
+
+function formBody(encoding: string, fields: Record<string, string>) {
+  if (encoding === "urlencoded") return new URLSearchParams(fields).toString();
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return `${parts.join("")}--${boundary}--\r\n`;
+}
 
 let staffCookie = "";
 
@@ -73,9 +123,10 @@ function request(path: string, type: string | null, body: string, staff = false)
 }
 
 describe.each(actions)("the action at $path", ({ path, action, staff }) => {
-  it.each(bodies)("answers $name with $status", async ({ type, body, status }) => {
+  it.each(bodies)("answers $name with $status", async ({ type, body, status, answers }) => {
     const outcome = await outcomeOf(() => action(routeArgs(request(path, type, body, staff))));
     expect(outcome.status).toBe(status);
+    if (answers) expect(answers).toContain(outcome.kind === "data" && outcome.data);
   });
 
   it("answers a file whose name holds NUL and backslashes with a 4xx or the form's answer", async () => {

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import { courseFormLimit } from "~/lib/body-limits";
 import { UserFacingError } from "~/lib/errors";
-import { malformedForm, mediaType, readForm } from "~/lib/request-form.server";
+import { checkFieldNames, malformedForm, mediaType, readForm } from "~/lib/request-form.server";
 import {
   type DetectedType,
   detectFileType,
@@ -78,12 +78,15 @@ export async function readCourseForm(request: Request): Promise<CourseFormUpload
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_REQUEST_BYTES) throw new RequestTooLargeError();
+  let upload: CourseFormUpload;
   try {
-    return await parseCourseForm(request, request.body);
+    upload = await parseCourseForm(request, request.body);
   } catch (error) {
     if (error instanceof RequestTooLargeError) throw error;
     throw malformedForm();
   }
+  checkFieldNames(upload.formData.keys(), courseFormLimit);
+  return upload;
 }
 
 async function parseCourseForm(
@@ -107,6 +110,9 @@ async function parseCourseForm(
     });
     parser.on("field", (name, value) => formData.append(name, value));
     parser.on("file", (name, stream, info) => {
+      // A body cut off inside a file part errors the file's stream too; unheard, that error
+      // would end the process.
+      stream.on("error", reject);
       const kind = kindOfField(name);
       if (!kind || !info.filename) {
         stream.resume();
