@@ -1,3 +1,5 @@
+import { headerText } from "./outside-text";
+
 /**
  * The header through which server/app.ts hands the visitor's address to the app. The server
  * overwrites whatever a client sent under this name with the socket address (or, behind
@@ -13,7 +15,7 @@ export function clientAddress(request: Request): string | null {
 export function requestOrigin(request: Request) {
   return {
     ipAddress: clientAddress(request),
-    userAgent: request.headers.get("user-agent")?.slice(0, 500) || null,
-    referrer: request.headers.get("referer")?.slice(0, 500) || null,
+    userAgent: headerText(request.headers.get("user-agent"), 500),
+    referrer: headerText(request.headers.get("referer"), 500),
   };
 }

@@ -293,6 +293,22 @@ export const fuzzQuery = fc
   )
   .map((pairs) => new URLSearchParams(pairs).toString());
 
+/**
+ * A User-Agent or Referer as a stranger may send it: any byte Node lets through in a header
+ * (tab, printable ASCII, and 0x80-0xFF, which arrive as Latin-1, the C1 controls among them).
+ */
+export const fuzzHeader = fc.oneof(
+  fc.constant("Mozilla/5.0 (Linux; Android 14; SM-A155F) Chrome/131.0 Mobile Safari/537.36"),
+  fc.string({
+    unit: fc.oneof(
+      fc.constantFrom("\t", "\x85", "\x9b", "\xa0", "\xad", "\xff"),
+      fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      fc.integer({ min: 0x80, max: 0xff }).map((code) => String.fromCharCode(code)),
+    ),
+    maxLength: 600,
+  }),
+);
+
 /** A random client address, so that per-address rate limits do not decide every case. */
 export const clientAddress = fc
   .tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255))

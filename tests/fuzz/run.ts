@@ -11,7 +11,7 @@ import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import fc from "fast-check";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { clientAddress, encode, encodings, type Field, fuzzQuery } from "./payloads";
+import { clientAddress, encode, encodings, type Field, fuzzHeader, fuzzQuery } from "./payloads";
 import { storedRowProblems } from "./stored-rows";
 import { type FuzzContext, type Target, targets } from "./targets";
 
@@ -37,6 +37,8 @@ type Case = {
   encoding: (typeof encodings)[number];
   query: string;
   address: string;
+  userAgent: string;
+  referer: string;
 };
 
 function caseArbitrary(target: Target) {
@@ -45,6 +47,8 @@ function caseArbitrary(target: Target) {
     encoding: fc.constantFrom(...chosenEncodings),
     query: fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fuzzQuery }),
     address: clientAddress,
+    userAgent: fuzzHeader,
+    referer: fuzzHeader,
   });
 }
 
@@ -104,7 +108,11 @@ async function send(
   cookie: string,
   input: Case,
 ): Promise<Answer> {
-  const headers: Record<string, string> = { "x-forwarded-for": input.address };
+  const headers: Record<string, string> = {
+    "x-forwarded-for": input.address,
+    "user-agent": input.userAgent,
+    referer: input.referer,
+  };
   if (target.signedIn) headers.cookie = cookie;
   let url = urlOf(server, target, context, input.query);
   let body: Uint8Array | undefined;

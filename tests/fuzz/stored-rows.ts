@@ -7,6 +7,7 @@ import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
 import { emailPattern } from "~/lib/email-address";
+import { singleLine } from "~/lib/outside-text";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
 
@@ -31,7 +32,11 @@ function messageProblems(row: typeof messages.$inferSelect) {
   const notes = z
     .optional(z.string().check(z.maxLength(5000)))
     .safeParse(orUndefined(row.adminNotes));
-  return [result, notes].flatMap((outcome) => (outcome.success ? [] : outcome.error.issues));
+  const header = z.nullable(z.string().check(singleLine("A stored header"), z.maxLength(500)));
+  const origin = [header.safeParse(row.userAgent), header.safeParse(row.referrer)];
+  return [result, notes, ...origin].flatMap((outcome) =>
+    outcome.success ? [] : outcome.error.issues,
+  );
 }
 
 function courseProblems(row: typeof courses.$inferSelect) {

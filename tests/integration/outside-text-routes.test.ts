@@ -72,6 +72,74 @@ describe("text with control characters from outside", () => {
     expect(await database().db.select().from(messages)).toEqual([]);
   });
 
+  it.each([
+    ["an Arabic letter mark", "\u061c"],
+    ["a line separator", "\u2028"],
+    ["a Hangul filler", "\u3164"],
+    ["a soft hyphen", "\u00ad"],
+    ["a tag character", "\u{e0041}"],
+  ])("a contact message whose text holds %s is refused", async (_, character) => {
+    const outcome = await outcomeOf(() =>
+      contactRoute.action(
+        routeArgs(
+          postRequest("/contact", {
+            name: "Ada Eze",
+            email: "ada@example.com",
+            subject: "Other",
+            message: `I would like${character} to know more.`,
+          }),
+        ),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome)?.message).toEqual([notAllowedMessage("Message")]);
+    expect(await database().db.select().from(messages)).toEqual([]);
+  });
+
+  it("an e-mail address with a noncharacter is refused", async () => {
+    const outcome = await outcomeOf(() =>
+      contactRoute.action(
+        routeArgs(
+          postRequest("/contact", {
+            name: "Ada Eze",
+            email: "ada\uffff@example.com",
+            subject: "Other",
+            message: "I would like to know more.",
+          }),
+        ),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(await database().db.select().from(messages)).toEqual([]);
+  });
+
+  it("a User-Agent or Referer with a C1 control character is not stored", async () => {
+    const outcome = await outcomeOf(() =>
+      contactRoute.action(
+        routeArgs(
+          postRequest(
+            "/contact",
+            {
+              name: "Ada Eze",
+              email: "ada@example.com",
+              subject: "Other",
+              message: "I would like to know more.",
+            },
+            {
+              headers: {
+                "user-agent": "Mozilla/5.0\u0085\u009b",
+                referer: "https://x.test/\u0090",
+              },
+            },
+          ),
+        ),
+      ),
+    );
+    expect(outcome.status).toBeLessThan(400);
+    const [stored] = await database().db.select().from(messages);
+    expect(stored).toMatchObject({ userAgent: null, referrer: null });
+  });
+
   it("a course FAQ answer with a NUL is refused next to its field", async () => {
     const outcome = await outcomeOf(() =>
       coursesRoute.action(

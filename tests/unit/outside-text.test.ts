@@ -33,7 +33,31 @@ const forbidden = [
   0x2067,
   0x2068,
   0x2069,
-].map((code) => String.fromCharCode(code));
+  // Direction marks, line and paragraph separators, interlinear annotations, noncharacters.
+  0x061c,
+  0x200e,
+  0x200f,
+  0x2028,
+  0x2029,
+  0xfff9,
+  0xfffb,
+  0xfdd0,
+  0xfffe,
+  0xffff,
+  0x1ffff,
+  // Invisible characters: soft hyphen, Hangul fillers, zero-width space, word joiner, BOM.
+  0x00ad,
+  0x115f,
+  0x3164,
+  0xffa0,
+  0x200b,
+  0x2060,
+  0xfeff,
+  // Tag characters outside an emoji flag.
+  0xe0001,
+  0xe0041,
+  0xe007f,
+].map((code) => String.fromCodePoint(code));
 
 // Inside the text: at either end, the whitespace among them (tab, form feed...) is trimmed away.
 const forbiddenChar = fc.constantFrom(...forbidden);
@@ -50,6 +74,21 @@ describe("outside text", () => {
       expect(messagesOf(textArea, text)).toEqual([notAllowedMessage("Message")]);
       expect(messagesOf(name, text)).toContain(notAllowedMessage("Full name"));
       expect(search.parse(text)).toBe("");
+    }
+  });
+
+  it("keeps what real writing needs: joiners, emoji with skin tones, flags with tags", () => {
+    const kept = [
+      "Ṣadé Adébáyọ̀",
+      "Family 👨‍👩‍👧 and ❤️",
+      "Thumbs 👍🏾",
+      "England 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} and Nigeria 🇳🇬",
+      "می\u200cخواهم",
+    ];
+    for (const text of kept) {
+      expect(hasControlCharacters(text)).toBe(false);
+      expect(messagesOf(oneLine, text)).toEqual([]);
+      expect(messagesOf(textArea, text)).toEqual([]);
     }
   });
 
