@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { jobQueues } from "~/db/job-queue.server";
-import { type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
+import { type OutgoingEmail, type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
 import { enqueueJob, type QueueWorker, type RetryPolicy } from "./jobs.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
@@ -81,7 +81,16 @@ const failureText = (error: unknown) =>
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .slice(0, 500);
 
-async function deliver({ id }: SendEmailJob) {
+/** An e-mail the mail server accepted, as what it was about needs to know. */
+export type SentEmail = Pick<OutgoingEmail, "id" | "kind" | "messageId"> & { sentAt: Date };
+
+/**
+ * What follows a delivery, in the transaction that marks the e-mail sent (a reply makes its
+ * message replied only then).
+ */
+export type AfterSent = (tx: Transaction, email: SentEmail) => Promise<void>;
+
+async function deliver({ id }: SendEmailJob, afterSent?: AfterSent) {
   const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
@@ -113,10 +122,19 @@ async function deliver({ id }: SendEmailJob) {
     if (permanent) return;
     throw new Error(lastError);
   }
-  await db()
-    .update(outgoingEmails)
-    .set({ status: "sent", sentAt: new Date(), attempts: sql`${outgoingEmails.attempts} + 1` })
-    .where(eq(outgoingEmails.id, id));
+  await db().transaction(async (tx) => {
+    const [sent] = await tx
+      .update(outgoingEmails)
+      .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${outgoingEmails.attempts} + 1` })
+      .where(eq(outgoingEmails.id, id))
+      .returning({
+        id: outgoingEmails.id,
+        kind: outgoingEmails.kind,
+        messageId: outgoingEmails.messageId,
+        sentAt: outgoingEmails.sentAt,
+      });
+    if (sent?.sentAt) await afterSent?.(tx, { ...sent, sentAt: sent.sentAt });
+  });
 }
 
 /** Every try failed, or the last one never finished (the process died): shown as failed. */
@@ -132,9 +150,15 @@ async function giveUp({ id }: SendEmailJob) {
 }
 
 /** The workers of the e-mail queues, for the job queue to run. */
-export function emailWorkers(policy: RetryPolicy = emailRetryPolicy): QueueWorker<SendEmailJob>[] {
+export function emailWorkers({
+  policy = emailRetryPolicy,
+  afterSent,
+}: {
+  policy?: RetryPolicy;
+  afterSent?: AfterSent;
+} = {}): QueueWorker<SendEmailJob>[] {
   return [
-    { queue: jobQueues.sendEmail, policy, run: deliver },
+    { queue: jobQueues.sendEmail, policy, run: (job) => deliver(job, afterSent) },
     { queue: jobQueues.sendEmailFailed, run: giveUp },
   ];
 }
