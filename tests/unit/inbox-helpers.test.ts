@@ -179,10 +179,11 @@ describe("whatsAppLink", () => {
     expect(blank).toMatch(/^Hello Chiamaka,/);
   });
 
-  it("is null unless the sender chose 'Phone / WhatsApp'", () => {
-    expect(whatsAppLink({ ...inquiry, contactMethod: "Email" })).toBeNull();
-    expect(whatsAppLink({ ...inquiry, contactMethod: null })).toBeNull();
-    expect(whatsAppLink({ ...inquiry, contactMethod: "phone / whatsapp" })).toBeNull();
+  it("is offered for any phone number, whichever contact method the sender chose", () => {
+    for (const contactMethod of ["Email", null, "Phone / WhatsApp"]) {
+      const message = { ...inquiry, contactMethod };
+      expect(whatsAppLink(message)).toMatch(/^https:\/\/wa\.me\/2348031234567\?/);
+    }
   });
 
   it("is null without a valid Nigerian number", () => {

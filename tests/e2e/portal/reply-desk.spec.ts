@@ -25,6 +25,7 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
     phone: "0803 123 4567",
     contactMethod: "Phone / WhatsApp",
     inquiryType: "I want to know about pricing",
+    courseInterest: "UI/UX Design Fundamentals",
     message: `How much is the course, and can I pay in parts? (${token})`,
   };
   await submitInquiry(visitor);
@@ -40,7 +41,7 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
   await waitForHydration(page);
 
   await test.step("the clock shows the 24 hours barely started", async () => {
-    await expect(detail.locator("[data-reply-clock]")).toHaveText("Waiting under 1 h · 24 h left");
+    await expect(detail.locator("[data-reply-clock]")).toHaveText("Waiting under 1 h · 23 h left");
     await expect(detail.locator("[data-reply-clock]")).toHaveAttribute(
       "data-reply-clock",
       "on-time",
@@ -97,6 +98,52 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
     await expect(history.getByRole("listitem").first()).toContainText("Received");
     await expect(history).toContainText(`Opened by ${superAdmin.name}`);
   });
+});
+
+test("a saved reply's placeholder the message cannot fill is pointed out, and the reply is refused until it is filled", async ({
+  page,
+  superAdmin: _,
+}) => {
+  const token = uid();
+  // A phone number but e-mail as the way to reach them: WhatsApp is offered all the same.
+  await submitInquiry({
+    fullName: `Tayo Nocourse${token}`,
+    email: `tayo-${token}@example.com`,
+    phone: "0803 555 0101",
+    contactMethod: "Email",
+    inquiryType: "I want to know about pricing",
+    message: `How much are your courses? (${token})`,
+  });
+  await openPortal(page, `${MESSAGES}?q=${token}`);
+  await page.locator("[data-message-id]").first().getByRole("link").click();
+  const detail = page.getByRole("region", { name: "Message details" });
+  await waitForHydration(page);
+  await expect(detail.getByRole("link", { name: "Reply on WhatsApp" })).toBeVisible();
+  await expect(detail.getByRole("button", { name: "Replied on WhatsApp" })).toBeVisible();
+
+  const reply = detail.getByRole("textbox", {
+    name: `Your reply to tayo-${token}@example.com`,
+  });
+  await detail.getByRole("combobox", { name: "Saved reply" }).selectOption({
+    label: "Fees and instalments",
+  });
+  await detail.getByRole("button", { name: "Insert" }).click();
+  await expect(reply).toHaveValue(/^Hello Tayo,/);
+  await expect(reply).toHaveValue(/\{course\}.*\{price\}/s);
+  const unfilled = "Fill in {course}, {price} before sending the reply";
+  await expect(detail.getByRole("status").filter({ hasText: unfilled })).toBeVisible();
+  await expectNoAxeViolations(page, "a reply with unfilled placeholders");
+
+  await detail.getByRole("button", { name: "Send reply by e-mail" }).click();
+  await expectToast(page, unfilled, "error");
+  await expect(reply).toHaveValue(/\{course\}/);
+
+  await reply.fill(
+    (await reply.inputValue())
+      .replace("{course}", "our courses")
+      .replace("{price}", "from ₦150,000"),
+  );
+  await expect(detail.getByText(unfilled)).toHaveCount(0);
 });
 
 test("a reply made on WhatsApp is recorded with one click", async ({ page, superAdmin: _ }) => {
