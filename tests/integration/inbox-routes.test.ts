@@ -707,7 +707,7 @@ describe("CSV export", () => {
         "inquiry",
         'Ngozi "Ngo" Okafor',
         "ngozi@example.com",
-        "'+234 803 123 4567",
+        '="+234 803 123 4567"',
         "",
         "Course Information",
         "Data Science",
