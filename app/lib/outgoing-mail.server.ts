@@ -40,6 +40,26 @@ export async function queueEmail(tx: Transaction, email: EmailToQueue): Promise<
   return row.id;
 }
 
+/**
+ * When the queue will next try each of these e-mails (those waiting for a first try or a
+ * retry; one being tried right now has none).
+ */
+export async function nextEmailTries(ids: string[]): Promise<Map<string, Date>> {
+  if (!ids.length) return new Map();
+  const result = await db().execute(sql`
+    select data->>'id' as id, min(start_after) as next_try_at
+    from pgboss.job
+    where name = ${jobQueues.sendEmail} and state in ('created', 'retry')
+      and data->>'id' in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    group by data->>'id'
+  `);
+  const rows = result.rows as { id: string; next_try_at: Date | string }[];
+  return new Map(rows.map((row) => [row.id, new Date(row.next_try_at)]));
+}
+
 /** Queues a failed e-mail again (one try more, then the usual retries). False if it had not failed. */
 export async function requeueFailedEmail(id: string): Promise<boolean> {
   return db().transaction(async (tx) => {

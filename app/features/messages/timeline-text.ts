@@ -1,4 +1,5 @@
 import type { OutgoingEmail } from "~/db/schema";
+import { emailStatusLabels } from "~/features/outgoing-mail/schema";
 import { capitalize } from "./message-badges";
 import type { TimelineEntry } from "./timeline.server";
 
@@ -40,5 +41,5 @@ export function timelineText(entry: Entry): string {
 
 /** An e-mail's delivery status in words, as Settings → Outgoing e-mail names them. */
 export function deliveryText(status: OutgoingEmail["status"]): string {
-  return { queued: "Sending", sent: "Sent", failed: "Failed" }[status];
+  return emailStatusLabels[status];
 }
