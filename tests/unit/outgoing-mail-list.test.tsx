@@ -19,18 +19,24 @@ const email = (overrides: Partial<OutgoingMailOverview["emails"][number]>) => ({
   ...overrides,
 });
 
-function render(emails: OutgoingMailOverview["emails"]) {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <OutgoingMailList
-          overview={{ emails, counts: { queued: 0, sent: 0, failed: 0 } }}
-          limit={50}
-        />
-      ),
-    },
-  ]);
+type Emails = OutgoingMailOverview["emails"];
+/** What the stub route shows; set by render() before each render. */
+let shown: Emails = [];
+
+function ShownList() {
+  return (
+    <OutgoingMailList
+      overview={{ emails: shown, counts: { queued: 0, sent: 0, failed: 0 } }}
+      limit={50}
+    />
+  );
+}
+
+// The list's retry forms need a data router around them.
+const Stub = createRoutesStub([{ path: "/", Component: ShownList }]);
+
+function render(emails: Emails) {
+  shown = emails;
   return renderToStaticMarkup(<Stub />);
 }
 
