@@ -49,9 +49,12 @@ describe("csvCell and csvRow", () => {
     "+44 (20) 7946-0958",
     "0803 123 4567",
     "08031234567",
-  ])("writes the phone number %j as a text constant, shown as it is and never as a number", (phone) => {
-    expect(parseCsv(csvCell(phone))).toEqual([[`="${phone}"`]]);
-  });
+  ])(
+    "writes the phone number %j as a text constant, shown as it is and never as a number",
+    (phone) => {
+      expect(parseCsv(csvCell(phone))).toEqual([[`="${phone}"`]]);
+    },
+  );
 
   it("leaves texts that only contain formula characters later on alone", () => {
     expect(csvCell("Total = 5")).toBe('"Total = 5"');
