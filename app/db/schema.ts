@@ -504,14 +504,19 @@ export const messageEvents = pgTable(
 // Saved replies: reusable answers staff insert into an e-mail or WhatsApp reply
 // ---------------------------------------------------------------------------
 
-export const savedReplies = pgTable("saved_replies", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  title: text("title").notNull().unique(),
-  body: text("body").notNull(),
-  createdBy: uuid("created_by").references(() => admins.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const savedReplies = pgTable(
+  "saved_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdBy: uuid("created_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Unique whatever the case: 'Fees' and 'fees' would be two entries staff cannot tell apart.
+  (t) => [uniqueIndex("saved_replies_title_lower_idx").on(sql`lower(${t.title})`)],
+);
 
 export type Course = typeof courses.$inferSelect;
 export type NewCourse = typeof courses.$inferInsert;

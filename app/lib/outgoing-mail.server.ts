@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { jobQueues } from "~/db/job-queue.server";
-import { type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
+import { type OutgoingEmail, type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
 import { enqueueJob, type QueueWorker, type RetryPolicy } from "./jobs.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
@@ -38,6 +38,26 @@ export async function queueEmail(tx: Transaction, email: EmailToQueue): Promise<
   if (!row) throw new Error("The e-mail was not recorded");
   await enqueueJob(tx, jobQueues.sendEmail, { id: row.id } satisfies SendEmailJob);
   return row.id;
+}
+
+/**
+ * When the queue will next try each of these e-mails (those waiting for a first try or a
+ * retry; one being tried right now has none).
+ */
+export async function nextEmailTries(ids: string[]): Promise<Map<string, Date>> {
+  if (!ids.length) return new Map();
+  const result = await db().execute(sql`
+    select data->>'id' as id, min(start_after) as next_try_at
+    from pgboss.job
+    where name = ${jobQueues.sendEmail} and state in ('created', 'retry')
+      and data->>'id' in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    group by data->>'id'
+  `);
+  const rows = result.rows as { id: string; next_try_at: Date | string }[];
+  return new Map(rows.map((row) => [row.id, new Date(row.next_try_at)]));
 }
 
 /** Queues a failed e-mail again (one try more, then the usual retries). False if it had not failed. */
@@ -81,7 +101,16 @@ const failureText = (error: unknown) =>
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .slice(0, 500);
 
-async function deliver({ id }: SendEmailJob) {
+/** An e-mail the mail server accepted, as what it was about needs to know. */
+export type SentEmail = Pick<OutgoingEmail, "id" | "kind" | "messageId"> & { sentAt: Date };
+
+/**
+ * What follows a delivery, in the transaction that marks the e-mail sent (a reply makes its
+ * message replied only then).
+ */
+export type AfterSent = (tx: Transaction, email: SentEmail) => Promise<void>;
+
+async function deliver({ id }: SendEmailJob, afterSent?: AfterSent) {
   const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
@@ -113,10 +142,19 @@ async function deliver({ id }: SendEmailJob) {
     if (permanent) return;
     throw new Error(lastError);
   }
-  await db()
-    .update(outgoingEmails)
-    .set({ status: "sent", sentAt: new Date(), attempts: sql`${outgoingEmails.attempts} + 1` })
-    .where(eq(outgoingEmails.id, id));
+  await db().transaction(async (tx) => {
+    const [sent] = await tx
+      .update(outgoingEmails)
+      .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${outgoingEmails.attempts} + 1` })
+      .where(eq(outgoingEmails.id, id))
+      .returning({
+        id: outgoingEmails.id,
+        kind: outgoingEmails.kind,
+        messageId: outgoingEmails.messageId,
+        sentAt: outgoingEmails.sentAt,
+      });
+    if (sent?.sentAt) await afterSent?.(tx, { ...sent, sentAt: sent.sentAt });
+  });
 }
 
 /** Every try failed, or the last one never finished (the process died): shown as failed. */
@@ -132,9 +170,15 @@ async function giveUp({ id }: SendEmailJob) {
 }
 
 /** The workers of the e-mail queues, for the job queue to run. */
-export function emailWorkers(policy: RetryPolicy = emailRetryPolicy): QueueWorker<SendEmailJob>[] {
+export function emailWorkers({
+  policy = emailRetryPolicy,
+  afterSent,
+}: {
+  policy?: RetryPolicy;
+  afterSent?: AfterSent;
+} = {}): QueueWorker<SendEmailJob>[] {
   return [
-    { queue: jobQueues.sendEmail, policy, run: deliver },
+    { queue: jobQueues.sendEmail, policy, run: (job) => deliver(job, afterSent) },
     { queue: jobQueues.sendEmailFailed, run: giveUp },
   ];
 }

@@ -1,3 +1,4 @@
+import { replyDelivered } from "~/features/messages/replies.server";
 import { replyReminderWorker } from "~/features/messages/reply-reminders.server";
 import { type RetryPolicy, type StopOptions, startJobQueue, stopJobQueue } from "~/lib/jobs.server";
 import { emailRetryPolicy, emailWorkers } from "~/lib/outgoing-mail.server";
@@ -10,13 +11,19 @@ export type StartJobsOptions = {
 };
 
 /**
- * Starts working on background jobs in this process: the e-mail queue's delivery and its
- * give-up handler, and the messages' 20-hour reminders. Jobs are enqueued whether or not a
+ * Starts working on background jobs in this process: the e-mail queue's delivery (a delivered
+ * reply answers its message) and its give-up handler, and the messages' 20-hour reminders. Jobs are enqueued whether or not a
  * process works on them.
  */
 export function startJobs({ pollingIntervalSeconds, emailRetry }: StartJobsOptions = {}) {
   return startJobQueue(
-    [...emailWorkers({ ...emailRetryPolicy, ...emailRetry }), replyReminderWorker],
+    [
+      ...emailWorkers({
+        policy: { ...emailRetryPolicy, ...emailRetry },
+        afterSent: replyDelivered,
+      }),
+      replyReminderWorker,
+    ],
     { pollingIntervalSeconds },
   );
 }

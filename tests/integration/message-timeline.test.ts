@@ -135,9 +135,9 @@ describe("messageTimeline", () => {
     const { entries } = await messageTimeline(message.id);
     expect(entries.map(timelineText)).toEqual([
       "Received",
-      "Acknowledgement e-mailed to the visitor",
+      "Acknowledgement e-mail to the visitor",
       "Reminder sent to ade@academy.test, bola@academy.test",
-      "Reply sent by Ade Okafor",
+      "E-mail reply by Ade Okafor",
       "Replied on WhatsApp (recorded by Bola Adeyemi)",
       "Replied by e-mail (recorded by Ade Okafor)",
     ]);
@@ -153,6 +153,7 @@ describe("messageTimeline", () => {
       status: "sent",
       recipients: ["ngozi@example.com"],
       body: "Hello Ngozi, the next cohort starts in May.",
+      lastError: null,
     });
     expect(entries[4]?.email).toBeNull();
   });

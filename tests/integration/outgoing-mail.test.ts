@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { messages, type NewMessage, type OutgoingEmail, outgoingEmails } from "~/db/schema";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { storeVisitorMessage } from "~/features/messages/submit.server";
+import { outgoingMailOverview } from "~/features/outgoing-mail/outgoing-mail.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import * as settingsRoute from "~/routes/admin/settings";
@@ -174,6 +175,13 @@ describe("a visitor's message and its staff alert", () => {
     });
     expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
     expect(waiting.lastError).toMatch(/ECONNREFUSED/);
+    // Settings shows when the next try is due, while the queue waits to retry it.
+    const listed = await eventually(async () => {
+      const [email] = (await outgoingMailOverview()).emails;
+      return email?.nextTryAt ? email : undefined;
+    });
+    expect(listed.nextTryAt?.getTime()).toBeGreaterThan(listed.createdAt.getTime());
+    expect(listed.lastError).toMatch(/ECONNREFUSED/);
   });
 });
 
@@ -238,6 +246,12 @@ describe("an e-mail that keeps failing", () => {
     const [sent] = await emailsSettled();
     expect(sent).toMatchObject({ status: "sent", attempts: 2 });
     expect(smtp.received).toHaveLength(1);
+    // Sent in the end: no error or next try is shown for it any more.
+    expect((await outgoingMailOverview()).emails[0]).toMatchObject({
+      status: "sent",
+      lastError: null,
+      nextTryAt: null,
+    });
 
     const again = await outcomeOf(() =>
       settingsRoute.action(routeArgs(postRequest("/admin-portal/settings", retry, { cookie }))),

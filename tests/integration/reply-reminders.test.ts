@@ -161,10 +161,10 @@ describe("a due reminder", () => {
     expect(emails[0]).toMatchObject({
       kind: "reminder",
       messageId: id,
-      subject: `Reminder: Chiamaka Eze's message [${formatReference(message.reference)}]: 3 h left`,
+      subject: `Reminder: Chiamaka Eze's message [${formatReference(message.reference)}]: 2 h left`,
     });
     expect(emails[0]?.body.split("\n")[0]).toBe(
-      `Reminder: Chiamaka Eze's message [${formatReference(message.reference)}] has no reply yet: waiting 21 h · 3 h left. The visitor was promised a reply within 24 hours.`,
+      `Reminder: Chiamaka Eze's message [${formatReference(message.reference)}] has no reply yet: waiting 21 h · 2 h left. The visitor was promised a reply within 24 hours.`,
     );
     expect(emails[0]?.body).toContain(`https://academy.example.ng/admin-portal/messages?id=${id}`);
   });

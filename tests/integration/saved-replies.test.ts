@@ -102,9 +102,21 @@ describe("saved replies service", () => {
     const onUpdate = await refusal(() => updateSavedReply(second.id, reply("Next intake")));
     expect(onUpdate.message).toBe("A saved reply with this title already exists.");
     expect(await findSavedReplyById(second.id)).toMatchObject({ title: "Brochure" });
-    // Keeping its own title is no conflict.
-    await updateSavedReply(first.id, { title: "Next intake", body: "New text" });
-    expect(await findSavedReplyById(first.id)).toMatchObject({ body: "New text" });
+    // Whatever the case.
+    expect(await refusal(() => createSavedReply(staff, reply("NEXT INTAKE")))).toMatchObject({
+      message: savedReplyMessages.duplicateTitle,
+      field: "title",
+      status: 409,
+    });
+    expect((await refusal(() => updateSavedReply(second.id, reply("next intake")))).status).toBe(
+      409,
+    );
+    // Keeping its own title is no conflict, nor changing its case.
+    await updateSavedReply(first.id, { title: "Next Intake", body: "New text" });
+    expect(await findSavedReplyById(first.id)).toMatchObject({
+      title: "Next Intake",
+      body: "New text",
+    });
   });
 
   it("answers 404 for a reply that does not exist or an id that is no uuid", async () => {
@@ -147,6 +159,13 @@ describe("saved reply form schema", () => {
       "Title contains hidden characters that are not allowed",
       "Reply text contains hidden characters that are not allowed",
     ]);
+  });
+
+  it("refuses a misspelt placeholder, naming it and the known ones", () => {
+    expect(problems({ title: "Fees", body: "Hello {nmae}, the fee is {price}. {Cours}" })).toEqual([
+      "Unknown placeholders {nmae}, {Cours}: use {name}, {course}, {price}, {next_session} or {brochure_link}",
+    ]);
+    expect(problems({ title: "Fees", body: "Hello {name}, {next session} or {}" })).toEqual([]);
   });
 
   it("knows three intents", () => {

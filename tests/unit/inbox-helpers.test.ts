@@ -31,7 +31,8 @@ describe("csvCell and csvRow", () => {
 
   it.each([
     ['=HYPERLINK("http://evil.example","Click")', '\'=HYPERLINK("http://evil.example","Click")'],
-    ["+2348031234567", "'+2348031234567"],
+    ["+234 803 call me", "'+234 803 call me"],
+    ["+1-2", "'+1-2"],
     ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ["@SUM(A1:A9)", "'@SUM(A1:A9)"],
     ["\t=1+1", "'\t=1+1"],
@@ -41,6 +42,19 @@ describe("csvCell and csvRow", () => {
     expect(cell.startsWith("\"'")).toBe(true);
     expect(parseCsv(cell)).toEqual([[shown]]);
   });
+
+  it.each([
+    "+234 803 123 4567",
+    "+2348031234567",
+    "+44 (20) 7946-0958",
+    "0803 123 4567",
+    "08031234567",
+  ])(
+    "writes the phone number %j as a text constant, shown as it is and never as a number",
+    (phone) => {
+      expect(parseCsv(csvCell(phone))).toEqual([[`="${phone}"`]]);
+    },
+  );
 
   it("leaves texts that only contain formula characters later on alone", () => {
     expect(csvCell("Total = 5")).toBe('"Total = 5"');
@@ -179,10 +193,11 @@ describe("whatsAppLink", () => {
     expect(blank).toMatch(/^Hello Chiamaka,/);
   });
 
-  it("is null unless the sender chose 'Phone / WhatsApp'", () => {
-    expect(whatsAppLink({ ...inquiry, contactMethod: "Email" })).toBeNull();
-    expect(whatsAppLink({ ...inquiry, contactMethod: null })).toBeNull();
-    expect(whatsAppLink({ ...inquiry, contactMethod: "phone / whatsapp" })).toBeNull();
+  it("is offered for any phone number, whichever contact method the sender chose", () => {
+    for (const contactMethod of ["Email", null, "Phone / WhatsApp"]) {
+      const message = { ...inquiry, contactMethod };
+      expect(whatsAppLink(message)).toMatch(/^https:\/\/wa\.me\/2348031234567\?/);
+    }
   });
 
   it("is null without a valid Nigerian number", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Message } from "~/db/schema";
 import {
   acknowledgementEmail,
   assignmentEmail,
@@ -93,15 +94,21 @@ describe("the acknowledgement", () => {
 
 describe("the assignment e-mail", () => {
   it("tells the assignee who assigned what, with the reference, the text and the link", () => {
-    const email = assignmentEmail(inquiry, {
-      assigneeName: "Ngozi Eze",
-      assignedBy: "Tunde Bakare",
-      publicUrl: URL,
-    });
+    const email = assignmentEmail(
+      { ...inquiry, status: "read" },
+      {
+        assigneeName: "Ngozi Eze",
+        assignedBy: "Tunde Bakare",
+        publicUrl: URL,
+        now: new Date(inquiry.createdAt.getTime() + (5 * 60 + 30) * 60_000),
+      },
+    );
     expect(email.subject).toBe("Assigned to you: inquiry from Amaka Obi [LTA-0001234]");
     const lines = email.text.split("\n");
     expect(lines[0]).toBe("Hello Ngozi,");
-    expect(email.text).toContain("Tunde Bakare assigned you this inquiry.");
+    expect(email.text).toContain(
+      "Tunde Bakare assigned you this inquiry. The visitor was promised a reply within 24 hours of when it arrived: waiting 5 h · 18 h left.",
+    );
     expect(lines).toContain("Reference: LTA-0001234");
     expect(lines).toContain("From: Amaka Obi <amaka@example.ng>");
     expect(lines).toContain("Form: Course inquiry");
@@ -118,14 +125,32 @@ describe("the assignment e-mail", () => {
   });
 });
 
+describe("the assignment e-mail of a late or answered message", () => {
+  const assigned = (status: Message["status"], hours: number) =>
+    assignmentEmail(
+      { ...inquiry, status },
+      {
+        assigneeName: "Ngozi Eze",
+        assignedBy: null,
+        publicUrl: URL,
+        now: new Date(inquiry.createdAt.getTime() + hours * 60 * 60_000),
+      },
+    ).text;
+
+  it("says how late it is, or nothing of the clock once replied", () => {
+    expect(assigned("unread", 27.5)).toContain("of when it arrived: overdue by 3 h.");
+    expect(assigned("replied", 27.5)).toContain("of when it arrived. It has been replied to.");
+  });
+});
+
 describe("the reminder", () => {
   it("says how long the message waited and how much is left, with the link", () => {
     const twentyHoursIn = new Date(contact.createdAt.getTime() + 20 * 60 * 60 * 1000 + 60_000);
     const email = reminderEmail(contact, URL, twentyHoursIn);
-    expect(email.subject).toBe("Reminder: Chiamaka Eze's message [LTA-0001234]: 4 h left");
+    expect(email.subject).toBe("Reminder: Chiamaka Eze's message [LTA-0001234]: 3 h left");
     const lines = email.text.split("\n");
     expect(lines[0]).toBe(
-      "Reminder: Chiamaka Eze's message [LTA-0001234] has no reply yet: waiting 20 h · 4 h left. The visitor was promised a reply within 24 hours.",
+      "Reminder: Chiamaka Eze's message [LTA-0001234] has no reply yet: waiting 20 h · 3 h left. The visitor was promised a reply within 24 hours.",
     );
     expect(lines).toContain("Subject: Enrollment Inquiry");
     expect(lines.at(-1)).toBe(`Open it in the portal: ${URL}/admin-portal/messages?id=${ID}`);

@@ -32,7 +32,12 @@ describe("timelineText", () => {
   });
 
   it("says where a reminder went, and reads without recipients too", () => {
-    const email = { status: "sent" as const, recipients: ["a@x.ng", "b@x.ng"], body: null };
+    const email = {
+      status: "sent" as const,
+      recipients: ["a@x.ng", "b@x.ng"],
+      body: null,
+      lastError: null,
+    };
     expect(timelineText(entry({ kind: "reminder-sent", actor: "System", email }))).toBe(
       "Reminder sent to a@x.ng, b@x.ng",
     );
@@ -41,7 +46,7 @@ describe("timelineText", () => {
 
   it("words every delivery status", () => {
     expect(["queued", "sent", "failed"].map((s) => deliveryText(s as "sent"))).toEqual([
-      "Queued",
+      "Sending",
       "Sent",
       "Failed",
     ]);

@@ -14,25 +14,40 @@ describe("replyClock", () => {
     expect(clockAt(0, 10)).toMatchObject({
       state: "on-time",
       waitedHours: 0,
-      leftHours: 24,
-      label: "waiting under 1 h · 24 h left",
+      leftHours: 23,
+      label: "waiting under 1 h · 23 h left",
     });
     expect(clockAt(5, 30)).toMatchObject({
       state: "on-time",
-      label: "waiting 5 h · 19 h left",
-      shortLabel: "19 h left",
+      label: "waiting 5 h · 18 h left",
+      shortLabel: "18 h left",
     });
   });
 
   it("turns due soon only once under 4 hours are left (after the 20-hour mark)", () => {
+    expect(clockAt(19, 59)).toMatchObject({ state: "on-time", leftHours: 4 });
     expect(clockAt(20)).toMatchObject({ state: "on-time", leftHours: 4 });
     expect(clockAt(20, 1)).toMatchObject({
       state: "due-soon",
       waitedHours: 20,
-      leftHours: 4,
-      label: "waiting 20 h · 4 h left",
+      leftHours: 3,
+      label: "waiting 20 h · 3 h left",
     });
-    expect(clockAt(23, 59)).toMatchObject({ state: "due-soon", leftHours: 1 });
+    expect(clockAt(23, 59)).toMatchObject({
+      state: "due-soon",
+      leftHours: 0,
+      label: "waiting 23 h · under 1 h left",
+      shortLabel: "under 1 h left",
+    });
+  });
+
+  it("says fewer than 4 h left whenever it says due soon (rounded down, like the hours waited)", () => {
+    expect(clockAt(20, 20)).toMatchObject({ state: "due-soon", shortLabel: "3 h left" });
+    for (let minute = 0; minute < 24 * 60; minute += 7) {
+      const clock = clockAt(0, minute);
+      if (clock?.state === "due-soon") expect(clock.leftHours).toBeLessThan(4);
+      else expect(clock?.leftHours).toBeGreaterThanOrEqual(4);
+    }
   });
 
   it("is overdue from the 24-hour mark, by whole hours", () => {
@@ -58,7 +73,7 @@ describe("replyClock", () => {
       { createdAt: lateEvening, status: "read" },
       new Date("2026-11-21T19:00:00Z"),
     );
-    expect(clock).toMatchObject({ state: "due-soon", waitedHours: 20, leftHours: 4 });
+    expect(clock).toMatchObject({ state: "due-soon", waitedHours: 20, leftHours: 3 });
     expect(
       replyClock({ createdAt: lateEvening, status: "read" }, new Date("2026-11-21T22:30:00Z")),
     ).toMatchObject({ state: "overdue" });
@@ -73,7 +88,12 @@ describe("replyClock", () => {
   it("reads dates sent as text (loader data) and a clock slightly ahead of the server", () => {
     expect(
       replyClock({ createdAt: received.toISOString(), status: "unread" }, after(-0.01)),
-    ).toMatchObject({ state: "on-time", waitedHours: 0, leftHours: 24 });
+    ).toMatchObject({
+      state: "on-time",
+      waitedHours: 0,
+      leftHours: 24,
+      label: "waiting under 1 h · 24 h left",
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatFigure } from "~/features/reports/report-labels";
 import {
   busiestSummary,
+  courseBarNote,
   courseInterestSummary,
   messagesSummary,
   replyTimesSummary,
@@ -52,7 +54,17 @@ describe("the charts' text alternatives", () => {
       inquiriesPer100Views: views ? (100 * inquiries) / views : null,
     });
     expect(courseInterestSummary([course("Design", 200, 4), course("Python", 50, 3)])).toBe(
-      "250 course page views and 7 course inquiries. Most viewed: Design (200 views). Most inquiries per 100 views: Python (6.0).",
+      "250 course page views and 7 course inquiries. Most viewed: Design (200 views). Most inquiries per 100 views: Python (6).",
+    );
+    // The sentence gives the rate as the table and the bar's note do: '25', not '(25.0)'.
+    const python = course("Python", 4, 1);
+    expect(courseInterestSummary([python])).toContain("Python (25).");
+    expect(formatFigure(python.inquiriesPer100Views ?? 0)).toBe("25");
+    expect(courseBarNote({ ...python, whatsappClicks: 1 })).toBe(
+      "1 WhatsApp click · 1 inquiry · 25 per 100 views",
+    );
+    expect(courseBarNote({ ...course("Design", 0, 2), whatsappClicks: 3 })).toBe(
+      "3 WhatsApp clicks · 2 inquiries · — per 100 views",
     );
     expect(courseInterestSummary([course("Design", 0, 0)])).toBe(
       "No course page views or course inquiries yet.",
@@ -82,10 +94,20 @@ describe("the charts' text alternatives", () => {
         replies("2026-10-19", 2, 1, 1200, 1680),
       ]),
     ).toBe(
-      "60% of 5 messages answered within 24 h. Weekly median first reply from 3.0 h to 20.0 h. In 1 week the slowest tenth of replies took over 24 h.",
+      "60% of 5 messages answered within 24 h. Weekly median first reply from 3 h to 20 h. In 1 week the slowest tenth of replies took over 24 h. 2 messages had no reply within 24 h.",
     );
     expect(replyTimesSummary([replies("2026-10-05", 1, 1, 60, 60)])).toBe(
-      "100% of 1 message answered within 24 h. Weekly median first reply from 1.0 h to 1.0 h. In every week, 9 in 10 replies came within 24 h.",
+      "100% of 1 message answered within 24 h. Weekly median first reply: 1 h.",
+    );
+    // Replies all came fast, but most messages waited past 24 h without one: the sentence
+    // says what the share chart shows (33-50 %), not '9 in 10 replies within 24 h'.
+    expect(
+      replyTimesSummary([
+        replies("2026-10-05", 3, 1, 1368, 1368),
+        replies("2026-10-12", 2, 1, 1368, 1368),
+      ]),
+    ).toBe(
+      "40% of 5 messages answered within 24 h. Weekly median first reply: 22.8 h. 3 messages had no reply within 24 h.",
     );
     expect(replyTimesSummary([replies("2026-10-05", 0, 0, null, null)])).toBe(
       "No messages to judge yet: none has a reply or has waited 24 hours.",

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { parseInboxAction } from "~/features/messages/inbox-schema";
 import {
   buildReplyContext,
   fillPlaceholders,
   type ReplyContext,
   type ReplyCourse,
   replyPlaceholders,
+  unfilledPlaceholders,
+  unknownPlaceholders,
 } from "~/features/saved-replies/placeholders";
 
 const PUBLIC_URL = "https://lagostechacademy.ng";
@@ -28,6 +31,19 @@ const contextFor = (overrides: Partial<ReplyCourse> | null, fullName = "Chiamaka
   });
 
 const ALL = "{name}|{course}|{price}|{next_session}|{brochure_link}";
+
+describe("a reply with a placeholder left in it", () => {
+  it("is refused before it is sent, naming what to fill in", () => {
+    const id = "5b1e4c3a-0000-4000-8000-00000000abcd";
+    const form = new FormData();
+    form.set("intent", "reply");
+    form.set("id", id);
+    form.set("body", "Hello, {course} starts on {next_session}.");
+    expect(parseInboxAction(form)).toEqual({
+      error: "Fill in {course}, {next_session} before sending the reply",
+    });
+  });
+});
 
 describe("replyPlaceholders", () => {
   it("names the five placeholders, each with a description for the help text", () => {
@@ -109,17 +125,19 @@ describe("fillPlaceholders with a course", () => {
 });
 
 describe("fillPlaceholders without a course", () => {
-  it("falls back to 'the course', 'the current fee', the next intake text and the catalogue", () => {
-    expect(fillPlaceholders(ALL, contextFor(null)).split("|")).toEqual([
+  it("leaves a placeholder without a value as written, for the composer to point out", () => {
+    const filled = fillPlaceholders(ALL, contextFor(null));
+    expect(filled.split("|")).toEqual([
       "Chiamaka",
-      "the course",
-      "the current fee",
-      "the next intake (date to be announced)",
+      "{course}",
+      "{price}",
+      "{next_session}",
       `${PUBLIC_URL}/courses`,
     ]);
+    expect(unfilledPlaceholders(filled)).toEqual(["{course}", "{price}", "{next_session}"]);
   });
 
-  it("falls back for every value that is null", () => {
+  it("leaves every null value's placeholder, and names each once in the form it is known by", () => {
     const empty: ReplyContext = {
       name: null,
       course: null,
@@ -127,13 +145,22 @@ describe("fillPlaceholders without a course", () => {
       nextSession: null,
       brochureLink: null,
     };
-    expect(fillPlaceholders(ALL, empty).split("|")).toEqual([
-      "there",
-      "the course",
-      "the current fee",
-      "the next intake (date to be announced)",
-      "our course catalogue",
+    expect(fillPlaceholders(ALL, empty)).toBe(ALL);
+    expect(unfilledPlaceholders("{ Name } and {name}, {discount}, {brochure_link}")).toEqual([
+      "{name}",
+      "{brochure_link}",
     ]);
+    expect(unfilledPlaceholders(fillPlaceholders(ALL, contextFor({})))).toEqual([]);
+  });
+});
+
+describe("unknownPlaceholders", () => {
+  it("names the misspelt ones as written, and none in a text without", () => {
+    expect(unknownPlaceholders("{nmae}, {course}, { Cours }, {next session}, {}")).toEqual([
+      "{nmae}",
+      "{ Cours }",
+    ]);
+    expect(unknownPlaceholders(ALL)).toEqual([]);
   });
 });
 

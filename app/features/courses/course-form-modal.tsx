@@ -22,6 +22,7 @@ import { FileField } from "./file-field";
 import { IconPicker } from "./icon-picker";
 import { FaqsEditor, ModulesEditor, TextListEditor } from "./list-editors";
 import { UploadProgress } from "./upload-progress";
+import { useUploadProgress } from "./use-upload-progress";
 
 const actionLabels: Record<CourseChange["action"], string> = {
   created: "created the course",
@@ -99,6 +100,7 @@ export function CourseFormModal({
   const [slugTouched, setSlugTouched] = useState(!creating);
   const submitting =
     navigation.state === "submitting" && navigation.formData?.get("intent") !== null;
+  const uploading = useUploadProgress().phase !== "idle";
 
   return (
     <Modal
@@ -326,9 +328,12 @@ export function CourseFormModal({
 
         <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
           <UploadProgress />
-          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-            Cancel
-          </Link>
+          {/* While files are sent, 'Cancel upload' is the one way to stop: not a second 'Cancel'. */}
+          {uploading ? null : (
+            <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
+              Cancel
+            </Link>
+          )}
           <Button type="submit" disabled={submitting}>
             {submitting ? "Saving..." : creating ? "Create Course" : "Save Changes"}
           </Button>

@@ -17,7 +17,8 @@ export async function seedDemoSavedReplies(
   const added = await db
     .insert(savedReplies)
     .values(demoSavedReplies.map((reply) => ({ ...reply, createdBy: options.demoAdminId })))
-    .onConflictDoNothing({ target: savedReplies.title })
+    // A title another seeder added meanwhile (unique whatever the case): that reply is kept.
+    .onConflictDoNothing()
     .returning({ id: savedReplies.id });
   options.log?.(`Added ${added.length} demo saved replies.`);
   return added.length;

@@ -84,7 +84,7 @@ export const inboxMessages = {
   bulkDone: (count: number, what: string) =>
     `${count} ${count === 1 ? "message" : "messages"} ${what}`,
   noneSelected: "Select at least one message first.",
-  replySent: "Reply sent. Its delivery shows in the message's history.",
+  replySent: "Reply sending. It counts as the reply once the mail server accepts it.",
   replyRecorded: {
     whatsapp: "Recorded: replied on WhatsApp",
     email: "Recorded: replied by e-mail",

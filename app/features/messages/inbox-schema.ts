@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { messagePriorities, messageStatuses } from "~/db/schema";
+import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { uuidSchema } from "~/lib/ids";
 import { multiLine } from "~/lib/outside-text";
 import { inboxMessages } from "./inbox-query";
@@ -66,17 +67,19 @@ const inboxActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("delete"), id: uuidSchema(inboxActionFailures.delete) }),
     z.object({
       intent: z.literal("reply"),
-      body: z
-        .string(inboxActionFailures.reply)
-        .check(
-          z.trim(),
-          z.minLength(1, "Write the reply before sending it"),
-          multiLine("The reply"),
-          z.maxLength(
-            REPLY_MAX,
-            `The reply must be at most ${REPLY_MAX.toLocaleString("en")} characters`,
-          ),
+      body: z.string(inboxActionFailures.reply).check(
+        z.trim(),
+        z.minLength(1, "Write the reply before sending it"),
+        multiLine("The reply"),
+        z.maxLength(
+          REPLY_MAX,
+          `The reply must be at most ${REPLY_MAX.toLocaleString("en")} characters`,
         ),
+        z.superRefine((text, context) => {
+          const message = unfilledPlaceholdersMessage(text);
+          if (message) context.addIssue({ code: "custom", input: text, message });
+        }),
+      ),
       id: uuidSchema(inboxActionFailures.reply),
     }),
     z.object({

@@ -12,7 +12,12 @@ export function asActor<T>(
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   return db().transaction(async (tx) => {
-    await tx.execute(sql`select set_config('academy.actor_id', ${actor.id}, true)`);
+    await actInTransaction(tx, actor.id);
     return work(tx);
   });
+}
+
+/** Records the rest of this transaction's changes to messages as this admin's (null: nobody's). */
+export async function actInTransaction(tx: Transaction, actorId: string | null) {
+  await tx.execute(sql`select set_config('academy.actor_id', ${actorId ?? ""}, true)`);
 }

@@ -6,6 +6,8 @@ import { formatDateTime } from "~/lib/dates";
 import { Button, buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { controlClasses } from "~/ui/form-fields";
+import { DeliveryNotice } from "./delivery-notice";
+import type { DeliveryState } from "./delivery-state";
 import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
 import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
@@ -79,6 +81,7 @@ export function MessageDetail({
   draft,
   savedReplies,
   timeline,
+  delivery,
   linked,
   messageHref,
 }: {
@@ -92,6 +95,8 @@ export function MessageDetail({
   savedReplies: FilledSavedReply[];
   /** Null when it could not be read: the message still shows. */
   timeline: Timeline | null;
+  /** What the history says of the e-mails to the visitor; null with the history. */
+  delivery: DeliveryState | null;
   /** The sender's other messages, and the inbox's link to one of them. */
   linked: Linked | null;
   messageHref: (id: string) => string;
@@ -123,6 +128,8 @@ export function MessageDetail({
           <span className="sr-only">Close message</span>
         </Link>
       </div>
+
+      <DeliveryNotice delivery={delivery} />
 
       <div className="flex flex-wrap gap-2">
         <Link

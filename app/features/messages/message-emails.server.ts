@@ -130,19 +130,26 @@ export function acknowledgementEmail(
 
 /** The notice to an admin that someone else assigned them a message. */
 export function assignmentEmail(
-  message: MessageForEmail,
+  message: MessageForEmail & Pick<Message, "status">,
   {
     assigneeName,
     assignedBy,
     publicUrl,
-  }: { assigneeName: string; assignedBy: string | null; publicUrl: string },
+    now = new Date(),
+  }: { assigneeName: string; assignedBy: string | null; publicUrl: string; now?: Date },
 ): EmailText {
+  const clock = replyClock(message, now);
+  const standing = clock
+    ? `: ${clock.label}.`
+    : message.status === "archived"
+      ? ". It is archived."
+      : ". It has been replied to.";
   return {
     subject: `Assigned to you: ${kindOf(message)} from ${message.fullName} ${tag(message)}`,
     text: [
       `Hello ${firstName(assigneeName)},`,
       "",
-      `${assignedBy ?? "Another admin"} assigned you this ${kindOf(message)}. The visitor was promised a reply within ${REPLY_PROMISE_HOURS} hours of when it arrived.`,
+      `${assignedBy ?? "Another admin"} assigned you this ${kindOf(message)}. The visitor was promised a reply within ${REPLY_PROMISE_HOURS} hours of when it arrived${standing}`,
       "",
       ...messageFacts(message),
       ...textAndLink(message, publicUrl),

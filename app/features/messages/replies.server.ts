@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type Admin, type MessageEventKind, messageEvents, messages } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { UserFacingError } from "~/lib/errors";
-import { queueEmail } from "~/lib/outgoing-mail.server";
+import { queueEmail, type SentEmail } from "~/lib/outgoing-mail.server";
 import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
 import { inboxMessages } from "./inbox-query";
-import { asActor } from "./message-actor.server";
+import { actInTransaction, asActor } from "./message-actor.server";
+import { awaitingReply } from "./reply-clock.server";
 import { replySubject } from "./reply-links";
 
 /** Channels a reply sent outside the portal can be recorded for. */
@@ -43,7 +44,8 @@ async function markReplied(tx: Transaction, id: string) {
 
 /**
  * Sends the visitor an e-mail reply from the portal: queued for delivery (with retries) in the
- * transaction that records it in the message's history and marks the message replied.
+ * transaction that records it in the message's history. The message stays on the reply clock
+ * until the mail server accepts the reply (`replyDelivered`).
  */
 export async function sendReply(actor: Pick<Admin, "id">, id: string, body: string) {
   await asActor(actor, async (tx) => {
@@ -60,8 +62,29 @@ export async function sendReply(actor: Pick<Admin, "id">, id: string, body: stri
     await tx
       .insert(messageEvents)
       .values({ messageId: id, kind: "reply-sent", actorId: actor.id, emailId });
-    await markReplied(tx, id);
   });
+}
+
+/**
+ * A reply the mail server accepted answers its message, as of its delivery: a message still
+ * waiting becomes replied (recorded as the replying admin's change), and the first delivered
+ * reply stamps replied_at. Runs in the transaction that marks the e-mail sent.
+ */
+export async function replyDelivered(tx: Transaction, email: SentEmail) {
+  if (email.kind !== "reply" || !email.messageId) return;
+  const [reply] = await tx
+    .select({ actorId: messageEvents.actorId })
+    .from(messageEvents)
+    .where(and(eq(messageEvents.emailId, email.id), eq(messageEvents.kind, "reply-sent")));
+  await actInTransaction(tx, reply?.actorId ?? null);
+  await tx
+    .update(messages)
+    .set({
+      status: sql`case when ${awaitingReply} then 'replied'::message_status else ${messages.status} end`,
+      repliedAt: sql`coalesce(${messages.repliedAt}, ${email.sentAt})`,
+      updatedAt: rowWrittenAt,
+    })
+    .where(eq(messages.id, email.messageId));
 }
 
 /** Records a reply made on WhatsApp or from the admin's own e-mail app. */

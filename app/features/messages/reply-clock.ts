@@ -18,7 +18,7 @@ export type ReplyClock = {
   state: ReplyClockState;
   /** Whole hours waited so far. */
   waitedHours: number;
-  /** Whole hours left of the 24 (0 when overdue). */
+  /** Whole hours left of the 24, rounded down like the hours waited (0 when overdue). */
   leftHours: number;
   /** Whole hours past the 24 (0 when not overdue). */
   overdueHours: number;
@@ -55,16 +55,17 @@ export function replyClock(
     const label = overdueHours < 1 ? "overdue by under 1 h" : `overdue by ${hours(overdueHours)}`;
     return { state: "overdue", waitedHours, leftHours: 0, overdueHours, label, shortLabel: label };
   }
-  // Rounded up: with 30 minutes left, '1 h left' is truer than '0 h left'.
-  const leftHours = Math.ceil(leftMs / HOUR_MS);
+  // Rounded down, so that 'due soon' (under 4 h left) never reads '4 h left'.
+  const leftHours = Math.floor(leftMs / HOUR_MS);
   const waited = waitedHours < 1 ? "waiting under 1 h" : `waiting ${hours(waitedHours)}`;
+  const left = leftHours < 1 ? "under 1 h left" : `${hours(leftHours)} left`;
   return {
     state: leftMs < DUE_SOON_HOURS * HOUR_MS ? "due-soon" : "on-time",
     waitedHours,
     leftHours,
     overdueHours: 0,
-    label: `${waited} · ${hours(leftHours)} left`,
-    shortLabel: `${hours(leftHours)} left`,
+    label: `${waited} · ${left}`,
+    shortLabel: left,
   };
 }
 

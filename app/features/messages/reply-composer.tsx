@@ -3,6 +3,7 @@ import MessageCircle from "lucide-react/icons/message-circle";
 import Send from "lucide-react/icons/send";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { Button, buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/form-fields";
 import { REPLY_MAX } from "./inbox-schema";
@@ -43,6 +44,7 @@ export function ReplyComposer({
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   const whatsApp = whatsAppLink(message, draft);
+  const unfilled = unfilledPlaceholdersMessage(draft);
   useClearedAfterSending(sending, setDraft);
 
   const insertSaved = (id: string) => {
@@ -103,8 +105,16 @@ export function ReplyComposer({
           rows={7}
           maxLength={REPLY_MAX}
           required
+          aria-describedby="reply-placeholders"
           className={controlClasses}
         />
+        <p
+          id="reply-placeholders"
+          role="status"
+          className="text-sm font-medium text-amber-900 empty:hidden dark:text-amber-200"
+        >
+          {unfilled}
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={sending}>
             <Send aria-hidden="true" className="h-4 w-4" />
@@ -131,7 +141,8 @@ export function ReplyComposer({
         <input type="hidden" name="intent" value="record-reply" />
         <input type="hidden" name="id" value={message.id} />
         <span className="text-slate-700 dark:text-slate-300">Replied outside the portal?</span>
-        {whatsApp ? (
+        {/* Offered for any number, even one the WhatsApp link cannot be built for. */}
+        {message.phone ? (
           <Button type="submit" name="channel" value="whatsapp" size="sm" variant="ghost">
             Replied on WhatsApp
           </Button>

@@ -34,19 +34,17 @@ export function nigerianWhatsAppNumber(phone: string | null | undefined): string
 }
 
 /**
- * A WhatsApp link for senders who chose 'Phone / WhatsApp' and gave a number, carrying the
- * draft reply when there is one, else a greeting.
+ * A WhatsApp link for any sender who gave a (Nigerian) phone number, whichever way they asked
+ * to be contacted, carrying the draft reply when there is one, else a greeting.
  */
 export function whatsAppLink(
   message: {
     fullName: string;
     phone: string | null;
-    contactMethod: string | null;
     courseInterest: string | null;
   },
   draft = "",
 ) {
-  if (message.contactMethod !== "Phone / WhatsApp") return null;
   const number = nigerianWhatsAppNumber(message.phone);
   if (!number) return null;
   const greeted = firstName(message.fullName) || message.fullName;

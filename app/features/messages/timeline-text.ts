@@ -1,4 +1,5 @@
 import type { OutgoingEmail } from "~/db/schema";
+import { emailStatusLabels } from "~/features/outgoing-mail/schema";
 import { capitalize } from "./message-badges";
 import type { TimelineEntry } from "./timeline.server";
 
@@ -24,13 +25,13 @@ export function timelineText(entry: Entry): string {
     case "notes":
       return `Notes edited${byActor(entry)}`;
     case "reply-sent":
-      return `Reply sent${byActor(entry)}`;
+      return `E-mail reply${byActor(entry)}`;
     case "replied-whatsapp":
       return `Replied on WhatsApp (recorded${byActor(entry)})`;
     case "replied-email":
       return `Replied by e-mail (recorded${byActor(entry)})`;
     case "acknowledgement-sent":
-      return "Acknowledgement e-mailed to the visitor";
+      return "Acknowledgement e-mail to the visitor";
     case "reminder-sent":
       return entry.email?.recipients.length
         ? `Reminder sent to ${entry.email.recipients.join(", ")}`
@@ -40,5 +41,5 @@ export function timelineText(entry: Entry): string {
 
 /** An e-mail's delivery status in words, as Settings → Outgoing e-mail names them. */
 export function deliveryText(status: OutgoingEmail["status"]): string {
-  return { queued: "Queued", sent: "Sent", failed: "Failed" }[status];
+  return emailStatusLabels[status];
 }

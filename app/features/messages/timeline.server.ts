@@ -35,6 +35,8 @@ export type TimelineEntry = {
     status: OutgoingEmail["status"];
     recipients: string[];
     body: string | null;
+    /** The mail server's last refusal (shown once the e-mail has failed). */
+    lastError: string | null;
   } | null;
 };
 
@@ -71,6 +73,7 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
         detail: messageEvents.detail,
         emailStatus: outgoingEmails.status,
         recipients: outgoingEmails.recipients,
+        lastError: outgoingEmails.lastError,
         // A reply's text is what staff wrote; other e-mails' bodies are templates.
         body: sql<
           string | null
@@ -116,7 +119,12 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
         event.kind === "assigned" ? assigneeName(event.detail?.from) : (event.detail?.from ?? null),
       to: event.kind === "assigned" ? assigneeName(event.detail?.to) : (event.detail?.to ?? null),
       email: event.emailStatus
-        ? { status: event.emailStatus, recipients: event.recipients ?? [], body: event.body }
+        ? {
+            status: event.emailStatus,
+            recipients: event.recipients ?? [],
+            body: event.body,
+            lastError: event.emailStatus === "failed" ? event.lastError : null,
+          }
         : null,
     }),
   );

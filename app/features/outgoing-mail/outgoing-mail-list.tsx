@@ -4,12 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import type { OutgoingMailOverview } from "./outgoing-mail.server";
-
-const statusLabels: Record<OutgoingEmail["status"], string> = {
-  queued: "Queued",
-  sent: "Sent",
-  failed: "Failed",
-};
+import { emailStatusLabels as statusLabels } from "./schema";
 
 const statusStyles: Record<OutgoingEmail["status"], string> = {
   queued: "bg-amber-100 text-amber-900",
@@ -38,9 +33,10 @@ export function OutgoingMailList({
   return (
     <>
       <p>
-        E-mails the site sends (staff alerts, password resets) wait in a queue and are retried for a
-        few hours while the mail server refuses them. Those that still fail are kept here to be sent
-        again.
+        E-mails the site sends (replies, acknowledgements, staff alerts, assignments, reminders,
+        password resets) wait in a queue and are retried for a few hours while the mail server
+        refuses them. Those that still fail are kept here to be sent again; a failed reply or
+        acknowledgement also shows on its message.
       </p>
       <ul aria-label="E-mails by status" className="mt-3 flex flex-wrap gap-2">
         {(["queued", "sent", "failed"] as const).map((status) => (
@@ -80,8 +76,9 @@ export function OutgoingMailList({
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   Queued {formatDateTime(email.createdAt)}
-                  {email.sentAt ? ` · Sent ${formatDateTime(email.sentAt)}` : ""} · Attempts:{" "}
-                  {email.attempts}
+                  {email.sentAt ? ` · Sent ${formatDateTime(email.sentAt)}` : ""}
+                  {email.nextTryAt ? ` · Next try ${formatDateTime(email.nextTryAt)}` : ""} ·
+                  Attempts: {email.attempts}
                 </p>
                 {email.lastError ? (
                   <p className="text-xs break-words">Last error: {email.lastError}</p>
@@ -92,7 +89,8 @@ export function OutgoingMailList({
                   <input type="hidden" name="intent" value="retry-email" />
                   <input type="hidden" name="id" value={email.id} />
                   <Button type="submit" variant="outline" size="sm">
-                    Retry<span className="sr-only"> “{email.subject}”</span>
+                    Retry {(kindLabels[email.kind] ?? "e-mail").toLowerCase()}
+                    <span className="sr-only"> “{email.subject}”</span>
                   </Button>
                 </Form>
               ) : null}

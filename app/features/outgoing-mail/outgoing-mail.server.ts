@@ -1,8 +1,8 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, type OutgoingEmail, outgoingEmailStatuses, outgoingEmails } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
-import { requeueFailedEmail } from "~/lib/outgoing-mail.server";
+import { nextEmailTries, requeueFailedEmail } from "~/lib/outgoing-mail.server";
 import { OUTGOING_MAIL_LIST_LIMIT, outgoingMailMessages } from "./schema";
 
 export type OutgoingEmailRow = Pick<
@@ -16,16 +16,22 @@ export type OutgoingEmailRow = Pick<
   | "lastError"
   | "createdAt"
   | "sentAt"
->;
+> & {
+  /** When the queue tries a waiting e-mail next; null once it is sent or failed. */
+  nextTryAt: Date | null;
+};
 
 export type OutgoingMailOverview = {
   emails: OutgoingEmailRow[];
   counts: Record<OutgoingEmail["status"], number>;
 };
 
-/** The newest outgoing e-mails (without their text) and how many have each status. */
+/**
+ * The newest outgoing e-mails (without their text) and how many have each status. An e-mail
+ * sent in the end shows no error: the refusals before are history, not its state.
+ */
 export async function outgoingMailOverview(): Promise<OutgoingMailOverview> {
-  const emails = await db()
+  const rows = await db()
     .select({
       id: outgoingEmails.id,
       kind: outgoingEmails.kind,
@@ -33,13 +39,19 @@ export async function outgoingMailOverview(): Promise<OutgoingMailOverview> {
       subject: outgoingEmails.subject,
       status: outgoingEmails.status,
       attempts: outgoingEmails.attempts,
-      lastError: outgoingEmails.lastError,
+      lastError: sql<
+        string | null
+      >`case when ${outgoingEmails.status} = 'sent' then null else ${outgoingEmails.lastError} end`,
       createdAt: outgoingEmails.createdAt,
       sentAt: outgoingEmails.sentAt,
     })
     .from(outgoingEmails)
     .orderBy(desc(outgoingEmails.createdAt), desc(outgoingEmails.id))
     .limit(OUTGOING_MAIL_LIST_LIMIT);
+  const nextTries = await nextEmailTries(
+    rows.filter((row) => row.status === "queued").map((row) => row.id),
+  );
+  const emails = rows.map((row) => ({ ...row, nextTryAt: nextTries.get(row.id) ?? null }));
   const totals = await db()
     .select({ status: outgoingEmails.status, total: count() })
     .from(outgoingEmails)

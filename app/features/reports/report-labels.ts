@@ -25,6 +25,15 @@ export const weekAxisLabel = (monday: string) => formatShortDate(monday).replace
 /** A week by its Monday, in full for tables and text: 'Week of 5 Oct 2026'. */
 export const weekLabel = (monday: string) => `Week of ${formatShortDate(monday)}`;
 
+const figures = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
+
+/** A figure as every chart, table and sentence of the page shows it: '25', '22.8', '1,204'. */
+export const formatFigure = (value: number) => figures.format(value);
+
+/** A count with its noun, singular for one: '1 inquiry', '3 inquiries'. */
+export const countOf = (value: number, one: string, many = `${one}s`) =>
+  `${formatFigure(value)} ${value === 1 ? one : many}`;
+
 /** Minutes as hours, to a tenth: the reports give reply times in hours. */
 export const hoursFromMinutes = (minutes: number) => Math.round(minutes / 6) / 10;
 

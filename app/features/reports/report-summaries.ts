@@ -1,14 +1,19 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
 import { formatShortDate } from "~/lib/dates";
-import { hourLabel, hoursFromMinutes, sharePercent, weekdayNames } from "./report-labels";
+import {
+  countOf as count,
+  formatFigure,
+  hourLabel,
+  hoursFromMinutes,
+  sharePercent,
+  weekdayNames,
+} from "./report-labels";
 import type { CourseInterest, Tally, WeekMessages, WeekReplyTimes } from "./reports.server";
 
 // Each chart's text alternative: what a reader would take from the picture, in a sentence or
 // two. Shown under the chart for everyone, and read by screen readers with it.
 
-const count = (value: number, one: string, many = `${one}s`) =>
-  `${value.toLocaleString("en-NG")} ${value === 1 ? one : many}`;
-const hours = (minutes: number) => `${hoursFromMinutes(minutes).toFixed(1)} h`;
+const hours = (minutes: number) => `${formatFigure(hoursFromMinutes(minutes))} h`;
 const percent = (part: number, whole: number) => `${Math.round(sharePercent(part, whole) ?? 0)}%`;
 
 /** The item with the largest value (the first of equals), or null when all are zero. */
@@ -46,10 +51,17 @@ export function courseInterestSummary(courses: CourseInterest[]): string {
     parts.push(`Most viewed: ${mostViewed.title} (${count(mostViewed.views, "view")}).`);
   if (bestRate?.inquiriesPer100Views) {
     parts.push(
-      `Most inquiries per 100 views: ${bestRate.title} (${bestRate.inquiriesPer100Views.toFixed(1)}).`,
+      `Most inquiries per 100 views: ${bestRate.title} (${formatFigure(bestRate.inquiriesPer100Views)}).`,
     );
   }
   return parts.join(" ");
+}
+
+/** A course's bar in 'Course interest': its clicks, inquiries and rate, as the table gives them. */
+export function courseBarNote(course: CourseInterest): string {
+  const rate =
+    course.inquiriesPer100Views === null ? "—" : formatFigure(course.inquiriesPer100Views);
+  return `${count(course.whatsappClicks, "WhatsApp click")} · ${count(course.inquiries, "inquiry", "inquiries")} · ${rate} per 100 views`;
 }
 
 export function tallySummary(tallies: Tally[], what: string): string {
@@ -73,15 +85,22 @@ export function replyTimesSummary(weeks: WeekReplyTimes[]): string {
     `${percent(inTime, judged)} of ${count(judged, "message")} answered within ${REPLY_PROMISE_HOURS} h.`,
   ];
   if (medians.length) {
+    const [fastest, slowest] = [hours(Math.min(...medians)), hours(Math.max(...medians))];
     parts.push(
-      `Weekly median first reply from ${hours(Math.min(...medians))} to ${hours(Math.max(...medians))}.`,
+      fastest === slowest
+        ? `Weekly median first reply: ${fastest}.`
+        : `Weekly median first reply from ${fastest} to ${slowest}.`,
     );
   }
-  parts.push(
-    late.length
-      ? `In ${count(late.length, "week")} the slowest tenth of replies took over ${REPLY_PROMISE_HOURS} h.`
-      : `In every week, 9 in 10 replies came within ${REPLY_PROMISE_HOURS} h.`,
-  );
+  if (late.length)
+    parts.push(
+      `In ${count(late.length, "week")} the slowest tenth of replies took over ${REPLY_PROMISE_HOURS} h.`,
+    );
+  // Late replies and messages still waiting: what the share chart shows, never replies alone.
+  if (judged > inTime)
+    parts.push(
+      `${count(judged - inTime, "message")} had no reply within ${REPLY_PROMISE_HOURS} h.`,
+    );
   return parts.join(" ");
 }
 

@@ -14,7 +14,8 @@ export function PlaceholderHelp() {
       </h2>
       <p className="mt-1">
         Write these in a reply's text; inserting the reply into an answer fills them in from the
-        visitor's message and the course it names.
+        visitor's message and the course it names. One the message has no value for (a course when
+        it names none) stays as written, and the reply asks you to fill it in before sending.
       </p>
       <dl className="mt-3 grid gap-2">
         {replyPlaceholders.map((placeholder) => (

@@ -10,11 +10,11 @@ import { firstName } from "~/lib/person-name";
  */
 export const replyPlaceholders = [
   { name: "name", description: "The visitor's first name." },
-  { name: "course", description: "The course the message names, or 'the course'." },
-  { name: "price", description: "That course's fee in Naira, or 'the current fee'." },
+  { name: "course", description: "The course the message names." },
+  { name: "price", description: "That course's fee in Naira." },
   {
     name: "next_session",
-    description: "The course's next start date, or 'the next intake (date to be announced)'.",
+    description: "That course's next start date, or 'the next intake (date to be announced)'.",
   },
   {
     name: "brochure_link",
@@ -68,7 +68,7 @@ export function buildReplyContext({
     name,
     course: course.title,
     price: formatNaira(course.price),
-    nextSession: next ? formatFullDate(next) : null,
+    nextSession: next ? formatFullDate(next) : "the next intake (date to be announced)",
     brochureLink: brochure
       ? /^https?:\/\//iu.test(brochure)
         ? brochure
@@ -76,15 +76,6 @@ export function buildReplyContext({
       : absolute(href("/course/:slug", { slug: course.slug })),
   };
 }
-
-/** What each placeholder becomes when its value is unknown. */
-const fallbacks: Record<ReplyPlaceholder, string> = {
-  name: "there",
-  course: "the course",
-  price: "the current fee",
-  next_session: "the next intake (date to be announced)",
-  brochure_link: "our course catalogue",
-};
 
 const valuesIn = (context: ReplyContext): Record<ReplyPlaceholder, string | null> => ({
   name: context.name,
@@ -97,14 +88,52 @@ const valuesIn = (context: ReplyContext): Record<ReplyPlaceholder, string | null
 // `{name}`, `{ Name }`, `{NEXT_SESSION}`: any case, spaces allowed inside the braces.
 const PLACEHOLDER = /\{\s*([a-z_]+)\s*\}/giu;
 
-const isPlaceholder = (name: string): name is ReplyPlaceholder => Object.hasOwn(fallbacks, name);
+const knownNames: ReadonlySet<string> = new Set(replyPlaceholders.map(({ name }) => name));
+const isPlaceholder = (name: string): name is ReplyPlaceholder => knownNames.has(name);
 
-/** `template` with every known placeholder filled from `context`; unknown ones stay as written. */
+/**
+ * `template` with every known placeholder filled from `context`. One the message gives no
+ * value for ('{course}' when it names none) stays as written, for the composer to point out
+ * (a stand-in such as 'the course' reads oddly); unknown ones stay too.
+ */
 export function fillPlaceholders(template: string, context: ReplyContext): string {
   const values = valuesIn(context);
   return template.replace(PLACEHOLDER, (match, raw: string) => {
     const name = raw.toLowerCase();
-    if (!isPlaceholder(name)) return match;
-    return values[name] || fallbacks[name];
+    return (isPlaceholder(name) && values[name]) || match;
   });
 }
+
+const matchesIn = (text: string) =>
+  [...text.matchAll(PLACEHOLDER)].map(([written, raw = ""]) => ({
+    written,
+    name: raw.toLowerCase(),
+  }));
+
+/** The known placeholders still in a reply, each once as '{course}': to fill in before sending. */
+export function unfilledPlaceholders(text: string): string[] {
+  const names = matchesIn(text)
+    .map(({ name }) => name)
+    .filter(isPlaceholder);
+  return [...new Set(names)].map((name) => `{${name}}`);
+}
+
+/** What a reply with placeholders left in it is told, before it is sent; null when none are. */
+export function unfilledPlaceholdersMessage(text: string): string | null {
+  const unfilled = unfilledPlaceholders(text);
+  return unfilled.length ? `Fill in ${unfilled.join(", ")} before sending the reply` : null;
+}
+
+/** The placeholders in a saved reply no message can fill (misspelt), as written. */
+export function unknownPlaceholders(text: string): string[] {
+  const written = matchesIn(text)
+    .filter(({ name }) => !isPlaceholder(name))
+    .map((match) => match.written);
+  return [...new Set(written)];
+}
+
+/** The known placeholders as a list in words: '{name}, {course}, … or {brochure_link}'. */
+export const knownPlaceholderList = `${replyPlaceholders
+  .slice(0, -1)
+  .map(({ name }) => `{${name}}`)
+  .join(", ")} or {${replyPlaceholders.at(-1)?.name}}`;

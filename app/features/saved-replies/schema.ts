@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { multiLine, singleLine } from "~/lib/outside-text";
+import { knownPlaceholderList, unknownPlaceholders } from "./placeholders";
 
 export const TITLE_MAX = 80;
 export const BODY_MAX = 5000;
@@ -31,7 +32,18 @@ const requiredText = (
     );
 
 const title = requiredText("Title", savedReplyMessages.titleRequired, TITLE_MAX, singleLine);
-const body = requiredText("Reply text", savedReplyMessages.bodyRequired, BODY_MAX, multiLine);
+const body = requiredText("Reply text", savedReplyMessages.bodyRequired, BODY_MAX, multiLine).check(
+  z.superRefine((text, context) => {
+    const unknown = unknownPlaceholders(text);
+    if (!unknown.length) return;
+    const noun = unknown.length === 1 ? "placeholder" : "placeholders";
+    context.addIssue({
+      code: "custom",
+      input: text,
+      message: `Unknown ${noun} ${unknown.join(", ")}: use ${knownPlaceholderList}`,
+    });
+  }),
+);
 
 /** The create and edit form: a title staff pick it by, and the text it inserts. */
 export const savedReplyFormSchema = z.object({ title, body });

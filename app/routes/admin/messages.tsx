@@ -6,6 +6,7 @@ import Sun from "lucide-react/icons/sun";
 import { data, useNavigate, useNavigation } from "react-router";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { deliveryState } from "~/features/messages/delivery-state";
 import {
   assignMessage,
   bulkUpdateMessages,
@@ -100,6 +101,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     admins: admins.map(({ id, name }) => ({ id, name })),
     message,
     timeline,
+    delivery: timeline ? deliveryState(timeline) : null,
     linked,
     confirmDelete: params.get("confirm") === "delete" && Boolean(message),
     now: new Date().toISOString(),
@@ -183,6 +185,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     admins,
     message,
     timeline,
+    delivery,
     linked,
     confirmDelete,
     now,
@@ -302,6 +305,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               draft={actionData?.draft ?? draft}
               savedReplies={savedReplies}
               timeline={timeline}
+              delivery={delivery}
               linked={linked}
               messageHref={(id) => inboxHref(query, id)}
             />

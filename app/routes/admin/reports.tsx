@@ -9,6 +9,7 @@ import { ColumnChart } from "~/features/reports/charts/column-chart";
 import { Heatmap } from "~/features/reports/charts/heatmap";
 import { LineChart } from "~/features/reports/charts/line-chart";
 import {
+  formatFigure,
   hourLabel,
   hoursFromMinutes,
   sharePercent,
@@ -23,6 +24,7 @@ import {
 } from "~/features/reports/report-period";
 import {
   busiestSummary,
+  courseBarNote,
   courseInterestSummary,
   messagesSummary,
   replyTimesSummary,
@@ -45,7 +47,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { period, error, input, report: await loadReport(period) };
 }
 
-const number = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
 const hoursOf = (minutes: number | null) => (minutes === null ? null : hoursFromMinutes(minutes));
 const roundedShare = (part: number, whole: number) => {
   const share = sharePercent(part, whole);
@@ -54,7 +55,7 @@ const roundedShare = (part: number, whole: number) => {
 /** The busiest-times columns: '00:00' to '23:00', Lagos time. */
 const hourColumns = Array.from({ length: 24 }, (_, hour) => hourLabel(hour).slice(0, 5));
 const orDash = (value: number | null, suffix = "") =>
-  value === null ? "—" : `${number.format(value)}${suffix}`;
+  value === null ? "—" : `${formatFigure(value)}${suffix}`;
 
 function PeriodForm({
   choice,
@@ -199,7 +200,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             items={report.courses.map((course) => ({
               label: course.active ? course.title : `${course.title} (inactive)`,
               value: course.views,
-              note: `${number.format(course.whatsappClicks)} WhatsApp · ${number.format(course.inquiries)} inquiries · ${orDash(course.inquiriesPer100Views)} per 100 views`,
+              note: courseBarNote(course),
             }))}
           />
         </ChartFigure>
@@ -252,7 +253,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               { name: "90th percentile", values: replyHours.map((week) => week.p90), dash: true },
             ]}
             reference={{ value: REPLY_PROMISE_HOURS, label: `${REPLY_PROMISE_HOURS} h promise` }}
-            formatValue={(value) => `${number.format(value)} h`}
+            formatValue={(value) => `${formatFigure(value)} h`}
           />
           <LineChart
             id="reply-share-chart"
@@ -265,7 +266,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               },
             ]}
             maxValue={100}
-            formatValue={(value) => `${number.format(value)}%`}
+            formatValue={(value) => `${formatFigure(value)}%`}
           />
         </ChartFigure>
 

@@ -102,9 +102,13 @@ test("a large upload shows its progress with a percentage, and cancelling it sav
   await expect(modal.getByText(/ of 13\.\d MB$/)).toBeVisible();
   await expectNoAxeViolations(page, "the course form while it uploads");
 
+  // One way to cancel while the files are sent, not 'Cancel upload' beside 'Cancel'.
+  const closeForm = modal.getByRole("link", { name: "Cancel", exact: true });
+  await expect(closeForm).toHaveCount(0);
   await modal.getByRole("button", { name: "Cancel upload" }).click();
   await expectToast(page, "Upload cancelled. Nothing was saved.", "error");
   await expect(bar).toBeHidden();
+  await expect(closeForm).toBeVisible();
   // The form stays open with what was typed, ready to try again.
   await expect(modal).toBeVisible();
   await expect(textbox(modal, "Course title")).toHaveValue(title);

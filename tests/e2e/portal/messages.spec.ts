@@ -308,6 +308,8 @@ test("CSV export: the filtered list with a header row, formulas neutralised", as
   expect(csv).not.toContain(`Other ${token}`);
   // A cell starting with "=" gets a leading apostrophe; quotes are doubled.
   expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click me"") ${token}"`);
+  // A phone number is a text constant: shown as written, without an apostrophe.
+  expect(lines[1]).toContain(`"=""+234 803 000 0000"""`);
 });
 
 test("bulk archive two messages, and delete one after the confirmation", async ({

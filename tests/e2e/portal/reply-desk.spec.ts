@@ -25,6 +25,7 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
     phone: "0803 123 4567",
     contactMethod: "Phone / WhatsApp",
     inquiryType: "I want to know about pricing",
+    courseInterest: "UI/UX Design Fundamentals",
     message: `How much is the course, and can I pay in parts? (${token})`,
   };
   await submitInquiry(visitor);
@@ -40,7 +41,7 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
   await waitForHydration(page);
 
   await test.step("the clock shows the 24 hours barely started", async () => {
-    await expect(detail.locator("[data-reply-clock]")).toHaveText("Waiting under 1 h · 24 h left");
+    await expect(detail.locator("[data-reply-clock]")).toHaveText("Waiting under 1 h · 23 h left");
     await expect(detail.locator("[data-reply-clock]")).toHaveAttribute(
       "data-reply-clock",
       "on-time",
@@ -64,29 +65,85 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
     await reply.pressSequentially(`\nSee you soon (${token}).`);
   });
 
-  await test.step("the reply is sent by e-mail, recorded, and the message is replied", async () => {
+  await test.step("the reply is sent by e-mail, and once delivered the message is replied", async () => {
     await detail.getByRole("button", { name: "Send reply by e-mail" }).click();
-    await expectToast(page, "Reply sent. Its delivery shows in the message's history.");
+    await expectToast(
+      page,
+      "Reply sending. It counts as the reply once the mail server accepts it.",
+    );
     await expect(reply).toHaveValue("");
-    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveValue("replied");
-    await expect(detail.locator("[data-reply-clock]")).toHaveCount(0);
-    await expect(detail.getByText(/^Replied/).first()).toBeVisible();
     const mail = await waitForMail(visitor.email, (candidate) =>
       candidate.subject.startsWith("Re: "),
     );
     expect(mail.subject).toMatch(/^Re: I want to know about pricing \[LTA-\d{7}\]$/);
     expect(mail.body).toContain("Hello Kemi,");
     expect(mail.body).toContain(`See you soon (${token}).`);
+    // The outbox file is written just before the delivery is recorded: reload until it is.
+    await expect(async () => {
+      await page.reload();
+      await expect(detail.getByRole("combobox", { name: "Status" })).toHaveValue("replied", {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 10_000 });
+    await expect(detail.locator("[data-reply-clock]")).toHaveCount(0);
+    await expect(detail.getByText(/^Replied/).first()).toBeVisible();
   });
 
   await test.step("the history shows the reply, who sent it, and its text", async () => {
     const history = detail.getByRole("region", { name: "History" }).getByRole("list");
-    const sent = history.getByRole("listitem").filter({ hasText: "Reply sent" });
-    await expect(sent).toContainText(`Reply sent by ${superAdmin.name}`);
+    const sent = history.getByRole("listitem").filter({ hasText: "E-mail reply" });
+    await expect(sent).toContainText(`E-mail reply by ${superAdmin.name}`);
+    await expect(sent).toContainText("E-mail: Sent");
     await expect(sent).toContainText(`See you soon (${token}).`);
     await expect(history.getByRole("listitem").first()).toContainText("Received");
     await expect(history).toContainText(`Opened by ${superAdmin.name}`);
   });
+});
+
+test("a saved reply's placeholder the message cannot fill is pointed out, and the reply is refused until it is filled", async ({
+  page,
+  superAdmin: _,
+}) => {
+  const token = uid();
+  // A phone number but e-mail as the way to reach them: WhatsApp is offered all the same.
+  await submitInquiry({
+    fullName: `Tayo Nocourse${token}`,
+    email: `tayo-${token}@example.com`,
+    phone: "0803 555 0101",
+    contactMethod: "Email",
+    inquiryType: "I want to know about pricing",
+    message: `How much are your courses? (${token})`,
+  });
+  await openPortal(page, `${MESSAGES}?q=${token}`);
+  await page.locator("[data-message-id]").first().getByRole("link").click();
+  const detail = page.getByRole("region", { name: "Message details" });
+  await waitForHydration(page);
+  await expect(detail.getByRole("link", { name: "Reply on WhatsApp" })).toBeVisible();
+  await expect(detail.getByRole("button", { name: "Replied on WhatsApp" })).toBeVisible();
+
+  const reply = detail.getByRole("textbox", {
+    name: `Your reply to tayo-${token}@example.com`,
+  });
+  await detail.getByRole("combobox", { name: "Saved reply" }).selectOption({
+    label: "Fees and instalments",
+  });
+  await detail.getByRole("button", { name: "Insert" }).click();
+  await expect(reply).toHaveValue(/^Hello Tayo,/);
+  await expect(reply).toHaveValue(/\{course\}.*\{price\}/s);
+  const unfilled = "Fill in {course}, {price} before sending the reply";
+  await expect(detail.getByRole("status").filter({ hasText: unfilled })).toBeVisible();
+  await expectNoAxeViolations(page, "a reply with unfilled placeholders");
+
+  await detail.getByRole("button", { name: "Send reply by e-mail" }).click();
+  await expectToast(page, unfilled, "error");
+  await expect(reply).toHaveValue(/\{course\}/);
+
+  await reply.fill(
+    (await reply.inputValue())
+      .replace("{course}", "our courses")
+      .replace("{price}", "from ₦150,000"),
+  );
+  await expect(detail.getByText(unfilled)).toHaveCount(0);
 });
 
 test("a reply made on WhatsApp is recorded with one click", async ({ page, superAdmin: _ }) => {
