@@ -32,8 +32,28 @@ const lastResult = <Result>(result: Result | Result[]) =>
 
 export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
 
+/**
+ * The connection pool of a process on PostgreSQL (DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS).
+ * A query waits its turn for a connection rather than fail: in a burst every connection is
+ * busy for a while, and a visitor is better answered late than refused.
+ */
+export const poolDefaults = { maxConnections: 10, waitMs: 30_000 };
+
+/**
+ * How long opening one connection may take. A database that refuses connections fails a query
+ * at once whatever the wait; this bounds one that does not answer at all.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** node-postgres's client, opening its connection within CONNECT_TIMEOUT_MS whatever the pool's wait. */
+class BoundedConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export type OpenOptions =
-  | { kind: "postgres"; url: string; maxConnections?: number }
+  | { kind: "postgres"; url: string; maxConnections?: number; waitMs?: number }
   | { kind: "pglite"; dataDir?: string };
 
 /**
@@ -44,9 +64,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.maxConnections ?? 10,
-      // A database out of reach fails a request within seconds instead of holding it open.
-      connectionTimeoutMillis: 5_000,
+      max: options.maxConnections ?? poolDefaults.maxConnections,
+      // The pool's wait for a free connection (its queue); one connection's opening is bounded
+      // by BoundedConnectClient.
+      connectionTimeoutMillis: options.waitMs ?? poolDefaults.waitMs,
+      Client: BoundedConnectClient,
     });
     // An idle connection that the server closes (restart, failover) must not crash the app;
     // the pool replaces it on the next query.
