@@ -37,7 +37,7 @@ export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations")
  * A query waits its turn for a connection rather than fail: in a burst every connection is
  * busy for a while, and a visitor is better answered late than refused.
  */
-export const poolDefaults = { maxConnections: 10, waitMs: 30_000 };
+export const poolDefaults = { maxConnections: 20, waitMs: 45_000 };
 
 /**
  * How long opening one connection may take. A database that refuses connections fails a query
