@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { jobQueues } from "~/db/job-queue.server";
 import { type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
-import { enqueueJob, type QueueWorker, type RetryPolicy } from "./jobs.server";
+import { enqueueJob, type QueueWorker, type RetryPolicy, untilWritten } from "./jobs.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 
@@ -81,7 +81,7 @@ const failureText = (error: unknown) =>
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .slice(0, 500);
 
-async function deliver({ id }: SendEmailJob) {
+async function deliver({ id }: SendEmailJob, stopped: AbortSignal) {
   const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
@@ -113,10 +113,18 @@ async function deliver({ id }: SendEmailJob) {
     if (permanent) return;
     throw new Error(lastError);
   }
-  await db()
-    .update(outgoingEmails)
-    .set({ status: "sent", sentAt: new Date(), attempts: sql`${outgoingEmails.attempts} + 1` })
-    .where(eq(outgoingEmails.id, id));
+  // The mail server has it: from here on, only recording that may be tried again, never the
+  // sending (a try that ended here would send it again).
+  const sentAt = new Date();
+  await untilWritten(
+    "Recording a sent e-mail",
+    () =>
+      db()
+        .update(outgoingEmails)
+        .set({ status: "sent", sentAt, attempts: sql`${outgoingEmails.attempts} + 1` })
+        .where(eq(outgoingEmails.id, id)),
+    stopped,
+  );
 }
 
 /** Every try failed, or the last one never finished (the process died): shown as failed. */
