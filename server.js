@@ -59,7 +59,8 @@ try {
   process.exit(1);
 }
 
-const listener = server.listen(PORT, () => {
+const listener = server.listen(PORT);
+listener.once("listening", () => {
   application.logger.info(`Lagos Tech Academy is running at http://localhost:${PORT}`);
 });
 // Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s at
@@ -70,9 +71,25 @@ listener.headersTimeout = 66_000;
 // SIGTERM or Ctrl+C: drain the requests in flight, then stop (a second signal, which npm passes
 // on with a terminal's Ctrl+C, joins the same stop).
 const shutDown = application.prepareShutdown(listener);
-async function stop(signal) {
-  await shutDown(signal).catch((error) => application.logger.error({ err: error }));
-  process.exit(0);
+async function stop(reason, exitCode = 0) {
+  await shutDown(reason).catch((error) => application.logger.error({ err: error }));
+  process.exit(exitCode);
 }
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
+
+// A port we cannot listen on (taken, or privileged) is a failed start: the job workers and the
+// database, already started, stop with the process, and a process manager sees exit code 1.
+listener.once("error", (error) => {
+  application.logger.fatal({ err: error }, listenFailure(error));
+  stop(error.code ?? "A listen error", 1);
+});
+
+/** @param {NodeJS.ErrnoException} error */
+function listenFailure(error) {
+  if (error.code === "EADDRINUSE")
+    return `Port ${PORT} is in use by another process: stop it, or set PORT to a free port`;
+  if (error.code === "EACCES")
+    return `Port ${PORT} needs privileges this process lacks: set PORT to 1024 or above`;
+  return `Cannot listen on port ${PORT}`;
+}

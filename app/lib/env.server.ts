@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { poolDefaults } from "~/db/client.server";
 
 const optionalText = z
   .string()
@@ -36,6 +37,18 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a number of connections" })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(poolDefaults.maxConnections),
+  DATABASE_POOL_WAIT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(poolDefaults.waitMs),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   PUBLIC_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),

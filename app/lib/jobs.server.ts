@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { currentDatabase, type DatabaseHandle, type Transaction } from "~/db/client.server";
@@ -57,11 +58,39 @@ export type QueueWorker<Data extends object> = {
   queue: JobQueue;
   /** Applied to the queue at start, for the jobs enqueued from then on. */
   policy?: RetryPolicy;
-  /** Throws to fail this try: the job is retried by its queue's policy. */
-  run: (data: Data) => Promise<void>;
+  /**
+   * Throws to fail this try: the job is retried by its queue's policy. `stopped` aborts when
+   * the queue stops working in this process (for `untilWritten`).
+   */
+  run: (data: Data, stopped: AbortSignal) => Promise<void>;
 };
 
-type Running = { handle: DatabaseHandle; boss: PgBoss };
+type Running = { handle: DatabaseHandle; boss: PgBoss; stopped: AbortController };
+
+/**
+ * Runs `write` until the database takes it, waiting 0.5 s, then twice as long up to 5 s, between
+ * tries: what a job has done (an e-mail handed to the mail server, the job's end) is recorded
+ * once the database answers again, rather than lost and done twice, or left to expire minutes
+ * later. Gives up (throws) only once `stopped` aborts.
+ */
+export async function untilWritten<T>(
+  what: string,
+  write: () => Promise<T>,
+  stopped: AbortSignal,
+): Promise<T> {
+  for (let wait = 500; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (stopped.aborted) throw error;
+      if (wait === 500)
+        logger.warn({ err: error }, `${what} failed; trying again until it is recorded`);
+      await delay(wait, undefined, { signal: stopped }).catch(() => {
+        throw error;
+      });
+    }
+  }
+}
 
 // On globalThis like the database handle, so the dev server's reloads never start a second one.
 const holder = globalThis as typeof globalThis & { __academyJobs?: Running };
@@ -87,27 +116,38 @@ export async function startJobQueue(
   });
   boss.on("error", (error) => logger.error({ err: error }, "The job queue failed"));
   await boss.start();
+  const stopped = new AbortController();
+  // Our own ends of jobs, unlike pg-boss's, fail loudly, so that untilWritten tries them again.
+  const settle = { db: { executeSql: handle.executeSql } };
   for (const worker of workers) {
     if (worker.policy)
       await boss.updateQueue(worker.queue, { name: worker.queue, ...worker.policy });
-    // A batch per poll, so a burst drains in minutes rather than one job a poll. Each job
-    // settles on its own: a failed one is failed (retried by its policy) and the batch goes on;
-    // pg-boss then marks the rest done (its complete() skips jobs no longer active).
+    // A batch per poll, so a burst drains in minutes rather than one job a poll. Each job's end
+    // is recorded as soon as it ran, so no job waits for the batch: a failed one is failed
+    // (retried by its policy) and the batch goes on; pg-boss's own end of the batch then finds
+    // nothing left to do.
     await boss.work(
       worker.queue,
       { pollingIntervalSeconds, batchSize: JOBS_PER_POLL },
       async (jobs) => {
         for (const job of jobs) {
-          try {
-            await worker.run(job.data as object);
-          } catch (error) {
-            await boss.fail(worker.queue, job.id, { message: errorText(error) });
-          }
+          const failure = await worker.run(job.data as object, stopped.signal).then(
+            () => undefined,
+            (error: unknown) => ({ message: errorText(error) }),
+          );
+          await untilWritten(
+            "Recording a job's end",
+            () =>
+              failure
+                ? boss.fail(worker.queue, job.id, failure, settle)
+                : boss.complete(worker.queue, job.id, {}, settle),
+            stopped.signal,
+          );
         }
       },
     );
   }
-  holder.__academyJobs = { handle, boss };
+  holder.__academyJobs = { handle, boss, stopped };
 }
 
 /** How many jobs a worker takes at each poll. */
@@ -121,9 +161,9 @@ const settlesJob = (text: string) => /SET completed_on = now\(\)|WITH deleted_jo
 /**
  * pg-boss 10 does not await marking a job done or failed after its handler (manager.js,
  * `onFetch`), so a database error there (an outage, a full pool) is an unhandled rejection
- * that stops the process. Here it is logged instead: the job stays active until it expires and
- * is tried again, and the e-mail it delivered is already marked sent, so it is not sent twice.
- * The answer stands for "no job changed", the shape pg-boss reads.
+ * that stops the process. Here it is logged instead: each job's end was recorded already
+ * (startJobQueue), so pg-boss's repeat of it has nothing to do. The answer stands for "no job
+ * changed", the shape pg-boss reads.
  */
 function settlingSafely(executeSql: DatabaseHandle["executeSql"]): DatabaseHandle["executeSql"] {
   return (text, values) => {
@@ -150,5 +190,6 @@ export async function stopJobQueue({ graceful = true, timeoutMs = 10_000 }: Stop
   const running = holder.__academyJobs;
   if (!running) return;
   holder.__academyJobs = undefined;
+  running.stopped.abort();
   await running.boss.stop({ graceful, timeout: timeoutMs, close: false, wait: true });
 }

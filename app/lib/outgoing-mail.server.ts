@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { jobQueues } from "~/db/job-queue.server";
 import { type OutgoingEmail, type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
-import { enqueueJob, type QueueWorker, type RetryPolicy } from "./jobs.server";
+import { enqueueJob, type QueueWorker, type RetryPolicy, untilWritten } from "./jobs.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 
@@ -110,7 +110,7 @@ export type SentEmail = Pick<OutgoingEmail, "id" | "kind" | "messageId"> & { sen
  */
 export type AfterSent = (tx: Transaction, email: SentEmail) => Promise<void>;
 
-async function deliver({ id }: SendEmailJob, afterSent?: AfterSent) {
+async function deliver({ id }: SendEmailJob, stopped: AbortSignal, afterSent?: AfterSent) {
   const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
@@ -142,19 +142,27 @@ async function deliver({ id }: SendEmailJob, afterSent?: AfterSent) {
     if (permanent) return;
     throw new Error(lastError);
   }
-  await db().transaction(async (tx) => {
-    const [sent] = await tx
-      .update(outgoingEmails)
-      .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${outgoingEmails.attempts} + 1` })
-      .where(eq(outgoingEmails.id, id))
-      .returning({
-        id: outgoingEmails.id,
-        kind: outgoingEmails.kind,
-        messageId: outgoingEmails.messageId,
-        sentAt: outgoingEmails.sentAt,
-      });
-    if (sent?.sentAt) await afterSent?.(tx, { ...sent, sentAt: sent.sentAt });
-  });
+  // The mail server has it: from here on, only recording that may be tried again, never the
+  // sending (a try that ended here would send it again). A retry after a commit whose answer
+  // was lost finds the e-mail sent already and changes nothing.
+  const sentAt = new Date();
+  await untilWritten(
+    "Recording a sent e-mail",
+    () =>
+      db().transaction(async (tx) => {
+        const [sent] = await tx
+          .update(outgoingEmails)
+          .set({ status: "sent", sentAt, attempts: sql`${outgoingEmails.attempts} + 1` })
+          .where(and(eq(outgoingEmails.id, id), eq(outgoingEmails.status, "queued")))
+          .returning({
+            id: outgoingEmails.id,
+            kind: outgoingEmails.kind,
+            messageId: outgoingEmails.messageId,
+          });
+        if (sent) await afterSent?.(tx, { ...sent, sentAt });
+      }),
+    stopped,
+  );
 }
 
 /** Every try failed, or the last one never finished (the process died): shown as failed. */
@@ -178,7 +186,7 @@ export function emailWorkers({
   afterSent?: AfterSent;
 } = {}): QueueWorker<SendEmailJob>[] {
   return [
-    { queue: jobQueues.sendEmail, policy, run: (job) => deliver(job, afterSent) },
+    { queue: jobQueues.sendEmail, policy, run: (job, stopped) => deliver(job, stopped, afterSent) },
     { queue: jobQueues.sendEmailFailed, run: giveUp },
   ];
 }

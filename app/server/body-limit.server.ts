@@ -1,14 +1,17 @@
-import type { RequestHandler, Response } from "express";
-import { bodyLimitFor } from "~/lib/body-limits";
+import type { Request, RequestHandler, Response } from "express";
+import { type BodyLimit, bodyLimitFor } from "~/lib/body-limits";
 
 /**
  * Bounds every request body before anything reads it, by the limit of the route it is posted
  * to (app/lib/body-limits.ts). The declared Content-Length is checked up front; Node's HTTP
  * parser then delivers no byte beyond it, so the body that reaches the route is bounded while
  * it streams. A body without a length (chunked) is refused, since it could not be bounded
- * without reading it (docs/decisions/0007-request-body-limits.md).
+ * without reading it (docs/decisions/0007-request-body-limits.md). A body that has not arrived
+ * whole within the route's `receiveWithinMs` gets 408 and its connection is closed.
  */
-export function limitRequestBodies(): RequestHandler {
+export function limitRequestBodies(
+  limitFor: (path: string) => BodyLimit = bodyLimitFor,
+): RequestHandler {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     if (req.headers["transfer-encoding"] !== undefined) {
@@ -20,7 +23,7 @@ export function limitRequestBodies(): RequestHandler {
       );
     }
     if (declared === undefined || declared === "0") return next();
-    const limit = bodyLimitFor(req.path);
+    const limit = limitFor(req.path);
     if (Number(declared) > limit.maxBytes) {
       return refuse(
         res,
@@ -29,8 +32,30 @@ export function limitRequestBodies(): RequestHandler {
         `What you sent is larger than this form accepts (${limit.label}). Please go back, shorten it and try again.`,
       );
     }
+    refuseIfNotReceivedWithin(req, res, limit.receiveWithinMs);
     next();
   };
+}
+
+/**
+ * Node's own limit (`requestTimeout`, 5 minutes) is one per server; this one is per route. Once
+ * the body has arrived whole (`req.complete`), a slow answer (waiting for a database connection
+ * in a burst) is never cut.
+ */
+function refuseIfNotReceivedWithin(req: Request, res: Response, timeoutMs: number) {
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (res.headersSent) return void req.socket.destroy();
+    refuse(
+      res,
+      408,
+      "Too slow",
+      "What you sent took too long to arrive. Please go back and send the form again.",
+    );
+  }, timeoutMs);
+  timer.unref();
+  res.once("close", () => clearTimeout(timer));
+  req.once("end", () => clearTimeout(timer));
 }
 
 /**

@@ -22,7 +22,12 @@ export async function startApplication() {
   if (currentDatabase()) return;
   const handle = await openDatabase(
     config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL }
+      ? {
+          kind: "postgres",
+          url: config.DATABASE_URL,
+          maxConnections: config.DATABASE_POOL_SIZE,
+          waitMs: config.DATABASE_POOL_WAIT_MS,
+        }
       : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") },
   );
   setDatabase(handle);

@@ -19,6 +19,10 @@ const ADMIN = { email: "fleet@academy.test", password: "fleet-password-1" };
 const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
 const CONTACT_FAILURE = "Failed to submit contact form. Please try again.";
 const BURST = Number(process.env.FLEET_BURST ?? 1000);
+/** The share of a burst that must be acknowledged (the rest may be refused, never lost). */
+const BURST_ACKNOWLEDGED_AT_LEAST = 0.99;
+/** Only the header's Courses menu has this link: a page rendered without the menu lacks it. */
+const COURSES_MENU = ">View all courses<";
 const LOAD_SECONDS = Number(process.env.FLEET_LOAD_SECONDS ?? 60);
 
 const rows: Row[] = [];
@@ -191,10 +195,17 @@ async function burst(a: AppServer, b: AppServer, databaseUrl: string) {
   const lost = acknowledged.filter((result) => !stored.has(result.marker)).length;
   const duplicated = [...stored.values()].filter((copies) => copies > 1).length;
   const other = results.filter((result) => !result.acknowledged);
+  const share = acknowledged.length / BURST;
+  const withoutMenu = acknowledged.filter((result) => !result.body.includes(COURSES_MENU)).length;
   rows.push({
-    check: `${BURST} concurrent submissions over A and B`,
-    result: `${acknowledged.length} acknowledged, ${stored.size} stored, ${lost} lost, ${duplicated} duplicated, ${other.length} refused (${summarise(other)}), ${seconds.toFixed(1)} s`,
-    pass: lost === 0 && duplicated === 0 && stored.size === acknowledged.length,
+    check: `${BURST} concurrent submissions over A and B (at least ${BURST_ACKNOWLEDGED_AT_LEAST * 100} % acknowledged, each page with its Courses menu)`,
+    result: `${acknowledged.length} acknowledged (${(share * 100).toFixed(1)} %), ${stored.size} stored, ${lost} lost, ${duplicated} duplicated, ${other.length} refused (${summarise(other)}), ${withoutMenu} without the Courses menu, ${seconds.toFixed(1)} s`,
+    pass:
+      share >= BURST_ACKNOWLEDGED_AT_LEAST &&
+      withoutMenu === 0 &&
+      lost === 0 &&
+      duplicated === 0 &&
+      stored.size === acknowledged.length,
   });
   await staffAlerts(databaseUrl, stored.size);
 }
@@ -225,8 +236,8 @@ async function staffAlerts(databaseUrl: string, messageCount: number) {
   rows.push({
     check: "one staff alert per stored message, sent by the job queue",
     result: `${counts.alerts} alerts for ${counts.messages} of ${messageCount} messages; after ${((Date.now() - started) / 1000).toFixed(0)} s ${counts.sent} sent, ${counts.alerts - counts.sent - counts.failed} waiting for a retry, ${counts.failed} failed`,
-    // One alert per message, none given up. A try whose end the database could not record
-    // under the burst waits for its job to expire (5 min) and is retried: waiting is not lost.
+    // One alert per message, none given up: a job's end that the database could not record
+    // under the burst is recorded once it answers (app/lib/jobs.server.ts, untilWritten).
     pass: counts.alerts === messageCount && counts.messages === messageCount && counts.failed === 0,
   });
 }

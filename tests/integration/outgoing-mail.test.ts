@@ -49,13 +49,15 @@ function useEnvironment(overrides: Record<string, string> = {}) {
   );
 }
 
+const jobOptions = {
+  pollingIntervalSeconds: 0.5,
+  emailRetry: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true },
+};
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
   useEnvironment();
-  await startJobs({
-    pollingIntervalSeconds: 0.5,
-    emailRetry: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true },
-  });
+  await startJobs(jobOptions);
 });
 
 afterAll(async () => {
@@ -182,6 +184,83 @@ describe("a visitor's message and its staff alert", () => {
     });
     expect(listed.nextTryAt?.getTime()).toBeGreaterThan(listed.createdAt.getTime());
     expect(listed.lastError).toMatch(/ECONNREFUSED/);
+  });
+});
+
+/**
+ * Makes the database refuse the changes (`UPDATE`, or `UPDATE OR DELETE`) of rows of `table`
+ * that `condition` picks out, as an outage would, counting each refusal in a sequence (which no
+ * rollback undoes). Returns how many were refused so far, and the database's return.
+ */
+async function refuseWrites(table: string, changes: string, condition: string) {
+  await database().executeSql(`
+    CREATE SEQUENCE refusals;
+    CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF ${condition} THEN
+          PERFORM nextval('refusals');
+          RAISE EXCEPTION 'the database is out of reach';
+        END IF;
+        RETURN COALESCE(NEW, OLD);
+      END $$;
+    CREATE TRIGGER refuse_write BEFORE ${changes} ON ${table}
+      FOR EACH ROW EXECUTE FUNCTION refuse_write();
+  `);
+  let restored = false;
+  return {
+    refused: async () => {
+      const { rows } = await database().executeSql(
+        "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS count FROM refusals",
+        [],
+      );
+      return Number((rows[0] as { count: string }).count);
+    },
+    restore: async () => {
+      if (restored) return;
+      restored = true;
+      await database().executeSql(
+        `DROP TRIGGER refuse_write ON ${table}; DROP FUNCTION refuse_write(); DROP SEQUENCE refusals;`,
+      );
+    },
+  };
+}
+
+describe("after the database was out of reach for a moment", () => {
+  it("an e-mail the mail server took is recorded as sent once the database answers, and never sent again", async () => {
+    const outage = await refuseWrites("outgoing_emails", "UPDATE", "NEW.status = 'sent'");
+    try {
+      await submit();
+      // Refused twice: the job kept at the record rather than trying the e-mail again.
+      await eventually(async () => ((await outage.refused()) >= 2 ? true : undefined));
+      expect(smtp.received).toHaveLength(1);
+      await outage.restore();
+      const [email] = await emailsSettled();
+      expect(email).toMatchObject({ status: "sent", attempts: 1 });
+      expect(smtp.tries()).toBe(1);
+    } finally {
+      await outage.restore();
+    }
+  });
+
+  it("a job whose end the database could not record holds back no e-mail until it expires", async () => {
+    await stopJobs({ graceful: false });
+    // The first alert's first try is refused by the mail server; the database refuses to
+    // record that (a failed job is deleted and inserted again), or any job's end, for a while.
+    smtp.answerWith((tryNumber) => (tryNumber === 1 ? temporaryRefusal : null));
+    const outage = await refuseWrites("pgboss.job", "UPDATE OR DELETE", "OLD.state = 'active'");
+    try {
+      await submit("Bola Ade");
+      await submit("Chidi Eze");
+      await startJobs(jobOptions);
+      await eventually(async () => ((await outage.refused()) >= 1 ? true : undefined));
+      await outage.restore();
+      // Both are sent within seconds (a job left active would wait 5 minutes to expire).
+      const rows = await emailsSettled();
+      expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+      expect(smtp.received).toHaveLength(2);
+    } finally {
+      await outage.restore();
+    }
   });
 });
 

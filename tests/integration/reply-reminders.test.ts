@@ -111,7 +111,7 @@ describe("two workers on one database", () => {
       async (jobs) => {
         for (const job of jobs) {
           handled.push(job.data.id);
-          await replyReminderWorker.run(job.data);
+          await replyReminderWorker.run(job.data, new AbortController().signal);
         }
       },
     );

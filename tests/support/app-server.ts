@@ -3,15 +3,9 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 
-/** The production server (`node server.js` on the build) as a child process. */
-export type AppServer = {
-  origin: string;
-  dataDir: string;
+/** The production server (`node server.js` on the build) as a child process, answering. */
+export type AppServer = Pick<LaunchedAppServer, "origin" | "dataDir" | "log" | "exited"> & {
   pid: number;
-  /** Everything the server has written to stdout and stderr so far. */
-  log: () => string;
-  /** Why the process ended, once it has; null while it runs. */
-  exited: () => string | null;
   /** SIGTERM, then the process's end. */
   stop: () => Promise<void>;
 };
@@ -31,16 +25,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The production server as a child process, from its spawn on. */
+export type LaunchedAppServer = {
+  origin: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the server has written to stdout and stderr so far. */
+  log: () => string;
+  /** Why the process ended, once it has; null while it runs. */
+  exited: () => string | null;
+  /** Resolves with the exit code (null after a signal) once the process has ended. */
+  ended: Promise<number | null>;
+};
+
 /**
- * Starts the built server on a free port and a new data folder under `.tmp/`, and waits for
- * `/healthz`. `env` is added to the defaults: production, the embedded database, and
+ * Spawns the built server on `port` and a new data folder under `.tmp/`, without waiting for it
+ * to answer. `env` is added to the defaults: production, the embedded database, and
  * TRUST_PROXY=1, because the caller is the proxy in front of the app (each request may be its
  * own visitor through X-Forwarded-For, so rate limits decide some requests without deciding all).
  */
-export async function startAppServer(
+export async function launchAppServer(
+  port: number,
   options: { env?: Record<string, string>; dataDirPrefix?: string } = {},
-): Promise<AppServer> {
-  const port = await freePort();
+): Promise<LaunchedAppServer> {
   const origin = `http://127.0.0.1:${port}`;
   await mkdir(".tmp", { recursive: true });
   const dataDir = await mkdtemp(path.resolve(`.tmp/${options.dataDirPrefix ?? "app-data"}-`));
@@ -65,20 +72,31 @@ export async function startAppServer(
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const ended = new Promise<void>((resolve) =>
+  const ended = new Promise<number | null>((resolve) =>
     child.once("exit", (code, signal) => {
       exit = `exit code ${code}, signal ${signal}`;
-      resolve();
+      resolve(code);
     }),
+  );
+  return { origin, dataDir, child, log: () => output, exited: () => exit, ended };
+}
+
+/** Starts the built server (launchAppServer) on a free port and waits for `/healthz`. */
+export async function startAppServer(
+  options: { env?: Record<string, string>; dataDirPrefix?: string } = {},
+): Promise<AppServer> {
+  const { origin, dataDir, child, log, exited, ended } = await launchAppServer(
+    await freePort(),
+    options,
   );
 
   // First start: migrations and, on the embedded database, the demo catalogue take a while.
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (exit) throw new Error(`The server stopped while starting (${exit}):\n${output}`);
+    if (exited()) throw new Error(`The server stopped while starting (${exited()}):\n${log()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server did not answer /healthz in 180 s:\n${output}`);
+      throw new Error(`The server did not answer /healthz in 180 s:\n${log()}`);
     }
     const ok = await fetch(`${origin}/healthz`)
       .then((response) => response.ok)
@@ -91,10 +109,10 @@ export async function startAppServer(
     origin,
     dataDir,
     pid: child.pid ?? 0,
-    log: () => output,
-    exited: () => exit,
+    log,
+    exited,
     async stop() {
-      if (!exit) child.kill("SIGTERM");
+      if (!exited()) child.kill("SIGTERM");
       await ended;
     },
   };

@@ -1,10 +1,11 @@
 import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseFormLimit, publicFormLimit } from "~/lib/body-limits";
+import { bodyLimitFor, courseFormLimit, publicFormLimit } from "~/lib/body-limits";
 import { limitRequestBodies } from "~/server/body-limit.server";
+import { listenForTest } from "../support/listen";
 
 /**
  * The body guard in front of a real HTTP server. Behind it, a handler that reads whatever body
@@ -117,5 +118,67 @@ describe("limitRequestBodies", () => {
   it("refuses a body of unknown length (chunked) with 411", async () => {
     const answer = await post("/contact", 1024, { chunked: true });
     expect(answer.status).toBe(411);
+  });
+});
+
+describe("a body that arrives slowly", () => {
+  it.each([
+    "/contact",
+    "/?index",
+    "/courses/data-analysis",
+    "/admin-portal/login",
+    "/admin-portal/forgot-password",
+    "/admin-portal/reset-password",
+  ])("must have arrived within 15 s at %s", (path) => {
+    expect(bodyLimitFor(path).receiveWithinMs).toBeLessThanOrEqual(15_000);
+  });
+
+  it("may take 5 minutes on the course form, whose files are large", () => {
+    expect(bodyLimitFor("/admin-portal/courses").receiveWithinMs).toBe(5 * 60_000);
+  });
+
+  /** The guard with a 300 ms limit, before a route that reads the body, then takes `routeMs`. */
+  async function guardedServer(routeMs = 0) {
+    const app = express();
+    app.use(limitRequestBodies(() => ({ ...publicFormLimit, receiveWithinMs: 300 })));
+    app.use(async (req, res) => {
+      let size = 0;
+      for await (const chunk of req) size += (chunk as Buffer).length;
+      // A route that waits for something else after reading the form (a database connection).
+      await new Promise((resolve) => setTimeout(resolve, routeMs));
+      res.json({ size });
+    });
+    return listenForTest(app);
+  }
+
+  /** Sends the head of a 100-byte form and `body`, then waits for the server's answer and hang-up. */
+  function sendPartly(url: string, body: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(url).port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(answer));
+      socket.write(
+        "POST /contact HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n",
+      );
+      socket.write(body);
+    });
+  }
+
+  it("is answered 408 and its connection closed once its time is up", async () => {
+    const { url } = await guardedServer();
+    const answer = await sendPartly(url, "name=Ada");
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain("took too long to arrive");
+  });
+
+  it("reaches its route whole if it arrived in time, however long the route then takes", async () => {
+    const { url } = await guardedServer(600);
+    const answer = await sendPartly(url, `${"a".repeat(100)}`);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('{"size":100}');
   });
 });

@@ -5,6 +5,7 @@ import { authAccount, authSession, authUser, authVerification } from "~/db/schem
 import { appSecret } from "~/lib/app-secret.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env, servesHttps } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 
 export const SESSION_DAYS = 30;
@@ -47,6 +48,14 @@ function createAuth(database: Database) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
+    // Its lines go through our logger, as JSON with the request id. Only an Error among its
+    // arguments is kept (our serializer keeps no values); the rest may name an account.
+    logger: {
+      log: (level, message, ...args) => {
+        const error = args.find((arg) => arg instanceof Error);
+        logger[level](error ? { err: error } : {}, `Better Auth: ${message}`);
+      },
+    },
   });
 }
 
