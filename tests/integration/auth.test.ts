@@ -461,6 +461,15 @@ describe("password reset", () => {
     expect(lifetime).toBeLessThanOrEqual(61 * 60 * 1000);
   });
 
+  it("answers an address the auth library refuses with its refusal, not a thrown error", async () => {
+    expect(await requestPasswordReset(loginRequest(), "a@b.c")).toEqual({
+      ok: false,
+      status: 400,
+      field: "email",
+      message: "Invalid email address",
+    });
+  });
+
   it("limits reset requests per client address", async () => {
     const address = uniqueAddress();
     for (let index = 0; index < resetRequestLimit.limit; index += 1) {
@@ -468,6 +477,7 @@ describe("password reset", () => {
     }
     expect(await requestPasswordReset(loginRequest(address), uniqueEmail("x"))).toEqual({
       ok: false,
+      status: 429,
       message: authMessages.tooManyResetRequests,
       retryAfterSeconds: expect.any(Number),
     });
@@ -706,6 +716,15 @@ describe("forgot-password route", () => {
     expect(shownErrors(outcome)).toEqual({ email: message });
     expect(await outboxMails()).toEqual([]);
   });
+
+  it.each(["a@b.c", "a@b..co", "<a@b.co>", "a@[127.0.0.1]", "ａｄａ@example.com"])(
+    "refuses %j, which the auth library refuses, with 400",
+    async (email) => {
+      const outcome = await forgot({ email });
+      expect(outcome.status).toBe(400);
+      expect(shownErrors(outcome)).toEqual({ email: "Invalid email address" });
+    },
+  );
 
   it("answers the same for an admin and a stranger; only the admin gets an e-mail", async () => {
     const admin = await makeAdmin();

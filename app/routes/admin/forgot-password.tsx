@@ -24,9 +24,12 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);
   if (!outcome.ok) {
+    const errors = outcome.field
+      ? { fieldErrors: { [outcome.field]: [outcome.message] } }
+      : { formErrors: [outcome.message] };
     return data(
-      { result: submission.reply({ formErrors: [outcome.message] }), notice: null },
-      { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
+      { result: submission.reply(errors), notice: null },
+      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
   return { result: submission.reply({ resetForm: true }), notice: outcome.message };
