@@ -236,6 +236,18 @@ describe("signIn throttle: only failed attempts count", () => {
     }
   });
 
+  it("25 staff sign-ins from one office address at the same moment all succeed", async () => {
+    const office = uniqueAddress();
+    const staff = await Promise.all(Array.from({ length: 5 }, () => makeAdmin()));
+    const outcomes = await Promise.all(
+      staff.flatMap((admin) =>
+        Array.from({ length: 5 }, () => attempt(admin.email, PASSWORD, office)),
+      ),
+    );
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
+    expect(outcomes).toHaveLength(25);
+  });
+
   it("bounds guesses per account and address: the 6th is refused even with the right password", async () => {
     const admin = await makeAdmin();
     const address = uniqueAddress();

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { authSession } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { clientAddress } from "~/lib/client-address";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import { type RateLimitRule, reserveRateLimits, resetRateLimit } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
@@ -26,11 +27,24 @@ export type SignInResult =
   | { ok: true; setCookies: string[] }
   | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
-export async function signIn(
-  request: Request,
-  credentials: { email: string; password: string; rememberMe: boolean },
-): Promise<SignInResult> {
+type Credentials = { email: string; password: string; rememberMe: boolean };
+
+/**
+ * Attempts from one client address are tested one after another in each process, so an
+ * attempt never waits in a counter beside others whose outcome is not known yet: correct
+ * sign-ins from a shared office address at the same moment are never refused for each other,
+ * and guesses still cannot slip past a limit together.
+ */
+export function signIn(request: Request, credentials: Credentials): Promise<SignInResult> {
   const address = clientAddress(request) ?? "unknown";
+  return oneAtATime(`sign-in ${address}`, () => attemptSignIn(request, address, credentials));
+}
+
+async function attemptSignIn(
+  request: Request,
+  address: string,
+  credentials: Credentials,
+): Promise<SignInResult> {
   const accountAndAddress = `${credentials.email} ${address}`;
   const knownDevice = await isKnownDevice(request, credentials.email);
   const attempt = await reserveRateLimits([
