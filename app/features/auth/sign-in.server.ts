@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { authSession } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { clientAddress } from "~/lib/client-address";
+import { logger } from "~/lib/logger.server";
 import { oneAtATime } from "~/lib/one-at-a-time";
 import { type RateLimitRule, reserveRateLimits, resetRateLimit } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
@@ -35,10 +36,20 @@ type Credentials = { email: string; password: string; rememberMe: boolean };
  * sign-ins from a shared office address at the same moment are never refused for each other,
  * and guesses still cannot slip past a limit together.
  */
-export function signIn(request: Request, credentials: Credentials): Promise<SignInResult> {
+export async function signIn(request: Request, credentials: Credentials): Promise<SignInResult> {
   const address = clientAddress(request) ?? "unknown";
-  return oneAtATime(`sign-in ${address}`, () => attemptSignIn(request, address, credentials));
+  try {
+    return await oneAtATime(`sign-in ${address}`, () =>
+      attemptSignIn(request, address, credentials),
+    );
+  } catch (error) {
+    // The counters, the accounts and the sessions are all in the database: it is out of reach.
+    logger.error({ err: error }, "Signing in failed");
+    return unavailable;
+  }
 }
+
+const unavailable: SignInResult = { ok: false, status: 503, message: authMessages.unavailable };
 
 async function attemptSignIn(
   request: Request,
@@ -71,6 +82,7 @@ async function attemptSignIn(
   }
   // Past this point the password was right (or the check failed): nothing to count.
   await attempt.release();
+  if (response.status >= 500) return unavailable;
   if (!response.ok) return { ok: false, status: 500, message: authMessages.failed };
 
   const body = (await response.json()) as { token?: string; user?: { id?: string } };
