@@ -6,6 +6,7 @@ import { appSecret } from "~/lib/app-secret.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env, servesHttps } from "~/lib/env.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
+import { signInLinkPlugin } from "./sign-in-link-plugin.server";
 
 export const SESSION_DAYS = 30;
 const RESET_LINK_SECONDS = 60 * 60;
@@ -47,6 +48,7 @@ function createAuth(database: Database) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
+    plugins: [signInLinkPlugin()],
   });
 }
 

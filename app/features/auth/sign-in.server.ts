@@ -45,11 +45,15 @@ export async function signIn(request: Request, credentials: Credentials): Promis
   } catch (error) {
     // The counters, the accounts and the sessions are all in the database: it is out of reach.
     logger.error({ err: error }, "Signing in failed");
-    return unavailable;
+    return signInUnavailable;
   }
 }
 
-const unavailable: SignInResult = { ok: false, status: 503, message: authMessages.unavailable };
+export const signInUnavailable: SignInResult = {
+  ok: false,
+  status: 503,
+  message: authMessages.unavailable,
+};
 
 async function attemptSignIn(
   request: Request,
@@ -82,9 +86,22 @@ async function attemptSignIn(
   }
   // Past this point the password was right (or the check failed): nothing to count.
   await attempt.release();
-  if (response.status >= 500) return unavailable;
+  if (response.status >= 500) return signInUnavailable;
   if (!response.ok) return { ok: false, status: 500, message: authMessages.failed };
 
+  const outcome = await admitActiveAdmin(request, response);
+  if (outcome.ok) await resetRateLimit(signInLimits.perAccountAndAddress, accountAndAddress);
+  return outcome;
+}
+
+/**
+ * The answer of a Better Auth sign-in that created a session: kept for an active admin, whose
+ * browser is then remembered; ended for any other account.
+ */
+export async function admitActiveAdmin(
+  request: Request,
+  response: Response,
+): Promise<SignInResult> {
   const body = (await response.json()) as { token?: string; user?: { id?: string } };
   const admin = body.user?.id ? await findActiveAdminByUserId(body.user.id) : null;
   if (!admin) {
@@ -92,13 +109,9 @@ async function attemptSignIn(
     if (body.token) await db().delete(authSession).where(eq(authSession.token, body.token));
     return { ok: false, status: 403, message: authMessages.inactive };
   }
-  await resetRateLimit(signInLimits.perAccountAndAddress, accountAndAddress);
   return {
     ok: true,
-    setCookies: [
-      ...response.headers.getSetCookie(),
-      await rememberDevice(request, credentials.email),
-    ],
+    setCookies: [...response.headers.getSetCookie(), await rememberDevice(request, admin.email)],
   };
 }
 
