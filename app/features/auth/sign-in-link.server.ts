@@ -37,13 +37,22 @@ export const signInLinkLimits = {
 
 export type SignInLinkRequestResult =
   | { ok: true; message: string }
-  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 /** E-mails a sign-in link when the address is an active admin's; the answer never says. */
 export async function requestSignInLink(
   request: Request,
   email: string,
 ): Promise<SignInLinkRequestResult> {
+  try {
+    return await mailLinkIfAdmin(request, email);
+  } catch (error) {
+    logger.error({ err: error }, "Asking for a sign-in link failed");
+    return { ok: false, status: 503, message: authMessages.unavailable };
+  }
+}
+
+async function mailLinkIfAdmin(request: Request, email: string): Promise<SignInLinkRequestResult> {
   const limit = await hitRateLimit(
     signInLinkLimits.perAddress,
     clientAddress(request) ?? "unknown",

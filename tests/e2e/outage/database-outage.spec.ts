@@ -253,6 +253,16 @@ test.describe("with the database refusing connections", () => {
     await expect(form.getByLabel("Email")).toHaveValue("ngozi@lagostechacademy.ng");
   });
 
+  test("asking for a sign-in link meanwhile answers 503 and says sign-in is unavailable", async ({
+    request,
+  }) => {
+    const response = await request.post(`${origin}/admin-portal/sign-in-link`, {
+      form: { intent: "request", email: "ngozi@lagostechacademy.ng" },
+    });
+    expect(response.status()).toBe(503);
+    expect(await response.text()).toContain(texts.signInUnavailable);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
