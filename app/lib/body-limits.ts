@@ -29,6 +29,7 @@ const signInForms = new Set([
   href("/admin-portal/login"),
   href("/admin-portal/forgot-password"),
   href("/admin-portal/reset-password"),
+  href("/admin-portal/sign-in-link"),
 ]);
 
 /**

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseFormLimit, publicFormLimit } from "~/lib/body-limits";
+import { bodyLimitFor, courseFormLimit, publicFormLimit } from "~/lib/body-limits";
 import { limitRequestBodies } from "~/server/body-limit.server";
 
 /**
@@ -106,6 +106,16 @@ describe("limitRequestBodies", () => {
     "/admin-portal/theme",
   ])("refuses one byte over 64 KB to %s", async (path) => {
     expect((await post(path, publicFormLimit.maxBytes + 1)).status).toBe(413);
+  });
+
+  it.each([
+    "/admin-portal/login",
+    "/admin-portal/forgot-password",
+    "/admin-portal/reset-password",
+    "/admin-portal/sign-in-link",
+    "/admin-portal/sign-in-link.data",
+  ])("gives the sign-in page %s, which strangers post to, the public form's limit", (path) => {
+    expect(bodyLimitFor(path)).toBe(publicFormLimit);
   });
 
   it("lets the course form carry its two files, and refuses more", async () => {
