@@ -13,6 +13,7 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
+    route("sign-in-link", "routes/admin/sign-in-link.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("theme", "routes/admin/theme.ts"),
     route("messages/export", "routes/resources/messages-export.ts"),

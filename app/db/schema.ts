@@ -422,6 +422,7 @@ export const outgoingEmailStatuses = ["queued", "sent", "failed"] as const;
 export const outgoingEmailKinds = [
   "staff-alert",
   "password-reset",
+  "sign-in-link",
   "reply",
   "acknowledgement",
   "assignment",

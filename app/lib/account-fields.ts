@@ -8,7 +8,7 @@ import { singleLine } from "./outside-text";
  * gets the field's other message.
  */
 
-const invalidEmail = "Invalid email address";
+export const invalidEmail = "Invalid email address";
 const passwordTooShort = "Password must be at least 6 characters";
 
 const requiredCheck = (message: string | undefined) => (message ? [z.minLength(1, message)] : []);

@@ -47,6 +47,7 @@ const signInForms = new Set([
   href("/admin-portal/login"),
   href("/admin-portal/forgot-password"),
   href("/admin-portal/reset-password"),
+  href("/admin-portal/sign-in-link"),
 ]);
 
 /**

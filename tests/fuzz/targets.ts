@@ -146,6 +146,14 @@ export const targets: Target[] = [
     text("password", "new-password-1"),
     text("confirmPassword", "new-password-1"),
   ]),
+  signedOut("sign-in link request", "/admin-portal/sign-in-link", () => [
+    text("intent", "request"),
+    text("email", `nobody.${unique()}@example.ng`),
+  ]),
+  signedOut("sign-in link use", "/admin-portal/sign-in-link?token=fuzz", () => [
+    text("intent", "sign-in"),
+    text("token", "fuzz"),
+  ]),
   // Without the suite's session: signing it out would sign out the other targets' cases.
   signedOut("logout", "/admin-portal/logout", () => []),
   portal("theme", "/admin-portal/theme", () => [text("theme", "dark"), text("js", "1")]),

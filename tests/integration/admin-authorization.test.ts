@@ -517,6 +517,7 @@ const publicPaths = [
   "admin-portal/login",
   "admin-portal/forgot-password",
   "admin-portal/reset-password",
+  "admin-portal/sign-in-link",
 ];
 
 function adminPortalEntries(entries: RouteEntry[]): RouteEntry[] {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { admins, authSession, authVerification, outgoingEmails, rateLimits } from "~/db/schema";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
@@ -14,6 +14,12 @@ import {
 import { authMessages } from "~/features/auth/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { signIn, signInLimits, signOut } from "~/features/auth/sign-in.server";
+import {
+  requestSignInLink,
+  SIGN_IN_LINK_MINUTES,
+  signInLinkLimits,
+  signInWithLink,
+} from "~/features/auth/sign-in-link.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
@@ -21,6 +27,7 @@ import { outboxDir } from "~/lib/mail.server";
 import * as forgotRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
 import * as resetRoute from "~/routes/admin/reset-password";
+import * as signInLinkRoute from "~/routes/admin/sign-in-link";
 import { startJobs, stopJobs } from "~/server/jobs.server";
 import {
   cookieHeader,
@@ -236,6 +243,18 @@ describe("signIn throttle: only failed attempts count", () => {
     }
   });
 
+  it("25 staff sign-ins from one office address at the same moment all succeed", async () => {
+    const office = uniqueAddress();
+    const staff = await Promise.all(Array.from({ length: 5 }, () => makeAdmin()));
+    const outcomes = await Promise.all(
+      staff.flatMap((admin) =>
+        Array.from({ length: 5 }, () => attempt(admin.email, PASSWORD, office)),
+      ),
+    );
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
+    expect(outcomes).toHaveLength(25);
+  });
+
   it("bounds guesses per account and address: the 6th is refused even with the right password", async () => {
     const admin = await makeAdmin();
     const address = uniqueAddress();
@@ -331,6 +350,129 @@ describe("signIn throttle: only failed attempts count", () => {
 
     setEnvForTesting(loadEnv({ ...baseEnv, PUBLIC_URL: "https://lagostechacademy.ng" }));
     expect(cookieOf(await attempt(admin.email, PASSWORD))).toMatch(/; Secure/i);
+  });
+});
+
+describe("sign-in link: the owner's way in that no stranger can block", () => {
+  function signInLinkTokenOf(text: string) {
+    const match = text.match(
+      new RegExp(`${ORIGIN}/admin-portal/sign-in-link\\?token=([A-Za-z0-9_%.-]+)`),
+    );
+    if (!match?.[1]) throw new Error(`No sign-in link in:\n${text}`);
+    return decodeURIComponent(match[1]);
+  }
+
+  async function linkTokensFor(email: string) {
+    const mails = (await outboxMails()).filter((mail) => mail.text.includes(email));
+    return mails.map((mail) => signInLinkTokenOf(mail.text));
+  }
+
+  const sent = { ok: true, message: authMessages.signInLinkSent };
+
+  it("a stranger who used up every limit cannot keep the owner out of a new browser", async () => {
+    const admin = await makeAdmin();
+    const office = uniqueAddress();
+    // 50 wrong passwords from 10 addresses, and 5 from the owner's own office address.
+    for (let index = 0; index < 10; index += 1) {
+      for (let guess = 0; guess < 5; guess += 1) {
+        await attempt(admin.email, "wrong-password", uniqueAddress());
+      }
+    }
+    for (let guess = 0; guess < 5; guess += 1) {
+      await attempt(admin.email, "wrong-password", office);
+    }
+    expect(await attempt(admin.email, PASSWORD, office)).toMatchObject({ ok: false, status: 429 });
+
+    expect(await requestSignInLink(loginRequest(office), admin.email)).toEqual(sent);
+    const [token] = await linkTokensFor(admin.email);
+    const outcome = await signInWithLink(loginRequest(office), token ?? "");
+    if (!outcome.ok) throw new Error(outcome.message);
+    const session = await readAdminSession(
+      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(outcome.setCookies) }),
+    );
+    expect(session).toMatchObject({ status: "active", admin: { id: admin.id } });
+    // The browser is now known: its password sign-ins are exempt from the account's ceiling.
+    const known = cookieHeader(outcome.setCookies);
+    const again = await signIn(loginRequest(uniqueAddress(), known), {
+      email: admin.email,
+      password: PASSWORD,
+      rememberMe: true,
+    });
+    expect(again.ok).toBe(true);
+  });
+
+  it("a link works once", async () => {
+    const admin = await makeAdmin();
+    await requestSignInLink(loginRequest(), admin.email);
+    const [token] = await linkTokensFor(admin.email);
+    expect((await signInWithLink(loginRequest(), token ?? "")).ok).toBe(true);
+    expect(await signInWithLink(loginRequest(), token ?? "")).toEqual({
+      ok: false,
+      status: 401,
+      message: authMessages.signInLinkInvalid,
+    });
+    expect(await sessionCount(admin.userId)).toBe(1);
+  });
+
+  it("refuses a made-up or expired link", async () => {
+    const admin = await makeAdmin();
+    const invalid = { ok: false, status: 401, message: authMessages.signInLinkInvalid };
+    expect(await signInWithLink(loginRequest(), "not-a-real-token")).toEqual(invalid);
+    await requestSignInLink(loginRequest(), admin.email);
+    const [token] = await linkTokensFor(admin.email);
+    await database()
+      .db.update(authVerification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(authVerification.identifier, "sign-in-link:%"));
+    expect(await signInWithLink(loginRequest(), token ?? "")).toEqual(invalid);
+    expect(await sessionCount(admin.userId)).toBe(0);
+  });
+
+  it("answers the same for a stranger's, an inactive admin's and an admin's address", async () => {
+    const inactive = await makeAdmin({ isActive: false });
+    expect(await requestSignInLink(loginRequest(), uniqueEmail("stranger"))).toEqual(sent);
+    expect(await requestSignInLink(loginRequest(), inactive.email)).toEqual(sent);
+    expect(await outboxMails()).toEqual([]);
+    const user = await userWithoutAdminRow();
+    expect(await requestSignInLink(loginRequest(), user.email)).toEqual(sent);
+    expect(await outboxMails()).toEqual([]);
+  });
+
+  it("a link of an admin switched off since it was sent signs nobody in", async () => {
+    const admin = await makeAdmin();
+    await requestSignInLink(loginRequest(), admin.email);
+    const [token] = await linkTokensFor(admin.email);
+    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
+    expect(await signInWithLink(loginRequest(), token ?? "")).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await sessionCount(admin.userId)).toBe(0);
+  });
+
+  it("bounds the e-mails a stranger can cause, and every one sent still works", async () => {
+    const admin = await makeAdmin();
+    for (let index = 0; index < 6; index += 1) {
+      expect(await requestSignInLink(loginRequest(uniqueAddress()), admin.email)).toEqual(sent);
+    }
+    const tokens = await linkTokensFor(admin.email);
+    expect(tokens).toHaveLength(signInLinkLimits.perAccount.limit);
+    // The links last at least as long as the window that bounds them: one is always valid.
+    expect(signInLinkLimits.perAccount.windowMs).toBeLessThanOrEqual(SIGN_IN_LINK_MINUTES * 60_000);
+    for (const token of tokens) expect((await signInWithLink(loginRequest(), token)).ok).toBe(true);
+  });
+
+  it("limits link requests per client address", async () => {
+    const address = uniqueAddress();
+    for (let index = 0; index < signInLinkLimits.perAddress.limit; index += 1) {
+      expect(await requestSignInLink(loginRequest(address), uniqueEmail("x"))).toEqual(sent);
+    }
+    expect(await requestSignInLink(loginRequest(address), uniqueEmail("x"))).toEqual({
+      ok: false,
+      status: 429,
+      message: authMessages.tooManySignInLinkRequests,
+      retryAfterSeconds: expect.any(Number),
+    });
   });
 });
 
@@ -461,6 +603,15 @@ describe("password reset", () => {
     expect(lifetime).toBeLessThanOrEqual(61 * 60 * 1000);
   });
 
+  it("answers an address the auth library refuses with its refusal, not a thrown error", async () => {
+    expect(await requestPasswordReset(loginRequest(), "a@b.c")).toEqual({
+      ok: false,
+      status: 400,
+      field: "email",
+      message: "Invalid email address",
+    });
+  });
+
   it("limits reset requests per client address", async () => {
     const address = uniqueAddress();
     for (let index = 0; index < resetRequestLimit.limit; index += 1) {
@@ -468,6 +619,7 @@ describe("password reset", () => {
     }
     expect(await requestPasswordReset(loginRequest(address), uniqueEmail("x"))).toEqual({
       ok: false,
+      status: 429,
       message: authMessages.tooManyResetRequests,
       retryAfterSeconds: expect.any(Number),
     });
@@ -707,6 +859,15 @@ describe("forgot-password route", () => {
     expect(await outboxMails()).toEqual([]);
   });
 
+  it.each(["a@b.c", "a@b..co", "<a@b.co>", "a@[127.0.0.1]", "ａｄａ@example.com"])(
+    "refuses %j, which the auth library refuses, with 400",
+    async (email) => {
+      const outcome = await forgot({ email });
+      expect(outcome.status).toBe(400);
+      expect(shownErrors(outcome)).toEqual({ email: "Invalid email address" });
+    },
+  );
+
   it("answers the same for an admin and a stranger; only the admin gets an e-mail", async () => {
     const admin = await makeAdmin();
     const known = await forgot({ email: admin.email.toUpperCase() });
@@ -776,6 +937,60 @@ describe("reset-password route", () => {
     const again = await reset(fields);
     expect(again.status).toBe(400);
     expect(replyOf(again).result.error).toEqual({ "": [authMessages.resetInvalid] });
+  });
+});
+
+describe("sign-in-link route", () => {
+  const post = (fields: Record<string, string>, address = uniqueAddress()) =>
+    outcomeOf(() =>
+      signInLinkRoute.action(
+        routeArgs(
+          postRequest("/admin-portal/sign-in-link", fields, {
+            headers: { [CLIENT_ADDRESS_HEADER]: address },
+          }),
+        ),
+      ),
+    );
+
+  it("the loader hands the token from the link to the form", async () => {
+    const outcome = await outcomeOf(() =>
+      signInLinkRoute.loader(routeArgs(getRequest("/admin-portal/sign-in-link?token=abc123"))),
+    );
+    expect(outcome).toMatchObject({ kind: "value", data: { token: "abc123" } });
+  });
+
+  it.each([
+    [{ intent: "request", email: "nope" }, { email: "Invalid email address" }],
+    [{ intent: "request", email: "a@b.c" }, { email: "Invalid email address" }],
+    [{ intent: "request" }, { email: "Email is required" }],
+    [
+      { intent: "sign-in" },
+      { token: "This sign-in link is invalid or has expired. Please ask for a new one." },
+    ],
+  ])("validates %j", async (fields, errors) => {
+    const outcome = await post(fields);
+    expect(outcome.status).toBe(400);
+    expect(shownErrors(outcome)).toEqual(errors);
+  });
+
+  it("e-mails a link that signs the admin in and leads to the dashboard, once", async () => {
+    const admin = await makeAdmin();
+    const asked = await post({ intent: "request", email: admin.email.toUpperCase() });
+    expect(asked).toMatchObject({ kind: "value", data: { notice: authMessages.signInLinkSent } });
+    const [mail] = (await outboxMails()).filter((item) => item.text.includes(admin.email));
+    const token = new URL(mail?.text.match(/http\S+sign-in-link\S+/)?.[0] ?? "").searchParams.get(
+      "token",
+    );
+    const used = await post({ intent: "sign-in", token: token ?? "" });
+    expect(used).toMatchObject({ kind: "redirect", location: "/admin-portal/dashboard" });
+    const session = await readAdminSession(
+      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(setCookiesOf(used)) }),
+    );
+    expect(session.status).toBe("active");
+
+    const again = await post({ intent: "sign-in", token: token ?? "" });
+    expect(again.status).toBe(401);
+    expect(replyOf(again).result.error).toEqual({ "": [authMessages.signInLinkInvalid] });
   });
 });
 

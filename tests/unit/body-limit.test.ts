@@ -109,6 +109,16 @@ describe("limitRequestBodies", () => {
     expect((await post(path, publicFormLimit.maxBytes + 1)).status).toBe(413);
   });
 
+  it.each([
+    "/admin-portal/login",
+    "/admin-portal/forgot-password",
+    "/admin-portal/reset-password",
+    "/admin-portal/sign-in-link",
+    "/admin-portal/sign-in-link.data",
+  ])("gives the sign-in page %s, which strangers post to, the public form's limit", (path) => {
+    expect(bodyLimitFor(path)).toBe(publicFormLimit);
+  });
+
   it("lets the course form carry its two files, and refuses more", async () => {
     const course = "/admin-portal/courses.data";
     expect((await post(course, 15 * 1024 * 1024)).status).toBe(200);

@@ -22,6 +22,15 @@ export async function findActiveAdminByUserId(userId: string): Promise<Admin | n
   return admin ?? null;
 }
 
+export async function findActiveAdminByEmail(email: string): Promise<Admin | null> {
+  const [admin] = await db()
+    .select()
+    .from(admins)
+    .where(and(eq(admins.email, email.toLowerCase()), eq(admins.isActive, true)))
+    .limit(1);
+  return admin ?? null;
+}
+
 export async function findAdminById(id: string): Promise<Admin | null> {
   if (!isUuid(id)) return null;
   const [admin] = await db().select().from(admins).where(eq(admins.id, id)).limit(1);

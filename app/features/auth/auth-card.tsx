@@ -1,5 +1,7 @@
 import GraduationCap from "lucide-react/icons/graduation-cap";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+import { TextField } from "~/ui/form-fields";
 
 /** The centred card of the sign-in and password pages. */
 export function AuthCard({
@@ -28,4 +30,21 @@ export function AuthCard({
       </div>
     </main>
   );
+}
+
+/** A link under a sign-in or password form, to another of these pages. */
+export function AuthCardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The e-mail field of the sign-in and password pages: the browser offers the saved account. */
+export function AccountEmailField({ meta }: { meta: ComponentProps<typeof TextField>["meta"] }) {
+  return <TextField meta={meta} label="Email" type="email" required autoComplete="username" />;
 }

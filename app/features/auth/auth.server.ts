@@ -7,6 +7,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
 import { env, servesHttps } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
+import { signInLinkPlugin } from "./sign-in-link-plugin.server";
 
 export const SESSION_DAYS = 30;
 const RESET_LINK_SECONDS = 60 * 60;
@@ -56,6 +57,7 @@ function createAuth(database: Database) {
         logger[level](error ? { err: error } : {}, `Better Auth: ${message}`);
       },
     },
+    plugins: [signInLinkPlugin()],
   });
 }
 

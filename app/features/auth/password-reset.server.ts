@@ -1,3 +1,5 @@
+import { isAPIError } from "better-auth/api";
+import { invalidEmail } from "~/lib/account-fields";
 import { clientAddress } from "~/lib/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
@@ -9,21 +11,37 @@ export const resetRequestLimit: RateLimitRule = {
   windowMs: 15 * 60 * 1000,
 };
 
+export type ResetRequestResult =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string; field?: "email"; retryAfterSeconds?: number };
+
 /**
  * E-mails a one-hour, single-use reset link when the address belongs to an active admin.
  * The answer never says whether it does.
  */
-export async function requestPasswordReset(request: Request, email: string) {
+export async function requestPasswordReset(
+  request: Request,
+  email: string,
+): Promise<ResetRequestResult> {
   const limit = await hitRateLimit(resetRequestLimit, clientAddress(request) ?? "unknown");
   if (!limit.allowed) {
     return {
-      ok: false as const,
+      ok: false,
+      status: 429,
       message: authMessages.tooManyResetRequests,
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
-  await auth().api.requestPasswordReset({ body: { email }, headers: request.headers });
-  return { ok: true as const, message: authMessages.resetRequested };
+  try {
+    await auth().api.requestPasswordReset({ body: { email }, headers: request.headers });
+  } catch (error) {
+    // The request's only field is the address: a refusal of the request is a refusal of it.
+    if (isAPIError(error) && error.statusCode < 500) {
+      return { ok: false, status: error.statusCode, field: "email", message: invalidEmail };
+    }
+    throw error;
+  }
+  return { ok: true, message: authMessages.resetRequested };
 }
 
 /** Sets the new password if the token is valid; the token is used up, other sessions end. */

@@ -17,6 +17,17 @@ export const loginSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
+/** The page of the e-mailed sign-in link: ask for one, or use the one in the address bar. */
+export const signInLinkSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("request"), email }),
+  z.object({
+    intent: z.literal("sign-in"),
+    token: z
+      .string({ error: "This sign-in link is invalid or has expired. Please ask for a new one." })
+      .check(z.minLength(1), z.maxLength(200), singleLine("Sign-in link")),
+  }),
+]);
+
 export const resetPasswordSchema = z
   .object({
     token: z
@@ -38,12 +49,18 @@ export const authMessages = {
   tooManyAttempts: "Too many login attempts. Please wait a moment and try again.",
   inactive: "Admin account not found or inactive. Please contact your system administrator.",
   failed: "Login failed. Please try again.",
+  unavailable: "Sign-in is unavailable for a moment. Please try again in a minute.",
   welcome: "Welcome back! Redirecting to dashboard...",
   resetRequested:
     "If an admin account exists for that email address, we have sent a link to reset its password. The link works once, within one hour.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   resetDone: "Your password has been changed. Please sign in with your new password.",
   tooManyResetRequests: "Too many reset requests. Please wait a few minutes and try again.",
+  signInLinkSent:
+    "If an admin account exists for that email address, we have sent it a sign-in link. The link works once, within 15 minutes.",
+  signInLinkInvalid: "This sign-in link is invalid or has expired. Please ask for a new one.",
+  tooManySignInLinkRequests:
+    "Too many sign-in link requests. Please wait a few minutes and try again.",
 } as const;
 
 /** Only paths inside the portal; anything else (other sites, `//evil`) goes to the dashboard. */

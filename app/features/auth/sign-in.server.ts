@@ -3,6 +3,8 @@ import { db } from "~/db/client.server";
 import { authSession } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { clientAddress } from "~/lib/client-address";
+import { logger } from "~/lib/logger.server";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import { type RateLimitRule, reserveRateLimits, resetRateLimit } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
@@ -26,11 +28,38 @@ export type SignInResult =
   | { ok: true; setCookies: string[] }
   | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
-export async function signIn(
-  request: Request,
-  credentials: { email: string; password: string; rememberMe: boolean },
-): Promise<SignInResult> {
+type Credentials = { email: string; password: string; rememberMe: boolean };
+
+/**
+ * Attempts from one client address are tested one after another in each process, so an
+ * attempt never waits in a counter beside others whose outcome is not known yet: correct
+ * sign-ins from a shared office address at the same moment are never refused for each other,
+ * and guesses still cannot slip past a limit together.
+ */
+export async function signIn(request: Request, credentials: Credentials): Promise<SignInResult> {
   const address = clientAddress(request) ?? "unknown";
+  try {
+    return await oneAtATime(`sign-in ${address}`, () =>
+      attemptSignIn(request, address, credentials),
+    );
+  } catch (error) {
+    // The counters, the accounts and the sessions are all in the database: it is out of reach.
+    logger.error({ err: error }, "Signing in failed");
+    return signInUnavailable;
+  }
+}
+
+export const signInUnavailable: SignInResult = {
+  ok: false,
+  status: 503,
+  message: authMessages.unavailable,
+};
+
+async function attemptSignIn(
+  request: Request,
+  address: string,
+  credentials: Credentials,
+): Promise<SignInResult> {
   const accountAndAddress = `${credentials.email} ${address}`;
   const knownDevice = await isKnownDevice(request, credentials.email);
   const attempt = await reserveRateLimits([
@@ -57,8 +86,22 @@ export async function signIn(
   }
   // Past this point the password was right (or the check failed): nothing to count.
   await attempt.release();
+  if (response.status >= 500) return signInUnavailable;
   if (!response.ok) return { ok: false, status: 500, message: authMessages.failed };
 
+  const outcome = await admitActiveAdmin(request, response);
+  if (outcome.ok) await resetRateLimit(signInLimits.perAccountAndAddress, accountAndAddress);
+  return outcome;
+}
+
+/**
+ * The answer of a Better Auth sign-in that created a session: kept for an active admin, whose
+ * browser is then remembered; ended for any other account.
+ */
+export async function admitActiveAdmin(
+  request: Request,
+  response: Response,
+): Promise<SignInResult> {
   const body = (await response.json()) as { token?: string; user?: { id?: string } };
   const admin = body.user?.id ? await findActiveAdminByUserId(body.user.id) : null;
   if (!admin) {
@@ -66,13 +109,9 @@ export async function signIn(
     if (body.token) await db().delete(authSession).where(eq(authSession.token, body.token));
     return { ok: false, status: 403, message: authMessages.inactive };
   }
-  await resetRateLimit(signInLimits.perAccountAndAddress, accountAndAddress);
   return {
     ok: true,
-    setCookies: [
-      ...response.headers.getSetCookie(),
-      await rememberDevice(request, credentials.email),
-    ],
+    setCookies: [...response.headers.getSetCookie(), await rememberDevice(request, admin.email)],
   };
 }
 

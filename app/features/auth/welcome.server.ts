@@ -1,4 +1,6 @@
+import { redirect } from "react-router";
 import { portalLinks } from "~/features/portal/navigation";
+import { setFlash } from "~/lib/flash.server";
 import { authMessages } from "./schema";
 import { DASHBOARD_PATH } from "./session.server";
 
@@ -8,4 +10,15 @@ export function welcomeMessage(target: string) {
   const page = portalLinks.find((link) => path === link.to || path.startsWith(`${link.to}/`));
   if (page?.to === DASHBOARD_PATH) return authMessages.welcome;
   return page ? `Welcome back! Redirecting to ${page.label}...` : "Welcome back!";
+}
+
+/** The answer to a successful sign-in: on to `target`, with the session cookies and a welcome. */
+export async function redirectSignedIn(target: string, setCookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  headers.append(
+    "Set-Cookie",
+    await setFlash({ kind: "success", message: welcomeMessage(target) }),
+  );
+  return redirect(target, { headers });
 }

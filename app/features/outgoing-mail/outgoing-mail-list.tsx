@@ -15,6 +15,7 @@ const statusStyles: Record<OutgoingEmail["status"], string> = {
 const kindLabels: Record<OutgoingEmailKind, string> = {
   "staff-alert": "Staff alert",
   "password-reset": "Password reset",
+  "sign-in-link": "Sign-in link",
   reply: "Reply",
   acknowledgement: "Acknowledgement",
   assignment: "Assignment",

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useNavigation } from "react-router";
-import { AuthCard } from "~/features/auth/auth-card";
+import { data, Form, href, useNavigation } from "react-router";
+import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
 import { readForm } from "~/lib/request-form.server";
 import { passRetryAfter, retryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
-import { FormError, TextField } from "~/ui/form-fields";
+import { FormError } from "~/ui/form-fields";
 import { FormNotice } from "~/ui/form-notice";
 import type { Route } from "./+types/forgot-password";
 
@@ -24,9 +24,12 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);
   if (!outcome.ok) {
+    const errors = outcome.field
+      ? { fieldErrors: { [outcome.field]: [outcome.message] } }
+      : { formErrors: [outcome.message] };
     return data(
-      { result: submission.reply({ formErrors: [outcome.message] }), notice: null },
-      { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
+      { result: submission.reply(errors), notice: null },
+      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
   return { result: submission.reply({ resetForm: true }), notice: outcome.message };
@@ -49,22 +52,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormNotice notice={actionData?.notice ?? null} />
         <FormError errors={form.errors} id={form.errorId} />
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          required
-          autoComplete="username"
-        />
+        <AccountEmailField meta={fields.email} />
         <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
         </Button>
-        <Link
-          to={href("/admin-portal/login")}
-          className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
-        >
-          Back to sign in
-        </Link>
+        <AuthCardLink to={href("/admin-portal/login")}>Back to sign in</AuthCardLink>
       </Form>
     </AuthCard>
   );

@@ -2,13 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { workingDemoCredentials } from "~/features/admins/demo-admin.server";
-import { AuthCard } from "~/features/auth/auth-card";
+import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
-import { welcomeMessage } from "~/features/auth/welcome.server";
+import { redirectSignedIn } from "~/features/auth/welcome.server";
 import { env } from "~/lib/env.server";
-import { setFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/request-form.server";
 import { passRetryAfter, retryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
@@ -49,14 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
-  const target = safeRedirectTarget(redirectTo, DASHBOARD_PATH);
-  const headers = new Headers();
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    await setFlash({ kind: "success", message: welcomeMessage(target) }),
-  );
-  return redirect(target, { headers });
+  return redirectSignedIn(safeRedirectTarget(redirectTo, DASHBOARD_PATH), outcome.setCookies);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,13 +70,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormError errors={errors} id={form.errorId} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          required
-          autoComplete="username"
-        />
+        <AccountEmailField meta={fields.email} />
         <TextField
           meta={fields.password}
           label="Password"
@@ -104,6 +90,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? "Signing in..." : "Sign In"}
         </Button>
+        <AuthCardLink to={href("/admin-portal/sign-in-link")}>
+          E-mail me a sign-in link instead
+        </AuthCardLink>
       </Form>
       {loaderData.demo ? (
         <section

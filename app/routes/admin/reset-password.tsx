@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useNavigation } from "react-router";
-import { AuthCard } from "~/features/auth/auth-card";
+import { data, Form, href, useNavigation } from "react-router";
+import { AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { LOGIN_PATH } from "~/features/auth/session.server";
@@ -76,12 +76,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Saving..." : "Set New Password"}
         </Button>
-        <Link
-          to={href("/admin-portal/forgot-password")}
-          className="text-center text-sm font-semibold text-brand-800 hover:underline dark:text-brand-300"
-        >
-          Ask for a new link
-        </Link>
+        <AuthCardLink to={href("/admin-portal/forgot-password")}>Ask for a new link</AuthCardLink>
       </Form>
     </AuthCard>
   );

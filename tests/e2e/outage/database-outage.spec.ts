@@ -25,6 +25,7 @@ const texts = {
   courseError: "Error Loading Course",
   courseMessage: "We couldn't load this course. Please try again.",
   contactFailure: "Failed to submit contact form. Please try again.",
+  signInUnavailable: "Sign-in is unavailable for a moment. Please try again in a minute.",
 };
 
 let server: ChildProcess | undefined;
@@ -72,6 +73,14 @@ async function waitForHealth(url: string) {
 }
 
 const visitorMessage = "Please call me back about the next intake.";
+
+async function fillLoginForm(page: Page) {
+  await page.goto(`${origin}/admin-portal/login`);
+  const form = page.locator("form#login");
+  await form.getByLabel("Email").fill("ngozi@lagostechacademy.ng");
+  await form.getByLabel("Password").fill("a-correct-password");
+  return form;
+}
 
 async function fillContactForm(page: Page) {
   await page.goto(`${origin}/contact`);
@@ -235,8 +244,38 @@ test.describe("with the database refusing connections", () => {
     for (const value of Object.values(visitor)) expect(logged).not.toContain(value);
   });
 
+  test("staff signing in meanwhile are told that sign-in is unavailable for a moment", async ({
+    page,
+  }) => {
+    const form = await fillLoginForm(page);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(form.getByRole("alert")).toHaveText(texts.signInUnavailable);
+    await expect(form.getByLabel("Email")).toHaveValue("ngozi@lagostechacademy.ng");
+  });
+
+  test("asking for a sign-in link meanwhile answers 503 and says sign-in is unavailable", async ({
+    request,
+  }) => {
+    const response = await request.post(`${origin}/admin-portal/sign-in-link`, {
+      form: { intent: "request", email: "ngozi@lagostechacademy.ng" },
+    });
+    expect(response.status()).toBe(503);
+    expect(await response.text()).toContain(texts.signInUnavailable);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
+
+    test("a sign-in meanwhile answers 503 with Retry-After and says so", async ({ page }) => {
+      const form = await fillLoginForm(page);
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === "POST"),
+        form.getByRole("button", { name: "Sign In" }).click(),
+      ]);
+      expect(response.status()).toBe(503);
+      expect(response.headers()["retry-after"]).toMatch(/^\d+$/);
+      await expect(form.getByRole("alert")).toHaveText(texts.signInUnavailable);
+    });
 
     test("a contact message sent meanwhile comes back with the text and the failure", async ({
       page,

@@ -48,6 +48,18 @@ const checks: Check[] = [
     ready: heading("Choose a new password"),
   },
   {
+    name: "sign-in link request",
+    signedIn: false,
+    url: fixed(`${PORTAL}/sign-in-link`),
+    ready: heading("E-mail me a sign-in link"),
+  },
+  {
+    name: "sign-in link use",
+    signedIn: false,
+    url: fixed(`${PORTAL}/sign-in-link?token=not-a-real-token`),
+    ready: heading("Sign in with your link"),
+  },
+  {
     name: "dashboard",
     signedIn: true,
     url: fixed(`${PORTAL}/dashboard`),

@@ -27,6 +27,9 @@ const messages = {
     "If an admin account exists for that email address, we have sent a link to reset its password. The link works once, within one hour.",
   resetDone: "Your password has been changed. Please sign in with your new password.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
+  signInLinkSent:
+    "If an admin account exists for that email address, we have sent it a sign-in link. The link works once, within 15 minutes.",
+  signInLinkInvalid: "This sign-in link is invalid or has expired. Please ask for a new one.",
 };
 
 const loginForm = (page: Page) => ({
@@ -460,6 +463,40 @@ test.describe("forgot and reset password", () => {
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText(messages.resetRequested)).toBeVisible();
     await expect(waitForMail(email)).rejects.toThrow();
+  });
+});
+
+test.describe("sign-in link", () => {
+  test("an e-mailed link signs the admin in once, without the password", async ({
+    page,
+    createAdmin,
+  }) => {
+    const account = await createAdmin();
+    await openPortal(page, `${PORTAL}/login`);
+    await page.getByRole("link", { name: "E-mail me a sign-in link instead" }).click();
+    await expect(page).toHaveURL(`${PORTAL}/sign-in-link`);
+    await waitForHydration(page);
+    await textbox(page, "Email").fill(account.email);
+    await page.getByRole("button", { name: "Send Sign-in Link" }).click();
+    await expect(page.getByText(messages.signInLinkSent)).toBeVisible();
+
+    const mail = await waitForMail(account.email, (item) => item.body.includes("sign-in-link"));
+    expect(mail.subject).toBe("Your Lagos Tech Academy admin sign-in link");
+    const link = mail.body.match(/https?:\/\/\S+\/admin-portal\/sign-in-link\?token=[^\s]+/)?.[0];
+    expect(link, "the sign-in link in the e-mail").toBeTruthy();
+    const linkPath = new URL(link as string).pathname + new URL(link as string).search;
+
+    await openPortal(page, linkPath);
+    await expect(page.getByRole("heading", { name: "Sign in with your link" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign In" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`${PORTAL}/dashboard`);
+    await expect(successToast(page, messages.welcome)).toBeVisible();
+
+    await page.context().clearCookies();
+    await openPortal(page, linkPath);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.locator("main").getByRole("alert")).toHaveText(messages.signInLinkInvalid);
   });
 });
 

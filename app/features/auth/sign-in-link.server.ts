@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { href } from "react-router";
+import { db } from "~/db/client.server";
+import { type Admin, authVerification } from "~/db/schema";
+import { findActiveAdminByEmail } from "~/features/admins/admins.server";
+import { clientAddress } from "~/lib/client-address";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { queueEmail } from "~/lib/outgoing-mail.server";
+import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { auth } from "./auth.server";
+import { authMessages } from "./schema";
+import { admitActiveAdmin, type SignInResult, signInUnavailable } from "./sign-in.server";
+import { signInLinkIdentifier } from "./sign-in-link-plugin.server";
+
+/**
+ * The e-mailed, single-use sign-in link: the owner's way in that failed guesses by anyone else
+ * cannot block (docs/decisions/0031-sign-in-without-lockout.md).
+ */
+
+export const SIGN_IN_LINK_MINUTES = 15;
+export const SIGN_IN_LINK_PATH = href("/admin-portal/sign-in-link");
+
+export const signInLinkLimits = {
+  /** Requests from one address, for any accounts. */
+  perAddress: { name: "sign-in-link:address", limit: 5, windowMs: 15 * 60 * 1000 },
+  /**
+   * E-mails to one account, whoever asks. The window is no longer than a link lives, so once
+   * it is used up a link sent within it still works.
+   */
+  perAccount: {
+    name: "sign-in-link:account",
+    limit: 3,
+    windowMs: SIGN_IN_LINK_MINUTES * 60 * 1000,
+  },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type SignInLinkRequestResult =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
+
+/** E-mails a sign-in link when the address is an active admin's; the answer never says. */
+export async function requestSignInLink(
+  request: Request,
+  email: string,
+): Promise<SignInLinkRequestResult> {
+  try {
+    return await mailLinkIfAdmin(request, email);
+  } catch (error) {
+    logger.error({ err: error }, "Asking for a sign-in link failed");
+    return { ok: false, status: 503, message: authMessages.unavailable };
+  }
+}
+
+async function mailLinkIfAdmin(request: Request, email: string): Promise<SignInLinkRequestResult> {
+  const limit = await hitRateLimit(
+    signInLinkLimits.perAddress,
+    clientAddress(request) ?? "unknown",
+  );
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: authMessages.tooManySignInLinkRequests,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
+  const admin = await findActiveAdminByEmail(email);
+  if (admin && (await hitRateLimit(signInLinkLimits.perAccount, admin.email)).allowed) {
+    await mailSignInLink(admin);
+  }
+  return { ok: true, message: authMessages.signInLinkSent };
+}
+
+async function mailSignInLink(admin: Admin) {
+  const token = randomBytes(32).toString("base64url");
+  const link = `${env().publicUrl}${SIGN_IN_LINK_PATH}?token=${token}`;
+  await db().transaction(async (tx) => {
+    await tx.insert(authVerification).values({
+      identifier: signInLinkIdentifier(token),
+      value: admin.userId,
+      expiresAt: new Date(Date.now() + SIGN_IN_LINK_MINUTES * 60 * 1000),
+    });
+    await queueEmail(tx, {
+      kind: "sign-in-link",
+      to: [admin.email],
+      subject: "Your Lagos Tech Academy admin sign-in link",
+      text: [
+        `Hello ${admin.name},`,
+        "",
+        "Someone (hopefully you) asked for a link to sign in to the admin portal.",
+        `Open this link within ${SIGN_IN_LINK_MINUTES} minutes to sign in. It works once.`,
+        "",
+        link,
+        "",
+        "If you did not ask for this, ignore this e-mail: nobody can use the link without",
+        "access to your mailbox.",
+      ].join("\n"),
+    });
+  });
+}
+
+/** Signs in with the link's token: once, within its lifetime, for an active admin only. */
+export async function signInWithLink(request: Request, token: string): Promise<SignInResult> {
+  try {
+    const response = await auth().api.signInWithLink({
+      body: { token },
+      headers: request.headers,
+      asResponse: true,
+    });
+    if (response.status === 401 || response.status === 400) {
+      return { ok: false, status: 401, message: authMessages.signInLinkInvalid };
+    }
+    if (!response.ok) return signInUnavailable;
+    return await admitActiveAdmin(request, response);
+  } catch (error) {
+    logger.error({ err: error }, "Signing in with a link failed");
+    return signInUnavailable;
+  }
+}
