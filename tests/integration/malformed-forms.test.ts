@@ -9,6 +9,7 @@ import * as messagesRoute from "~/routes/admin/messages";
 import * as resetPasswordRoute from "~/routes/admin/reset-password";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import * as settingsRoute from "~/routes/admin/settings";
+import * as signInLinkRoute from "~/routes/admin/sign-in-link";
 import * as themeRoute from "~/routes/admin/theme";
 import * as contactRoute from "~/routes/site/contact";
 import * as courseRoute from "~/routes/site/course";
@@ -37,6 +38,8 @@ const actions: Array<{ path: string; action: RouteFunction; staff?: boolean }> =
   { path: "/admin-portal/login", action: loginRoute.action },
   { path: "/admin-portal/forgot-password", action: forgotPasswordRoute.action },
   { path: "/admin-portal/reset-password?token=x", action: resetPasswordRoute.action },
+  { path: "/admin-portal/sign-in-link", action: signInLinkRoute.action },
+  { path: "/admin-portal/sign-in-link?token=x", action: signInLinkRoute.action },
   { path: "/admin-portal/messages", action: messagesRoute.action, staff: true },
   { path: "/admin-portal/admins", action: adminsRoute.action, staff: true },
   { path: "/admin-portal/theme", action: themeRoute.action, staff: true },
