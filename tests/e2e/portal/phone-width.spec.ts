@@ -27,3 +27,21 @@ for (const check of portalPages) {
     }
   });
 }
+
+test("the dashboard opens with the 24-hour figures on the first screen", async ({
+  page,
+  superApi,
+}) => {
+  await addDemoSession(page.context(), superApi);
+  await openPortal(page, "/admin-portal/dashboard");
+  const figures = page.getByRole("region", { name: "The 24-hour promise" }).getByRole("link");
+  await expect(figures).toHaveCount(4);
+  const screenHeight = page.viewportSize()?.height ?? 0;
+  for (const figure of await figures.all()) {
+    const box = await figure.boundingBox();
+    expect(box, "the figure is laid out").not.toBeNull();
+    if (!box) continue;
+    const name = await figure.getAttribute("href");
+    expect(box.y + box.height, `${name}: bottom`).toBeLessThanOrEqual(screenHeight);
+  }
+});
