@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, renderedLines, test, waitForHydration } from "./fixtures";
 import { withReference } from "./success-notice";
 
 const texts = {
@@ -141,6 +141,20 @@ test.describe("contact form with JavaScript", () => {
     await expect(form.getByLabel("Subject")).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
     await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("the reference stays on the page after the toast, on one line at 360 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const form = contactForm(page);
+    await fillContact(page);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    const notice = form.getByRole("status");
+    await expect(notice).toHaveText(withReference(texts.contactSuccess));
+    const reference = (await notice.textContent())?.match(/LTA-\d{7}/)?.[0] ?? "";
+    const lines = await renderedLines(notice);
+    expect(lines.some((line) => line.includes(reference)), lines.join(" | ")).toBe(true);
   });
 
   test("after a success the reset form sends a second message", async ({ page }) => {
