@@ -53,8 +53,8 @@ export function InboxTabs({ query }: { query: InboxQuery }) {
  */
 const foldedOnPhones = "max-md:hidden max-md:peer-checked:block";
 
-/** Each filter as wide as its longest choice at least, the row wrapping where they do not fit. */
-const filterItem = cn(foldedOnPhones, "flex-auto");
+/** Each filter as wide as its longest choice, the row wrapping where they do not all fit. */
+const filterItem = cn(foldedOnPhones, "flex-none");
 
 function FilterSelect({
   name,
