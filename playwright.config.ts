@@ -26,7 +26,7 @@ const chromium = {
 const demoAdminPasswordTests = "portal/demo-credentials.spec.ts";
 
 const desktop = { ...devices["Desktop Chrome"], launchOptions: chromium };
-const phone = {
+export const phone = {
   ...devices["Pixel 5"],
   viewport: { width: 360, height: 740 },
   launchOptions: chromium,

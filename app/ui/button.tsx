@@ -20,8 +20,9 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60",
   light: "bg-white text-brand-800 hover:bg-brand-50",
-  // WhatsApp's dark green: white text on its bright green would be unreadable.
-  whatsapp: "bg-emerald-800 text-white hover:bg-emerald-900",
+  // WhatsApp's own bright green, so it never passes for the brand's dark green buttons; with
+  // near-black text, since white on this green would be unreadable.
+  whatsapp: "bg-[#25d366] text-slate-950 hover:bg-[#1fb855]",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,14 +1,17 @@
 import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
-import { Button, buttonClasses } from "./button";
+import { Link, useLocation } from "react-router";
+import { buttonClasses } from "./button";
 import { cn } from "./cn";
+import { GoBackLink } from "./go-back-link";
 
 export type ErrorViewProps = {
   title: string;
   message: string;
-  /** Shows 'Try Again', which reloads the page. */
+  /** Shows 'Try Again', which loads the page anew. */
   retry?: boolean;
+  /** Where 'Go Back' leads without JavaScript or an earlier page of the site: home by default. */
+  backTo?: string;
   /** The page-filling variant, with the support footer (SPEC.md section 2). */
   fullPage?: boolean;
   headingLevel?: "h1" | "h2";
@@ -23,9 +26,10 @@ export function ErrorView({
   retry,
   fullPage,
   headingLevel = "h1",
+  backTo = "/",
   children,
 }: ErrorViewProps) {
-  const navigate = useNavigate();
+  const location = useLocation();
   const Heading = headingLevel;
   return (
     <div
@@ -41,13 +45,12 @@ export function ErrorView({
       <p className="mt-3 text-slate-700 dark:text-slate-300">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {retry ? (
-          <Button variant="primary" onClick={() => window.location.reload()}>
+          // A document load of this very address, so it works without JavaScript too.
+          <a href={`${location.pathname}${location.search}`} className={buttonClasses("primary")}>
             Try Again
-          </Button>
+          </a>
         ) : null}
-        <Button variant="outline" onClick={() => navigate(-1)}>
-          Go Back
-        </Button>
+        <GoBackLink fallback={backTo} />
         <Link to="/" className={buttonClasses(retry ? "outline" : "primary")}>
           Go Home
         </Link>

@@ -1,7 +1,8 @@
 import CheckCircle2 from "lucide-react/icons/circle-check";
+import type { ReactNode } from "react";
 
-/** The success text of a form posted without JavaScript, shown on the returned page. */
-export function FormNotice({ notice }: { notice: string | null }) {
+/** The success text of a form, shown on the page (the returned one, without JavaScript). */
+export function FormNotice({ notice }: { notice: ReactNode }) {
   if (!notice) return null;
   return (
     <div

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, renderedLines, test, waitForHydration } from "./fixtures";
 
 test.describe("about page", () => {
   test("has its sections and the closing call to action", async ({ page }) => {
@@ -100,6 +100,22 @@ test.describe("contact page", () => {
     ]);
     await main.getByRole("link", { name: "Browse Our Courses" }).click();
     await expect(page).toHaveURL(/\/courses$/);
+  });
+});
+
+test.describe("contact page on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("e-mail addresses break only after the '@', never mid-word", async ({ page }) => {
+    await page.goto("/contact");
+    const addresses = page.getByRole("main").locator('a[href^="mailto:"]');
+    expect(await addresses.count()).toBeGreaterThan(0);
+    for (const address of await addresses.all()) {
+      const lines = await renderedLines(address);
+      for (const line of lines.slice(0, -1)) {
+        expect(line, `a line of ${lines.join("")}`).toMatch(/@$/);
+      }
+    }
   });
 });
 

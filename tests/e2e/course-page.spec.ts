@@ -1,6 +1,15 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { demoCourse, expect, naira, seededStartDates, test, waitForHydration } from "./fixtures";
+import {
+  colourContrast,
+  demoCourse,
+  expect,
+  naira,
+  renderedLines,
+  seededStartDates,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 const full = demoCourse("ui-ux-design-fundamentals");
 /** No modules, no brochure, no class size. */
@@ -90,6 +99,28 @@ test.describe("course hero", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in touch");
   });
 
+  test("'Chat on WhatsApp' does not look like 'Contact an Advisor'", async ({ page }) => {
+    await page.goto(`/course/${full.slug}`);
+    const looks = [];
+    for (const name of ["Contact an Advisor", "Chat on WhatsApp"]) {
+      const button = hero(page).getByRole("link", { name });
+      looks.push(
+        await button.evaluate((element) => ({
+          background: getComputedStyle(element).backgroundColor,
+          icon: element.querySelector("svg")?.innerHTML ?? "",
+        })),
+      );
+    }
+    const [advisor, whatsapp] = looks;
+    expect(whatsapp?.icon, "a different icon").not.toBe(advisor?.icon);
+    const contrast = await colourContrast(
+      page,
+      advisor?.background ?? "",
+      whatsapp?.background ?? "",
+    );
+    expect(contrast, "the colours tell apart at a glance").toBeGreaterThanOrEqual(2);
+  });
+
   test("Back returns to the filtered catalogue it came from", async ({ page }) => {
     await page.goto("/courses?category=Marketing");
     await waitForHydration(page);
@@ -144,6 +175,22 @@ test.describe("brochure", () => {
     // The demo brochures are a few kilobytes: under 1 MB the size is in KB, to one decimal.
     expect(bytes).toBeLessThan(1024 * 1024);
     await expect(link).toContainText(`PDF, ${(bytes / 1024).toFixed(1)} KB`);
+  });
+});
+
+test.describe("brochure on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the brochure's size stays on one line", async ({ page }) => {
+    await page.goto(`/course/${full.slug}`);
+    const link = hero(page).getByRole("link", { name: "Download Brochure" });
+    const size = (await link.textContent())?.match(/\d[\d.,]* [KM]B/)?.[0];
+    expect(size, "the link names the size").toBeTruthy();
+    const lines = await renderedLines(link);
+    expect(
+      lines.some((line) => line.includes(size ?? "")),
+      lines.join(" | "),
+    ).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { buildDemoCourses, type DemoCourse } from "~/features/demo/demo-courses";
 
 /**
@@ -129,6 +129,58 @@ export async function waitForHydration(page: Page) {
     // React attaches its internal keys to hydrated DOM nodes.
     return Boolean(root && Object.keys(root).some((key) => key.startsWith("__react")));
   });
+}
+
+/**
+ * The text of each line the element's text is laid out on, as the browser broke it: where a
+ * word is split, the split shows as the end of one line and the start of the next.
+ */
+export async function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines: { top: number; text: string }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let index = 0; index < text.length; index += 1) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        const last = lines.at(-1);
+        if (last && Math.abs(rect.top - last.top) < rect.height / 2) last.text += text[index];
+        else lines.push({ top: rect.top, text: text[index] ?? "" });
+      }
+    }
+    return lines.map((line) => line.text.trim()).filter(Boolean);
+  });
+}
+
+/** The relative luminance contrast of two CSS colours (any syntax the browser knows). */
+export async function colourContrast(page: Page, first: string, second: string) {
+  return page.evaluate(
+    ([a, b]) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1;
+      canvas.height = 1;
+      const context = canvas.getContext("2d", { willReadFrequently: true });
+      if (!context) throw new Error("No canvas");
+      const luminance = (colour: string) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+        const [r = 0, g = 0, bl = 0] = context.getImageData(0, 0, 1, 1).data;
+        const linear = (channel: number) => {
+          const value = channel / 255;
+          return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(bl);
+      };
+      const [light, dark] = [luminance(a ?? ""), luminance(b ?? "")].sort((x, y) => y - x);
+      return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+    },
+    [first, second],
+  );
 }
 
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];

@@ -143,6 +143,26 @@ test.describe("contact form with JavaScript", () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
+  test("the reference stays on the page after the toast, on one line at 360 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const form = contactForm(page);
+    await fillContact(page);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    const notice = form.getByRole("status");
+    await expect(notice).toHaveText(withReference(texts.contactSuccess));
+    // The form is rendered anew once reset: measure the notice it then shows.
+    await expect(form.getByLabel("Full Name")).toHaveValue("");
+    await expect(notice).toHaveText(withReference(texts.contactSuccess));
+    const reference = (await notice.textContent())?.match(/LTA-\d{7}/)?.[0] ?? "";
+    // The innermost element holding the reference is laid out on a single line.
+    const lineBoxes = await notice
+      .getByText(reference, { exact: true })
+      .evaluate((element) => element.getClientRects().length);
+    expect(lineBoxes, `the lines ${reference} is laid out on`).toBe(1);
+  });
+
   test("after a success the reset form sends a second message", async ({ page }) => {
     const form = contactForm(page);
     await fillContact(page);

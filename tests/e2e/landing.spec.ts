@@ -213,6 +213,21 @@ test.describe("header", () => {
     await expect(page.getByRole("heading", { name: "Computer Science" })).toBeHidden();
   });
 
+  test("at 1366 px the open Courses menu lies within the window", async ({ page }) => {
+    const width = 1366;
+    await page.setViewportSize({ width, height: 768 });
+    await page.goto("/contact");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("summary", { hasText: "Courses" }).click();
+    const menu = nav.getByRole("link", { name: "View all courses" }).locator("..");
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    expect(box.x, "the menu's left edge").toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, "the menu's right edge").toBeLessThanOrEqual(width);
+  });
+
   test("the menu collapses at phone width and opens and closes on demand", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

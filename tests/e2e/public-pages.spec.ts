@@ -264,7 +264,8 @@ test.describe("not found", () => {
 
   test("the missing course view offers Go Back and Go Home", async ({ page }) => {
     await page.goto("/courses");
-    const response = await page.goto("/course/no-such-course");
+    // Followed from the catalogue: the browser tells the page where the visitor came from.
+    const response = await page.goto("/course/no-such-course", { referer: page.url() });
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Course Not Found" })).toBeVisible();
     await expect(page.getByText(courseMissing)).toBeVisible();
@@ -273,7 +274,7 @@ test.describe("not found", () => {
     ).toBeVisible();
     // Go Back moves through the browser's history, which takes the page's scripts.
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await page.goForward();
     await expect(page.getByRole("heading", { name: "Course Not Found" })).toBeVisible();
@@ -282,10 +283,27 @@ test.describe("not found", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(HEADLINE);
   });
 
+  test("opened from a shared link, Go Back leads to the catalogue", async ({ page }) => {
+    await page.goto("/course/no-such-course");
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("link", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the missing course view's Go Back leads to the catalogue", async ({ page }) => {
+      await page.goto("/course/no-such-course");
+      await page.getByRole("main").getByRole("link", { name: "Go Back" }).click();
+      await expect(page).toHaveURL(/\/courses$/);
+    });
+  });
+
   test("the missing course view offers a way on to all courses", async ({ page }) => {
     await page.goto("/course/no-such-course");
     await expect(page.getByRole("heading", { level: 1, name: "Course Not Found" })).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Browse all courses" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Browse All Courses" }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(page.getByRole("heading", { name: "Master New Skills Today" })).toBeVisible();
   });

@@ -18,6 +18,7 @@ import {
   RequestTooLargeError,
   readCourseForm,
 } from "~/features/courses/course-upload.server";
+import { renderCourseImage } from "~/features/demo/course-image.server";
 import { fileMessages } from "~/lib/upload-rules";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
@@ -648,5 +649,46 @@ describe("files route", () => {
     const served = await serve("course-assets/brochures/course-c1-brochure-1.pdf");
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).toString()).toBe(pdf.toString());
+  });
+});
+
+describe("a demo cover's link preview", () => {
+  it("keeps the whole category badge inside the 1200x630 share image", async () => {
+    // Two covers that differ only in their category: the pixels that differ are the badge's.
+    const cover = { title: "Product Design for Fintech", accent: "#7c3aed", icon: "Palette" };
+    const shares = [];
+    for (const [index, category] of ["Design", "Marketing"].entries()) {
+      const image = await renderCourseImage({ ...cover, category });
+      const stored = await storeCourseImage(
+        files.storage,
+        image,
+        "image/jpeg",
+        1_767_225_700_000 + index,
+      );
+      const object = await files.storage.get(
+        stored.shareImage.replace("/files/course-assets/", ""),
+      );
+      if (!object) throw new Error("Missing share image");
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.body) chunks.push(chunk as Buffer);
+      shares.push(
+        await sharp(Buffer.concat(chunks)).greyscale().raw().toBuffer({ resolveWithObject: true }),
+      );
+    }
+    const [first, second] = shares;
+    if (!first || !second) throw new Error("Missing share images");
+    const { width } = first.info;
+    const rowsThatDiffer = new Set<number>();
+    for (let pixel = 0; pixel < first.data.length; pixel += 1) {
+      // JPEG noise aside.
+      if (Math.abs((first.data[pixel] ?? 0) - (second.data[pixel] ?? 0)) > 40) {
+        rowsThatDiffer.add(Math.floor(pixel / width));
+      }
+    }
+    expect(rowsThatDiffer.size, "the badges differ").toBeGreaterThan(0);
+    expect(
+      Math.min(...rowsThatDiffer),
+      "the badge's top row, from the top edge",
+    ).toBeGreaterThanOrEqual(16);
   });
 });

@@ -5,6 +5,7 @@ import { courses, messages, rateLimits } from "~/db/schema";
 import { formMessages, HONEYPOT_FIELD } from "~/features/messages/schema";
 import {
   contactRow,
+  DECOY_REFERENCES_FROM,
   handleContactForm,
   handleInquiryForm,
   inquiryRow,
@@ -297,6 +298,19 @@ describe("handleContactForm", () => {
     expect(await storedMessages()).toEqual([]);
     // The bot's reference is a new number, no message's.
     expect(referenceIn(bot.data.notice)).toBeGreaterThan(referenceIn(genuine.data.notice));
+  });
+
+  it("never shows a bot a visitor's reference, nor takes one from the visitors", async () => {
+    const before = await handleContactForm(post("/contact", contactFields));
+    const bot = await handleContactForm(
+      post("/contact", { ...contactFields, [HONEYPOT_FIELD]: "spam" }, { address: "10.9.9.9" }),
+    );
+    const after = await handleContactForm(post("/contact", contactFields));
+    const references = (await storedMessages()).map((message) => message.reference);
+    expect(references).toEqual([referenceIn(before.data.notice), referenceIn(after.data.notice)]);
+    expect(referenceIn(after.data.notice)).toBe(referenceIn(before.data.notice) + 1);
+    expect(referenceIn(bot.data.notice)).not.toBe(referenceIn(after.data.notice));
+    expect(referenceIn(bot.data.notice)).toBeGreaterThanOrEqual(DECOY_REFERENCES_FROM);
   });
 
   it("records a missing address, browser and referrer as null", async () => {

@@ -64,7 +64,7 @@ export function AdminsTable({
     );
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-800">
         <caption className="sr-only">Admin users</caption>
         <thead className="bg-slate-50 dark:bg-slate-800/50">

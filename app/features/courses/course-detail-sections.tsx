@@ -82,7 +82,11 @@ export function BrochureButton({
     >
       <Download aria-hidden="true" className="h-5 w-5" />
       Download Brochure
-      {bytes ? <span className="text-sm font-normal">(PDF, {formatFileSize(bytes)})</span> : null}
+      {bytes ? (
+        <span className="text-sm font-normal whitespace-nowrap">
+          (PDF, {formatFileSize(bytes)})
+        </span>
+      ) : null}
     </a>
   );
 }

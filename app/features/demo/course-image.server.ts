@@ -2,9 +2,15 @@ import { icons } from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/share-image";
 
 const COURSE_IMAGE_WIDTH = 1200;
 const COURSE_IMAGE_HEIGHT = 800;
+/** The link preview (1200x630) is cut from the middle: this much goes at the top and bottom. */
+const SHARE_CROP =
+  (COURSE_IMAGE_HEIGHT - (SHARE_IMAGE_HEIGHT * COURSE_IMAGE_WIDTH) / SHARE_IMAGE_WIDTH) / 2;
+/** The top of the label and icon: below what the preview cuts, with room to spare. */
+const TOP = SHARE_CROP + 40;
 
 export type CourseImageInput = {
   title: string;
@@ -95,11 +101,11 @@ function courseImageSvg(course: CourseImageInput): string {
   stroke-width="2"/>
 <path d="M${660 + shift} 0 L${1200} ${500 + shift}" stroke="#ffffff" stroke-opacity="0.1"
   stroke-width="2"/>
-${icon ? `<g transform="translate(${W - 200} 80)" opacity="0.95">${icon}</g>` : ""}
+${icon ? `<g transform="translate(${W - 200} ${TOP})" opacity="0.95">${icon}</g>` : ""}
 <rect width="${W}" height="${H}" fill="url(#shade)"/>
-<rect x="80" y="80" width="${labelWidth}" height="52" rx="26" fill="#ffffff" fill-opacity="0.18"
+<rect x="80" y="${TOP}" width="${labelWidth}" height="52" rx="26" fill="#ffffff" fill-opacity="0.18"
   stroke="#ffffff" stroke-opacity="0.45" stroke-width="2"/>
-<text x="${80 + 28}" y="${80 + 35}" class="label">${escapeXml(category)}</text>
+<text x="${80 + 28}" y="${TOP + 35}" class="label">${escapeXml(category)}</text>
 ${titleText}
 <rect x="80" y="${H - 110}" width="64" height="6" rx="3" fill="#ffffff" fill-opacity="0.9"/>
 <text x="160" y="${H - 98}" class="brand">Lagos Tech Academy</text>

@@ -1,33 +1,18 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
-import { Button, buttonClasses } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { inlineControlClasses } from "~/ui/form-fields";
 import type { InboxListItem } from "./inbox.server";
-import { defaultInboxQuery, type InboxQuery, inboxHref } from "./inbox-query";
+import { type InboxQuery, inboxHref } from "./inbox-query";
 import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
 import { ReplyClockBadge } from "./reply-clock-badge";
 
 type AdminOption = { id: string; name: string };
 
-/** A tab other than All, a filter or a search is set (the sort and the page narrow nothing). */
-const narrowsList = (query: InboxQuery) =>
-  (Object.keys(query) as (keyof InboxQuery)[]).some(
-    (key) => key !== "sort" && key !== "page" && query[key] !== defaultInboxQuery[key],
-  );
-
-function NoMessages({ query }: { query: InboxQuery }) {
-  return (
-    <div className="flex flex-col items-center gap-3 p-10 text-center">
-      <p className="text-slate-600 dark:text-slate-300">No messages found</p>
-      {narrowsList(query) ? (
-        <Link to={inboxHref(defaultInboxQuery)} className={buttonClasses("outline", "sm")}>
-          Clear filters
-        </Link>
-      ) : null}
-    </div>
-  );
+function NoMessages() {
+  return <p className="p-10 text-center text-slate-600 dark:text-slate-300">No messages found</p>;
 }
 
 /** The message list; its checkboxes belong to the bulk-action form above it. */
@@ -58,7 +43,7 @@ export function InboxList({
       return next;
     });
 
-  if (items.length === 0) return <NoMessages query={query} />;
+  if (items.length === 0) return <NoMessages />;
   return (
     <Form method="post" preventScrollReset onSubmit={() => setSelected(new Set())}>
       <input type="hidden" name="intent" value="bulk" />

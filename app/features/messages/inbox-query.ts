@@ -55,6 +55,12 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
 /** The unfiltered inbox: what an empty query string reads as. */
 export const defaultInboxQuery = parseInboxQuery(new URLSearchParams());
 
+/** A tab other than All, a filter or a search is set (the sort and the page narrow nothing). */
+export const narrowsInbox = (query: InboxQuery) =>
+  (Object.keys(query) as (keyof InboxQuery)[]).some(
+    (key) => key !== "sort" && key !== "page" && query[key] !== defaultInboxQuery[key],
+  );
+
 const defaults = { ...defaultInboxQuery, id: "" };
 
 /** Query string for a list state (defaults left out), plus the open message, if any. */

@@ -8,11 +8,13 @@ import { controlClasses } from "~/ui/form-fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
 import {
+  defaultInboxQuery,
   type InboxQuery,
   inboxHref,
   inboxSearch,
   inboxSorts,
   inboxTabs,
+  narrowsInbox,
   replyClockFilters,
 } from "./inbox-query";
 import { capitalize } from "./message-badges";
@@ -51,6 +53,9 @@ export function InboxTabs({ query }: { query: InboxQuery }) {
  */
 const foldedOnPhones = "max-md:hidden max-md:peer-checked:block";
 
+/** Each filter as wide as its longest choice, the row wrapping where they do not all fit. */
+const filterItem = cn(foldedOnPhones, "flex-none");
+
 function FilterSelect({
   name,
   label,
@@ -67,7 +72,7 @@ function FilterSelect({
   onChange: (form: HTMLFormElement | null) => void;
 }) {
   return (
-    <div className={foldedOnPhones}>
+    <div className={filterItem}>
       <label htmlFor={`inbox-${name}`} className="sr-only">
         {label}
       </label>
@@ -134,13 +139,13 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
       <Form
         method="get"
         role="search"
-        className="grid flex-1 basis-full gap-3 sm:grid-cols-2 lg:basis-0 lg:grid-cols-6"
+        className="flex flex-1 basis-full flex-wrap gap-3 lg:basis-0"
       >
         {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <SearchInput
           id="inbox-q"
           label="Search messages"
-          className="sm:col-span-2 lg:col-span-6"
+          className="basis-full"
           name="q"
           defaultValue={query.q}
           placeholder="Search name, email, subject or message..."
@@ -179,7 +184,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           allLabel="Any reply clock"
           onChange={submitNow}
         />
-        <div className={foldedOnPhones}>
+        <div className={filterItem}>
           <label htmlFor="inbox-sort" className="sr-only">
             Sort
           </label>
@@ -201,6 +206,11 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           Apply
         </button>
       </Form>
+      {narrowsInbox(query) ? (
+        <Link to={inboxHref(defaultInboxQuery)} className={buttonClasses("outline")}>
+          Clear filters
+        </Link>
+      ) : null}
       <a
         href={`${href("/admin-portal/messages/export")}${inboxSearch({ ...query, page: 1 })}`}
         className={buttonClasses("outline")}

@@ -1,5 +1,6 @@
 import { FormError } from "~/ui/fields";
 import { FormNotice } from "~/ui/form-notice";
+import { referencesInText } from "./reference";
 
 export type PublicFormAnswerProps = {
   id: string;
@@ -8,14 +9,28 @@ export type PublicFormAnswerProps = {
   fieldErrors: { fieldId: string; message: string }[];
 };
 
+/** The notice with each reference on one line: 'LTA-' and its digits never part on a phone. */
+function withWholeReferences(notice: string) {
+  return notice.split(referencesInText).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={part} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /**
- * The top of a public form: the success notice or the errors of a plain (no-JavaScript) POST,
- * which the returned page scrolls to, and form-level errors such as the rate limit.
+ * The top of a public form: the success notice (also after a send with JavaScript, beside its
+ * toast) or the errors of a plain (no-JavaScript) POST, which the returned page scrolls to, and
+ * form-level errors such as the rate limit.
  */
 export function PublicFormAnswer({ id, notice, formErrors, fieldErrors }: PublicFormAnswerProps) {
   return (
     <div id={id} tabIndex={-1} className="scroll-mt-24 focus:outline-none sm:col-span-2">
-      <FormNotice notice={notice} />
+      <FormNotice notice={notice ? withWholeReferences(notice) : null} />
       <FormError errors={formErrors} />
       {fieldErrors.length ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">

@@ -1,5 +1,5 @@
+import { randomInt } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
 import { db } from "~/db/client.server";
@@ -93,15 +93,14 @@ export async function storeVisitorMessage(
 }
 
 /**
- * A bot that filled the honeypot is answered like a visitor, reference included: the number
- * the next real message will get, read without taking it (a bot's requests write nothing).
+ * A bot that filled the honeypot is answered like a visitor, reference included, but never
+ * with a visitor's number: a random one from the top half of the seven-digit references,
+ * which the message sequence would reach only after five million messages (decision 0032).
  */
-async function decoyReference(): Promise<number> {
-  const result = await db().execute(
-    sql`select last_value + (case when is_called then 1 else 0 end) as reference from message_reference_seq`,
-  );
-  return Number((result.rows[0] as { reference: unknown }).reference);
-}
+export const DECOY_REFERENCES_FROM = 5_000_000;
+const DECOY_REFERENCES_TO = 9_999_999;
+
+const decoyReference = () => randomInt(DECOY_REFERENCES_FROM, DECOY_REFERENCES_TO + 1);
 
 /** SPEC.md's success text, word for word, and the reference the visitor can quote. */
 const successNotice = (success: string, reference: number) =>
@@ -156,7 +155,7 @@ async function handlePublicForm<Schema extends $ZodType>(
         { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
       );
     }
-    const reference = outcome.status === "stored" ? outcome.reference : await decoyReference();
+    const reference = outcome.status === "stored" ? outcome.reference : decoyReference();
     return data({
       result: submission.reply({ resetForm: true }),
       notice: successNotice(texts.success, reference),

@@ -126,7 +126,8 @@ export function usePublicForm(
     answer: {
       id: answerId,
       formErrors: errors[""],
-      notice: fetcher.data ? null : (documentReply?.notice ?? null),
+      // The latest answer's: the reference stays in view after its toast has gone.
+      notice: (fetcher.data ?? documentReply)?.notice ?? null,
       // After a plain POST the field messages are also listed at the top, each a link to its
       // field, since the first one may be far below.
       fieldErrors:

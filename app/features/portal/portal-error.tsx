@@ -1,9 +1,12 @@
 import Loader2 from "lucide-react/icons/loader-circle";
 import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
-import { href, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { href, isRouteErrorResponse, Link } from "react-router";
 import { ACCESS_DENIED, AUTH_ERROR } from "~/features/auth/guard-reasons";
-import { Button, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
+import { GoBackLink } from "~/ui/go-back-link";
+
+const dashboard = href("/admin-portal/dashboard");
 
 function GuardScreen({
   title,
@@ -28,7 +31,6 @@ function GuardScreen({
 
 /** The portal's guard screens (SPEC.md section 2) and its other errors. */
 export function PortalError({ error }: { error: unknown }) {
-  const navigate = useNavigate();
   if (isRouteErrorResponse(error)) {
     const reason = (error.data as { reason?: string; role?: string } | null)?.reason;
     if (reason === AUTH_ERROR) {
@@ -50,19 +52,24 @@ export function PortalError({ error }: { error: unknown }) {
           title="Access Denied"
           message={`This page requires super admin privileges. Your current role: ${role}`}
         >
-          <Button variant="primary" onClick={() => navigate(-1)}>
-            Go Back
-          </Button>
+          <GoBackLink fallback={dashboard} variant="primary" />
         </GuardScreen>
       );
     }
     if (error.status === 404) {
-      return <ErrorView title="Page Not Found" message="This part of the portal doesn't exist." />;
+      return (
+        <ErrorView
+          title="Page Not Found"
+          message="This part of the portal doesn't exist."
+          backTo={dashboard}
+        />
+      );
     }
   }
   return (
     <ErrorView
       retry
+      backTo={dashboard}
       title="Something went wrong"
       message="We couldn't load this page. Please try again."
     />

@@ -4,6 +4,7 @@ import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import { Link } from "react-router";
 import { fullAddress, siteConfig } from "~/lib/site-config";
+import { EmailAddress } from "~/ui/email-address";
 import { ChatOnWhatsapp } from "./whatsapp-button";
 
 const serviceLinks = [
@@ -72,7 +73,7 @@ export function SiteFooter({ whatsapp }: { whatsapp: boolean }) {
             <li className="flex gap-2">
               <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-300" />
               <a href={`mailto:${email}`} className="hover:text-white hover:underline">
-                {email}
+                <EmailAddress address={email} />
               </a>
             </li>
             <li className="flex gap-2">

@@ -63,7 +63,7 @@ function CoursesMenu({ groups }: { groups: CourseGroup[] }) {
           className="h-4 w-4 transition-transform group-open:rotate-180"
         />
       </summary>
-      <div className="mt-1 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:grid-cols-2 lg:absolute lg:left-1/2 lg:z-40 lg:w-[36rem] lg:-translate-x-1/2">
+      <div className="mt-1 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:grid-cols-2 lg:absolute lg:right-0 lg:z-40 lg:w-[36rem]">
         {groups.map((group) => {
           const headingId = `${idPrefix}-${group.category.replace(/\W+/g, "-")}`;
           return (

@@ -71,7 +71,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title="Dashboard"
         description={`Welcome back, ${loaderData.adminName}. Here is what is happening today.`}
       />
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <ReplyPromiseFigures figures={replyFigures} />
+      <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <StatCard
           label="Students"
           value="—"
@@ -103,9 +104,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<ShieldCheck aria-hidden="true" className={icon} />}
         />
       </section>
-      <ReplyPromiseFigures figures={replyFigures} />
       <NewMessagesCard days={lastDays} />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
+      <div className="mt-8 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">
         <section
           aria-labelledby="activity-heading"
           className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
@@ -150,30 +151,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </section>
-        <div className="grid content-start gap-6">
-          <section
-            aria-labelledby="quick-heading"
-            className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-          >
-            <h2 id="quick-heading" className="text-lg font-bold">
-              Quick Actions
-            </h2>
-            <ul className="mt-4 grid gap-2">
-              {quickActions.map((action) => (
-                <li key={action.to}>
-                  <Link
-                    to={action.to}
-                    className={buttonClasses("outline", "md", "w-full justify-start")}
-                  >
-                    <action.icon aria-hidden="true" className="h-5 w-5" />
-                    {action.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <WhatsappWeekCard week={whatsapp} configured={whatsappConfigured} />
-        </div>
+        <section
+          aria-labelledby="quick-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 id="quick-heading" className="text-lg font-bold">
+            Quick Actions
+          </h2>
+          <ul className="mt-4 grid gap-2">
+            {quickActions.map((action) => (
+              <li key={action.to}>
+                <Link
+                  to={action.to}
+                  className={buttonClasses("outline", "md", "w-full justify-start")}
+                >
+                  <action.icon aria-hidden="true" className="h-5 w-5" />
+                  {action.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <WhatsappWeekCard week={whatsapp} configured={whatsappConfigured} />
       </div>
     </>
   );

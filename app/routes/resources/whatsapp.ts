@@ -35,3 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
   });
 }
+
+/**
+ * Never shown: the loader always redirects or throws. Having a view makes this a page route,
+ * so that without a number the 404 is the site's page (the root error view), not a raw `null`.
+ */
+export default function WhatsappRedirect() {
+  return null;
+}

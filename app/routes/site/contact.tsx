@@ -10,6 +10,7 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { ButtonLink } from "~/ui/button";
+import { EmailAddress } from "~/ui/email-address";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -112,9 +113,9 @@ export default function Contact() {
               <a
                 key={email}
                 href={`mailto:${email}`}
-                className="break-all hover:text-brand-800 hover:underline"
+                className="hover:text-brand-800 hover:underline"
               >
-                {email}
+                <EmailAddress address={email} />
               </a>
             ))}
           </InfoCard>

@@ -2,7 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import BookOpen from "lucide-react/icons/book-open";
 import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
-import MessageCircle from "lucide-react/icons/message-circle";
+import Headset from "lucide-react/icons/headset";
 import { data, isRouteErrorResponse, Link, useNavigate, useRouteLoaderData } from "react-router";
 import {
   BrochureButton,
@@ -145,7 +145,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <div className="grid gap-3 p-5">
               <PriceTag price={course.price} originalPrice={course.originalPrice} large />
               <a href={`#${ADVISOR_SECTION}`} className={buttonClasses("primary", "lg")}>
-                <MessageCircle aria-hidden="true" className="h-5 w-5" />
+                <Headset aria-hidden="true" className="h-5 w-5" />
                 Contact an Advisor
               </a>
               {layout?.whatsapp ? <ChatOnWhatsapp courseSlug={course.slug} /> : null}
@@ -237,9 +237,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         fullPage
         title="Course Not Found"
         message="The course you're looking for doesn't exist or may have been removed."
+        backTo="/courses"
       >
         <ButtonLink to="/courses" variant="outline">
-          Browse all courses
+          Browse All Courses
         </ButtonLink>
       </ErrorView>
     );
@@ -248,6 +249,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <ErrorView
       fullPage
       retry
+      backTo="/courses"
       title="Error Loading Course"
       message="We couldn't load this course. Please try again."
     />

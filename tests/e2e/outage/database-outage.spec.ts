@@ -165,7 +165,7 @@ test.describe("with the database refusing connections", () => {
     expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
     await expect(page.getByRole("heading", { name: texts.featuredFailed })).toBeVisible();
     await expect(page.getByText(texts.featuredMessage)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Have a question? Ask us." })).toBeVisible();
   });
 
@@ -174,7 +174,7 @@ test.describe("with the database refusing connections", () => {
     expect(response?.status()).toBe(503);
     expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: texts.featuredFailed })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
   });
 
@@ -184,7 +184,7 @@ test.describe("with the database refusing connections", () => {
     expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: texts.courseError })).toBeVisible();
     await expect(page.getByText(texts.courseMessage)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
   });
 
   test("the sitemap answers 503 with Retry-After", async ({ request }) => {

@@ -554,7 +554,7 @@ test.describe("guard screens and theme", () => {
     await expect(
       page.getByText("This page requires super admin privileges. Your current role: admin"),
     ).toBeVisible();
-    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(`${PORTAL}/dashboard`);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 

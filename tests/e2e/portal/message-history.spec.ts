@@ -101,6 +101,43 @@ test("'No messages found' offers 'Clear filters', which shows the whole inbox", 
   await expect(page.getByPlaceholder("Search name, email, subject or message...")).toHaveValue("");
 });
 
+test("'Clear filters' shows whenever a filter is set, also when messages match", async ({
+  page,
+  superAdmin,
+}) => {
+  void superAdmin;
+  const clear = page.getByRole("link", { name: "Clear filters" });
+  await openPortal(page, MESSAGES);
+  await expect(rows(page).first()).toBeVisible();
+  await expect(clear).toHaveCount(0);
+  await openPortal(page, `${MESSAGES}?priority=normal`);
+  await expect(rows(page).first()).toBeVisible();
+  await clear.click();
+  await expect(page).toHaveURL(new RegExp(`${MESSAGES}$`));
+  await expect(page.getByRole("combobox", { name: "Filter by priority" })).toHaveValue("");
+});
+
+test("at 1366 px every filter shows its whole choice", async ({ page, superAdmin }) => {
+  void superAdmin;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openPortal(page, MESSAGES);
+  const selects = page.getByRole("search").getByRole("combobox");
+  await expect(selects).toHaveCount(5);
+  for (const select of await selects.all()) {
+    // A select whose width is left to the browser is as wide as its longest choice.
+    const widths = await select.evaluate((element: HTMLSelectElement) => {
+      const shown = element.getBoundingClientRect().width;
+      const given = element.style.cssText;
+      element.style.cssText = "width: auto !important; max-width: none !important";
+      const needed = element.getBoundingClientRect().width;
+      element.style.cssText = given;
+      return { shown, needed };
+    });
+    const name = await select.getAttribute("name");
+    expect(widths.shown, `${name}: shown width`).toBeGreaterThanOrEqual(widths.needed - 0.5);
+  }
+});
+
 test("the list comes first, and an opened message shows without scrolling", {
   tag: "@phone",
 }, async ({ page, superAdmin }) => {
