@@ -40,13 +40,19 @@ const isSingleLine = (text: string) => !hasControlCharacters(text) && !LINE_BREA
 export const notAllowedMessage = (label: string) =>
   `${label} contains hidden characters that are not allowed`;
 
+// A field refused for its hidden characters gets that one message: its other checks (an e-mail
+// pattern, a length) would only describe the same characters again.
+
 /** For one-line fields: no control characters, tabs or line breaks. */
 export const singleLine = (label: string) =>
-  z.refine<string>(isSingleLine, { message: notAllowedMessage(label) });
+  z.refine<string>(isSingleLine, { message: notAllowedMessage(label), abort: true });
 
 /** For text areas: tabs and line breaks allowed, other control characters not. */
 export const multiLine = (label: string) =>
-  z.refine<string>((text) => !hasControlCharacters(text), { message: notAllowedMessage(label) });
+  z.refine<string>((text) => !hasControlCharacters(text), {
+    message: notAllowedMessage(label),
+    abort: true,
+  });
 
 /**
  * For a person's name, on top of `singleLine`: at least two letters or digits in any script
