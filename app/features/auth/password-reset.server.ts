@@ -4,6 +4,7 @@ import { clientAddress } from "~/lib/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
 import { authMessages } from "./schema";
+import { orSignInUnavailable } from "./sign-in-unavailable.server";
 
 export const resetRequestLimit: RateLimitRule = {
   name: "password-reset",
@@ -17,12 +18,19 @@ export type ResetRequestResult =
 
 /**
  * E-mails a one-hour, single-use reset link when the address belongs to an active admin.
- * The answer never says whether it does.
+ * The answer never says whether it does. With the database out of reach, a 503 that says
+ * sign-in is unavailable for a moment, like the sign-in itself.
  */
 export async function requestPasswordReset(
   request: Request,
   email: string,
 ): Promise<ResetRequestResult> {
+  return orSignInUnavailable("Asking for a password reset", () =>
+    mailResetLinkIfAdmin(request, email),
+  );
+}
+
+async function mailResetLinkIfAdmin(request: Request, email: string): Promise<ResetRequestResult> {
   const limit = await hitRateLimit(resetRequestLimit, clientAddress(request) ?? "unknown");
   if (!limit.allowed) {
     return {

@@ -5,13 +5,13 @@ import { type Admin, authVerification } from "~/db/schema";
 import { findActiveAdminByEmail } from "~/features/admins/admins.server";
 import { clientAddress } from "~/lib/client-address";
 import { env } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
 import { queueEmail } from "~/lib/outgoing-mail.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
 import { authMessages } from "./schema";
-import { admitActiveAdmin, type SignInResult, signInUnavailable } from "./sign-in.server";
+import { admitActiveAdmin, type SignInResult } from "./sign-in.server";
 import { signInLinkIdentifier } from "./sign-in-link-plugin.server";
+import { orSignInUnavailable, signInUnavailable } from "./sign-in-unavailable.server";
 
 /**
  * The e-mailed, single-use sign-in link: the owner's way in that failed guesses by anyone else
@@ -44,12 +44,7 @@ export async function requestSignInLink(
   request: Request,
   email: string,
 ): Promise<SignInLinkRequestResult> {
-  try {
-    return await mailLinkIfAdmin(request, email);
-  } catch (error) {
-    logger.error({ err: error }, "Asking for a sign-in link failed");
-    return { ok: false, status: 503, message: authMessages.unavailable };
-  }
+  return orSignInUnavailable("Asking for a sign-in link", () => mailLinkIfAdmin(request, email));
 }
 
 async function mailLinkIfAdmin(request: Request, email: string): Promise<SignInLinkRequestResult> {
@@ -101,8 +96,8 @@ async function mailSignInLink(admin: Admin) {
 }
 
 /** Signs in with the link's token: once, within its lifetime, for an active admin only. */
-export async function signInWithLink(request: Request, token: string): Promise<SignInResult> {
-  try {
+export function signInWithLink(request: Request, token: string): Promise<SignInResult> {
+  return orSignInUnavailable("Signing in with a link", async () => {
     const response = await auth().api.signInWithLink({
       body: { token },
       headers: request.headers,
@@ -112,9 +107,6 @@ export async function signInWithLink(request: Request, token: string): Promise<S
       return { ok: false, status: 401, message: authMessages.signInLinkInvalid };
     }
     if (!response.ok) return signInUnavailable;
-    return await admitActiveAdmin(request, response);
-  } catch (error) {
-    logger.error({ err: error }, "Signing in with a link failed");
-    return signInUnavailable;
-  }
+    return admitActiveAdmin(request, response);
+  });
 }

@@ -3,12 +3,12 @@ import { db } from "~/db/client.server";
 import { authSession } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { clientAddress } from "~/lib/client-address";
-import { logger } from "~/lib/logger.server";
 import { oneAtATime } from "~/lib/one-at-a-time";
 import { type RateLimitRule, reserveRateLimits, resetRateLimit } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
 import { authMessages } from "./schema";
+import { orSignInUnavailable, signInUnavailable } from "./sign-in-unavailable.server";
 
 /**
  * Failed sign-ins, counted in the database so that every app process shares them; a correct
@@ -38,22 +38,10 @@ type Credentials = { email: string; password: string; rememberMe: boolean };
  */
 export async function signIn(request: Request, credentials: Credentials): Promise<SignInResult> {
   const address = clientAddress(request) ?? "unknown";
-  try {
-    return await oneAtATime(`sign-in ${address}`, () =>
-      attemptSignIn(request, address, credentials),
-    );
-  } catch (error) {
-    // The counters, the accounts and the sessions are all in the database: it is out of reach.
-    logger.error({ err: error }, "Signing in failed");
-    return signInUnavailable;
-  }
+  return orSignInUnavailable("Signing in", () =>
+    oneAtATime(`sign-in ${address}`, () => attemptSignIn(request, address, credentials)),
+  );
 }
-
-export const signInUnavailable: SignInResult = {
-  ok: false,
-  status: 503,
-  message: authMessages.unavailable,
-};
 
 async function attemptSignIn(
   request: Request,

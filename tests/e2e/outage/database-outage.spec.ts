@@ -263,6 +263,16 @@ test.describe("with the database refusing connections", () => {
     expect(await response.text()).toContain(texts.signInUnavailable);
   });
 
+  test("asking for a password reset meanwhile answers 503 and says sign-in is unavailable", async ({
+    request,
+  }) => {
+    const response = await request.post(`${origin}/admin-portal/forgot-password`, {
+      form: { email: "ngozi@lagostechacademy.ng" },
+    });
+    expect(response.status()).toBe(503);
+    expect(await response.text()).toContain(texts.signInUnavailable);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -1,0 +1,27 @@
+import { logger } from "~/lib/logger.server";
+import { authMessages } from "./schema";
+
+/** The answer of every sign-in step while the database (or the auth library) fails: 503. */
+export const signInUnavailable = {
+  ok: false,
+  status: 503,
+  message: authMessages.unavailable,
+} as const;
+
+/**
+ * Runs a step of signing in (a sign-in, a sign-in link, a password reset request). The
+ * counters, the accounts and the sessions are all in the database, so an error here means it
+ * is out of reach: logged as `"<what> failed"`, answered with `signInUnavailable` rather than
+ * an error page.
+ */
+export async function orSignInUnavailable<Result>(
+  what: string,
+  step: () => Promise<Result>,
+): Promise<Result | typeof signInUnavailable> {
+  try {
+    return await step();
+  } catch (error) {
+    logger.error({ err: error }, `${what} failed`);
+    return signInUnavailable;
+  }
+}
