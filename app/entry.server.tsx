@@ -4,12 +4,15 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
-import { contentSecurityPolicy, createScriptNonce } from "./lib/content-security-policy.server";
-import { env } from "./lib/env.server";
-import { logger } from "./lib/logger.server";
-import { isPortalPath } from "./lib/portal-path";
-import { scriptsAfterLoad } from "./lib/scripts-after-load.server";
-import { markUnavailable } from "./lib/unavailable.server";
+import {
+  contentSecurityPolicy,
+  createScriptNonce,
+} from "./lib/http/content-security-policy.server";
+import { scriptsAfterLoad } from "./lib/http/scripts-after-load.server";
+import { markUnavailable } from "./lib/http/unavailable.server";
+import { env } from "./lib/infra/env.server";
+import { logger } from "./lib/infra/logger.server";
+import { isPortalPath } from "./lib/router/portal-path";
 
 // React Router's default Node entry, plus the Content-Security-Policy (every inline script the
 // router and React render carries this response's nonce) and, on the public site in production,

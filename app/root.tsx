@@ -20,9 +20,9 @@ import type { Route } from "./+types/root";
 const styles: string = import.meta.env.SSR ? (await import("./app.css?inline")).default : "";
 
 import { readAdminTheme } from "./features/auth/theme.server";
-import { env } from "./lib/env.server";
-import { takeFlash } from "./lib/flash.server";
-import { PORTAL_PATH } from "./lib/portal-path";
+import { env } from "./lib/infra/env.server";
+import { takeFlash } from "./lib/router/flash.server";
+import { PORTAL_PATH } from "./lib/router/portal-path";
 import { ErrorView } from "./ui/error-view";
 import { Toaster, toast } from "./ui/toaster";
 

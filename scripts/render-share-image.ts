@@ -6,8 +6,8 @@ import {
   BRAND_SHARE_IMAGE_PATH,
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
-} from "../app/lib/share-image";
-import { siteConfig } from "../app/lib/site-config";
+} from "../app/lib/site/share-image";
+import { siteConfig } from "../app/lib/site/site-config";
 
 // app/app.css: brand-950, brand-800, brand-100 and accent-400.
 const colours = { dark: "#022c22", base: "#065f46", light: "#d1fae5", accent: "#fbbf24" };

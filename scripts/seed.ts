@@ -1,7 +1,7 @@
 // `npm run db:seed`: fills an empty database with the demo catalogue (courses, cover images,
 // brochures). A database that already has courses is left untouched.
 import { seedDemoContent } from "../app/features/demo/seed.server";
-import { courseAssets } from "../app/lib/storage/index.server";
+import { courseAssets } from "../app/lib/infra/storage/index.server";
 import { openScriptDatabase } from "./script-database";
 
 async function main() {

@@ -4,14 +4,14 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { countCourseView } from "~/features/site/course-views.server";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { env } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { limitRequestBodies } from "~/server/body-limit.server";
-import { prepareGracefulShutdown } from "~/server/graceful-shutdown.server";
-import { cachePublicPages } from "~/server/public-page-cache.server";
-import { logRequests } from "~/server/request-log.server";
-import { startApplication, stopApplication } from "~/server/start.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { env } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
+import { limitRequestBodies } from "./body-limit.server";
+import { prepareGracefulShutdown } from "./graceful-shutdown.server";
+import { cachePublicPages } from "./public-page-cache.server";
+import { logRequests } from "./request-log.server";
+import { startApplication, stopApplication } from "./start.server";
 
 await startApplication();
 
@@ -46,7 +46,7 @@ app.use(
   }),
 );
 
-/** The graceful stop of `server` (app/server/graceful-shutdown.server.ts), for server.js. */
+/** The graceful stop of `server` (server/graceful-shutdown.server.ts), for server.js. */
 export const prepareShutdown = (server: Server) =>
   prepareGracefulShutdown(server, {
     timeoutMs: env().SHUTDOWN_TIMEOUT_MS,

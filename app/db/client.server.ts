@@ -9,7 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/lib/infra/logger.server";
 import { type ExecuteSql, installJobQueue } from "./job-queue.server";
 import * as schema from "./schema";
 

@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { currentDatabase, type DatabaseHandle, type Transaction } from "~/db/client.server";
 import type { ExecuteSql, JobQueue } from "~/db/job-queue.server";
-import { logger } from "./logger.server";
+import { logger } from "./infra/logger.server";
 
 /** pg-boss's SQL (`$1` placeholders) as Drizzle SQL, so that it runs inside a Drizzle transaction. */
 function drizzleSql(text: string, values: unknown[]): SQL {

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { jobQueues } from "~/db/job-queue.server";
 import { type OutgoingEmail, type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
+import { logger } from "./infra/logger.server";
 import { enqueueJob, type QueueWorker, type RetryPolicy, untilWritten } from "./jobs.server";
-import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 
 export type EmailToQueue = {

@@ -1,5 +1,5 @@
-import { replyDelivered } from "~/features/messages/replies.server";
-import { replyReminderWorker } from "~/features/messages/reply-reminders.server";
+import { replyDelivered } from "~/features/messages/inbox/replies.server";
+import { replyReminderWorker } from "~/features/messages/inbox/reply-reminders.server";
 import { type RetryPolicy, type StopOptions, startJobQueue, stopJobQueue } from "~/lib/jobs.server";
 import { emailRetryPolicy, emailWorkers } from "~/lib/outgoing-mail.server";
 

@@ -1,4 +1,4 @@
-import { clampRating, ratingStars } from "~/lib/rating";
+import { clampRating, ratingStars } from "~/lib/format/rating";
 
 // Five stars in one 120×24 strip; the gold copy is cut to the rating, in half-star steps.
 const STAR =

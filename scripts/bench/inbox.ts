@@ -4,11 +4,11 @@
 // the 24-hour promise.
 
 import { sql } from "drizzle-orm";
-import { listMessages, messageStats } from "../../app/features/messages/inbox.server";
-import { type InboxQuery, parseInboxQuery } from "../../app/features/messages/inbox-query";
-import { replyClockFigures } from "../../app/features/messages/reply-clock.server";
-import { earlierMessagesFrom } from "../../app/features/messages/sender-messages.server";
-import { messageTimeline } from "../../app/features/messages/timeline.server";
+import { listMessages, messageStats } from "../../app/features/messages/inbox/inbox.server";
+import { type InboxQuery, parseInboxQuery } from "../../app/features/messages/inbox/list-url";
+import { replyClockFigures } from "../../app/features/messages/inbox/reply-clock.server";
+import { earlierMessagesFrom } from "../../app/features/messages/inbox/sender-messages.server";
+import { messageTimeline } from "../../app/features/messages/inbox/timeline.server";
 import { measure, openBenchDatabase, RUNS, TARGET } from "./bench-database";
 
 async function main() {

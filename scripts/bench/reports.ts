@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { parseReportPeriod } from "../../app/features/reports/report-period";
 import { loadReport, messagesPerDay } from "../../app/features/reports/reports.server";
-import { lagosToday } from "../../app/lib/dates";
+import { lagosToday } from "../../app/lib/format/dates";
 import { courseTitles, measure, openBenchDatabase, RUNS, TARGET } from "./bench-database";
 
 const DAYS_OF_VIEWS = 730;

@@ -8,7 +8,7 @@ import {
 } from "./fixtures";
 
 /**
- * Public pages answered from the server's page cache (app/server/public-page-cache.server.ts)
+ * Public pages answered from the server's page cache (server/public-page-cache.server.ts)
  * still get a script nonce of their own and run under their policy. How a staff member's change
  * reaches the cached pages is in portal/public-page-cache.spec.ts, on the portal's server.
  */

@@ -2,7 +2,7 @@ import { activeCourses, collectPolicyViolations, expect, test, waitForHydration 
 
 /**
  * The browser's code is fetched only once the page has loaded, and the page then hydrates as
- * before (app/lib/scripts-after-load.server.ts, docs/decisions/0026).
+ * before (app/lib/http/scripts-after-load.server.ts, docs/decisions/0026).
  */
 
 const pages = ["/", "/courses", `/course/${activeCourses[0]?.slug}`, "/about", "/contact"];

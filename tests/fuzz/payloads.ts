@@ -193,7 +193,7 @@ export const fuzzText: fc.Arbitrary<string> = fc.oneof(
 
 /**
  * Names a form parser reads as paths, and would once build into structures of any size or
- * depth: huge indexes, thousands of segments (app/lib/form-field-names.ts).
+ * depth: huge indexes, thousands of segments (app/lib/forms/form-field-names.ts).
  */
 const pathName = fc.oneof(
   fc.constantFrom("a[0].b", "a[99999]", "x[10000000]", "x[99999999]", "a[0][0][0][0]"),

@@ -4,10 +4,10 @@ import { openDatabase } from "~/db/client.server";
 import { admins, courses, messages, savedReplies } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
-import { contactSchema, inquirySchema } from "~/features/messages/schema";
+import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
-import { emailPattern } from "~/lib/email-address";
-import { singleLine } from "~/lib/outside-text";
+import { emailPattern } from "~/lib/forms/email-address";
+import { singleLine } from "~/lib/forms/outside-text";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
 

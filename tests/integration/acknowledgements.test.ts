@@ -11,10 +11,10 @@ import {
   outgoingEmails,
   rateLimits,
 } from "~/db/schema";
+import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { officeClosedLine } from "~/features/messages/message-emails.server";
 import { formatReference } from "~/features/messages/reference";
-import { storeVisitorMessage } from "~/features/messages/submit.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { startJobs, stopJobs } from "~/server/jobs.server";
 import { uniqueAddress } from "../support/admin-session";
 import { findMessage } from "../support/inbox-fixtures";

@@ -26,9 +26,9 @@ import {
 } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { errorMessage, UNEXPECTED_ERROR, UserFacingError } from "~/lib/errors";
-import { takeFlash } from "~/lib/flash.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
+import { takeFlash } from "~/lib/router/flash.server";
 import * as adminsRoute from "~/routes/admin/admins";
 import {
   findAdmin,

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, messages, outgoingEmails } from "~/db/schema";
-import { assignMessage, bulkUpdateMessages } from "~/features/messages/inbox.server";
+import { assignMessage, bulkUpdateMessages } from "~/features/messages/inbox/inbox.server";
 import { formatReference } from "~/features/messages/reference";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { makeAdmin } from "../support/admin-session";
 import { insertMessage, insertMessages } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";

@@ -20,10 +20,10 @@ import {
   signInLinkLimits,
   signInWithLink,
 } from "~/features/auth/sign-in-link.server";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
-import { takeFlash } from "~/lib/flash.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { outboxDir } from "~/lib/mail.server";
+import { takeFlash } from "~/lib/router/flash.server";
 import * as forgotRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
 import * as resetRoute from "~/routes/admin/reset-password";

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 import { courses } from "~/db/schema";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { localDiskStorage } from "~/lib/storage/local-disk.server";
-import { COURSE_ASSETS_BUCKET } from "~/lib/storage/storage.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
+import { hitRateLimit } from "~/lib/infra/rate-limit.server";
+import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
+import { COURSE_ASSETS_BUCKET } from "~/lib/infra/storage/storage.server";
 import {
   BackupRefused,
   type BackupTarget,

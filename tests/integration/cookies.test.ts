@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberDevice } from "~/features/auth/known-device.server";
 import { signIn } from "~/features/auth/sign-in.server";
 import { serializeAdminTheme } from "~/features/auth/theme.server";
-import { appSecret } from "~/lib/app-secret.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
-import { setFlash, takeFlash } from "~/lib/flash.server";
+import { appSecret } from "~/lib/infra/app-secret.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
+import { setFlash, takeFlash } from "~/lib/router/flash.server";
 import { loginRequest, makeAdmin, PASSWORD } from "../support/admin-session";
 import { setupTestDatabase } from "../support/test-database";
 

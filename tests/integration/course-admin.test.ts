@@ -28,8 +28,8 @@ import {
   listActiveCourses,
 } from "~/features/courses/courses.server";
 import { UserFacingError } from "~/lib/errors";
-import { takeFlash } from "~/lib/flash.server";
-import { slugify } from "~/lib/slug";
+import { takeFlash } from "~/lib/router/flash.server";
+import { slugify } from "~/lib/text/slug";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as sitemapRoute from "~/routes/resources/sitemap";
 import * as coursePageRoute from "~/routes/site/course";

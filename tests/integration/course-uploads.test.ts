@@ -19,7 +19,7 @@ import {
   readCourseForm,
 } from "~/features/courses/course-upload.server";
 import { renderCourseImage } from "~/features/demo/course-image.server";
-import { fileMessages } from "~/lib/upload-rules";
+import { fileMessages } from "~/lib/forms/upload-rules";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
 import * as coursePageRoute from "~/routes/site/course";

@@ -5,7 +5,7 @@ import {
   countsAsView,
   recordCourseView,
 } from "~/features/site/course-views.server";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday } from "~/lib/format/dates";
 import { loader as courseLoader } from "~/routes/site/course";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";

@@ -3,7 +3,7 @@ import { coursePageViews, courses, whatsappClicks } from "~/db/schema";
 import { seedDemoInterest } from "~/features/demo/seed-interest.server";
 import { parseReportPeriod } from "~/features/reports/report-period";
 import { courseInterest, inquiryCounts } from "~/features/reports/reports.server";
-import { addDays, lagosToday } from "~/lib/dates";
+import { addDays, lagosToday } from "~/lib/format/dates";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();

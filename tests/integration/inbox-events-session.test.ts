@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, admins, authSession, messages, rateLimits } from "~/db/schema";
 import { deactivateAdmin } from "~/features/admins/admins.server";
-import { beginShutdown, resetShutdownForTesting } from "~/lib/shutdown.server";
+import { beginShutdown, resetShutdownForTesting } from "~/lib/infra/shutdown.server";
 import * as logoutRoute from "~/routes/admin/logout";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as contactRoute from "~/routes/site/contact";

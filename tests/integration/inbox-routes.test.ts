@@ -9,10 +9,10 @@ import {
   rateLimits,
 } from "~/db/schema";
 import { formatReference } from "~/features/messages/reference";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { lagosToday } from "~/lib/dates";
-import { takeFlash } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
+import { lagosToday } from "~/lib/format/dates";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { logger } from "~/lib/infra/logger.server";
+import { takeFlash } from "~/lib/router/flash.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";

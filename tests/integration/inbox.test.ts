@@ -21,8 +21,12 @@ import {
   updateMessageNotes,
   updateMessagePriority,
   updateMessageStatus,
-} from "~/features/messages/inbox.server";
-import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "~/features/messages/inbox-query";
+} from "~/features/messages/inbox/inbox.server";
+import {
+  INBOX_PAGE_SIZE,
+  type InboxQuery,
+  inboxMessages,
+} from "~/features/messages/inbox/list-url";
 import { UserFacingError } from "~/lib/errors";
 import { makeAdmin } from "../support/admin-session";
 import {

@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/db/schema";
-import { contactRow, storeVisitorMessage } from "~/features/messages/submit.server";
-import { loggerOptions, requestContext } from "~/lib/logger.server";
+import { contactRow, storeVisitorMessage } from "~/features/messages/intake/submit.server";
+import { loggerOptions, requestContext } from "~/lib/infra/logger.server";
 import { setupTestDatabase } from "../support/test-database";
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { formProblems } from "~/lib/request-form.server";
+import { formProblems } from "~/lib/forms/request-form.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as forgotPasswordRoute from "~/routes/admin/forgot-password";

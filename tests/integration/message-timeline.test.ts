@@ -7,14 +7,14 @@ import {
   updateMessageNotes,
   updateMessagePriority,
   updateMessageStatus,
-} from "~/features/messages/inbox.server";
+} from "~/features/messages/inbox/inbox.server";
 import {
   FORMER_ADMIN,
   messageTimeline,
   SYSTEM_ACTOR,
   TIMELINE_LIMIT,
-} from "~/features/messages/timeline.server";
-import { timelineText } from "~/features/messages/timeline-text";
+} from "~/features/messages/inbox/timeline.server";
+import { timelineText } from "~/features/messages/inbox/timeline-text";
 import { makeAdmin } from "../support/admin-session";
 import { insertMessage } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";

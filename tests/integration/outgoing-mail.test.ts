@@ -5,10 +5,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages, type NewMessage, type OutgoingEmail, outgoingEmails } from "~/db/schema";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
-import { storeVisitorMessage } from "~/features/messages/submit.server";
+import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { outgoingMailOverview } from "~/features/outgoing-mail/outgoing-mail.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as settingsRoute from "~/routes/admin/settings";
 import { startJobs, stopJobs } from "~/server/jobs.server";
 import {

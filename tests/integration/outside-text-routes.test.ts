@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courses, messages, rateLimits } from "~/db/schema";
 import { formMessages } from "~/features/messages/form-options";
-import { notAllowedMessage } from "~/lib/outside-text";
+import { notAllowedMessage } from "~/lib/forms/outside-text";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as loginRoute from "~/routes/admin/login";

@@ -4,7 +4,7 @@ import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { loader as siteLayoutLoader } from "~/routes/site/layout";
 import { withPostgres } from "../../scripts/script-database";
 

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { courses, messages } from "~/db/schema";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday } from "~/lib/format/dates";
 import { messageRow } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
- * The version public pages are kept under (app/server/public-page-cache.server.ts): every
+ * The version public pages are kept under (server/public-page-cache.server.ts): every
  * statement that changes the courses moves it on (migration 0012's trigger), and so does
  * midnight in Lagos; nothing else does.
  */

@@ -6,7 +6,7 @@ import {
   type RateLimitRule,
   reserveRateLimits,
   resetRateLimit,
-} from "~/lib/rate-limit.server";
+} from "~/lib/infra/rate-limit.server";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, messageEvents, messages, outgoingEmails } from "~/db/schema";
-import { listMessages, updateMessageStatus } from "~/features/messages/inbox.server";
-import { defaultInboxQuery, type InboxQuery } from "~/features/messages/inbox-query";
+import { listMessages, updateMessageStatus } from "~/features/messages/inbox/inbox.server";
+import { defaultInboxQuery, type InboxQuery } from "~/features/messages/inbox/list-url";
+import { recordReply, sendReply } from "~/features/messages/inbox/replies.server";
+import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
 import { formatReference } from "~/features/messages/reference";
-import { recordReply, sendReply } from "~/features/messages/replies.server";
-import { replyClockFigures } from "~/features/messages/reply-clock.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
 import { UserFacingError } from "~/lib/errors";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { makeAdmin } from "../support/admin-session";
 import { findMessage, insertMessage, insertMessages } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";

@@ -3,11 +3,14 @@ import PgBoss from "pg-boss";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jobQueues } from "~/db/job-queue.server";
 import { type Admin, messageEvents, messages, outgoingEmails } from "~/db/schema";
+import {
+  replyReminderWorker,
+  sendReplyReminder,
+} from "~/features/messages/inbox/reply-reminders.server";
+import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { formatReference } from "~/features/messages/reference";
 import { REMINDER_AFTER_HOURS } from "~/features/messages/reply-clock";
-import { replyReminderWorker, sendReplyReminder } from "~/features/messages/reply-reminders.server";
-import { storeVisitorMessage } from "~/features/messages/submit.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { makeAdmin, uniqueAddress } from "../support/admin-session";
 import { eventually, findMessage } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseCategories, courseLevels, courses } from "~/db/schema";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import { seedDemoContent } from "~/features/demo/seed.server";
-import { localDiskStorage } from "~/lib/storage/local-disk.server";
-import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/storage/storage.server";
+import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
+import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { setupTestDatabase } from "../support/test-database";
 
 const TODAY = new Date("2026-03-10T23:30:00Z"); // already 11 March in Lagos (UTC+1)

@@ -4,7 +4,7 @@ import {
   earlierMessagesFrom,
   phoneDigits,
   SENDER_MESSAGES_LISTED,
-} from "~/features/messages/sender-messages.server";
+} from "~/features/messages/inbox/sender-messages.server";
 import { insertMessage, insertMessages } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { localDiskStorage } from "~/lib/storage/local-disk.server";
-import { s3Storage } from "~/lib/storage/s3.server";
-import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/storage/storage.server";
+import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
+import { s3Storage } from "~/lib/infra/storage/s3.server";
+import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 
 // One contract, every driver: what the app relies on from its storage.

@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDatabase } from "~/db/client.server";
 import { courses, messages, rateLimits } from "~/db/schema";
-import { formMessages, HONEYPOT_FIELD } from "~/features/messages/schema";
+import { formMessages, HONEYPOT_FIELD } from "~/features/messages/intake/schema";
 import {
   contactRow,
   DECOY_REFERENCES_FROM,
@@ -10,9 +10,9 @@ import {
   handleInquiryForm,
   inquiryRow,
   storeVisitorMessage,
-} from "~/features/messages/submit.server";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { logger } from "~/lib/logger.server";
+} from "~/features/messages/intake/submit.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { logger } from "~/lib/infra/logger.server";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();

@@ -5,7 +5,7 @@ import {
   startOfLagosWeek,
   whatsappClicksThisWeek,
 } from "~/features/site/whatsapp-clicks.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { loader as whatsappRedirect } from "~/routes/resources/whatsapp";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { type Admin, admins, authAccount, authSession, authUser } from "~/db/schema";
 import { createAdmin } from "~/features/admins/admins.server";
 import { signIn } from "~/features/auth/sign-in.server";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 
 /** The app's public URL in tests (PUBLIC_URL unset, PORT 3000). */
 export const ORIGIN = "http://localhost:3000";

@@ -5,10 +5,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { type CourseFormValues, courseFormSchema } from "~/features/courses/course-form-schema";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { setCourseAssets } from "~/lib/storage/index.server";
-import { localDiskStorage } from "~/lib/storage/local-disk.server";
-import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/storage/storage.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { setCourseAssets } from "~/lib/infra/storage/index.server";
+import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
+import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { ORIGIN, uniqueAddress } from "./admin-session";
 
 // --- Storage -----------------------------------------------------------------------------------

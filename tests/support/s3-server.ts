@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DeleteObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import type { S3Config } from "~/lib/env.server";
-import { createS3Client } from "~/lib/storage/s3.server";
+import type { S3Config } from "~/lib/infra/env.server";
+import { createS3Client } from "~/lib/infra/storage/s3.server";
 
 export type TestS3Server = {
   /** The settings the app's S3 driver gets, as loadEnv makes them from S3_* variables. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { loadEnv, setEnvForTesting } from "~/lib/env.server";
+import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { withPostgres } from "../../scripts/script-database";
 
 /**

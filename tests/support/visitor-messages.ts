@@ -1,5 +1,5 @@
 import type { NewMessage } from "~/db/schema";
-import { storeVisitorMessage } from "~/features/messages/submit.server";
+import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { uniqueAddress } from "./admin-session";
 
 /** A contact message as the contact form stores it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryState } from "~/features/messages/delivery-state";
-import type { TimelineEntry } from "~/features/messages/timeline.server";
+import { deliveryState } from "~/features/messages/inbox/delivery-state";
+import type { TimelineEntry } from "~/features/messages/inbox/timeline.server";
 
 const at = (minute: number) => new Date(Date.parse("2026-03-10T09:00:00Z") + minute * 60_000);
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { accountEmail } from "~/lib/account-fields";
-import { emailPattern } from "~/lib/email-address";
+import { accountEmail } from "~/lib/forms/account-fields";
+import { emailPattern } from "~/lib/forms/email-address";
 
 /** Better Auth checks every address it is given with zod's `z.email()` (its sign-in, reset). */
 const authLibraryAccepts = (address: string) => z.email().safeParse(address).success;

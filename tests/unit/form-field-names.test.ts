@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAcceptedFieldName } from "~/lib/form-field-names";
+import { isAcceptedFieldName } from "~/lib/forms/form-field-names";
 
 describe("isAcceptedFieldName", () => {
   it.each([

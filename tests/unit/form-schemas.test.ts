@@ -7,7 +7,7 @@ import {
   HONEYPOT_FIELD,
   inquirySchema,
   inquiryTypes,
-} from "~/features/messages/schema";
+} from "~/features/messages/intake/schema";
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();

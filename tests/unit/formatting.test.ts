@@ -8,11 +8,11 @@ import {
   LAGOS_TIME_ZONE,
   lagosToday,
   startOfLagosDay,
-} from "~/lib/dates";
-import { formatFileSize } from "~/lib/file-size";
-import { formatNaira } from "~/lib/money";
-import { clampRating, ratingStars } from "~/lib/rating";
-import { slugify, slugPattern } from "~/lib/slug";
+} from "~/lib/format/dates";
+import { formatFileSize } from "~/lib/format/file-size";
+import { formatNaira } from "~/lib/format/money";
+import { clampRating, ratingStars } from "~/lib/format/rating";
+import { slugify, slugPattern } from "~/lib/text/slug";
 
 describe("formatFileSize", () => {
   it("shows megabytes with one decimal, and kilobytes under 1 MB", () => {

@@ -8,8 +8,8 @@ import {
   onShutdown,
   resetShutdownForTesting,
   shutdownSignal,
-} from "~/lib/shutdown.server";
-import { prepareGracefulShutdown } from "~/server/graceful-shutdown.server";
+} from "~/lib/infra/shutdown.server";
+import { prepareGracefulShutdown } from "../../server/graceful-shutdown.server";
 
 /**
  * The stop sequence on a real HTTP server: requests in flight finish and are told

@@ -4,9 +4,13 @@ import {
   inboxHref,
   inboxSearch,
   parseInboxQuery,
-} from "~/features/messages/inbox-query";
-import { nigerianWhatsAppNumber, replyMailto, whatsAppLink } from "~/features/messages/reply-links";
-import { csvCell, csvRow } from "~/lib/csv";
+} from "~/features/messages/inbox/list-url";
+import {
+  nigerianWhatsAppNumber,
+  replyMailto,
+  whatsAppLink,
+} from "~/features/messages/inbox/reply-links";
+import { csvCell, csvRow } from "~/lib/text/csv";
 import { parseCsv } from "../support/inbox-fixtures";
 
 describe("csvCell and csvRow", () => {

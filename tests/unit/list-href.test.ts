@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listHref, listSearch } from "~/lib/list-href";
+import { listHref, listSearch } from "~/lib/router/list-href";
 
 const defaults = { q: "", sort: "newest", page: 1, id: "" };
 

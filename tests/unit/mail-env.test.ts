@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "~/lib/env.server";
+import { loadEnv } from "~/lib/infra/env.server";
 
 describe("REPLY_TO and SEND_ACKNOWLEDGEMENTS", () => {
   const load = (variables: Record<string, string>) => loadEnv({ NODE_ENV: "test", ...variables });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { senderMessagesHeading } from "~/features/messages/sender-messages";
-import { deliveryText, timelineText } from "~/features/messages/timeline-text";
+import { senderMessagesHeading } from "~/features/messages/inbox/sender-messages";
+import { deliveryText, timelineText } from "~/features/messages/inbox/timeline-text";
 
 const entry = (overrides: Partial<Parameters<typeof timelineText>[0]>) => ({
   kind: "status" as const,

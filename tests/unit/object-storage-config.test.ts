@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "~/lib/content-security-policy.server";
-import { loadEnv } from "~/lib/env.server";
+import { contentSecurityPolicy } from "~/lib/http/content-security-policy.server";
+import { loadEnv } from "~/lib/infra/env.server";
 
 const load = (variables: Record<string, string>) => loadEnv({ NODE_ENV: "test", ...variables });
 

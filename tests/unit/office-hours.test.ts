@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isOfficeOpen } from "~/lib/office-hours";
-import { siteConfig } from "~/lib/site-config";
+import { isOfficeOpen } from "~/lib/site/office-hours";
+import { siteConfig } from "~/lib/site/site-config";
 
 describe("the office hours", () => {
   it("are shown as SPEC.md lists them, derived from the schedule", () => {

@@ -4,7 +4,7 @@ import type { $ZodType } from "zod/v4/core";
 import { adminCreateSchema, adminEditSchema } from "~/features/admins/schema";
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "~/features/auth/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
-import { contactSchema, inquirySchema } from "~/features/messages/schema";
+import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { courseFields, toFormData } from "../support/course-fixtures";
 
 type Form = { schema: $ZodType; valid: Record<string, string | string[]>; textFields: string[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPortalPath } from "~/lib/portal-path";
+import { isPortalPath } from "~/lib/router/portal-path";
 
 describe("isPortalPath", () => {
   it("is true for the portal and everything under it, in any letter case", () => {

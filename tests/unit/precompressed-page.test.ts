@@ -1,17 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createScriptNonce } from "~/lib/content-security-policy.server";
+import { createScriptNonce } from "~/lib/http/content-security-policy.server";
 import {
   compressPage,
   type Encoding,
   pageBytes,
   splitAtNonce,
-} from "~/server/precompressed-page.server";
+} from "../../server/precompressed-page.server";
 
 /**
  * A kept page compressed once, each answer's nonce put in as stored blocks
- * (app/server/precompressed-page.server.ts): every answer must decode to the page with its nonce.
+ * (server/precompressed-page.server.ts): every answer must decode to the page with its nonce.
  */
 
 const decoders: Record<Encoding, (bytes: Buffer) => Buffer> = {

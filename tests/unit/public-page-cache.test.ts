@@ -6,10 +6,10 @@ import {
   contentSecurityPolicy,
   createScriptNonce,
   scriptNonceOf,
-} from "~/lib/content-security-policy.server";
-import { readOrNull } from "~/lib/unavailable.server";
-import { cachePublicPages } from "~/server/public-page-cache.server";
+} from "~/lib/http/content-security-policy.server";
+import { readOrNull } from "~/lib/http/unavailable.server";
 import { compressResponses } from "../../server/compression.js";
+import { cachePublicPages } from "../../server/public-page-cache.server";
 import { listenForTest } from "../support/listen";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInboxAction } from "~/features/messages/inbox-schema";
+import { parseInboxAction } from "~/features/messages/inbox/inbox-schema";
 import {
   buildReplyContext,
   fillPlaceholders,

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { finished } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
-import { holdScriptsUntilLoaded, scriptsAfterLoad } from "~/lib/scripts-after-load.server";
+import { holdScriptsUntilLoaded, scriptsAfterLoad } from "~/lib/http/scripts-after-load.server";
 
 /**
  * The scripts held until the page has loaded, on a document shaped as React Router and React render

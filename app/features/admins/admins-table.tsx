@@ -5,7 +5,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import type { Admin } from "~/db/schema";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/format/dates";
 import { cn } from "~/ui/cn";
 import { adminListHref } from "./list-url";
 import type { AdminListQuery, AdminSortColumn } from "./schema";

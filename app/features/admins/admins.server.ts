@@ -4,7 +4,7 @@ import { db, type Transaction } from "~/db/client.server";
 import { type Admin, admins, authAccount, authSession, authUser } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
-import { containsPattern } from "~/lib/sql-text";
+import { containsPattern } from "~/lib/text/sql-text";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCreateInput,

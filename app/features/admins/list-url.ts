@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { listHref } from "~/lib/list-href";
+import { listHref } from "~/lib/router/list-href";
 import { type AdminListQuery, parseAdminListQuery } from "./schema";
 
 export type AdminModal = { modal?: "create" | "edit" | "delete"; id?: string };

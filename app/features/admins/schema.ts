@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
-import { accountEmail, accountPassword } from "~/lib/account-fields";
-import { pageParam, readListQuery } from "~/lib/list-href";
-import { personName, searchParam, singleLine } from "~/lib/outside-text";
+import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
+import { personName, searchParam, singleLine } from "~/lib/forms/outside-text";
+import { pageParam, readListQuery } from "~/lib/router/list-href";
 
 /** SPEC.md section 5, 'Admin create form' and its edit form. */
 

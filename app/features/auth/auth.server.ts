@@ -2,10 +2,10 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { type Database, db } from "~/db/client.server";
 import { authAccount, authSession, authUser, authVerification } from "~/db/schema";
-import { appSecret } from "~/lib/app-secret.server";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address";
-import { env, servesHttps } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { appSecret } from "~/lib/infra/app-secret.server";
+import { env, servesHttps } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 import { signInLinkPlugin } from "./sign-in-link-plugin.server";
 

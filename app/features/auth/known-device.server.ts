@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
-import { appSecret } from "~/lib/app-secret.server";
-import { servesHttps } from "~/lib/env.server";
-import { PORTAL_PATH } from "~/lib/portal-path";
+import { appSecret } from "~/lib/infra/app-secret.server";
+import { servesHttps } from "~/lib/infra/env.server";
+import { PORTAL_PATH } from "~/lib/router/portal-path";
 
 /** How many accounts one browser remembers (a shared office computer). */
 const MAX_ACCOUNTS = 10;

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
-import { invalidEmail } from "~/lib/account-fields";
-import { clientAddress } from "~/lib/client-address";
-import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { invalidEmail } from "~/lib/forms/account-fields";
+import { clientAddress } from "~/lib/http/client-address";
+import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
 import { auth } from "./auth.server";
 import { authMessages } from "./schema";
 import { orSignInUnavailable } from "./sign-in-unavailable.server";

@@ -1,8 +1,8 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
-import { accountEmail, accountPassword } from "~/lib/account-fields";
-import { hasControlCharacters, singleLine } from "~/lib/outside-text";
-import { PORTAL_PATH } from "~/lib/portal-path";
+import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
+import { hasControlCharacters, singleLine } from "~/lib/forms/outside-text";
+import { PORTAL_PATH } from "~/lib/router/portal-path";
 
 /** SPEC.md section 5, 'Admin login'. */
 const email = accountEmail({ required: "Email is required" });

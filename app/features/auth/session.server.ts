@@ -1,7 +1,7 @@
 import { data, href, redirect } from "react-router";
 import type { Admin } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/lib/infra/logger.server";
 import { auth } from "./auth.server";
 import { ACCESS_DENIED, AUTH_ERROR } from "./guard-reasons";
 

@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/lib/infra/logger.server";
 import { authMessages } from "./schema";
 
 /** The answer of every sign-in step while the database (or the auth library) fails: 503. */

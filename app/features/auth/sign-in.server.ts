@@ -2,9 +2,13 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { authSession } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
-import { clientAddress } from "~/lib/client-address";
+import { clientAddress } from "~/lib/http/client-address";
+import {
+  type RateLimitRule,
+  reserveRateLimits,
+  resetRateLimit,
+} from "~/lib/infra/rate-limit.server";
 import { oneAtATime } from "~/lib/one-at-a-time";
-import { type RateLimitRule, reserveRateLimits, resetRateLimit } from "~/lib/rate-limit.server";
 import { auth } from "./auth.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
 import { authMessages } from "./schema";

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import * as z from "zod/mini";
-import { servesHttps } from "~/lib/env.server";
+import { servesHttps } from "~/lib/infra/env.server";
 
 export type AdminTheme = "light" | "dark";
 

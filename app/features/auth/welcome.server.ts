@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { portalLinks } from "~/features/portal/navigation";
-import { setFlash } from "~/lib/flash.server";
+import { setFlash } from "~/lib/router/flash.server";
 import { authMessages } from "./schema";
 import { DASHBOARD_PATH } from "./session.server";
 

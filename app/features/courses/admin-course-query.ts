@@ -1,8 +1,8 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import { courseCategories } from "~/db/schema";
-import { listHref, readListQuery } from "~/lib/list-href";
-import { searchParam } from "~/lib/outside-text";
+import { searchParam } from "~/lib/forms/outside-text";
+import { listHref, readListQuery } from "~/lib/router/list-href";
 
 const schema = z.object({
   q: searchParam(100),

@@ -4,7 +4,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Trash2 from "lucide-react/icons/trash";
 import { Form, Link, useNavigation } from "react-router";
 import type { Course } from "~/db/schema";
-import { formatNaira } from "~/lib/money";
+import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
 import { type AdminCourseListQuery, adminCoursesHref } from "./admin-course-query";
 import { courseIcon } from "./course-icons";

@@ -1,6 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } from "pdf-lib";
 import { UserFacingError } from "~/lib/errors";
-import { fileMessages } from "~/lib/upload-rules";
+import { fileMessages } from "~/lib/forms/upload-rules";
 
 // Keys that hold scripts or run actions by themselves: a script (/JS), the document's named
 // scripts (/JavaScript), actions on opening the document (/OpenAction, when it is an action

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { listSearch, readListQuery } from "~/lib/list-href";
-import { searchParam } from "~/lib/outside-text";
+import { searchParam } from "~/lib/forms/outside-text";
+import { listSearch, readListQuery } from "~/lib/router/list-href";
 import type { CatalogueFilters } from "./course-rules";
 
 export type CatalogueView = "grid" | "list";

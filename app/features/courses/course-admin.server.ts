@@ -12,8 +12,8 @@ import {
 } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
-import { containsPattern } from "~/lib/sql-text";
-import { courseAssets } from "~/lib/storage/index.server";
+import { courseAssets } from "~/lib/infra/storage/index.server";
+import { containsPattern } from "~/lib/text/sql-text";
 import {
   courseFileKeys,
   storeCourseBrochure,

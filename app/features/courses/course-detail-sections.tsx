@@ -7,8 +7,8 @@ import Info from "lucide-react/icons/info";
 import Users from "lucide-react/icons/users";
 import type { ReactNode } from "react";
 import type { Course } from "~/db/schema";
-import { formatFullDate, formatMonthYear } from "~/lib/dates";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFullDate, formatMonthYear } from "~/lib/format/dates";
+import { formatFileSize } from "~/lib/format/file-size";
 import { buttonClasses } from "~/ui/button";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "./course-rules";
 

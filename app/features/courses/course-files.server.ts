@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import type { Course, ImageVariant } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/share-image";
-import type { ObjectStorage } from "~/lib/storage/storage.server";
-import { fileMessages, uploadRules } from "~/lib/upload-rules";
+import { fileMessages, uploadRules } from "~/lib/forms/upload-rules";
+import type { ObjectStorage } from "~/lib/infra/storage/storage.server";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/site/share-image";
 import { checkBrochure } from "./brochure-check.server";
 
-export { fileMessages, type UploadKind, uploadRules } from "~/lib/upload-rules";
+export { fileMessages, type UploadKind, uploadRules } from "~/lib/forms/upload-rules";
 
 export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
 

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { type Course, courseCategories, courseLevels } from "~/db/schema";
-import { multiLine, singleLine } from "~/lib/outside-text";
-import { slugPattern } from "~/lib/slug";
+import { multiLine, singleLine } from "~/lib/forms/outside-text";
+import { slugPattern } from "~/lib/text/slug";
 
 /** SPEC.md section 3: the course form's choices. */
 export const courseFormats = [

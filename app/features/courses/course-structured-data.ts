@@ -1,5 +1,5 @@
 import type { Course } from "~/db/schema";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "~/lib/site/site-config";
 
 /** schema.org `Course` JSON-LD for a course page (provider, offers in NGN, course instances). */
 export function courseStructuredData(

@@ -1,8 +1,13 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
-import { courseFormLimit } from "~/lib/body-limits";
 import { UserFacingError } from "~/lib/errors";
-import { checkFieldNames, malformedForm, mediaType, readForm } from "~/lib/request-form.server";
+import {
+  checkFieldNames,
+  malformedForm,
+  mediaType,
+  readForm,
+} from "~/lib/forms/request-form.server";
+import { courseFormLimit } from "~/lib/http/body-limits";
 import {
   type DetectedType,
   detectFileType,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses } from "~/db/schema";
-import { slugPattern } from "~/lib/slug";
+import { slugPattern } from "~/lib/text/slug";
 
 /** The fields a course card and the catalogue need. */
 const cardColumns = {

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { fileMessages, uploadRules } from "~/lib/upload-rules";
+import { fileMessages, uploadRules } from "~/lib/forms/upload-rules";
 import { controlClasses } from "~/ui/form-fields";
 
 // The browser's early check, for a quick message; the server decides by the file's content.

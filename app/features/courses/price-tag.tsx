@@ -1,4 +1,4 @@
-import { formatNaira } from "~/lib/money";
+import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
 import { percentOff } from "./course-rules";
 

@@ -1,4 +1,4 @@
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/lib/format/file-size";
 import { Button } from "~/ui/button";
 import { useUploadProgress } from "./use-upload-progress";
 

@@ -3,7 +3,7 @@ import {
   postWithProgress,
   UploadAbortedError,
   UploadConnectionError,
-} from "~/lib/post-with-progress";
+} from "~/lib/forms/post-with-progress";
 
 export const uploadMessages = {
   cancelled: "Upload cancelled. Nothing was saved.",

@@ -2,7 +2,7 @@ import { icons } from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/share-image";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "~/lib/site/share-image";
 
 const COURSE_IMAGE_WIDTH = 1200;
 const COURSE_IMAGE_HEIGHT = 800;

@@ -1,4 +1,4 @@
-import type { ContactInput, InquiryInput } from "~/features/messages/schema";
+import type { ContactInput, InquiryInput } from "~/features/messages/intake/schema";
 
 /**
  * The demo inbox: what a fortnight of contact messages and course inquiries looks like for the

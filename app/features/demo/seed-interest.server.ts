@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { coursePageViews } from "~/db/schema";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday } from "~/lib/format/dates";
 
 /** The demo's history of course interest, so the Reports page has something to show. */
 const DEMO_INTEREST_DAYS = 84;

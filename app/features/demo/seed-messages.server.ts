@@ -1,8 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courses, messages, type NewMessage } from "~/db/schema";
-import { contactRow, inquiryRow } from "~/features/messages/submit.server";
-import { startOfLagosDay } from "~/lib/dates";
+import { contactRow, inquiryRow } from "~/features/messages/intake/submit.server";
+import { startOfLagosDay } from "~/lib/format/dates";
 import { buildDemoMessages, type DemoMessage } from "./demo-messages";
 
 const HOUR = 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import {
   storeCourseBrochure,
   storeCourseImage,
 } from "~/features/courses/course-files.server";
-import type { ObjectStorage } from "~/lib/storage/storage.server";
+import type { ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { renderCourseBrochure } from "./course-brochure.server";
 import { renderCourseImage } from "./course-image.server";
 import { buildDemoCourses, type DemoCourse } from "./demo-courses";

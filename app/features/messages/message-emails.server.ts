@@ -1,8 +1,8 @@
 import type { Message } from "~/db/schema";
-import { formatDateTime } from "~/lib/dates";
-import { firstName } from "~/lib/person-name";
-import { fullAddress, siteConfig } from "~/lib/site-config";
-import { defaultInboxQuery, inboxHref } from "./inbox-query";
+import { formatDateTime } from "~/lib/format/dates";
+import { fullAddress, siteConfig } from "~/lib/site/site-config";
+import { firstName } from "~/lib/text/person-name";
+import { defaultInboxQuery, inboxHref } from "./inbox/list-url";
 import { formatReference } from "./reference";
 import { REPLY_PROMISE_HOURS, replyClock } from "./reply-clock";
 

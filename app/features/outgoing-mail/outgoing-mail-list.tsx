@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { OutgoingEmail, OutgoingEmailKind } from "~/db/schema";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/format/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import type { OutgoingMailOverview } from "./outgoing-mail.server";

@@ -1,7 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, courses, messages } from "~/db/schema";
-import { messageStats } from "~/features/messages/inbox.server";
+import { messageStats } from "~/features/messages/inbox/inbox.server";
 
 /** The dashboard's real figures (the old portal showed invented ones). */
 export async function dashboardStats(now: Date = new Date()) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { PORTAL_PATH } from "~/lib/portal-path";
+import { PORTAL_PATH } from "~/lib/router/portal-path";
 import { VerifyingAccess } from "./portal-error";
 import { PortalHeader } from "./portal-header";
 import { PortalSidebar } from "./portal-sidebar";

@@ -1,5 +1,5 @@
 import type { WhatsappWeek } from "~/features/site/whatsapp-clicks.server";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/format/dates";
 
 /** How many visitors chose 'Chat on WhatsApp' this week, per course. */
 export function WhatsappWeekCard({

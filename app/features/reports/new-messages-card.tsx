@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/format/dates";
 import { Sparkline } from "./charts/sparkline";
 import type { DayMessages } from "./reports.server";
 

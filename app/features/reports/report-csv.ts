@@ -1,5 +1,5 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
-import { csvRow } from "~/lib/csv";
+import { csvRow } from "~/lib/text/csv";
 import { hourLabel, hoursFromMinutes, sharePercent, weekdayNames } from "./report-labels";
 import type { ReportPeriod } from "./report-period";
 import type { Report } from "./reports.server";

@@ -1,4 +1,4 @@
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/format/dates";
 
 // Words and figures for the reports' days, weeks, hours and shares, shared by the page, its
 // text alternatives and the CSV.

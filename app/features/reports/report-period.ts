@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, mondayOf } from "~/lib/dates";
+import { addDays, mondayOf } from "~/lib/format/dates";
 
 // The period a report covers: whole Lagos calendar days, counted in weeks that run Monday to
 // Sunday. The preset periods end today and start on a Monday, so every week shown is whole

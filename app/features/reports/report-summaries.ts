@@ -1,5 +1,5 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/format/dates";
 import {
   countOf as count,
   formatFigure,

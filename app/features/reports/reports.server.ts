@@ -8,8 +8,8 @@ import {
   messages,
   whatsappClicks,
 } from "~/db/schema";
-import { answeredInTime, judgedUnanswered } from "~/features/messages/reply-clock.server";
-import { addDays, lagosToday, startOfLagosDate } from "~/lib/dates";
+import { answeredInTime, judgedUnanswered } from "~/features/messages/inbox/reply-clock.server";
+import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import type { ReportPeriod } from "./report-period";
 
 // Every figure of the Reports page, from four statements. Message counts come from

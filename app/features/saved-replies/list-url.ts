@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { listHref } from "~/lib/list-href";
+import { listHref } from "~/lib/router/list-href";
 
 export type SavedReplyModal = { modal?: "create" | "edit" | "delete"; id?: string };
 

@@ -1,8 +1,8 @@
 import { href } from "react-router";
 import type { Course } from "~/db/schema";
-import { formatFullDate, lagosToday } from "~/lib/dates";
-import { formatNaira } from "~/lib/money";
-import { firstName } from "~/lib/person-name";
+import { formatFullDate, lagosToday } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { firstName } from "~/lib/text/person-name";
 
 /**
  * The placeholders a saved reply may hold, filled in for the open message when the inbox loads

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses } from "~/db/schema";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/infra/env.server";
 import { buildReplyContext, fillPlaceholders, type ReplyContext } from "./placeholders";
 import { listSavedReplies } from "./saved-replies.server";
 

@@ -3,7 +3,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import type { SavedReply } from "~/db/schema";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
 import { savedRepliesHref } from "./list-url";
 

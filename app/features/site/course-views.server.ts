@@ -3,8 +3,8 @@ import { isbot } from "isbot";
 import { matchPath } from "react-router";
 import { db } from "~/db/client.server";
 import { coursePageViews, courses } from "~/db/schema";
-import { lagosToday } from "~/lib/dates";
-import { readOrNull } from "~/lib/unavailable.server";
+import { lagosToday } from "~/lib/format/dates";
+import { readOrNull } from "~/lib/http/unavailable.server";
 
 /**
  * Whether a request for a course page is a person viewing it: a GET from a browser that says

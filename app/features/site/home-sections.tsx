@@ -2,7 +2,7 @@ import Clock from "lucide-react/icons/clock";
 import Globe2 from "lucide-react/icons/earth";
 import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { TypedHeadline } from "./typed-headline";
 

@@ -1,6 +1,6 @@
 import { db } from "~/db/client.server";
 import { publicContentVersion } from "~/db/schema";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday } from "~/lib/format/dates";
 
 /**
  * What a rendered public page depends on besides its URL: the courses (whose every change moves

@@ -3,7 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import { Link } from "react-router";
-import { fullAddress, siteConfig } from "~/lib/site-config";
+import { fullAddress, siteConfig } from "~/lib/site/site-config";
 import { EmailAddress } from "~/ui/email-address";
 import { ChatOnWhatsapp } from "./whatsapp-button";
 

@@ -5,7 +5,7 @@ import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { CourseGroup } from "~/features/courses/course-groups";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "~/lib/site/site-config";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 

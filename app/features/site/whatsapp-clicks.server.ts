@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses, whatsappClicks } from "~/db/schema";
-import { lagosToday, mondayOf } from "~/lib/dates";
+import { lagosToday, mondayOf } from "~/lib/format/dates";
 
 /**
  * Counts one 'Chat on WhatsApp' click for a course (null: the footer's button) on today's

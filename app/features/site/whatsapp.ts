@@ -1,5 +1,5 @@
-import { formatFullDate } from "~/lib/dates";
-import { siteConfig } from "~/lib/site-config";
+import { formatFullDate } from "~/lib/format/dates";
+import { siteConfig } from "~/lib/site/site-config";
 
 /** Where the 'Chat on WhatsApp' buttons point: our redirect, which counts the click. */
 export const whatsappLink = (courseSlug?: string) =>

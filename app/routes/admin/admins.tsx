@@ -20,10 +20,10 @@ import { adminActionSchema, adminMessages, parseAdminListQuery } from "~/feature
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/action-reply.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readModalTarget } from "~/lib/modal-target";
-import { readForm } from "~/lib/request-form.server";
+import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/forms/action-reply.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
+import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
 import { Pagination } from "~/ui/pagination";
 import { useToastOnError } from "~/ui/use-toast-on-error";

@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { messageStats } from "~/features/messages/inbox.server";
+import { messageStats } from "~/features/messages/inbox/inbox.server";
 import { PortalError } from "~/features/portal/portal-error";
 import { PortalFrame } from "~/features/portal/portal-frame";
 import { useInboxEvents } from "~/features/portal/use-inbox-events";

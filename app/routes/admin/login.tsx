@@ -7,9 +7,9 @@ import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/s
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
 import { redirectSignedIn } from "~/features/auth/welcome.server";
-import { env } from "~/lib/env.server";
-import { readForm } from "~/lib/request-form.server";
-import { passRetryAfter, retryAfter } from "~/lib/retry-after";
+import { readForm } from "~/lib/forms/request-form.server";
+import { passRetryAfter, retryAfter } from "~/lib/http/retry-after";
+import { env } from "~/lib/infra/env.server";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
 import { useToastOnError } from "~/ui/use-toast-on-error";

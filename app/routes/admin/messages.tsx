@@ -6,7 +6,7 @@ import Sun from "lucide-react/icons/sun";
 import { data, useNavigate, useNavigation } from "react-router";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { deliveryState } from "~/features/messages/delivery-state";
+import { deliveryState } from "~/features/messages/inbox/delivery-state";
 import {
   assignMessage,
   bulkUpdateMessages,
@@ -18,24 +18,28 @@ import {
   updateMessageNotes,
   updateMessagePriority,
   updateMessageStatus,
-} from "~/features/messages/inbox.server";
-import { InboxList } from "~/features/messages/inbox-list";
-import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/inbox-query";
-import { inboxActionFailures, parseInboxAction, REPLY_MAX } from "~/features/messages/inbox-schema";
-import { InboxStatsLine } from "~/features/messages/inbox-stats-line";
-import { InboxFilters, InboxTabs } from "~/features/messages/inbox-toolbar";
-import { MessageDetail } from "~/features/messages/message-detail";
-import { recordReply, sendReply } from "~/features/messages/replies.server";
-import { earlierMessagesFrom } from "~/features/messages/sender-messages.server";
-import { messageTimeline } from "~/features/messages/timeline.server";
+} from "~/features/messages/inbox/inbox.server";
+import { InboxList } from "~/features/messages/inbox/inbox-list";
+import {
+  inboxActionFailures,
+  parseInboxAction,
+  REPLY_MAX,
+} from "~/features/messages/inbox/inbox-schema";
+import { InboxStatsLine } from "~/features/messages/inbox/inbox-stats-line";
+import { InboxFilters, InboxTabs } from "~/features/messages/inbox/inbox-toolbar";
+import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/inbox/list-url";
+import { MessageDetail } from "~/features/messages/inbox/message-detail";
+import { recordReply, sendReply } from "~/features/messages/inbox/replies.server";
+import { earlierMessagesFrom } from "~/features/messages/inbox/sender-messages.server";
+import { messageTimeline } from "~/features/messages/inbox/timeline.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.server";
-import { failureReply } from "~/lib/action-reply.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { failureReply } from "~/lib/forms/action-reply.server";
+import { readForm } from "~/lib/forms/request-form.server";
 import { isUuid } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
-import { readForm } from "~/lib/request-form.server";
+import { logger } from "~/lib/infra/logger.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";

@@ -31,7 +31,7 @@ import {
 } from "~/features/reports/report-summaries";
 import { loadReport } from "~/features/reports/reports.server";
 import { TallyFigure } from "~/features/reports/tally-figure";
-import { formatShortDate, lagosToday } from "~/lib/dates";
+import { formatShortDate, lagosToday } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses, FormError } from "~/ui/fields";
 import type { Route } from "./+types/reports";

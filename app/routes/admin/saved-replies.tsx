@@ -19,10 +19,10 @@ import {
 } from "~/features/saved-replies/saved-reply-form-modal";
 import { SavedReplyList } from "~/features/saved-replies/saved-reply-list";
 import { savedReplyActionSchema, savedReplyMessages } from "~/features/saved-replies/schema";
-import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/action-reply.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readModalTarget } from "~/lib/modal-target";
-import { readForm } from "~/lib/request-form.server";
+import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/forms/action-reply.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
+import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/saved-replies";

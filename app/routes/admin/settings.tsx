@@ -16,10 +16,10 @@ import {
   settingsActionSchema,
 } from "~/features/outgoing-mail/schema";
 import { PageHeader } from "~/features/portal/page-header";
-import { failureReply } from "~/lib/action-reply.server";
-import { env } from "~/lib/env.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readForm } from "~/lib/request-form.server";
+import { failureReply } from "~/lib/forms/action-reply.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { env } from "~/lib/infra/env.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/settings";

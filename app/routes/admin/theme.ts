@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { DASHBOARD_PATH, requireAdmin } from "~/features/auth/session.server";
 import { parseThemeForm, serializeAdminTheme } from "~/features/auth/theme.server";
-import { PORTAL_PATH } from "~/lib/portal-path";
-import { readForm } from "~/lib/request-form.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { PORTAL_PATH } from "~/lib/router/portal-path";
 import type { Route } from "./+types/theme";
 
 /** The dark-mode toggle: a cookie, so the server renders the right theme on the first paint. */

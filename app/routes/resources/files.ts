@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { courseAssets } from "~/lib/storage/index.server";
-import { COURSE_ASSETS_BUCKET } from "~/lib/storage/storage.server";
+import { courseAssets } from "~/lib/infra/storage/index.server";
+import { COURSE_ASSETS_BUCKET } from "~/lib/infra/storage/storage.server";
 import type { Route } from "./+types/files";
 
 const notFound = () => new Response("Not found", { status: 404 });

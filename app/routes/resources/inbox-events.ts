@@ -1,7 +1,7 @@
 import { readAdminSession, requireAdmin } from "~/features/auth/session.server";
-import { inboxPulse } from "~/features/messages/inbox.server";
-import { logger } from "~/lib/logger.server";
-import { shutdownSignal } from "~/lib/shutdown.server";
+import { inboxPulse } from "~/features/messages/inbox/inbox.server";
+import { logger } from "~/lib/infra/logger.server";
+import { shutdownSignal } from "~/lib/infra/shutdown.server";
 import type { Route } from "./+types/inbox-events";
 
 const POLL_MS = 3000;

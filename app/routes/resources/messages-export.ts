@@ -1,9 +1,9 @@
 import { requireAdmin } from "~/features/auth/session.server";
-import { messagesForExport } from "~/features/messages/inbox.server";
-import { parseInboxQuery } from "~/features/messages/inbox-query";
+import { messagesForExport } from "~/features/messages/inbox/inbox.server";
+import { parseInboxQuery } from "~/features/messages/inbox/list-url";
 import { formatReference } from "~/features/messages/reference";
-import { csvRow } from "~/lib/csv";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday } from "~/lib/format/dates";
+import { csvRow } from "~/lib/text/csv";
 import type { Route } from "./+types/messages-export";
 
 // csvCell writes every time as Lagos local time; the labels say so.

@@ -1,5 +1,5 @@
 import { databaseAnswers } from "~/db/client.server";
-import { isShuttingDown } from "~/lib/shutdown.server";
+import { isShuttingDown } from "~/lib/infra/shutdown.server";
 
 /**
  * For load balancers: 200 while this process should get new requests, that is while its

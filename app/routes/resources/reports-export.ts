@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { reportCsv, reportCsvFilename } from "~/features/reports/report-csv";
 import { parseReportPeriod } from "~/features/reports/report-period";
 import { loadReport } from "~/features/reports/reports.server";
-import { lagosToday } from "~/lib/dates";
+import { lagosToday } from "~/lib/format/dates";
 import type { Route } from "./+types/reports-export";
 
 /** The Reports page's data for its period, as CSV (Lagos times, formulas neutralised). */

@@ -1,5 +1,5 @@
-import { env } from "~/lib/env.server";
-import { PORTAL_PATH } from "~/lib/portal-path";
+import { env } from "~/lib/infra/env.server";
+import { PORTAL_PATH } from "~/lib/router/portal-path";
 
 export function loader() {
   const body = `User-agent: *

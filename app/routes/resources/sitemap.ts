@@ -1,6 +1,6 @@
 import { listActiveCourseSitemapEntries } from "~/features/courses/courses.server";
-import { env } from "~/lib/env.server";
-import { markUnavailable, readOrNull } from "~/lib/unavailable.server";
+import { markUnavailable, readOrNull } from "~/lib/http/unavailable.server";
+import { env } from "~/lib/infra/env.server";
 
 const staticPages = ["/", "/about", "/courses", "/contact"];
 

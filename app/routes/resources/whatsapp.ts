@@ -5,9 +5,9 @@ import { upcomingStartDates } from "~/features/courses/course-rules";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
 import { whatsappChatUrl, whatsappGreeting } from "~/features/site/whatsapp";
 import { recordWhatsappClick } from "~/features/site/whatsapp-clicks.server";
-import { lagosToday } from "~/lib/dates";
-import { env } from "~/lib/env.server";
-import { readOrNull } from "~/lib/unavailable.server";
+import { lagosToday } from "~/lib/format/dates";
+import { readOrNull } from "~/lib/http/unavailable.server";
+import { env } from "~/lib/infra/env.server";
 import type { Route } from "./+types/whatsapp";
 
 const querySchema = z.object({ course: z.string().trim().max(200).optional().catch(undefined) });

@@ -6,9 +6,9 @@ import { CourseCard, courseCardItemClasses } from "~/features/courses/course-car
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { useCatalogueQuery } from "~/features/courses/use-catalogue-query";
-import { skipSearchOnlyChanges } from "~/lib/revalidation";
-import { publicUrlFrom, seo } from "~/lib/seo";
-import { readOrUnavailable } from "~/lib/unavailable.server";
+import { readOrUnavailable } from "~/lib/http/unavailable.server";
+import { skipSearchOnlyChanges } from "~/lib/router/revalidation";
+import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { controlClasses } from "~/ui/fields";

@@ -3,9 +3,9 @@ import { groupCoursesForMenu } from "~/features/courses/course-groups";
 import { listActiveCourseLinks } from "~/features/courses/courses.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
-import { env } from "~/lib/env.server";
-import { skipSearchOnlyChanges } from "~/lib/revalidation";
-import { readOrNull } from "~/lib/unavailable.server";
+import { readOrNull } from "~/lib/http/unavailable.server";
+import { env } from "~/lib/infra/env.server";
+import { skipSearchOnlyChanges } from "~/lib/router/revalidation";
 import { NavigationSpinner } from "~/ui/navigation-spinner";
 import type { Route } from "./+types/layout";
 

@@ -12,7 +12,7 @@ import {
 } from "./portal-fixtures";
 
 /**
- * The public page cache (app/server/public-page-cache.server.ts) seen from the portal: a staff
+ * The public page cache (server/public-page-cache.server.ts) seen from the portal: a staff
  * member's change of a course reaches visitors at once, and course pages answered from the cache
  * still count their views. Each test works on a demo course that no other spec names, so neither
  * its title change nor its views can shift another test's figures.

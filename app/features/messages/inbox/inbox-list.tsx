@@ -1,0 +1,154 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatDateTime } from "~/lib/format/dates";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { inlineControlClasses } from "~/ui/form-fields";
+import type { InboxListItem } from "./inbox.server";
+import { type InboxQuery, inboxHref } from "./list-url";
+import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
+import { ReplyClockBadge } from "./reply-clock-badge";
+
+type AdminOption = { id: string; name: string };
+
+function NoMessages() {
+  return <p className="p-10 text-center text-slate-600 dark:text-slate-300">No messages found</p>;
+}
+
+/** The message list; its checkboxes belong to the bulk-action form above it. */
+export function InboxList({
+  items,
+  query,
+  openId,
+  admins,
+  now,
+}: {
+  items: InboxListItem[];
+  query: InboxQuery;
+  openId: string | null;
+  admins: AdminOption[];
+  /** The loader's time, so the clocks read the same on the server and in the browser. */
+  now: string;
+}) {
+  const navigation = useNavigation();
+  const [action, setAction] = useState("read");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bulk";
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  if (items.length === 0) return <NoMessages />;
+  return (
+    <Form method="post" preventScrollReset onSubmit={() => setSelected(new Set())}>
+      <input type="hidden" name="intent" value="bulk" />
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            onChange={(event) =>
+              setSelected(
+                event.currentTarget.checked ? new Set(items.map((item) => item.id)) : new Set(),
+              )
+            }
+            className="h-4 w-4 accent-brand-700"
+          />
+          Select all on this page
+        </label>
+        <label htmlFor="bulk-action" className="sr-only">
+          Bulk action
+        </label>
+        <select
+          id="bulk-action"
+          name="bulkAction"
+          value={action}
+          onChange={(event) => setAction(event.currentTarget.value)}
+          className={cn(inlineControlClasses, "py-1.5 text-sm")}
+        >
+          <option value="read">Mark read</option>
+          <option value="archive">Archive</option>
+          <option value="assign">Assign to…</option>
+          <option value="delete">Delete</option>
+        </select>
+        {action === "assign" ? (
+          <>
+            <label htmlFor="bulk-assignee" className="sr-only">
+              Assign to
+            </label>
+            <select
+              id="bulk-assignee"
+              name="assignedTo"
+              className={cn(inlineControlClasses, "py-1.5 text-sm")}
+            >
+              <option value="">Unassigned</option>
+              {admins.map((admin) => (
+                <option key={admin.id} value={admin.id}>
+                  {admin.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        <Button
+          type="submit"
+          size="sm"
+          variant={action === "delete" ? "danger" : "outline"}
+          disabled={busy}
+        >
+          {busy ? "Applying..." : `Apply to selected${selected.size ? ` (${selected.size})` : ""}`}
+        </Button>
+      </div>
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            data-message-id={item.id}
+            className={cn(
+              "flex gap-3 p-3",
+              item.id === openId && "bg-brand-50 dark:bg-brand-900/30",
+              item.status === "unread" && "font-semibold",
+            )}
+          >
+            <input
+              type="checkbox"
+              name="ids"
+              value={item.id}
+              checked={selected.has(item.id)}
+              onChange={(event) => toggle(item.id, event.currentTarget.checked)}
+              aria-label={`Select message from ${item.fullName}`}
+              className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+            />
+            <Link to={inboxHref(query, item.id)} preventScrollReset className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="truncate text-slate-900 dark:text-white">{item.fullName}</span>
+                <FormTypeBadge formType={item.formType} />
+                <StatusBadge status={item.status} />
+                {item.priority !== "normal" ? <PriorityBadge priority={item.priority} /> : null}
+                <ReplyClockBadge message={item} now={now} short />
+                <time
+                  dateTime={new Date(item.createdAt).toISOString()}
+                  className="ml-auto text-xs font-normal text-slate-600 dark:text-slate-400"
+                >
+                  {formatDateTime(item.createdAt)}
+                </time>
+              </div>
+              <p className="mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200">
+                {item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)"}
+              </p>
+              <p className="truncate text-sm font-normal text-slate-600 dark:text-slate-400">
+                {item.preview || item.email}
+                {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
+              </p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Form>
+  );
+}

@@ -1,0 +1,224 @@
+import Download from "lucide-react/icons/download";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { Form, href, Link } from "react-router";
+import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
+import { buttonClasses } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { controlClasses } from "~/ui/form-fields";
+import { SearchInput } from "~/ui/search-input";
+import { useFilterSubmit } from "~/ui/use-filter-submit";
+import {
+  defaultInboxQuery,
+  type InboxQuery,
+  inboxHref,
+  inboxSearch,
+  inboxSorts,
+  inboxTabs,
+  narrowsInbox,
+  replyClockFilters,
+} from "./list-url";
+import { capitalize } from "./message-badges";
+
+export function InboxTabs({ query }: { query: InboxQuery }) {
+  return (
+    <nav
+      aria-label="Message tabs"
+      className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+    >
+      {inboxTabs.map((tab) => {
+        const current = query.tab === tab.id;
+        return (
+          <Link
+            key={tab.id}
+            to={inboxHref({ ...query, tab: tab.id, page: 1 })}
+            aria-current={current ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+              current
+                ? "border-brand-700 text-brand-800 dark:border-brand-300 dark:text-brand-200"
+                : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
+            )}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * On phones the filters fold behind a 'Filters' toggle (a checkbox and its label, the `peer`
+ * before them: no JavaScript needed), so the list starts on the first screen.
+ */
+const foldedOnPhones = "max-md:hidden max-md:peer-checked:block";
+
+/** Each filter as wide as its longest choice, the row wrapping where they do not all fit. */
+const filterItem = cn(foldedOnPhones, "flex-none");
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { id: string; label: string }[];
+  allLabel: string;
+  onChange: (form: HTMLFormElement | null) => void;
+}) {
+  return (
+    <div className={filterItem}>
+      <label htmlFor={`inbox-${name}`} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={`inbox-${name}`}
+        name={name}
+        defaultValue={value}
+        onChange={(event) => onChange(event.currentTarget.form)}
+        className={controlClasses}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const labelled = (values: readonly string[], labels: Record<string, string> = {}) =>
+  values.map((value) => ({ id: value, label: labels[value] ?? capitalize(value) }));
+
+const formTypeOptions = labelled(messageFormTypes, {
+  inquiry: "Inquiries",
+  contact: "Contact forms",
+});
+const statusOptions = labelled(messageStatuses);
+const priorityOptions = labelled(messagePriorities);
+
+/** Shows the folded filters on a phone; open from the start while one is set. */
+function FiltersToggle({ open }: { open: boolean }) {
+  return (
+    <>
+      <input
+        type="checkbox"
+        id="inbox-show-filters"
+        defaultChecked={open}
+        className="peer sr-only md:hidden"
+      />
+      <label
+        htmlFor="inbox-show-filters"
+        className={cn(
+          buttonClasses("outline"),
+          "cursor-pointer peer-checked:bg-slate-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 md:hidden dark:peer-checked:bg-slate-700",
+        )}
+      >
+        <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+        Filters
+      </label>
+    </>
+  );
+}
+
+/** Filters and search as a GET form: they live in the URL and work without JavaScript. */
+export function InboxFilters({ query }: { query: InboxQuery }) {
+  const { submitNow, submitAfterPause } = useFilterSubmit();
+  const filtered =
+    Boolean(query.formType || query.status || query.priority || query.clock) ||
+    query.sort !== "newest";
+  return (
+    <div className="mb-4 flex flex-wrap items-start gap-3">
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-1 basis-full flex-wrap gap-3 lg:basis-0"
+      >
+        {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+        <SearchInput
+          id="inbox-q"
+          label="Search messages"
+          className="basis-full"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Search name, email, subject or message..."
+          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
+        />
+        <FiltersToggle open={filtered} />
+        <FilterSelect
+          name="formType"
+          label="Filter by form type"
+          value={query.formType}
+          options={formTypeOptions}
+          allLabel="All types"
+          onChange={submitNow}
+        />
+        <FilterSelect
+          name="status"
+          label="Filter by status"
+          value={query.status}
+          options={statusOptions}
+          allLabel="All statuses"
+          onChange={submitNow}
+        />
+        <FilterSelect
+          name="priority"
+          label="Filter by priority"
+          value={query.priority}
+          options={priorityOptions}
+          allLabel="All priorities"
+          onChange={submitNow}
+        />
+        <FilterSelect
+          name="clock"
+          label="Filter by reply clock"
+          value={query.clock}
+          options={replyClockFilters}
+          allLabel="Any reply clock"
+          onChange={submitNow}
+        />
+        <div className={filterItem}>
+          <label htmlFor="inbox-sort" className="sr-only">
+            Sort
+          </label>
+          <select
+            id="inbox-sort"
+            name="sort"
+            defaultValue={query.sort}
+            onChange={(event) => submitNow(event.currentTarget.form)}
+            className={controlClasses}
+          >
+            {inboxSorts.map((sort) => (
+              <option key={sort.id} value={sort.id}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={cn(buttonClasses("outline"), foldedOnPhones)}>
+          Apply
+        </button>
+      </Form>
+      {narrowsInbox(query) ? (
+        <Link to={inboxHref(defaultInboxQuery)} className={buttonClasses("outline")}>
+          Clear filters
+        </Link>
+      ) : null}
+      <a
+        href={`${href("/admin-portal/messages/export")}${inboxSearch({ ...query, page: 1 })}`}
+        className={buttonClasses("outline")}
+        download
+      >
+        <Download aria-hidden="true" className="h-4 w-4" />
+        Export CSV
+      </a>
+    </div>
+  );
+}

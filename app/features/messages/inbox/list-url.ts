@@ -1,0 +1,98 @@
+import { href } from "react-router";
+import * as z from "zod/mini";
+import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
+import { searchParam } from "~/lib/forms/outside-text";
+import { listHref, listSearch, pageParam, readListQuery } from "~/lib/router/list-href";
+
+export const INBOX_PAGE_SIZE = 20;
+
+export const inboxTabs = [
+  { id: "all", label: "All Messages" },
+  { id: "unread", label: "Unread" },
+  { id: "overdue", label: "Overdue" },
+  { id: "inquiry", label: "Inquiries" },
+  { id: "contact", label: "Contact Forms" },
+  { id: "assigned", label: "Assigned to Me" },
+] as const;
+export type InboxTab = (typeof inboxTabs)[number]["id"];
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.catch(z.union([z.enum(values), z.literal("")]), "");
+
+/** The reply clock filter: messages still waiting with under 4 h left, or past their 24 h. */
+export const replyClockFilters = [
+  { id: "due-soon", label: "Due soon" },
+  { id: "overdue", label: "Overdue" },
+] as const;
+
+export const inboxSorts = [
+  { id: "newest", label: "Newest first" },
+  { id: "oldest", label: "Oldest first" },
+  { id: "unanswered", label: "Oldest unanswered first" },
+] as const;
+
+const ids = <T extends readonly { id: string }[]>(items: T) =>
+  items.map((item) => item.id) as [T[number]["id"], ...T[number]["id"][]];
+
+const schema = z.object({
+  tab: z.catch(z.enum(inboxTabs.map((tab) => tab.id) as [InboxTab, ...InboxTab[]]), "all"),
+  formType: optionalEnum(messageFormTypes),
+  status: optionalEnum(messageStatuses),
+  priority: optionalEnum(messagePriorities),
+  clock: optionalEnum(ids(replyClockFilters)),
+  q: searchParam(200),
+  sort: z.catch(z.enum(ids(inboxSorts)), "newest"),
+  page: pageParam,
+});
+
+export type InboxQuery = z.output<typeof schema>;
+
+/** The inbox's tab, filters, search, sort and page from the URL; bad values fall back. */
+export function parseInboxQuery(params: URLSearchParams): InboxQuery {
+  return readListQuery(schema, params);
+}
+
+/** The unfiltered inbox: what an empty query string reads as. */
+export const defaultInboxQuery = parseInboxQuery(new URLSearchParams());
+
+/** A tab other than All, a filter or a search is set (the sort and the page narrow nothing). */
+export const narrowsInbox = (query: InboxQuery) =>
+  (Object.keys(query) as (keyof InboxQuery)[]).some(
+    (key) => key !== "sort" && key !== "page" && query[key] !== defaultInboxQuery[key],
+  );
+
+const defaults = { ...defaultInboxQuery, id: "" };
+
+/** Query string for a list state (defaults left out), plus the open message, if any. */
+export const inboxSearch = (query: InboxQuery, openId?: string | null) =>
+  listSearch({ ...query, id: openId }, defaults);
+
+export const inboxHref = (query: InboxQuery, openId?: string | null) =>
+  listHref(href("/admin-portal/messages"), { ...query, id: openId }, defaults);
+
+/** SPEC.md section 8, Messages, and the texts of the inbox's other actions. */
+export const inboxMessages = {
+  loadFailed: "Failed to load messages",
+  statsFailed: "Failed to load message statistics",
+  statusUpdated: "Status updated successfully",
+  statusFailed: "Failed to update status",
+  priorityUpdated: "Priority updated successfully",
+  priorityFailed: "Failed to update priority",
+  assigned: "Message assigned successfully",
+  unassigned: "Message unassigned",
+  assignFailed: "Failed to assign message",
+  notesSaved: "Notes saved successfully",
+  notesFailed: "Failed to add message notes",
+  deleted: "Message deleted successfully",
+  deleteFailed: "Failed to delete message",
+  notFound: "This message no longer exists.",
+  inactiveAssignee: "Messages can only be assigned to an active admin.",
+  bulkDone: (count: number, what: string) =>
+    `${count} ${count === 1 ? "message" : "messages"} ${what}`,
+  noneSelected: "Select at least one message first.",
+  replySent: "Reply sending. It counts as the reply once the mail server accepts it.",
+  replyRecorded: {
+    whatsapp: "Recorded: replied on WhatsApp",
+    email: "Recorded: replied by e-mail",
+  },
+} as const;

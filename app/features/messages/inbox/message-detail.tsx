@@ -1,0 +1,258 @@
+import Trash2 from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
+import { Form, Link, useSubmit } from "react-router";
+import { messagePriorities, messageStatuses } from "~/db/schema";
+import { formatDateTime } from "~/lib/format/dates";
+import { Button, buttonClasses } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { controlClasses } from "~/ui/form-fields";
+import { formatReference } from "../reference";
+import { DeliveryNotice } from "./delivery-notice";
+import type { DeliveryState } from "./delivery-state";
+import { DetailRow } from "./detail-row";
+import type { InboxMessage } from "./inbox.server";
+import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
+import { MessageTimeline } from "./message-timeline";
+import { ReplyClockBadge } from "./reply-clock-badge";
+import { type FilledSavedReply, ReplyComposer } from "./reply-composer";
+import { SenderMessages } from "./sender-messages";
+import type { SenderMessages as Linked } from "./sender-messages.server";
+import { TechnicalDetails } from "./technical-details";
+import type { MessageTimeline as Timeline } from "./timeline.server";
+
+type AdminOption = { id: string; name: string };
+
+/** One select that saves on change (with a button for when JavaScript is off). */
+function SelectAction({
+  intent,
+  name,
+  label,
+  value,
+  options,
+  messageId,
+}: {
+  intent: string;
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  messageId: string;
+}) {
+  const submit = useSubmit();
+  const id = `detail-${name}`;
+  return (
+    <Form method="post" preventScrollReset className="flex items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={messageId} />
+      <div className="flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium">
+          {label}
+        </label>
+        <select
+          id={id}
+          name={name}
+          defaultValue={value}
+          key={value}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          className={controlClasses}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className={buttonClasses("outline")}>
+          Save
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+export function MessageDetail({
+  message,
+  admins,
+  closeHref,
+  deleteHref,
+  now,
+  draft,
+  savedReplies,
+  timeline,
+  delivery,
+  linked,
+  messageHref,
+}: {
+  message: InboxMessage;
+  admins: AdminOption[];
+  closeHref: string;
+  deleteHref: string;
+  now: string;
+  /** The reply's text to start from: a refused reply's, or a saved reply inserted without JavaScript. */
+  draft: string;
+  savedReplies: FilledSavedReply[];
+  /** Null when it could not be read: the message still shows. */
+  timeline: Timeline | null;
+  /** What the history says of the e-mails to the visitor; null with the history. */
+  delivery: DeliveryState | null;
+  /** The sender's other messages, and the inbox's link to one of them. */
+  linked: Linked | null;
+  messageHref: (id: string) => string;
+}) {
+  return (
+    <article aria-labelledby="message-heading" className="flex flex-col gap-5 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="message-heading" className="text-xl font-bold text-slate-900 dark:text-white">
+            {message.subject ?? message.inquiryType ?? "Message"}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            From {message.fullName} · {formatDateTime(message.createdAt)} ·{" "}
+            <span className="font-mono">{formatReference(message.reference)}</span>
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <FormTypeBadge formType={message.formType} />
+            <StatusBadge status={message.status} />
+            <PriorityBadge priority={message.priority} />
+            <ReplyClockBadge message={message} now={now} />
+          </div>
+        </div>
+        <Link
+          to={closeHref}
+          preventScrollReset
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">Close message</span>
+        </Link>
+      </div>
+
+      <DeliveryNotice delivery={delivery} />
+
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to={deleteHref}
+          preventScrollReset
+          className={cn(buttonClasses("outline", "sm"), "text-red-700 dark:text-red-400")}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </Link>
+      </div>
+
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <DetailRow label="Name">{message.fullName}</DetailRow>
+        <DetailRow label="Email">
+          <a
+            href={`mailto:${message.email}`}
+            className="text-brand-800 underline dark:text-brand-300"
+          >
+            {message.email}
+          </a>
+        </DetailRow>
+        {message.phone ? <DetailRow label="Phone">{message.phone}</DetailRow> : null}
+        {message.inquiryType ? <DetailRow label="Purpose">{message.inquiryType}</DetailRow> : null}
+        {message.courseInterest ? (
+          <DetailRow label="Course">{message.courseInterest}</DetailRow>
+        ) : null}
+        {message.contactMethod ? (
+          <DetailRow label="Contact by">{message.contactMethod}</DetailRow>
+        ) : null}
+        {message.formType === "inquiry" ? (
+          <DetailRow label="Consent">{message.consentGiven ? "Given" : "Not given"}</DetailRow>
+        ) : null}
+        {message.readAt ? (
+          <DetailRow label="Read">
+            {formatDateTime(message.readAt)}
+            {message.readerName ? ` by ${message.readerName}` : ""}
+          </DetailRow>
+        ) : null}
+        {message.repliedAt ? (
+          <DetailRow label="Replied">{formatDateTime(message.repliedAt)}</DetailRow>
+        ) : null}
+      </dl>
+
+      {message.message ? (
+        <div className="rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800/60 dark:text-slate-100">
+          {message.message}
+        </div>
+      ) : null}
+
+      <ReplyComposer
+        key={message.id}
+        message={message}
+        initialDraft={draft}
+        savedReplies={savedReplies}
+      />
+      {linked ? <SenderMessages linked={linked} hrefFor={messageHref} /> : null}
+
+      <TechnicalDetails message={message} />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectAction
+          intent="status"
+          name="status"
+          label="Status"
+          value={message.status}
+          messageId={message.id}
+          options={messageStatuses.map((status) => ({ value: status, label: capitalize(status) }))}
+        />
+        <SelectAction
+          intent="priority"
+          name="priority"
+          label="Priority"
+          value={message.priority}
+          messageId={message.id}
+          options={messagePriorities.map((priority) => ({
+            value: priority,
+            label: capitalize(priority),
+          }))}
+        />
+        <SelectAction
+          intent="assign"
+          name="assignedTo"
+          label="Assigned to"
+          value={message.assignedTo ?? ""}
+          messageId={message.id}
+          options={[
+            { value: "", label: "Unassigned" },
+            ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+          ]}
+        />
+      </div>
+
+      <Form method="post" preventScrollReset className="grid gap-2">
+        <input type="hidden" name="intent" value="notes" />
+        <input type="hidden" name="id" value={message.id} />
+        <label htmlFor="admin-notes" className="text-sm font-medium">
+          Admin notes
+        </label>
+        <textarea
+          id="admin-notes"
+          name="notes"
+          key={message.adminNotes ?? ""}
+          defaultValue={message.adminNotes ?? ""}
+          rows={4}
+          maxLength={5000}
+          className={controlClasses}
+          placeholder="Visible to staff only"
+        />
+        <div>
+          <Button type="submit" variant="outline" size="sm">
+            Save Notes
+          </Button>
+        </div>
+      </Form>
+
+      {timeline ? (
+        <MessageTimeline timeline={timeline} />
+      ) : (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          The history could not be loaded. Reload the page to try again.
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Transaction } from "~/db/client.server";
+import { type Admin, type MessageEventKind, messageEvents, messages } from "~/db/schema";
+import { UserFacingError } from "~/lib/errors";
+import { env } from "~/lib/infra/env.server";
+import { queueEmail, type SentEmail } from "~/lib/outgoing-mail.server";
+import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
+import { inboxMessages } from "./list-url";
+import { actInTransaction, asActor } from "./message-actor.server";
+import { awaitingReply } from "./reply-clock.server";
+import { replySubject } from "./reply-links";
+
+/** Channels a reply sent outside the portal can be recorded for. */
+export const recordedReplyChannels = {
+  whatsapp: "replied-whatsapp",
+  email: "replied-email",
+} as const satisfies Record<string, MessageEventKind>;
+export type RecordedReplyChannel = keyof typeof recordedReplyChannels;
+
+/** The message to reply to, locked so two replies at once stamp replied_at once. */
+async function lockMessage(tx: Transaction, id: string) {
+  const [message] = await tx
+    .select({
+      id: messages.id,
+      email: messages.email,
+      subject: messages.subject,
+      inquiryType: messages.inquiryType,
+      reference: messages.reference,
+    })
+    .from(messages)
+    .where(eq(messages.id, id))
+    .for("update");
+  if (!message) throw new UserFacingError(inboxMessages.notFound, 404);
+  return message;
+}
+
+/** A reply makes the message replied; only the first reply stamps replied_at. */
+async function markReplied(tx: Transaction, id: string) {
+  await tx
+    .update(messages)
+    .set({ status: "replied", repliedAt: firstReplyStamp, updatedAt: rowWrittenAt })
+    .where(eq(messages.id, id));
+}
+
+/**
+ * Sends the visitor an e-mail reply from the portal: queued for delivery (with retries) in the
+ * transaction that records it in the message's history. The message stays on the reply clock
+ * until the mail server accepts the reply (`replyDelivered`).
+ */
+export async function sendReply(actor: Pick<Admin, "id">, id: string, body: string) {
+  await asActor(actor, async (tx) => {
+    const message = await lockMessage(tx, id);
+    const emailId = await queueEmail(tx, {
+      kind: "reply",
+      to: [message.email],
+      subject: replySubject(message),
+      text: body,
+      messageId: id,
+      // The visitor's answer goes to a mailbox staff read, not to MAIL_FROM's no-reply address.
+      replyTo: env().REPLY_TO,
+    });
+    await tx
+      .insert(messageEvents)
+      .values({ messageId: id, kind: "reply-sent", actorId: actor.id, emailId });
+  });
+}
+
+/**
+ * A reply the mail server accepted answers its message, as of its delivery: a message still
+ * waiting becomes replied (recorded as the replying admin's change), and the first delivered
+ * reply stamps replied_at. Runs in the transaction that marks the e-mail sent.
+ */
+export async function replyDelivered(tx: Transaction, email: SentEmail) {
+  if (email.kind !== "reply" || !email.messageId) return;
+  const [reply] = await tx
+    .select({ actorId: messageEvents.actorId })
+    .from(messageEvents)
+    .where(and(eq(messageEvents.emailId, email.id), eq(messageEvents.kind, "reply-sent")));
+  await actInTransaction(tx, reply?.actorId ?? null);
+  await tx
+    .update(messages)
+    .set({
+      status: sql`case when ${awaitingReply} then 'replied'::message_status else ${messages.status} end`,
+      repliedAt: sql`coalesce(${messages.repliedAt}, ${email.sentAt})`,
+      updatedAt: rowWrittenAt,
+    })
+    .where(eq(messages.id, email.messageId));
+}
+
+/** Records a reply made on WhatsApp or from the admin's own e-mail app. */
+export async function recordReply(
+  actor: Pick<Admin, "id">,
+  id: string,
+  channel: RecordedReplyChannel,
+) {
+  await asActor(actor, async (tx) => {
+    await lockMessage(tx, id);
+    await tx
+      .insert(messageEvents)
+      .values({ messageId: id, kind: recordedReplyChannels[channel], actorId: actor.id });
+    await markReplied(tx, id);
+  });
+}

@@ -1,0 +1,83 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
+import { jobQueues } from "~/db/job-queue.server";
+import { admins, type Message, messageEvents, messages } from "~/db/schema";
+import { env } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
+import { enqueueJob, type QueueWorker, type RetryPolicy } from "~/lib/jobs.server";
+import { queueEmail } from "~/lib/outgoing-mail.server";
+import { reminderEmail } from "../message-emails.server";
+import { HOUR_MS, REMINDER_AFTER_HOURS } from "../reply-clock";
+import { awaitingReply } from "./reply-clock.server";
+
+type ReplyReminderJob = { id: string };
+
+/**
+ * Schedules a message's 20-hour reminder in the transaction that stores it. The job waits in
+ * the database, so it survives restarts, and goes to one of the app's processes when due.
+ */
+export async function scheduleReplyReminder(
+  tx: Transaction,
+  message: Pick<Message, "id" | "createdAt">,
+) {
+  await enqueueJob(tx, jobQueues.replyReminder, { id: message.id } satisfies ReplyReminderJob, {
+    startAfter: new Date(new Date(message.createdAt).getTime() + REMINDER_AFTER_HOURS * HOUR_MS),
+    singletonKey: message.id,
+  });
+}
+
+/** The assignee while they are an active admin; else NOTIFY_EMAILS (perhaps nobody). */
+async function reminderRecipients(tx: Transaction, assignedTo: string | null): Promise<string[]> {
+  if (assignedTo) {
+    const [assignee] = await tx
+      .select({ email: admins.email })
+      .from(admins)
+      .where(and(eq(admins.id, assignedTo), eq(admins.isActive, true)));
+    if (assignee) return [assignee.email];
+  }
+  return env().NOTIFY_EMAILS;
+}
+
+/**
+ * A due reminder: stamps reminded_at on a message still waiting for its reply, and e-mails the
+ * reminder with it. The stamp is taken in the same statement that checks it, so however many
+ * workers run the job (a repeat, two processes) the reminder goes out once; a message replied
+ * to, archived, deleted or reminded already gets nothing.
+ */
+export async function sendReplyReminder({ id }: ReplyReminderJob) {
+  await db().transaction(async (tx) => {
+    const [message] = await tx
+      .update(messages)
+      .set({ remindedAt: sql`now()` })
+      .where(and(eq(messages.id, id), isNull(messages.remindedAt), awaitingReply))
+      .returning();
+    if (!message) return;
+    const recipients = await reminderRecipients(tx, message.assignedTo);
+    if (!recipients.length) {
+      logger.info({ messageId: id }, "A reply reminder was due; nobody is configured to get it");
+      return;
+    }
+    const emailId = await queueEmail(tx, {
+      kind: "reminder",
+      to: recipients,
+      ...reminderEmail(message, env().publicUrl),
+      messageId: id,
+    });
+    await tx.insert(messageEvents).values({ messageId: id, kind: "reminder-sent", emailId });
+  });
+}
+
+/** A failed try (the database away) is retried a minute later, then less often. */
+const reminderRetryPolicy: RetryPolicy = {
+  retryLimit: 6,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
+/** The worker of the reminder queue, for the job queue to run. */
+export const replyReminderWorker: QueueWorker<ReplyReminderJob> = {
+  queue: jobQueues.replyReminder,
+  policy: reminderRetryPolicy,
+  run: sendReplyReminder,
+};

@@ -1,0 +1,68 @@
+import { Button } from "~/ui/button";
+import { SelectInput, TextArea, TextInput } from "~/ui/fields";
+import { contactSubjects, formMessages } from "../form-options";
+import { HoneypotField } from "./honeypot-field";
+import { PublicFormAnswer } from "./public-form-answer";
+import { usePublicForm } from "./use-public-form";
+
+const loadSchema = () => import("./schema").then((module) => module.contactSchema);
+
+/** The contact page's form (SPEC.md sections 2, 5 and 8). */
+export function ContactForm() {
+  const { formKey, formProps, fetcher, field, submitting, answer } = usePublicForm(
+    "contact-form",
+    loadSchema,
+    formMessages.contactFailure,
+  );
+  const subject = field("subject");
+
+  return (
+    <fetcher.Form key={formKey} {...formProps} className="relative grid gap-4 sm:grid-cols-2">
+      <PublicFormAnswer {...answer} />
+      <HoneypotField />
+      <TextInput
+        {...field("name")}
+        label="Full Name"
+        required
+        autoComplete="name"
+        placeholder="e.g. Tunde Bakare"
+      />
+      <TextInput
+        {...field("email")}
+        label="Email Address"
+        type="email"
+        required
+        autoComplete="email"
+        placeholder="you@example.com"
+      />
+      <TextInput
+        {...field("phone")}
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="0803 123 4567"
+      />
+      <SelectInput
+        {...subject}
+        defaultValue={subject.defaultValue ?? ""}
+        label="Subject"
+        required
+        placeholder="Select a subject"
+        options={contactSubjects}
+      />
+      <TextArea
+        {...field("message")}
+        label="Message"
+        required
+        className="sm:col-span-2"
+        placeholder="How can we help you?"
+        rows={5}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
+          {submitting ? "Sending..." : "Send Message"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,185 @@
+import { randomInt } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { $ZodType, output } from "zod/v4/core";
+import { db } from "~/db/client.server";
+import { messages, type NewMessage } from "~/db/schema";
+import { isActiveCourseTitle } from "~/features/courses/courses.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { requestOrigin } from "~/lib/http/client-address";
+import { retryAfter } from "~/lib/http/retry-after";
+import { logger } from "~/lib/infra/logger.server";
+import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
+import { scheduleReplyReminder } from "../inbox/reply-reminders.server";
+import { formatReference } from "../reference";
+import { mayAcknowledge, queueAcknowledgement } from "./acknowledgements.server";
+import {
+  type ContactInput,
+  contactSchema,
+  formMessages,
+  HONEYPOT_FIELD,
+  type InquiryInput,
+  inquirySchema,
+} from "./schema";
+import { queueStaffAlert } from "./staff-alerts.server";
+
+/** Public forms share one budget per visitor address. */
+export const publicFormRateLimit: RateLimitRule = {
+  name: "public-form",
+  limit: 5,
+  windowMs: 10 * 60 * 1000,
+};
+
+type Origin = ReturnType<typeof requestOrigin>;
+
+export type SubmitOutcome =
+  | { status: "stored"; id: string; reference: number }
+  | { status: "ignored" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+const orNull = (value: string | undefined) => (value ? value : null);
+
+export function contactRow(input: ContactInput, origin: Origin): NewMessage {
+  return {
+    formType: "contact",
+    fullName: input.name,
+    email: input.email,
+    phone: orNull(input.phone),
+    subject: input.subject,
+    message: input.message,
+    ...origin,
+  };
+}
+
+export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
+  return {
+    formType: "inquiry",
+    fullName: input.fullName,
+    email: input.email,
+    phone: orNull(input.phone),
+    inquiryType: input.inquiryType,
+    courseInterest: orNull(input.courseInterest),
+    contactMethod: orNull(input.contactMethod),
+    message: orNull(input.message),
+    consentGiven: input.consent === "on",
+    ...origin,
+  };
+}
+
+/**
+ * Stores a visitor's message (status unread, priority normal by the table's defaults) and, in
+ * the same transaction, its staff alert, the visitor's acknowledgement and its 20-hour reminder.
+ * A filled honeypot is acknowledged like any message and stored nowhere, and sends nothing.
+ * `row.createdAt` is the database's clock unless given (tests of office hours and reminders).
+ */
+export async function storeVisitorMessage(
+  row: NewMessage,
+  honeypot: string | undefined,
+): Promise<SubmitOutcome> {
+  if (honeypot?.trim()) return { status: "ignored" };
+  const address = row.ipAddress ?? "unknown";
+  const limit = await hitRateLimit(publicFormRateLimit, address);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const acknowledge = await mayAcknowledge(row.email);
+  const stored = await db().transaction(async (tx) => {
+    const [message] = await tx.insert(messages).values(row).returning();
+    if (!message) throw new Error("The message was not stored");
+    await queueStaffAlert(tx, message);
+    if (acknowledge) await queueAcknowledgement(tx, message);
+    await scheduleReplyReminder(tx, message);
+    return message;
+  });
+  return { status: "stored", id: stored.id, reference: stored.reference };
+}
+
+/**
+ * A bot that filled the honeypot is answered like a visitor, reference included, but never
+ * with a visitor's number: a random one from the top half of the seven-digit references,
+ * which the message sequence would reach only after five million messages (decision 0032).
+ */
+export const DECOY_REFERENCES_FROM = 5_000_000;
+const DECOY_REFERENCES_TO = 9_999_999;
+
+const decoyReference = () => randomInt(DECOY_REFERENCES_FROM, DECOY_REFERENCES_TO + 1);
+
+/** SPEC.md's success text, word for word, and the reference the visitor can quote. */
+const successNotice = (success: string, reference: number) =>
+  `${success} Your reference is ${formatReference(reference)}.`;
+
+type FormTexts = { success: string; failure: string };
+
+type FieldProblems = Record<string, string[]>;
+
+/** Checks that need the database, so the browser's copy of the schema cannot make them. */
+type ServerCheck<Value> = (value: Value) => Promise<FieldProblems | null>;
+
+const noServerCheck = async () => null;
+
+/** The course of interest is one of the courses the form offers: an active course's title. */
+async function checkCourseInterest(input: InquiryInput): Promise<FieldProblems | null> {
+  if (!input.courseInterest || (await isActiveCourseTitle(input.courseInterest))) return null;
+  return { courseInterest: [formMessages.unknownCourse] };
+}
+
+/**
+ * The whole action of a public form: validate with the shared schema, store, and answer with
+ * a Conform reply (the visitor's input kept on failure) plus the text to show.
+ */
+async function handlePublicForm<Schema extends $ZodType>(
+  request: Request,
+  schema: Schema,
+  toRow: (value: output<Schema>, origin: Origin) => NewMessage,
+  texts: FormTexts,
+  serverCheck: ServerCheck<output<Schema>> = noServerCheck,
+) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  try {
+    // Before the rate limit: a refused message uses up none of the visitor's budget.
+    const problems = await serverCheck(submission.value);
+    if (problems) {
+      return data(
+        { result: submission.reply({ fieldErrors: problems }), notice: null },
+        { status: 400 },
+      );
+    }
+    const row = toRow(submission.value, requestOrigin(request));
+    const outcome = await storeVisitorMessage(row, typeof honeypot === "string" ? honeypot : "");
+    if (outcome.status === "rate-limited") {
+      return data(
+        { result: submission.reply({ formErrors: [formMessages.rateLimited] }), notice: null },
+        { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
+      );
+    }
+    const reference = outcome.status === "stored" ? outcome.reference : decoyReference();
+    return data({
+      result: submission.reply({ resetForm: true }),
+      notice: successNotice(texts.success, reference),
+    });
+  } catch (error) {
+    logger.error({ err: error }, "Storing a visitor's message failed");
+    return data(
+      { result: submission.reply({ formErrors: [texts.failure] }), notice: null },
+      { status: 503 },
+    );
+  }
+}
+
+export const handleContactForm = (request: Request) =>
+  handlePublicForm(request, contactSchema, contactRow, {
+    success: formMessages.contactSuccess,
+    failure: formMessages.contactServiceFailure,
+  });
+
+export const handleInquiryForm = (request: Request) =>
+  handlePublicForm(
+    request,
+    inquirySchema,
+    inquiryRow,
+    { success: formMessages.inquirySuccess, failure: formMessages.inquiryFailure },
+    checkCourseInterest,
+  );

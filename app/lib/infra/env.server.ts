@@ -1,0 +1,216 @@
+import { z } from "zod";
+import { poolDefaults } from "~/db/client.server";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: "must be a comma-separated list of e-mail addresses" })));
+
+/** "true"/"1" or "false"/"0"; unset or empty: `fallback`. */
+const flag = (fallback: boolean) =>
+  optionalText
+    .pipe(z.enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' }).optional())
+    .transform((value) => (value === undefined ? fallback : value === "true" || value === "1"));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: "must be a postgres:// or postgresql:// URL",
+      })
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a number of connections" })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(poolDefaults.maxConnections),
+  DATABASE_POOL_WAIT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(poolDefaults.waitMs),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, { error: "must be at least 32 characters long" }).optional(),
+  ),
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxies in front of the app (0 when none)" })
+    .int()
+    .min(0)
+    .max(10)
+    .default(0),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default("Lagos Tech Academy <no-reply@lagostechacademy.ng>"),
+  REPLY_TO: optionalText.pipe(
+    z.email({ error: "must be one e-mail address, e.g. hello@lagostechacademy.ng" }).optional(),
+  ),
+  NOTIFY_EMAILS: emailList,
+  SEND_ACKNOWLEDGEMENTS: flag(true),
+  WHATSAPP_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{7,14}$/, {
+        error:
+          "must be the number in international form, digits only, without '+' (e.g. 2348031234567)",
+      })
+      .optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens",
+      })
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+  S3_REGION: optionalText.transform((value) => value ?? "auto"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_PUBLIC_URL: optionalText.pipe(
+    httpUrl
+      .refine((url) => !/[?#]/.test(url), {
+        error: "must be an origin, optionally with a path, without ? or #",
+      })
+      .optional(),
+  ),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000),
+  DEMO_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@academy.test"),
+  DEMO_ADMIN_PASSWORD: z
+    .string()
+    .min(6, { error: "must be at least 6 characters long" })
+    .default("demo-admin-2026"),
+});
+
+/** An S3-compatible bucket for uploads (app/lib/infra/storage/s3.server.ts). */
+export type S3Config = {
+  bucket: string;
+  /** Unset: AWS S3 itself. Set for R2, B2, MinIO and the like. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's own credential chain (AWS_* variables, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Where pages link uploads directly (a CDN or public bucket), without a trailing slash. */
+  publicUrl: string | undefined;
+};
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Embedded database with demo content: no DATABASE_URL. */
+  demoMode: boolean;
+  publicUrl: string;
+  /** Set when uploads go to object storage (S3_BUCKET), else they stay in DATA_DIR. */
+  s3: S3Config | undefined;
+};
+
+let cached: Env | undefined;
+
+/** Reads and validates the environment once; throws one message naming every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  const problems = combinationProblems(value);
+  if (problems.length) {
+    throw new Error(
+      `Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`,
+    );
+  }
+  return {
+    ...value,
+    demoMode: !value.DATABASE_URL,
+    publicUrl: withoutTrailingSlash(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`),
+    s3: s3Config(value),
+  };
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Rules between variables, each a line naming the variable to fix. */
+function combinationProblems(value: ParsedEnv): string[] {
+  const problems: string[] = [];
+  if (value.DATABASE_URL && value.NODE_ENV === "production" && !value.AUTH_SECRET) {
+    problems.push("AUTH_SECRET: is required when DATABASE_URL is set in production");
+  }
+  const s3Settings = (
+    ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const
+  ).filter((name) => value[name]);
+  if (!value.S3_BUCKET && s3Settings.length) {
+    problems.push(`S3_BUCKET: is required when ${s3Settings.join(", ")} is set`);
+  }
+  if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set");
+  }
+  if (value.S3_SECRET_ACCESS_KEY && !value.S3_ACCESS_KEY_ID) {
+    problems.push("S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set");
+  }
+  return problems;
+}
+
+function s3Config(value: ParsedEnv): S3Config | undefined {
+  if (!value.S3_BUCKET) return undefined;
+  return {
+    bucket: value.S3_BUCKET,
+    endpoint: value.S3_ENDPOINT,
+    region: value.S3_REGION,
+    credentials:
+      value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE,
+    publicUrl: value.S3_PUBLIC_URL && withoutTrailingSlash(value.S3_PUBLIC_URL),
+  };
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** Cookies are marked Secure when the site is served over HTTPS. */
+export function servesHttps(config: Env = env()) {
+  return config.publicUrl.startsWith("https://");
+}
+
+/** For tests: replace the cached environment. */
+export function setEnvForTesting(next: Env | undefined) {
+  cached = next;
+}

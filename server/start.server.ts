@@ -1,0 +1,65 @@
+import path from "node:path";
+import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
+import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
+import { seedDemoContent } from "~/features/demo/seed.server";
+import { seedDemoInterest } from "~/features/demo/seed-interest.server";
+import { seedDemoMessages } from "~/features/demo/seed-messages.server";
+import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
+import { env } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
+import { onShutdown } from "~/lib/infra/shutdown.server";
+import { courseAssets } from "~/lib/infra/storage/index.server";
+import { startJobs, stopJobs } from "../app/server/jobs.server";
+
+/**
+ * Start-up, before the first request: validate the environment, open the database (PGlite in
+ * DATA_DIR, or PostgreSQL at DATABASE_URL), apply migrations, in demo mode add the demo content,
+ * then work on background jobs (e-mail). Idempotent, so the dev server's module reloads can
+ * call it again.
+ */
+export async function startApplication() {
+  const config = env();
+  if (currentDatabase()) return;
+  const handle = await openDatabase(
+    config.DATABASE_URL
+      ? {
+          kind: "postgres",
+          url: config.DATABASE_URL,
+          maxConnections: config.DATABASE_POOL_SIZE,
+          waitMs: config.DATABASE_POOL_WAIT_MS,
+        }
+      : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") },
+  );
+  setDatabase(handle);
+  logger.info(
+    config.demoMode
+      ? `Database: embedded PGlite in ${path.resolve(config.DATA_DIR, "pglite")} (demo mode)`
+      : "Database: PostgreSQL at DATABASE_URL",
+  );
+  if (config.demoMode) await prepareDemo();
+  await startJobs();
+  // On a stop, running jobs get a few seconds, then go back to the queue (before the database closes).
+  onShutdown("background jobs", () => stopJobs({ graceful: true, timeoutMs: 5_000 }));
+}
+
+async function prepareDemo() {
+  const catalogue = await seedDemoContent(db(), courseAssets(), {
+    log: (line) => logger.info(line),
+  });
+  const demoAdminId = await ensureDemoAdmin();
+  // Only on the first start: an inbox (or a list of saved replies) that staff have emptied
+  // stays empty.
+  if (catalogue.seeded) {
+    const log = (line: string) => logger.info(line);
+    await seedDemoMessages(db(), { demoAdminId, log });
+    await seedDemoSavedReplies(db(), { demoAdminId, log });
+    await seedDemoInterest(db(), { log });
+  }
+}
+
+/** Closes the database: the last step of a stop, after the tasks registered with onShutdown. */
+export async function stopApplication() {
+  const handle = currentDatabase();
+  setDatabase(undefined);
+  await handle?.close();
+}
