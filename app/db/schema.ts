@@ -28,7 +28,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 // ---------------------------------------------------------------------------
-// Authentication (Better Auth's core tables; ids are UUIDs, as SPEC.md section 5 asks)
+// Authentication (Better Auth's core tables; ids are UUIDs: a signed-in user's id must be one)
 // ---------------------------------------------------------------------------
 
 export const authUser = pgTable("auth_user", {
@@ -94,7 +94,7 @@ export const authVerification = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Admins (SPEC.md section 3, Admin)
+// Admins: the staff who sign in to the portal, each tied to one sign-in account
 // ---------------------------------------------------------------------------
 
 export const adminRoles = ["admin", "super_admin"] as const;
@@ -123,7 +123,7 @@ export const admins = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Courses (SPEC.md section 3, Course)
+// Courses: the catalogue, with every field a course page shows
 // ---------------------------------------------------------------------------
 
 export const courseCategories = ["Design", "Marketing", "Data Science", "Programming"] as const;
@@ -236,7 +236,7 @@ export const courseChanges = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Messages (SPEC.md section 3, Message)
+// Messages: what visitors send through the contact and inquiry forms, and how staff handle it
 // ---------------------------------------------------------------------------
 
 export const messageFormTypes = ["contact", "inquiry"] as const;

@@ -13,7 +13,7 @@ export class UserFacingError extends Error {
   }
 }
 
-/** SPEC.md section 8: database error codes as the texts staff see. */
+/** Database error codes as the texts staff see (the academy's wording; tests hold it). */
 const databaseCodeMessages: Record<string, string> = {
   "42501": "Permission denied. Please check your access rights.",
   "23505": "This record already exists.",

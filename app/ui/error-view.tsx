@@ -12,14 +12,14 @@ export type ErrorViewProps = {
   retry?: boolean;
   /** Where 'Go Back' leads without JavaScript or an earlier page of the site: home by default. */
   backTo?: string;
-  /** The page-filling variant, with the support footer (SPEC.md section 2). */
+  /** The page-filling variant, with the footer 'If this problem persists, please contact...'. */
   fullPage?: boolean;
   headingLevel?: "h1" | "h2";
   /** More ways on, after Go Home (e.g. a link to the catalogue). */
   children?: ReactNode;
 };
 
-/** SPEC.md section 2, 'Generic error view': title, message, Try Again, Go Back, Go Home. */
+/** The generic error view: title, message, Try Again (optional), Go Back, Go Home. */
 export function ErrorView({
   title,
   message,

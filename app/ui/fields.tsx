@@ -2,8 +2,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 // Plain form controls with a label and a message slot. They carry no native `required` or
-// `minLength`: the browser's own bubbles would replace the spec's messages when JavaScript is
-// off. The server answers with the same schema instead; `aria-required` tells assistive tech.
+// `minLength`: the browser's own bubbles would replace the forms' worded messages when JavaScript
+// is off. The server answers with the same schema instead; `aria-required` tells assistive tech.
 
 const baseControlClasses =
   "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400";

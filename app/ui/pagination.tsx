@@ -13,7 +13,7 @@ function pageWindow(page: number, totalPages: number, window = 5): number[] {
 const itemClasses =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium";
 
-/** Page links (SPEC.md section 9: a 5-page window). Plain links, so it works without JS. */
+/** Page links, at most five numbers around the current page. Plain links: no JS needed. */
 export function Pagination({
   page,
   totalPages,

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 export type ToastKind = "success" | "error";
 type Toast = { id: number; kind: ToastKind; message: string };
 
-/** SPEC.md section 8: error toasts last 6 s, success toasts 4 s. */
+/** How long a toast stays: an error 6 s, a success 4 s. */
 const TOAST_DURATION_MS: Record<ToastKind, number> = { error: 6000, success: 4000 };
 const MAX_TOASTS = 20;
 

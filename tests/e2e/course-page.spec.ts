@@ -86,7 +86,7 @@ test.describe("course hero", () => {
     await expect(hero(page).getByText(/% OFF/)).toHaveCount(0);
   });
 
-  // The spec sent 'Contact an Advisor' to /contact; it now opens the course's own inquiry form
+  // 'Contact an Advisor' first went to /contact; it now opens the course's own inquiry form
   // (issue 10), from which the contact page is one link away.
   test("'Contact an Advisor' opens the advisor form; the contact page is one link on", async ({
     page,
@@ -152,7 +152,7 @@ test.describe("brochure", () => {
     test(`'Download Brochure' downloads ${fileName}`, async ({ page }) => {
       const course = demoCourse(slug);
       expect(course.hasBrochure).toBe(true);
-      // The spec's rule: non-alphanumerics to '_', lower case, '_brochure.pdf'.
+      // The file name: non-alphanumerics to '_', lower case, then '_brochure.pdf'.
       expect(`${course.title.replace(/[^a-zA-Z0-9]/g, "_").toLowerCase()}_brochure.pdf`).toBe(
         fileName,
       );

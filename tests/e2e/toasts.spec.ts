@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
 
 /** The contact form's failure toast, shown when the connection drops (the server never sees it). */
 const NOTICE = "Failed to submit message. Please try again.";
-/** SPEC.md section 8. */
+/** How long an error toast stays. */
 const ERROR_TOAST_MS = 6000;
 
 const toasts = (page: Page) => page.locator('[data-toast="error"]').filter({ hasText: NOTICE });

@@ -837,7 +837,7 @@ describe("recentActivity", () => {
   });
 });
 
-// --- Database error codes (SPEC.md section 8) ------------------------------------------------
+// --- Database error codes as the texts staff see ---------------------------------------------
 
 async function databaseError(run: () => Promise<unknown>) {
   try {

@@ -186,7 +186,7 @@ describe("createCourse", () => {
     });
   });
 
-  it("stores a course posted with the modal's defaults as the spec's new course", async () => {
+  it("stores a course posted with the modal's defaults as a new course's defaults", async () => {
     const defaults = newCourseDefaults;
     const fields: FormFields = {
       title: "Intro to Figma",
@@ -250,7 +250,7 @@ describe("createCourse", () => {
     });
   });
 
-  it("stores an uploaded image and brochure at the spec's keys and points the course to them", async () => {
+  it("stores an uploaded image and brochure at their storage keys and points the course to them", async () => {
     const created = await createCourse(actor, courseValues(), {
       image: image(),
       brochure: brochure(),
@@ -279,7 +279,7 @@ describe("createCourse", () => {
 
 // --- Slug rule -------------------------------------------------------------------------------
 
-describe("slug rule (SPEC section 5)", () => {
+describe("slug rule", () => {
   const cases: Array<[title: string, slug: string]> = [
     ["Full Stack Web Development", "full-stack-web-development"],
     ["  Data Science & AI!  ", "data-science-ai"],
@@ -397,7 +397,7 @@ describe("slug rule (SPEC section 5)", () => {
 
 describe("stored file names", () => {
   it("gives two courses saved in the same millisecond their own image files", async () => {
-    // Two admins saving at the same moment (or two app processes): the spec's key carries
+    // Two admins saving at the same moment (or two app processes): the image's key carries
     // only a timestamp, so the app must still keep the two images apart.
     vi.spyOn(Date, "now").mockReturnValue(1_767_225_600_000);
     const first = await createCourse(actor, courseValues({ title: "First", slug: "first" }), {
@@ -423,7 +423,7 @@ describe("stored file names", () => {
 
 // --- List clean-up ---------------------------------------------------------------------------
 
-describe("list clean-up (SPEC section 5)", () => {
+describe("list clean-up", () => {
   it("drops blank entries from every list and splits topics into blank-free lines", async () => {
     const values = courseValues({
       "learningOutcomes[0]": "",
@@ -1090,7 +1090,7 @@ describe("course route action", () => {
       ? (outcome.data as { result: { error?: Record<string, string[]> } }).result.error
       : undefined;
 
-  it("answers every successful intent with a redirect to the same list and the spec's toast", async () => {
+  it("answers every successful intent with a redirect to the same list and its success toast", async () => {
     const list = "/admin-portal/courses?q=web&inactive=1&view=list";
     const created = await post(list, courseFields({ intent: "create" }));
     expect(created).toMatchObject({ kind: "redirect", status: 302, location: list });

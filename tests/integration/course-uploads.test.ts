@@ -441,7 +441,7 @@ const postCourse = (fields: Record<string, string | string[]>, uploads: Upload[]
   );
 
 describe("course form with files, through the route", () => {
-  it("creates a course with image and brochure at the spec's keys, and the public page shows them", async () => {
+  it("creates a course with image and brochure at their storage keys, and the public page shows them", async () => {
     const outcome = await postCourse(
       courseFields({ intent: "create", slug: "with-files", title: "With Files" }),
       [imageUpload(png, "cover.png"), brochureUpload(pdf, "outline.pdf")],
@@ -492,7 +492,7 @@ describe("course form with files, through the route", () => {
     });
   });
 
-  it("refuses an oversize image with the spec's messages, keeps what was typed, and creates nothing", async () => {
+  it("refuses an oversize image with the size messages, keeps what was typed, and creates nothing", async () => {
     const outcome = await postCourse(
       courseFields({ intent: "create", slug: "too-big", title: "My Typed Title" }),
       [imageUpload(bytesStartingWith(PNG_MAGIC, 5 * MB + 1), "huge.png"), brochureUpload(pdf)],

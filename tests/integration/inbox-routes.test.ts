@@ -108,7 +108,7 @@ function errorOf(outcome: Outcome) {
 const MISSING_ID = "5b1e4c3a-0000-4000-8000-00000000abcd";
 
 describe("messages loader", () => {
-  it("still answers when the list and the figures cannot be read, with the spec's texts", async () => {
+  it("still answers when the list and the figures cannot be read, with their failure texts", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     // The counters answer the unfiltered list's total and the figures: without them both fail.
     await database().db.execute(sql`alter table message_status_counts rename to hidden_counts`);
@@ -227,7 +227,7 @@ describe("messages loader", () => {
 });
 
 describe("messages action", () => {
-  it("changes the status, with the spec's toast and a redirect back to the same list and message", async () => {
+  it("changes the status, with its toast and a redirect back to the same list and message", async () => {
     const row = await insertMessage();
     const path = `${MESSAGES}?tab=unread&q=data&page=2&id=${row.id}`;
     const outcome = await actionOutcome(

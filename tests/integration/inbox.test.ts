@@ -104,7 +104,7 @@ async function rejection(promise: Promise<unknown>) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("listMessages: order and pages", () => {
-  it("lists newest first, 20 a page, with the page block of the spec", async () => {
+  it("lists newest first, 20 a page, with the page block (page, limit, total, totalPages)", async () => {
     const rows = await timeline(45);
     const expected = newestFirstIds(rows);
     const first = await list();

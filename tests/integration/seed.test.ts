@@ -138,7 +138,7 @@ describe("seedDemoContent on an empty database", () => {
     expect(times.size).toBe(rows.length);
   });
 
-  it("stores files under the spec's keys, and no file that no course uses", async () => {
+  it("stores files under the course-assets keys, and no file that no course uses", async () => {
     const rows = await database().db.select().from(courses);
     const referenced: string[] = [];
     for (const row of rows) {

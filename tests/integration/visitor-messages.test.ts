@@ -40,7 +40,7 @@ type Fields = Record<string, string>;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** SPEC.md's success text, word for word, then the message's reference. */
+/** The form's success text (the academy's wording), then the message's reference. */
 const withReference = (success: string) =>
   new RegExp(`^${escapeRegExp(success)} Your reference is LTA-\\d{7}\\.$`);
 

@@ -196,7 +196,7 @@ describe("distinctValues", () => {
 });
 
 describe("navigation groups and menu", () => {
-  it("has the four groups of the spec, Programming shown as Computer Science", () => {
+  it("has four groups, Programming shown as Computer Science", () => {
     expect(navigationGroups.map((group) => [group.label, group.category])).toEqual([
       ["Design", "Design"],
       ["Marketing", "Marketing"],
@@ -237,7 +237,7 @@ describe("navigation groups and menu", () => {
 });
 
 describe("course constants", () => {
-  it("match the spec", () => {
+  it("match the academy's wording", () => {
     expect(DEFAULT_CLASS_SIZE).toBe("5 to 10 students");
     expect([...courseFeatures]).toEqual([
       "On-demand video",

@@ -58,7 +58,7 @@ const validInquiry = {
 
 const longEmail = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
 
-describe("contact form schema (SPEC section 5, Contact form)", () => {
+describe("contact form schema", () => {
   it("accepts a complete message and trims every value", () => {
     const submission = parseContact({
       name: "  Adaeze Okafor  ",
@@ -211,7 +211,7 @@ describe("contact form schema (SPEC section 5, Contact form)", () => {
   });
 });
 
-describe("inquiry form schema (SPEC section 5, Inquiry form)", () => {
+describe("inquiry form schema", () => {
   it("accepts a complete inquiry and trims the text", () => {
     const submission = parseInquiry({
       ...validInquiry,

@@ -40,7 +40,7 @@ describe("formatNaira", () => {
   });
 });
 
-describe("slugify (SPEC section 5)", () => {
+describe("slugify", () => {
   it("lower-cases and joins words with hyphens", () => {
     expect(slugify("Full Stack Web Development")).toBe("full-stack-web-development");
   });

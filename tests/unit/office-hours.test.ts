@@ -3,7 +3,7 @@ import { isOfficeOpen } from "~/lib/site/office-hours";
 import { siteConfig } from "~/lib/site/site-config";
 
 describe("the office hours", () => {
-  it("are shown as SPEC.md lists them, derived from the schedule", () => {
+  it("are shown as the contact page lists them, derived from the schedule", () => {
     expect(siteConfig.officeHours).toEqual([
       { days: "Monday - Friday", hours: "9:00 - 18:00" },
       { days: "Saturday", hours: "10:00 - 16:00" },

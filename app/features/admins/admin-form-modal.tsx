@@ -21,7 +21,7 @@ const statusOptions = ["true", "false"] as const;
 const roleLabels: Record<string, string> = { admin: "Admin", super_admin: "Super Admin" };
 const statusLabels: Record<string, string> = { true: "Active", false: "Inactive" };
 
-/** The add and edit forms of SPEC.md section 5 in a modal; new admins default to admin, active. */
+/** The add and edit forms in a modal; new admins default to role admin, status active. */
 export function AdminFormModal({
   mode,
   admin,

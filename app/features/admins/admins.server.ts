@@ -55,7 +55,7 @@ const sortable = {
   created_at: admins.createdAt,
 } as const;
 
-/** SPEC.md section 7, Admins: List. Search, sort and paging are done by the database. */
+/** The admin list. Search (name or e-mail), sort and paging are done by the database. */
 export async function listAdmins(query: AdminListQuery) {
   const pattern = containsPattern(query.q);
   const where: SQL | undefined = query.q
@@ -115,7 +115,7 @@ async function activeSuperAdminCount(tx: Transaction | ReturnType<typeof db>, ex
 /**
  * Creates the sign-in account and the admins row in one transaction: if either fails, neither
  * remains. Allowed to an active super admin, or to any active admin while no active super
- * admin exists (SPEC.md section 6, bootstrap). `actor` null is the operator's CLI.
+ * admin exists (the bootstrap case). `actor` null is the operator's CLI.
  */
 export async function createAdmin(actor: Admin | null, input: AdminCreateInput): Promise<Admin> {
   const passwordHash = await hashPassword(input.password);
@@ -222,7 +222,7 @@ async function changeAdmin(
   });
 }
 
-/** SPEC.md section 7, Admins: Update (name, phone, role, status). Super admins only. */
+/** Changes an admin's name, phone, role and status. Super admins only. */
 export async function updateAdmin(actor: Admin, id: string, input: AdminEditInput) {
   assertSuperAdmin(actor, adminMessages.onlySuperAdminsUpdate);
   return changeAdmin(
@@ -233,7 +233,7 @@ export async function updateAdmin(actor: Admin, id: string, input: AdminEditInpu
   );
 }
 
-/** SPEC.md sections 4 and 6: 'Delete' is a soft delete, for active super admins only. */
+/** 'Delete' is a soft delete (the admin becomes inactive), for active super admins only. */
 export async function deactivateAdmin(actor: Admin, id: string) {
   assertSuperAdmin(actor, adminMessages.onlySuperAdminsDelete);
   return changeAdmin(actor, id, { isActive: false }, adminMessages.onlySuperAdminsDelete);

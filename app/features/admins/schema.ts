@@ -4,7 +4,10 @@ import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
 import { personName, searchParam, singleLine } from "~/lib/forms/outside-text";
 import { pageParam, readListQuery } from "~/lib/router/list-href";
 
-/** SPEC.md section 5, 'Admin create form' and its edit form. */
+/**
+ * The add-admin form, and the edit form: the same rules for name, phone, role and status, without
+ * e-mail or password.
+ */
 
 const name = z
   .string({ error: "Name must be at least 2 characters" })

@@ -4,7 +4,7 @@ import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
 import { hasControlCharacters, singleLine } from "~/lib/forms/outside-text";
 import { PORTAL_PATH } from "~/lib/router/portal-path";
 
-/** SPEC.md section 5, 'Admin login'. */
+/** Admin login: both fields required, a valid e-mail address, a password of 6+ characters. */
 const email = accountEmail({ required: "Email is required" });
 const password = accountPassword({ required: "Password is required" });
 
@@ -43,7 +43,7 @@ export const resetPasswordSchema = z
     }),
   );
 
-/** SPEC.md section 8, Login, plus the texts of the new password-reset flow. */
+/** The sign-in texts (the academy's wording; tests hold it), plus those of password reset. */
 export const authMessages = {
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
   tooManyAttempts: "Too many login attempts. Please wait a moment and try again.",

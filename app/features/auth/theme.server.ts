@@ -4,7 +4,7 @@ import { servesHttps } from "~/lib/infra/env.server";
 
 export type AdminTheme = "light" | "dark";
 
-/** SPEC.md section 3: the admin theme flag, kept in the browser under the admin theme key. */
+/** The admin's light or dark theme, kept in the browser (a cookie, so the server renders it). */
 const themeCookie = () =>
   createCookie("admin-theme", {
     path: "/",

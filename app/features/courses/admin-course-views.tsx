@@ -13,7 +13,7 @@ import { CourseImage } from "./course-image";
 const actionClasses =
   "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
 
-/** Toggle active: Hide/Show on cards, Deactivate/Activate in the list (SPEC.md section 2). */
+/** Toggle active: Hide/Show on cards, Deactivate/Activate in the list. */
 function ToggleButton({ course, labels }: { course: Course; labels: [string, string] }) {
   const navigation = useNavigation();
   const pending =

@@ -30,13 +30,16 @@ import type { ReceivedFile } from "./course-upload.server";
 
 /*
  * Authorization: every portal route guards with requireAdmin, and any active admin (admin or
- * super admin, SPEC.md section 6) may manage courses, so these services have no rule of their
+ * super admin) may manage courses, so these services have no rule of their
  * own beyond it. The actor is still passed in: it is recorded in the course history.
  */
 
 export type AdminCourseQuery = { q: string; category: string; showInactive: boolean };
 
-/** SPEC.md section 7, Courses: List and Search, for the portal (newest first). */
+/**
+ * The portal's course list, newest first: search over title, description and skills, a category,
+ * and inactive courses only when asked for.
+ */
 export async function listCoursesForAdmin(query: AdminCourseQuery) {
   const conditions: (SQL | undefined)[] = [];
   if (!query.showInactive) conditions.push(eq(courses.isActive, true));
@@ -59,7 +62,7 @@ export async function listCoursesForAdmin(query: AdminCourseQuery) {
     .orderBy(desc(courses.createdAt));
 }
 
-/** SPEC.md section 3: total, active, inactive, and per category among active courses. */
+/** Course figures: total, active, inactive, and per category among active courses. */
 export async function courseStats() {
   const rows = await db()
     .select({
@@ -229,7 +232,7 @@ export async function createCourse(actor: Admin, values: CourseFormValues, uploa
 }
 
 /**
- * Updates a course (SPEC.md section 7: without id, created_at, created_by). Replaced or
+ * Updates a course (never its id, created_at or created_by). Replaced or
  * removed files are deleted after the save; a failed save deletes the new ones instead.
  */
 export async function updateCourse(
@@ -272,7 +275,7 @@ export async function updateCourse(
   return result.after;
 }
 
-/** SPEC.md section 7, Toggle active: sets the opposite of the state the screen showed. */
+/** Toggle active: sets the opposite of the state the screen showed. */
 export async function toggleCourseActive(actor: Admin, id: string, currentlyActive: boolean) {
   if (!isUuid(id)) throw new UserFacingError(courseMessages.notFound, 404);
   return db().transaction(async (tx) => {

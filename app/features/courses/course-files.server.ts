@@ -53,7 +53,7 @@ async function checkImageSize(source: Buffer) {
 }
 
 /**
- * Stores an image at the spec's key (`images/course-image-{timestamp}.{ext}`), its WebP
+ * Stores an image at its key (`images/course-image-{timestamp}.{ext}`), its WebP
  * renditions beside it (`…-{width}.webp`) and its link preview (`…-share.jpg`, 1200x630).
  * Throws if the bytes are not a decodable image.
  */

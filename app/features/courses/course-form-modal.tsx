@@ -70,7 +70,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The create/edit modal of SPEC.md sections 2, 3 and 5, with every course field. */
+/** The create/edit modal, with every course field. */
 export function CourseFormModal({
   course,
   changes,

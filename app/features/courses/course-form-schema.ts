@@ -3,7 +3,7 @@ import { type Course, courseCategories, courseLevels } from "~/db/schema";
 import { multiLine, singleLine } from "~/lib/forms/outside-text";
 import { slugPattern } from "~/lib/text/slug";
 
-/** SPEC.md section 3: the course form's choices. */
+/** The course form's choices: formats (with their labels) and languages. */
 export const courseFormats = [
   { value: "Online only", label: "Online only" },
   { value: "In-person only", label: "In-person only" },
@@ -77,7 +77,7 @@ const money = (label: string) =>
     0,
   );
 
-/** A list of short texts; blank rows are dropped on save (SPEC.md section 5). */
+/** A list of short texts; blank rows are dropped on save. */
 const textList = (max: number, label: string) =>
   z.pipe(
     z._default(z.array(text(max, label)), []),
@@ -133,7 +133,7 @@ type FormDefault = string | string[] | Record<string, string>[];
 
 type CourseField = {
   rule: z.ZodMiniType;
-  /** The field in the form of a new course (SPEC.md section 3); every list has one empty row. */
+  /** The field in the form of a new course; every list has one empty row. */
   blank: FormDefault;
   /** What the form shows of a stored course, when it is not simply the column's value. */
   fromCourse?: (course: Course) => unknown;
@@ -354,7 +354,7 @@ export const courseActionSchema = z.discriminatedUnion(
 
 type CourseIntent = z.output<typeof courseActionSchema>["intent"];
 
-/** SPEC.md section 8: what a failed course action reports, with the reason. */
+/** What a failed course action reports: 'Failed to create course: {reason}' and the like. */
 export function courseActionFailed(intent: CourseIntent, message: string) {
   if (intent === "create") return courseMessages.createFailed(message);
   if (intent === "delete") return courseMessages.deleteFailed(message);

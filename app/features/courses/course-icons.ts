@@ -65,7 +65,7 @@ import Video from "lucide-react/icons/video";
 import Workflow from "lucide-react/icons/workflow";
 import Zap from "lucide-react/icons/zap";
 
-/** SPEC.md section 3: the icon choices, in the spec's seven groups. */
+/** The icon choices for a course, in seven groups. */
 export const iconGroups: { name: string; icons: Record<string, LucideIcon> }[] = [
   {
     name: "Design & Creative",

@@ -2,7 +2,7 @@ import type { courseCategories } from "~/db/schema";
 
 export type CourseCategory = (typeof courseCategories)[number];
 
-/** Percent off when the original price exceeds the price (SPEC.md section 2), else null. */
+/** Percent off, rounded, when the original price exceeds the price; else null. */
 export function percentOff(price: number, originalPrice: number | null | undefined) {
   if (!originalPrice || originalPrice <= price) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);
@@ -14,8 +14,8 @@ export function brochureFileName(title: string) {
 }
 
 /**
- * SPEC.md section 2: from the list (newest first), the first course of each distinct category,
- * plus up to two random others, at most six.
+ * The landing page's featured courses: from the list (newest first), the first course of each
+ * distinct category, plus up to two random others, at most six.
  */
 export function selectFeaturedCourses<T extends { id: string; category: string }>(
   courses: readonly T[],
@@ -63,7 +63,7 @@ export function distinctValues<T, K extends keyof T>(items: readonly T[], key: K
   return [...new Set(items.map((item) => item[key]))].sort() as T[K][];
 }
 
-/** The navigation menu's groups (SPEC.md section 2): Programming is shown as Computer Science. */
+/** The navigation menu's groups: Programming is shown as Computer Science. */
 export const navigationGroups = [
   { label: "Design", category: "Design" },
   { label: "Marketing", category: "Marketing" },

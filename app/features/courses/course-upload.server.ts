@@ -22,7 +22,7 @@ export type ReceivedFile = { buffer: Buffer; type: DetectedType };
 export type CourseFormUpload = {
   formData: FormData;
   files: Partial<Record<UploadKind, ReceivedFile>>;
-  /** Per upload, why it was refused (too large, wrong type), in the spec's words. */
+  /** Per upload, why it was refused (too large, wrong type), in the academy's wording. */
   problems: Partial<Record<UploadKind, string>>;
 };
 
@@ -44,7 +44,7 @@ export class RequestTooLargeError extends UserFacingError {
 const kindOfField = (name: string): UploadKind | null =>
   name === uploadFields.image ? "image" : name === uploadFields.brochure ? "brochure" : null;
 
-/** SPEC.md section 8: the form's text for a refused upload. */
+/** The form's text for a refused upload: 'Failed to upload image: {reason}' (or brochure). */
 const uploadFailed: Record<UploadKind, (message: string) => string> = {
   image: courseMessages.imageFailed,
   brochure: courseMessages.brochureFailed,
@@ -74,7 +74,7 @@ export function uploadProblemErrors({ problems }: CourseFormUpload) {
 /**
  * Reads a multipart course form while it streams. Each file is kept in memory only up to its
  * limit; past it the rest is read and dropped, so the other fields still arrive and the
- * form can be shown again with the spec's message. The type is decided from the content.
+ * form can be shown again with the refusal's message. The type is decided from the content.
  * A multipart body that cannot be parsed (no boundary, cut off) is answered with a 400.
  */
 export async function readCourseForm(request: Request): Promise<CourseFormUpload> {

@@ -21,7 +21,7 @@ const cardColumns = {
   lessons: courses.lessons,
 } as const;
 
-/** Active courses, newest first (SPEC.md section 7, Courses: List). */
+/** Active courses, newest first: the public lists never show an inactive course. */
 export async function listActiveCourses() {
   return db()
     .select(cardColumns)

@@ -1,7 +1,7 @@
 import type { Course } from "~/db/schema";
 import { ConfirmModal } from "~/ui/confirm-modal";
 
-/** SPEC.md section 2: the delete confirmation warns that deletion is permanent. */
+/** The delete confirmation warns that deletion is permanent (enrollments and progress too). */
 export function DeleteCourseModal({
   course,
   closeHref,

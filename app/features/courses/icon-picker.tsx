@@ -4,7 +4,7 @@ import { controlClasses } from "~/ui/form-fields";
 import { iconGroups } from "./course-icons";
 
 /**
- * The icon picker (SPEC.md section 3): search, a group filter, and the icons as one radio
+ * The icon picker: search, a group filter, and the icons as one radio
  * group, so the keyboard works natively (Tab into the group, arrow keys to move).
  */
 export function IconPicker({ name, defaultValue }: { name: string; defaultValue: string }) {

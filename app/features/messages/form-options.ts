@@ -1,5 +1,5 @@
-// The public forms' choices, limits and texts (SPEC.md sections 5 and 8). Plain data, without
-// zod, so a page can show a form without downloading its validation.
+// The public forms' choices, limits and texts (the academy's wording; tests hold it). Plain data,
+// without zod, so a page can show a form without downloading its validation.
 
 export const inquiryTypes = [
   "I'm interested in a course",

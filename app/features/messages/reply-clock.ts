@@ -1,5 +1,5 @@
 /**
- * The 24-hour promise made on every public page (SPEC.md section 1), as a clock on each message
+ * The 24-hour reply promise made on every public page, as a clock on each message
  * still waiting for a reply. The same thresholds are written in SQL in reply-clock.server.ts.
  */
 export const REPLY_PROMISE_HOURS = 24;

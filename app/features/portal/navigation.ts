@@ -12,7 +12,7 @@ import { href } from "react-router";
 
 export type PortalLink = { to: string; label: string; icon: LucideIcon };
 
-/** The sidebar: SPEC.md section 2's eight entries (Admin portal), and Saved Replies. */
+/** The sidebar: the portal's eight sections, and Saved Replies. */
 export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/dashboard"), label: "Dashboard", icon: LayoutDashboard },
   { to: href("/admin-portal/students"), label: "Students", icon: GraduationCap },

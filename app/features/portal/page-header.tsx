@@ -45,7 +45,7 @@ export function StatCard({
   );
 }
 
-/** The placeholder pages of SPEC.md section 2 (Students, Tutors, Reports). */
+/** A placeholder page that says its section is under development. */
 export function UnderDevelopment({ title, description }: { title: string; description: string }) {
   return (
     <>

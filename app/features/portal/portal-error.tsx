@@ -29,7 +29,7 @@ function GuardScreen({
   );
 }
 
-/** The portal's guard screens (SPEC.md section 2) and its other errors. */
+/** The portal's guard screens ('Authentication Error', 'Access Denied') and its other errors. */
 export function PortalError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
     const reason = (error.data as { reason?: string; role?: string } | null)?.reason;

@@ -4,8 +4,8 @@ const TYPING_MS_PER_CHARACTER = 80;
 const TYPING_PAUSE_MS = 2000;
 
 /**
- * The hero's headline, typed letter by letter (SPEC.md section 2: 80 ms a character, 2000 ms
- * pause before it restarts). The server renders it whole, so the first paint (and visitors
+ * The hero's headline, typed letter by letter (80 ms a character, a 2000 ms pause before it
+ * restarts). The server renders it whole, so the first paint (and visitors
  * without JavaScript, or who prefer reduced motion) show the full headline; the typing starts
  * after the pause. An invisible copy holds the size, so typing never moves the page.
  */

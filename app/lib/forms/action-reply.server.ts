@@ -11,7 +11,7 @@ import { logger } from "../infra/logger.server";
 
 /** A thrown error as the person reads it. */
 type ActionFailure = {
-  /** `errorMessage()`: a UserFacingError's own text, or the spec's text for anything else. */
+  /** `errorMessage()`: a UserFacingError's own text, else a database code's or a generic one. */
   message: string;
   /** The form field a UserFacingError names, if any. */
   field?: string;

@@ -1,4 +1,4 @@
-/** SPEC.md sections 5 and 9: what each upload may be, and the messages when it is not. */
+/** What each upload may be, and the messages when it is not (the academy's wording). */
 export const uploadRules = {
   image: {
     maxBytes: 5 * 1024 * 1024,

@@ -26,7 +26,8 @@ function logFailure(what: string, error: unknown) {
 /**
  * A read that a public page cannot do without (the catalogue, a course). When it fails, the
  * database is out of reach: the page answers 503 and its route's error boundary shows the
- * spec's load-failure view, rather than the whole site answering 500.
+ * page's load-failure view ('Failed to load courses', 'Error Loading Course'), rather than the
+ * whole site answering 500.
  */
 export async function readOrUnavailable<T>(what: string, read: () => Promise<T>): Promise<T> {
   try {

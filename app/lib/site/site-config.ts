@@ -48,7 +48,7 @@ function officeHoursLines(schedule: readonly (OpeningHours | null)[]) {
   return lines;
 }
 
-/** The institute's facts and marketing claims (SPEC.md section 1), in one place. */
+/** The institute's facts and marketing claims, in one place. */
 export const siteConfig = {
   name: "Lagos Tech Academy",
   shortName: "LTA",

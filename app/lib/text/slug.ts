@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: lowercase, trimmed, punctuation removed, runs of spaces, underscores or
+ * A title's slug: lowercase, trimmed, punctuation removed, runs of spaces, underscores or
  * hyphens become one hyphen, leading/trailing hyphens trimmed. Accented letters lose their
  * accents (Café → cafe), so every slug is plain ASCII and safe in any URL.
  */

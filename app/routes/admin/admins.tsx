@@ -58,8 +58,8 @@ const succeed = (request: Request, message: string) =>
 const hideFields = ["password"];
 
 export async function action({ request }: Route.ActionArgs) {
-  // Any active admin may call this; the services decide (SPEC.md section 6: super admins, and
-  // the bootstrap case for creating while no active super admin exists).
+  // Any active admin may call this; the services decide (super admins, and the bootstrap case
+  // for creating while no active super admin exists).
   const actor = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: adminActionSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields });

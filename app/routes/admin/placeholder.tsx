@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { UnderDevelopment } from "~/features/portal/page-header";
 import type { Route } from "./+types/placeholder";
 
-// Students and Tutors: placeholders until their data exists (SPEC.md section 2).
+// Students and Tutors: placeholders, saying 'under development', until their data exists.
 const sections: Record<string, { title: string; description: string }> = {
   students: { title: "Students", description: "Student records and enrolments." },
   tutors: { title: "Tutors", description: "Tutor profiles and schedules." },

@@ -217,7 +217,7 @@ test.describe("sign-in", () => {
     expect(html).toContain("Password must be at least 6 characters");
   });
 
-  test("a wrong password is refused with the spec's message", async ({ page, createAdmin }) => {
+  test("a wrong password is refused with the login message", async ({ page, createAdmin }) => {
     const account = await createAdmin();
     await signInThroughForm(page, { email: account.email, password: "wrong-password" });
     await expect(loginForm(page).alert).toHaveText(messages.invalid);

@@ -242,7 +242,7 @@ test("the course form's validation messages, and a slug already in use", async (
 }) => {
   void superAdmin;
   const modal = await openCreateModal(page);
-  // Defaults of a new course (SPEC.md section 3); the category always has a value.
+  // Defaults of a new course; the category always has a value.
   await expect(combobox(modal, "Category")).toHaveValue("Programming");
   await expect(combobox(modal, "Level")).toHaveValue("Beginner");
   await expect(combobox(modal, "Format")).toHaveValue("Available in-person and online");
@@ -413,7 +413,7 @@ test("refused files: too large at once in the browser, a disguised non-image by 
   await modal.getByRole("button", { name: "Create Course" }).click();
   // ...and the server, which reads the content, refuses it.
   await expect(imageField.getByText(texts.wrongType)).toBeVisible({ timeout: 15_000 });
-  // The spec's toast 'Failed to upload image: {message}', shown once.
+  // The toast 'Failed to upload image: {message}', shown once.
   const errorToasts = page
     .locator('[data-toast="error"]')
     .filter({ hasText: `Failed to upload image: ${texts.wrongType}` });

@@ -12,7 +12,7 @@ import { inboxMessages } from "./list-url";
  * the page); a request naming no intent is 'Invalid request'.
  */
 
-/** SPEC.md section 8, Messages: what each intent reports when it fails. */
+/** What each intent reports when it fails. */
 export const inboxActionFailures = {
   status: inboxMessages.statusFailed,
   priority: inboxMessages.priorityFailed,

@@ -147,7 +147,7 @@ function pagination(requested: number, total: number, capped: boolean) {
 }
 
 /**
- * SPEC.md section 7, Messages: List. Filters, search, sort and paging are done by the database.
+ * The inbox list. Filters, search, sort and paging are done by the database.
  *
  * Unfiltered and status-only lists are dense: the per-status counters give their total and an
  * index walk their page. Other lists first collect their matches (at most COUNT_CAP + 1, in no
@@ -190,7 +190,7 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
 export type InboxListItem = Awaited<ReturnType<typeof listMessages>>["messages"][number];
 
 /**
- * SPEC.md section 3: how many messages are in each status (from the per-status counters), their
+ * How many messages are in each status (from the per-status counters), their
  * total, and how many arrived today (since midnight in Lagos). The one count of "unread" and
  * "today" for the bell, the dashboard, the inbox and its live updates.
  */
@@ -238,7 +238,7 @@ export async function getMessage(id: string) {
 
 export type InboxMessage = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
 
-/** Opening an unread message marks it read by this admin (SPEC.md section 4). */
+/** Opening an unread message marks it read by this admin. */
 export async function markOpened(actor: Pick<Admin, "id">, id: string) {
   await asActor(actor, (tx) =>
     tx

@@ -70,7 +70,7 @@ export const inboxSearch = (query: InboxQuery, openId?: string | null) =>
 export const inboxHref = (query: InboxQuery, openId?: string | null) =>
   listHref(href("/admin-portal/messages"), { ...query, id: openId }, defaults);
 
-/** SPEC.md section 8, Messages, and the texts of the inbox's other actions. */
+/** The inbox's texts for loading and for each action (the academy's wording; tests hold it). */
 export const inboxMessages = {
   loadFailed: "Failed to load messages",
   statsFailed: "Failed to load message statistics",

@@ -4,7 +4,7 @@ import { formatReference } from "../reference";
 type ReplyTopic = { subject: string | null; inquiryType: string | null; reference: number };
 
 /**
- * The subject of every reply (SPEC.md section 2): 'Re: ' plus the subject or inquiry type,
+ * The subject of every reply: 'Re: ' plus the subject or inquiry type,
  * then the message's reference, so the visitor's answer finds its way back to the message.
  */
 export function replySubject(message: ReplyTopic) {

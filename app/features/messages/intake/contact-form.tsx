@@ -7,7 +7,7 @@ import { usePublicForm } from "./use-public-form";
 
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);
 
-/** The contact page's form (SPEC.md sections 2, 5 and 8). */
+/** The contact page's form. */
 export function ContactForm() {
   const { formKey, formProps, fetcher, field, submitting, answer } = usePublicForm(
     "contact-form",

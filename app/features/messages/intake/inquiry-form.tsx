@@ -9,7 +9,7 @@ import { usePublicForm } from "./use-public-form";
 const loadSchema = () => import("./schema").then((module) => module.inquirySchema);
 
 /**
- * The inquiry form (SPEC.md sections 2, 5 and 8), on the landing page and, with its course
+ * The inquiry form, on the landing page and, with its course
  * chosen, on each course page.
  */
 export function InquiryForm({

@@ -19,7 +19,7 @@ export {
 } from "../form-options";
 
 /**
- * The public forms' schemas (SPEC.md sections 5 and 8), shared by the browser and the server.
+ * The public forms' schemas and their messages, shared by the browser and the server.
  * zod/mini keeps the landing page's JavaScript small.
  */
 

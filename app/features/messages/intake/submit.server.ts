@@ -102,7 +102,7 @@ const DECOY_REFERENCES_TO = 9_999_999;
 
 const decoyReference = () => randomInt(DECOY_REFERENCES_FROM, DECOY_REFERENCES_TO + 1);
 
-/** SPEC.md's success text, word for word, and the reference the visitor can quote. */
+/** The success text (the academy's wording; tests hold it) and the reference to quote. */
 const successNotice = (success: string, reference: number) =>
   `${success} Your reference is ${formatReference(reference)}.`;
 

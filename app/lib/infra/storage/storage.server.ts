@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 
-/** The one bucket of SPEC.md section 3. */
+/** The one bucket: course images and brochures. */
 export const COURSE_ASSETS_BUCKET = "course-assets";
 
 /** URL prefix under which stored files are served (app/routes/resources/files.ts). */
