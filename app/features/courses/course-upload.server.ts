@@ -7,7 +7,7 @@ import {
   mediaType,
   readForm,
 } from "~/lib/forms/request-form.server";
-import { courseFormLimit } from "~/lib/http/body-limits";
+import { courseFormLimit } from "~/lib/forms/body-limits";
 import {
   type DetectedType,
   detectFileType,
