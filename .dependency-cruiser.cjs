@@ -62,7 +62,8 @@ module.exports = {
     },
     {
       name: "nothing-imports-routes",
-      comment: "Route modules are reached through app/routes.ts only: no other module of the app imports one.",
+      comment:
+        "Route modules are reached through app/routes.ts only: no other module of the app imports one.",
       severity: "error",
       from: { path: "^app/", pathNot: "^app/(routes/|routes\\.ts$|root\\.tsx$)" },
       to: { path: "^app/routes/" },
@@ -88,6 +89,14 @@ module.exports = {
         "No two folders (features, lib's groups, …) depend on each other, directly or through others.",
       severity: "error",
       scope: "folder",
+      from: { path: "^(app|server)/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-module-cycles",
+      comment:
+        "No two modules depend on each other, directly or through others, within a folder too.",
+      severity: "error",
       from: { path: "^(app|server)/" },
       to: { circular: true },
     },

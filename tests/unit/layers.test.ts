@@ -42,6 +42,7 @@ describe("layer check", () => {
       "lib-imports-lib-and-db: app/lib/menu.ts -> app/features/shop/prices.ts",
       "no-folder-cycles: app/features/a -> app/features/b",
       "no-folder-cycles: app/features/b -> app/features/a",
+      "no-module-cycles: app/lib/ping.ts -> app/lib/pong.ts",
       "no-other-features-components: app/features/shop/checkout.ts -> app/features/users/avatar.tsx",
       "nothing-imports-routes: app/entry.server.tsx -> app/routes/home.tsx",
       "process-imports-no-routes: server/app.ts -> app/routes/home.tsx",
