@@ -8,10 +8,11 @@ cd "$(dirname "$0")/.."
 rm -rf .tmp reports
 mkdir -p .tmp reports
 
-# Types and lint first: quick, and a failure there is cheaper to read than in a browser test.
+# Types, lint and the layer graph first: quick, and a failure there is cheaper to read than in a browser test.
 npx react-router typegen
 npx tsc
 npx biome check .
+npm run --silent lint:layers
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "Integration tests run on PGlite and on PostgreSQL at TEST_DATABASE_URL"

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from "express";
-import { type BodyLimit, bodyLimitFor } from "~/lib/http/body-limits";
+import { type BodyLimit, bodyLimitFor } from "~/lib/forms/body-limits";
 
 /**
  * Bounds every request body before anything reads it, by the limit of the route it is posted
- * to (app/lib/http/body-limits.ts). The declared Content-Length is checked up front; Node's HTTP
+ * to (app/lib/forms/body-limits.ts). The declared Content-Length is checked up front; Node's HTTP
  * parser then delivers no byte beyond it, so the body that reaches the route is bounded while
  * it streams. A body without a length (chunked) is refused, since it could not be bounded
  * without reading it (docs/decisions/0007-request-body-limits.md). A body that has not arrived

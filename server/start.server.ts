@@ -1,6 +1,6 @@
 import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
-import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
+import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { seedDemoInterest } from "~/features/demo/seed-interest.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
@@ -27,6 +27,7 @@ export async function startApplication() {
           url: config.DATABASE_URL,
           maxConnections: config.DATABASE_POOL_SIZE,
           waitMs: config.DATABASE_POOL_WAIT_MS,
+          onConnectionError: (error, what) => logger.error({ err: error }, `PostgreSQL: ${what}`),
         }
       : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") },
   );

@@ -9,7 +9,6 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { logger } from "~/lib/infra/logger.server";
 import { type ExecuteSql, installJobQueue } from "./job-queue.server";
 import * as schema from "./schema";
 
@@ -39,8 +38,20 @@ export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations")
  */
 export const poolDefaults = { maxConnections: 20, waitMs: 45_000 };
 
+/** A PostgreSQL connection that failed outside a query: the caller reports it (a log line). */
+export type ConnectionErrorHandler = (
+  error: Error,
+  what: "an idle connection failed" | "a connection in use failed",
+) => void;
+
 export type OpenOptions =
-  | { kind: "postgres"; url: string; maxConnections?: number; waitMs?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      maxConnections?: number;
+      waitMs?: number;
+      onConnectionError?: ConnectionErrorHandler;
+    }
   | { kind: "pglite"; dataDir?: string };
 
 /**
@@ -57,18 +68,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // burst). A database that refuses connections still fails a request at once.
       connectionTimeoutMillis: options.waitMs ?? poolDefaults.waitMs,
     });
+    const onConnectionError = options.onConnectionError ?? (() => {});
     // An idle connection that the server closes (restart, failover) must not crash the app;
     // the pool replaces it on the next query.
-    pool.on("error", (error) =>
-      logger.error({ err: error }, "PostgreSQL: an idle connection failed"),
-    );
+    pool.on("error", (error) => onConnectionError(error, "an idle connection failed"));
     // A connection checked out between two statements (a transaction) has no listener of the
     // pool's: the server ending it then would be an unhandled 'error' that stops the process.
     // The transaction's next statement fails instead, and the pool drops the connection.
     pool.on("connect", (client) =>
-      client.on("error", (error) =>
-        logger.error({ err: error }, "PostgreSQL: a connection in use failed"),
-      ),
+      client.on("error", (error) => onConnectionError(error, "a connection in use failed")),
     );
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });

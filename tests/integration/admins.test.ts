@@ -17,7 +17,6 @@ import {
   listAdmins,
   updateAdmin,
 } from "~/features/admins/admins.server";
-import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import {
   type AdminListQuery,
   adminMessages,
@@ -25,6 +24,7 @@ import {
   parseAdminListQuery,
 } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
+import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { errorMessage, UNEXPECTED_ERROR, UserFacingError } from "~/lib/errors";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";

@@ -4,7 +4,6 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { admins, authSession, authVerification, outgoingEmails, rateLimits } from "~/db/schema";
-import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
 import { SESSION_DAYS } from "~/features/auth/auth.server";
 import {
   requestPasswordReset,
@@ -20,6 +19,7 @@ import {
   signInLinkLimits,
   signInWithLink,
 } from "~/features/auth/sign-in-link.server";
+import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { outboxDir } from "~/lib/mail.server";

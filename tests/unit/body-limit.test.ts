@@ -3,7 +3,7 @@ import http from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimitFor, courseFormLimit, publicFormLimit } from "~/lib/http/body-limits";
+import { bodyLimitFor, courseFormLimit, publicFormLimit } from "~/lib/forms/body-limits";
 import { limitRequestBodies } from "../../server/body-limit.server";
 import { listenForTest } from "../support/listen";
 

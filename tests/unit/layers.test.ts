@@ -1,51 +1,55 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The one layer rule biome's noRestrictedImports cannot say (an import names a module, not
-// whether it is a component): a feature may use another feature's services and schemas, never
-// its components (docs/architecture.md, "Where code goes").
+// The layer check (.dependency-cruiser.cjs, run by `npm run lint:layers`) over a small tree that
+// breaks each of its rules once (tests/fixtures/layers): a rule that stops firing fails here.
 
-const featuresDir = path.resolve("app/features");
+const config = path.resolve(".dependency-cruiser.cjs");
+const fixture = path.resolve("tests/fixtures/layers");
+const ruleNames: string[] = createRequire(import.meta.url)(config).forbidden.map(
+  (rule: { name: string }) => rule.name,
+);
 
-function filesOf(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesOf(path.join(dir, entry.name))
-      : /\.tsx?$/.test(entry.name)
-        ? [path.join(dir, entry.name)]
-        : [],
-  );
+type Violation = { from: string; to: string; rule: { name: string } };
+
+function fixtureViolations(): string[] {
+  const output = (() => {
+    try {
+      return execFileSync(
+        path.resolve("node_modules/.bin/depcruise"),
+        ["app", "server", "--config", config, "--output-type", "json"],
+        { cwd: fixture, encoding: "utf8" },
+      );
+    } catch (error) {
+      // depcruise exits non-zero when it finds violations: the report is still on stdout.
+      return (error as { stdout: string }).stdout;
+    }
+  })();
+  const violations: Violation[] = JSON.parse(output).summary.violations;
+  return violations.map(({ rule, from, to }) => `${rule.name}: ${from} -> ${to}`).sort();
 }
 
-/** Imports of another feature's components (`.tsx` modules) in a feature's source. */
-function crossFeatureComponentImports(file: string, source: string) {
-  const feature = path.relative(featuresDir, file).split(path.sep)[0];
-  return [...source.matchAll(/from "~\/features\/([^/"]+)\/([^"]+)"/g)]
-    .filter(
-      ([, other, module]) =>
-        other !== feature && existsSync(path.join(featuresDir, other ?? "", `${module}.tsx`)),
-    )
-    .map(([specifier]) => specifier);
-}
-
-describe("feature layers", () => {
-  it("finds an import of another feature's component", () => {
-    const file = path.join(featuresDir, "admins", "example.tsx");
-    expect(
-      crossFeatureComponentImports(
-        file,
-        'import { CourseCard } from "~/features/courses/course-card";\nimport { courseMessages } from "~/features/courses/course-form-schema";',
-      ),
-    ).toEqual(['from "~/features/courses/course-card"']);
-  });
-
-  it("no feature imports another feature's components", () => {
-    const offending = filesOf(featuresDir).flatMap((file) =>
-      crossFeatureComponentImports(file, readFileSync(file, "utf8")).map(
-        (specifier) => `${path.relative(featuresDir, file)}: ${specifier}`,
-      ),
-    );
-    expect(offending).toEqual([]);
-  });
+describe("layer check", () => {
+  it("finds the planted violation of each rule, and nothing else", () => {
+    const found = fixtureViolations();
+    expect(found).toEqual([
+      "app-imports-no-process-tests-or-scripts: app/entry.client.tsx -> scripts/seed.ts",
+      "db-imports-nothing-of-ours: app/db/client.ts -> app/lib/text.ts",
+      "features-import-ui-lib-db-features: app/features/shop/cart.ts -> app/root.tsx",
+      "inbox-imports-no-intake: app/features/messages/inbox/list.ts -> app/features/messages/intake/form-schema.ts",
+      "lib-imports-lib-and-db: app/lib/menu.ts -> app/features/shop/prices.ts",
+      "no-folder-cycles: app/features/a -> app/features/b",
+      "no-folder-cycles: app/features/b -> app/features/a",
+      "no-module-cycles: app/lib/ping.ts -> app/lib/pong.ts",
+      "no-other-features-components: app/features/shop/checkout.ts -> app/features/users/avatar.tsx",
+      "nothing-imports-routes: app/entry.server.tsx -> app/routes/home.tsx",
+      "process-imports-no-routes: server/app.ts -> app/routes/home.tsx",
+      "routes-import-features-ui-lib-db: app/routes/home.tsx -> app/root.tsx",
+      "ui-imports-ui-and-lib: app/ui/table.tsx -> app/db/client.ts",
+    ]);
+    // A rule added to the check gets its planted violation here too.
+    expect(new Set(found.map((line) => line.split(":")[0]))).toEqual(new Set(ruleNames));
+  }, 30_000);
 });

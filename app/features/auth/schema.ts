@@ -50,7 +50,6 @@ export const authMessages = {
   inactive: "Admin account not found or inactive. Please contact your system administrator.",
   failed: "Login failed. Please try again.",
   unavailable: "Sign-in is unavailable for a moment. Please try again in a minute.",
-  welcome: "Welcome back! Redirecting to dashboard...",
   resetRequested:
     "If an admin account exists for that email address, we have sent a link to reset its password. The link works once, within one hour.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",

@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { UserFacingError } from "~/lib/errors";
+import { courseFormLimit } from "~/lib/forms/body-limits";
 import {
   checkFieldNames,
   malformedForm,
   mediaType,
   readForm,
 } from "~/lib/forms/request-form.server";
-import { courseFormLimit } from "~/lib/http/body-limits";
 import {
   type DetectedType,
   detectFileType,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { type BodyLimit, bodyLimitFor } from "../http/body-limits";
+import { type BodyLimit, bodyLimitFor } from "./body-limits";
 import { isAcceptedFieldName } from "./form-field-names";
 
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

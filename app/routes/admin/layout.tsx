@@ -1,10 +1,9 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { messageStats } from "~/features/messages/inbox/inbox.server";
 import { PortalError } from "~/features/portal/portal-error";
 import { PortalFrame } from "~/features/portal/portal-frame";
 import { useInboxEvents } from "~/features/portal/use-inbox-events";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,9 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+export default function PortalLayout({ loaderData, matches }: Route.ComponentProps) {
   const unreadCount = useInboxEvents(loaderData.unreadCount);
-  const dark = useRouteLoaderData<typeof rootLoader>("root")?.adminTheme === "dark";
+  const dark = matches[0].loaderData.adminTheme === "dark";
   return (
     <PortalFrame adminName={loaderData.admin.name} unreadCount={unreadCount} dark={dark}>
       <Outlet />

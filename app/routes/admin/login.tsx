@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { workingDemoCredentials } from "~/features/admins/demo-admin.server";
 import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
-import { redirectSignedIn } from "~/features/auth/welcome.server";
+import { workingDemoCredentials } from "~/features/demo/demo-admin.server";
+import { redirectSignedIn } from "~/features/portal/welcome.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter, retryAfter } from "~/lib/http/retry-after";
 import { env } from "~/lib/infra/env.server";

@@ -5,7 +5,7 @@ import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-
 import { signInLinkSchema } from "~/features/auth/schema";
 import { DASHBOARD_PATH } from "~/features/auth/session.server";
 import { requestSignInLink, signInWithLink } from "~/features/auth/sign-in-link.server";
-import { redirectSignedIn } from "~/features/auth/welcome.server";
+import { redirectSignedIn } from "~/features/portal/welcome.server";
 import { invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter, retryAfter } from "~/lib/http/retry-after";

@@ -3,11 +3,11 @@ import Heart from "lucide-react/icons/heart";
 import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
 import Users from "lucide-react/icons/users";
+import type { SiteHandle } from "~/features/site/site-handle";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink } from "~/ui/button";
 import type { Route } from "./+types/about";
-import type { SiteHandle } from "./layout";
 
 export const handle: SiteHandle = { tintedHeader: true };
 

@@ -3,7 +3,7 @@ import BookOpen from "lucide-react/icons/book-open";
 import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
-import { data, isRouteErrorResponse, Link, useNavigate, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import {
   BrochureButton,
   CheckList,
@@ -35,7 +35,6 @@ import { ButtonLink, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
-import type { loader as layoutLoader } from "./layout";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const course = await readOrUnavailable("Loading a course", () =>
@@ -99,9 +98,9 @@ export const shouldRevalidate = skipAfterOwnSubmissions;
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
   submitPublicForm(request, serverAction, formMessages.inquiryFailure);
 
-export default function CoursePage({ loaderData }: Route.ComponentProps) {
+export default function CoursePage({ loaderData, matches }: Route.ComponentProps) {
   const { course, nextSessions } = loaderData;
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
+  const layout = matches[1].loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-brand-950 to-brand-800 text-white">
@@ -148,7 +147,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 <Headset aria-hidden="true" className="h-5 w-5" />
                 Contact an Advisor
               </a>
-              {layout?.whatsapp ? <ChatOnWhatsapp courseSlug={course.slug} /> : null}
+              {layout.whatsapp ? <ChatOnWhatsapp courseSlug={course.slug} /> : null}
               <BrochureButton
                 title={course.title}
                 url={course.brochureUrl}
@@ -191,7 +190,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </div>
         <CourseSidebar course={course} />
       </div>
-      <AskAnAdvisor courseTitle={course.title} courseTitles={layout?.courseTitles ?? []} />
+      <AskAnAdvisor courseTitle={course.title} courseTitles={layout.courseTitles} />
     </>
   );
 }

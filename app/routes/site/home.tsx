@@ -1,5 +1,5 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
-import { data, useRouteLoaderData } from "react-router";
+import { data } from "react-router";
 import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
@@ -15,7 +15,6 @@ import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import type { Route } from "./+types/home";
-import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -41,8 +40,8 @@ export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(reque
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
   submitPublicForm(request, serverAction, formMessages.inquiryFailure);
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const layout = matches[1].loaderData;
   return (
     <>
       <Hero />
@@ -89,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 mb-8 text-slate-700">
             Send us your inquiry and our team will answer within {siteConfig.claims.responseTime}.
           </p>
-          <InquiryForm courseTitles={layout?.courseTitles ?? []} />
+          <InquiryForm courseTitles={layout.courseTitles} />
         </div>
       </section>
     </>

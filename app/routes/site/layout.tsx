@@ -2,6 +2,7 @@ import { Outlet, useMatches } from "react-router";
 import { groupCoursesForMenu } from "~/features/courses/course-groups";
 import { listActiveCourseLinks } from "~/features/courses/courses.server";
 import { SiteFooter } from "~/features/site/site-footer";
+import type { SiteHandle } from "~/features/site/site-handle";
 import { SiteHeader } from "~/features/site/site-header";
 import { readOrNull } from "~/lib/http/unavailable.server";
 import { env } from "~/lib/infra/env.server";
@@ -21,9 +22,6 @@ export async function loader() {
 }
 
 export const shouldRevalidate = skipSearchOnlyChanges;
-
-/** A page asks for the tinted header with `export const handle = { tintedHeader: true }`. */
-export type SiteHandle = { tintedHeader?: boolean };
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const tinted = useMatches().some(

@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { href } from "react-router";
 import { db } from "~/db/client.server";
 import { admins, authAccount } from "~/db/schema";
+import { createAdmin } from "~/features/admins/admins.server";
 import { auth } from "~/features/auth/auth.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
-import { createAdmin } from "./admins.server";
 
 const isDemoAdmin = () => eq(sql`lower(${admins.email})`, env().DEMO_ADMIN_EMAIL.toLowerCase());
 

@@ -1,6 +1,6 @@
 import { href } from "react-router";
-import { uploadRules } from "../forms/upload-rules";
 import { PORTAL_PATH } from "../router/portal-path";
+import { uploadRules } from "./upload-rules";
 
 /**
  * How large a request body may be, how many form fields it may hold, and how long it may take

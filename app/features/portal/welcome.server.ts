@@ -1,14 +1,13 @@
 import { redirect } from "react-router";
-import { portalLinks } from "~/features/portal/navigation";
+import { DASHBOARD_PATH } from "~/features/auth/session.server";
 import { setFlash } from "~/lib/router/flash.server";
-import { authMessages } from "./schema";
-import { DASHBOARD_PATH } from "./session.server";
+import { portalLinks } from "./navigation";
 
 /** The toast after signing in, naming the portal page the sign-in leads to. */
 export function welcomeMessage(target: string) {
   const path = new URL(target, "http://portal").pathname;
   const page = portalLinks.find((link) => path === link.to || path.startsWith(`${link.to}/`));
-  if (page?.to === DASHBOARD_PATH) return authMessages.welcome;
+  if (page?.to === DASHBOARD_PATH) return "Welcome back! Redirecting to dashboard...";
   return page ? `Welcome back! Redirecting to ${page.label}...` : "Welcome back!";
 }
 
