@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type Admin, type MessageEventKind, messageEvents, messages } from "~/db/schema";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import type { SentEmail } from "~/features/outgoing-mail/send-email-job.server";
 import { UserFacingError } from "~/lib/errors";
 import { env } from "~/lib/infra/env.server";
-import { queueEmail, type SentEmail } from "~/lib/outgoing-mail.server";
 import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
 import { inboxMessages } from "./list-url";
 import { actInTransaction, asActor } from "./message-actor.server";
