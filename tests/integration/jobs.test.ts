@@ -39,11 +39,12 @@ async function jobRow(id: string | null): Promise<JobRow | undefined> {
 
 describe("a job's payload", () => {
   it("is parsed before its handler runs: malformed data fails that job only", async () => {
-    // Written past the definition's types, as an older release or a hand-made job could have.
-    const malformed = await db().transaction((tx) =>
-      enqueueInTransaction(tx, countJob.name, { count: "three" }, {}),
-    );
-    const wellFormed = await db().transaction((tx) => countJob.enqueue(tx, { count: 3 }));
+    // Written past the definition's types, as an older release or a hand-made job could have;
+    // in one transaction with a good job, so that one poll takes both.
+    const [malformed, wellFormed] = await db().transaction(async (tx) => [
+      await enqueueInTransaction(tx, countJob.name, { count: "three" }, {}),
+      await countJob.enqueue(tx, { count: 3 }),
+    ]);
     const failed = await eventually(async () => {
       const row = await jobRow(malformed);
       return row?.state === "failed" ? row : undefined;

@@ -94,8 +94,9 @@ export function defineJob<Payload extends object, Hooks extends object = object>
     retry: spec.retry,
     enqueue: (tx, payload, options = {}) =>
       enqueueInTransaction(tx, spec.name, z.parse(spec.payload, payload), options),
-    work: (data, stopped) => spec.run(parse(data), { stopped, hooks }),
-    giveUp: giveUp && ((data) => giveUp(parse(data))),
+    // Async, so a malformed payload rejects like a failed run rather than throwing at the call.
+    work: async (data, stopped) => spec.run(parse(data), { stopped, hooks }),
+    giveUp: giveUp && (async (data) => giveUp(parse(data))),
     withHooks: (bound) => defineJob(spec, { ...hooks, ...bound }),
     withRetry: (retry) => defineJob({ ...spec, retry: { ...spec.retry, ...retry } }, hooks),
   };

@@ -120,10 +120,13 @@ export async function startJobQueue(
       { pollingIntervalSeconds, batchSize: JOBS_PER_POLL },
       async (batch) => {
         for (const job of batch) {
-          const failure = await worker.run(job.data, stopped.signal).then(
-            () => undefined,
-            (error: unknown) => failed(worker.queue, job.id, error),
-          );
+          // A handler that throws at once fails its job like one that rejects, never the batch.
+          const failure = await Promise.resolve()
+            .then(() => worker.run(job.data, stopped.signal))
+            .then(
+              () => undefined,
+              (error: unknown) => failed(worker.queue, job.id, error),
+            );
           await untilWritten(
             "Recording a job's end",
             () =>
