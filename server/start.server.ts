@@ -9,7 +9,7 @@ import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { onShutdown } from "~/lib/infra/shutdown.server";
 import { courseAssets } from "~/lib/infra/storage/index.server";
-import { startJobs, stopJobs } from "../app/server/jobs.server";
+import { installJobs, startJobs, stopJobs } from "./jobs.server";
 
 /**
  * Start-up, before the first request: validate the environment, open the database (PGlite in
@@ -32,6 +32,7 @@ export async function startApplication() {
       : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR, "pglite") },
   );
   setDatabase(handle);
+  await installJobs(handle);
   logger.info(
     config.demoMode
       ? `Database: embedded PGlite in ${path.resolve(config.DATA_DIR, "pglite")} (demo mode)`

@@ -9,7 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { type ExecuteSql, installJobQueue } from "./job-queue.server";
+import { type ExecuteSql, installJobQueueSchema } from "./job-queue.server";
 import * as schema from "./schema";
 
 /**
@@ -94,7 +94,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         connection.release();
       }
     };
-    await installJobQueue(executeSql);
+    await installJobQueueSchema(executeSql);
     return { db, kind: "postgres", executeSql, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -107,7 +107,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // so an aborted BEGIN in the statements would otherwise block every later query.
     return client.transaction(async (tx) => lastResult(await tx.exec(text)) ?? { rows: [] });
   };
-  await installJobQueue(executeSql);
+  await installJobQueueSchema(executeSql);
   return {
     db: db as unknown as Database,
     kind: "pglite",

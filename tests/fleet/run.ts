@@ -237,7 +237,7 @@ async function staffAlerts(databaseUrl: string, messageCount: number) {
     check: "one staff alert per stored message, sent by the job queue",
     result: `${counts.alerts} alerts for ${counts.messages} of ${messageCount} messages; after ${((Date.now() - started) / 1000).toFixed(0)} s ${counts.sent} sent, ${counts.alerts - counts.sent - counts.failed} waiting for a retry, ${counts.failed} failed`,
     // One alert per message, none given up: a job's end that the database could not record
-    // under the burst is recorded once it answers (app/lib/jobs.server.ts, untilWritten).
+    // under the burst is recorded once it answers (app/features/jobs/job-queue.server.ts, untilWritten).
     pass: counts.alerts === messageCount && counts.messages === messageCount && counts.failed === 0,
   });
 }

@@ -1,8 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Message,
   messageEvents,
@@ -14,55 +11,19 @@ import {
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { officeClosedLine } from "~/features/messages/message-emails.server";
 import { formatReference } from "~/features/messages/reference";
-import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import { startJobs, stopJobs } from "~/server/jobs.server";
 import { uniqueAddress } from "../support/admin-session";
 import { findMessage } from "../support/inbox-fixtures";
+import { setupMailDelivery } from "../support/mail-delivery";
 import { emailsSettled } from "../support/outgoing-mail";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { setupTestDatabase } from "../support/test-database";
 import { contactMessage, inquiryMessage, storeAsVisitor } from "../support/visitor-messages";
 
 const database = setupTestDatabase();
-const dataDir = path.resolve(
-  ".tmp/test-data",
-  `acknowledgements-${randomBytes(6).toString("hex")}`,
-);
 const STAFF = "desk@academy.test";
-let smtp: TestSmtpServer;
-
-function useEnvironment(overrides: Record<string, string> = {}) {
-  setEnvForTesting(
-    loadEnv({
-      ...process.env,
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "https://academy.example.ng",
-      NOTIFY_EMAILS: STAFF,
-      SMTP_URL: smtp.url,
-      ...overrides,
-    }),
-  );
-}
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useEnvironment();
-  await startJobs({ pollingIntervalSeconds: 0.5, emailRetry: { retryDelay: 1 } });
-});
-
-afterAll(async () => {
-  await stopJobs({ graceful: false });
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  useEnvironment();
-  smtp.reset();
-  await database().db.delete(outgoingEmails);
-  await database().db.delete(messages);
-  await database().db.delete(rateLimits);
+const delivery = setupMailDelivery({
+  name: "acknowledgements",
+  env: { PUBLIC_URL: "https://academy.example.ng", NOTIFY_EMAILS: STAFF },
+  tables: [outgoingEmails, messages, rateLimits],
 });
 
 const inquiry = inquiryMessage;
@@ -130,7 +91,7 @@ describe("the acknowledgement of a visitor's message", () => {
   });
 
   it("is not queued with SEND_ACKNOWLEDGEMENTS=false; the staff alert still is", async () => {
-    useEnvironment({ SEND_ACKNOWLEDGEMENTS: "false" });
+    delivery.setEnvironment({ SEND_ACKNOWLEDGEMENTS: "false" });
     const message = await store(contact);
     expect(await emailsOfKind("acknowledgement")).toEqual([]);
     expect(await emailsOfKind("staff-alert")).toHaveLength(1);
@@ -162,7 +123,7 @@ describe("the acknowledgement of a visitor's message", () => {
   });
 
   it("reaches the visitor's mail server with Reply-To set to REPLY_TO", async () => {
-    useEnvironment({ REPLY_TO: "admissions@lagostechacademy.ng" });
+    delivery.setEnvironment({ REPLY_TO: "admissions@lagostechacademy.ng" });
     const { message, email } = await acknowledgementOf(contact);
     expect(email.replyTo).toBe("admissions@lagostechacademy.ng");
     const sent = await emailsSettled();
@@ -171,7 +132,9 @@ describe("the acknowledgement of a visitor's message", () => {
     // to the same addresses while this test runs.
     const reference = formatReference(message.reference);
     const ofThisMessage = (to: string) =>
-      smtp.received.find((mail) => mail.to.includes(to) && mail.text.includes(`[${reference}]`));
+      delivery.smtp.received.find(
+        (mail) => mail.to.includes(to) && mail.text.includes(`[${reference}]`),
+      );
     const delivered = ofThisMessage("chiamaka@example.com");
     expect(delivered?.text).toMatch(/^Reply-To: admissions@lagostechacademy\.ng$/m);
     expect(delivered?.text).toMatch(

@@ -20,15 +20,15 @@ import {
   signInWithLink,
 } from "~/features/auth/sign-in-link.server";
 import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
+import { outboxDir } from "~/features/outgoing-mail/mail-transport.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import { outboxDir } from "~/lib/mail.server";
 import { takeFlash } from "~/lib/router/flash.server";
 import * as forgotRoute from "~/routes/admin/forgot-password";
 import * as loginRoute from "~/routes/admin/login";
 import * as resetRoute from "~/routes/admin/reset-password";
 import * as signInLinkRoute from "~/routes/admin/sign-in-link";
-import { startJobs, stopJobs } from "~/server/jobs.server";
+import { startJobs, stopJobs } from "../../server/jobs.server";
 import {
   cookieHeader,
   getRequest,

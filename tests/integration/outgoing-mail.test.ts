@@ -1,16 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { messages, type NewMessage, type OutgoingEmail, outgoingEmails } from "~/db/schema";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { outgoingMailOverview } from "~/features/outgoing-mail/outgoing-mail.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
-import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as settingsRoute from "~/routes/admin/settings";
-import { startJobs, stopJobs } from "~/server/jobs.server";
+import { startJobs, stopJobs } from "../../server/jobs.server";
 import {
   getRequest,
   loginRequest,
@@ -21,59 +17,30 @@ import {
   uniqueAddress,
 } from "../support/admin-session";
 import { eventually } from "../support/inbox-fixtures";
+import { setupMailDelivery } from "../support/mail-delivery";
 import { allOutgoingEmails, emailsSettled } from "../support/outgoing-mail";
 import { routeArgs } from "../support/route-args";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
-const dataDir = path.resolve(".tmp/test-data", `outgoing-mail-${randomBytes(6).toString("hex")}`);
 const STAFF = ["alerts@academy.test", "desk@academy.test"];
 /** Three tries per e-mail, one to two seconds apart, then two to four. */
 const RETRY_LIMIT = 2;
-
-let smtp: TestSmtpServer;
-
-/** Staff alerts only: acknowledgements to visitors are tested in acknowledgements.test.ts. */
-function useEnvironment(overrides: Record<string, string> = {}) {
-  setEnvForTesting(
-    loadEnv({
-      ...process.env,
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      NOTIFY_EMAILS: STAFF.join(","),
-      SEND_ACKNOWLEDGEMENTS: "false",
-      SMTP_URL: smtp.url,
-      ...overrides,
-    }),
-  );
-}
 
 const jobOptions = {
   pollingIntervalSeconds: 0.5,
   emailRetry: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true },
 };
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useEnvironment();
-  await startJobs(jobOptions);
+/** Staff alerts only: acknowledgements to visitors are tested in acknowledgements.test.ts. */
+const delivery = setupMailDelivery({
+  name: "outgoing-mail",
+  env: { NOTIFY_EMAILS: STAFF.join(","), SEND_ACKNOWLEDGEMENTS: "false" },
+  jobs: jobOptions,
+  tables: [outgoingEmails, messages],
 });
 
-afterAll(async () => {
-  await stopJobs({ graceful: false });
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  useEnvironment();
-  smtp.reset();
-  await database().db.delete(outgoingEmails);
-  await database().db.delete(messages);
-});
-
-afterEach(() => smtp.reset());
+afterEach(() => delivery.smtp.reset());
 
 const inquiry = (fullName: string): NewMessage => ({
   formType: "inquiry",
@@ -118,10 +85,10 @@ describe("a visitor's message and its staff alert", () => {
     const [sent] = await emailsSettled();
     expect(sent).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(sent?.sentAt).toBeInstanceOf(Date);
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]?.messageId).toBe(`<${email?.id}@localhost>`);
-    expect(smtp.received[0]?.to).toEqual(STAFF);
-    expect(smtp.received[0]?.text).toContain(`/admin-portal/messages?id=${id}`);
+    expect(delivery.smtp.received).toHaveLength(1);
+    expect(delivery.smtp.received[0]?.messageId).toBe(`<${email?.id}@localhost>`);
+    expect(delivery.smtp.received[0]?.to).toEqual(STAFF);
+    expect(delivery.smtp.received[0]?.text).toContain(`/admin-portal/messages?id=${id}`);
   });
 
   it("are not stored at all when the alert cannot be queued", async () => {
@@ -159,7 +126,7 @@ describe("a visitor's message and its staff alert", () => {
       await eventually(async () => ((await emailAbout(id)).status === "sent" ? true : undefined));
       // Long enough for the worker to try to mark the job done, and to poll again.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(smtp.received).toHaveLength(1);
+      expect(delivery.smtp.received).toHaveLength(1);
     } finally {
       await database().executeSql(
         "DROP TRIGGER refuse_completion ON pgboss.job; DROP FUNCTION refuse_completion();",
@@ -168,7 +135,7 @@ describe("a visitor's message and its staff alert", () => {
   });
 
   it("keeps the message and queues the alert while the mail server is unreachable", async () => {
-    useEnvironment({ SMTP_URL: "smtp://127.0.0.1:1" });
+    delivery.setEnvironment({ SMTP_URL: "smtp://127.0.0.1:1" });
     const id = await submit();
     expect(await database().db.select().from(messages)).toHaveLength(1);
     const waiting = await eventually(async () => {
@@ -232,11 +199,11 @@ describe("after the database was out of reach for a moment", () => {
       await submit();
       // Refused twice: the job kept at the record rather than trying the e-mail again.
       await eventually(async () => ((await outage.refused()) >= 2 ? true : undefined));
-      expect(smtp.received).toHaveLength(1);
+      expect(delivery.smtp.received).toHaveLength(1);
       await outage.restore();
       const [email] = await emailsSettled();
       expect(email).toMatchObject({ status: "sent", attempts: 1 });
-      expect(smtp.tries()).toBe(1);
+      expect(delivery.smtp.tries()).toBe(1);
     } finally {
       await outage.restore();
     }
@@ -246,7 +213,7 @@ describe("after the database was out of reach for a moment", () => {
     await stopJobs({ graceful: false });
     // The first alert's first try is refused by the mail server; the database refuses to
     // record that (a failed job is deleted and inserted again), or any job's end, for a while.
-    smtp.answerWith((tryNumber) => (tryNumber === 1 ? temporaryRefusal : null));
+    delivery.smtp.answerWith((tryNumber) => (tryNumber === 1 ? temporaryRefusal : null));
     const outage = await refuseWrites("pgboss.job", "UPDATE OR DELETE", "OLD.state = 'active'");
     try {
       await submit("Bola Ade");
@@ -257,7 +224,7 @@ describe("after the database was out of reach for a moment", () => {
       // Both are sent within seconds (a job left active would wait 5 minutes to expire).
       const rows = await emailsSettled();
       expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
-      expect(smtp.received).toHaveLength(2);
+      expect(delivery.smtp.received).toHaveLength(2);
     } finally {
       await outage.restore();
     }
@@ -267,43 +234,43 @@ describe("after the database was out of reach for a moment", () => {
 describe("with a mail server that refuses for a while, then accepts", () => {
   it("delivers every alert exactly once", async () => {
     // The first four tries are refused: each alert's first one, and one retry.
-    smtp.answerWith((tryNumber) => (tryNumber <= 4 ? temporaryRefusal : null));
+    delivery.smtp.answerWith((tryNumber) => (tryNumber <= 4 ? temporaryRefusal : null));
     const ids = [await submit("Bola Ade"), await submit("Chidi Eze"), await submit("Dayo Ojo")];
     const rows = await emailsSettled();
     expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
     // A late duplicate (a repeated job) would arrive within a poll or two.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(smtp.received).toHaveLength(3);
-    expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(
+    expect(delivery.smtp.received).toHaveLength(3);
+    expect(delivery.smtp.received.map((mail) => mail.messageId).sort()).toEqual(
       rows.map((row) => `<${row.id}@localhost>`).sort(),
     );
     for (const id of ids) {
-      expect(smtp.received.filter((mail) => mail.text.includes(`messages?id=${id}`))).toHaveLength(
-        1,
-      );
+      expect(
+        delivery.smtp.received.filter((mail) => mail.text.includes(`messages?id=${id}`)),
+      ).toHaveLength(1);
     }
     expect(rows.reduce((total, row) => total + row.attempts, 0)).toBe(7);
-    expect(smtp.tries()).toBe(7);
+    expect(delivery.smtp.tries()).toBe(7);
   });
 });
 
 describe("an e-mail that keeps failing", () => {
   it("is given up after its retries and kept as failed, with the server's answer", async () => {
-    smtp.answerWith(() => temporaryRefusal);
+    delivery.smtp.answerWith(() => temporaryRefusal);
     const id = await submit();
     const [row] = await emailsSettled();
     expect(row).toMatchObject({ status: "failed", attempts: RETRY_LIMIT + 1, messageId: id });
     expect(row?.lastError).toMatch(/451 4\.3\.0 Try again later/);
-    expect(smtp.received).toEqual([]);
+    expect(delivery.smtp.received).toEqual([]);
   });
 
   it("fails at once on a refusal for good; a super admin's retry sends it, an admin's is refused", async () => {
-    smtp.answerWith(() => ({ code: 550, text: "5.7.1 Relaying denied" }));
+    delivery.smtp.answerWith(() => ({ code: 550, text: "5.7.1 Relaying denied" }));
     await submit();
     const [failed] = await emailsSettled();
     expect(failed).toMatchObject({ status: "failed", attempts: 1 });
     expect(failed?.lastError).toMatch(/550 5\.7\.1 Relaying denied/);
-    smtp.answerWith(() => null);
+    delivery.smtp.answerWith(() => null);
     const retry = { intent: "retry-email", id: failed?.id ?? "" };
 
     const admin = await makeAdmin({ role: "admin" });
@@ -324,7 +291,7 @@ describe("an e-mail that keeps failing", () => {
     expect(accepted).toMatchObject({ kind: "redirect", location: "/admin-portal/settings" });
     const [sent] = await emailsSettled();
     expect(sent).toMatchObject({ status: "sent", attempts: 2 });
-    expect(smtp.received).toHaveLength(1);
+    expect(delivery.smtp.received).toHaveLength(1);
     // Sent in the end: no error or next try is shown for it any more.
     expect((await outgoingMailOverview()).emails[0]).toMatchObject({
       status: "sent",
@@ -343,7 +310,7 @@ describe("an e-mail that keeps failing", () => {
   });
 
   it("is listed, with counts per status, for super admins only", async () => {
-    smtp.answerWith((tryNumber) =>
+    delivery.smtp.answerWith((tryNumber) =>
       tryNumber === 1 ? { code: 550, text: "5.1.1 No such mailbox" } : null,
     );
     await submit("Efe Uko");
@@ -403,9 +370,9 @@ describe("the password reset e-mail", () => {
     expect(email).toMatchObject({ kind: "password-reset", recipients: [admin.email] });
     const [sent] = await emailsSettled();
     expect(sent).toMatchObject({ status: "sent", attempts: 1 });
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]?.to).toEqual([admin.email]);
-    expect(smtp.received[0]?.text).toContain("Hello Gbenga Ade,");
-    expect(smtp.received[0]?.text).toMatch(/reset-password\?token=/);
+    expect(delivery.smtp.received).toHaveLength(1);
+    expect(delivery.smtp.received[0]?.to).toEqual([admin.email]);
+    expect(delivery.smtp.received[0]?.text).toContain("Hello Gbenga Ade,");
+    expect(delivery.smtp.received[0]?.text).toMatch(/reset-password\?token=/);
   });
 });

@@ -1,68 +1,35 @@
-import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Admin, messageEvents, messages, outgoingEmails, rateLimits } from "~/db/schema";
 import { listMessages } from "~/features/messages/inbox/inbox.server";
 import { defaultInboxQuery } from "~/features/messages/inbox/list-url";
 import { sendReply } from "~/features/messages/inbox/replies.server";
 import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
-import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as messagesRoute from "~/routes/admin/messages";
-import { startJobs, stopJobs } from "~/server/jobs.server";
+import { stopJobs } from "../../server/jobs.server";
 import { getRequest, makeAdmin, outcomeOf, signInCookie } from "../support/admin-session";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
+import { setupMailDelivery } from "../support/mail-delivery";
 import { emailsSettled } from "../support/outgoing-mail";
 import { routeArgs } from "../support/route-args";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { setupTestDatabase } from "../support/test-database";
 import { inquiryMessage, storeAsVisitor } from "../support/visitor-messages";
 
 const database = setupTestDatabase();
-const dataDir = path.resolve(".tmp/test-data", `reply-delivery-${randomBytes(6).toString("hex")}`);
+const delivery = setupMailDelivery({
+  name: "reply-delivery",
+  env: { NOTIFY_EMAILS: "" },
+  tables: [outgoingEmails, messages, rateLimits],
+});
 const refusal = { code: 550, text: "5.1.1 Mailbox unavailable" };
 
-let smtp: TestSmtpServer;
 let actor: Admin;
 /** A plain admin's session: what a failure says is shown to every admin, not only super admins. */
 let adminCookie: string;
 
-function useEnvironment() {
-  setEnvForTesting(
-    loadEnv({
-      ...process.env,
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      NOTIFY_EMAILS: "",
-      SMTP_URL: smtp.url,
-    }),
-  );
-}
-
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  useEnvironment();
   actor = await makeAdmin({ role: "admin", name: "Ade Actor" });
   adminCookie = await signInCookie(actor.email);
-  await startWorkers();
-});
-
-const startWorkers = () =>
-  startJobs({ pollingIntervalSeconds: 0.5, emailRetry: { retryDelay: 1 } });
-
-afterAll(async () => {
-  await stopJobs({ graceful: false });
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  useEnvironment();
-  smtp.reset();
-  await database().db.delete(outgoingEmails);
-  await database().db.delete(messages);
-  await database().db.delete(rateLimits);
 });
 
 /** A time on the database's clock, so the queries' now() and the rows agree. */
@@ -109,7 +76,7 @@ describe("an e-mail reply", () => {
       expect(await overdueNames()).toEqual(["Late Visitor"]);
       expect((await openAsAdmin(message.id)).delivery).toEqual({ sending: 1, failed: [] });
     } finally {
-      await startWorkers();
+      await delivery.startWorkers();
     }
     const [email] = await emailsSettled();
     expect(email?.status).toBe("sent");
@@ -143,7 +110,7 @@ describe("an e-mail reply", () => {
       status: "read",
       createdAt: ago("30 hours"),
     });
-    smtp.answerWith(() => refusal);
+    delivery.smtp.answerWith(() => refusal);
     await sendReply(actor, message.id, "Sorry for the wait.");
     const [email] = await emailsSettled();
     expect(email?.status).toBe("failed");
@@ -171,7 +138,7 @@ describe("an e-mail reply", () => {
 
 describe("an acknowledgement", () => {
   it("refused for good (550) says so on the message to any admin", async () => {
-    smtp.answerWith(() => refusal);
+    delivery.smtp.answerWith(() => refusal);
     const { id } = await storeAsVisitor({ ...inquiryMessage, email: "typo@exmaple.ng" });
     const [email] = await emailsSettled();
     expect(email).toMatchObject({ kind: "acknowledgement", status: "failed" });

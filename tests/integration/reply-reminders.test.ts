@@ -1,10 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { jobQueues } from "~/db/job-queue.server";
 import { type Admin, messageEvents, messages, outgoingEmails } from "~/db/schema";
 import {
-  replyReminderWorker,
+  replyReminderJob,
   sendReplyReminder,
 } from "~/features/messages/inbox/reply-reminders.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
@@ -58,7 +57,7 @@ type JobRow = { state: string; start_after: Date | string; singleton_key: string
 async function reminderJobs(messageId: string): Promise<JobRow[]> {
   const result = await database().executeSql(
     "SELECT state, start_after, singleton_key, data FROM pgboss.job WHERE name = $1 AND data->>'id' = $2",
-    [jobQueues.replyReminder, messageId],
+    [replyReminderJob.name, messageId],
   );
   return result.rows as JobRow[];
 }
@@ -66,7 +65,7 @@ async function reminderJobs(messageId: string): Promise<JobRow[]> {
 async function reminderJobCount() {
   const result = await database().executeSql(
     "SELECT count(*)::int AS total FROM pgboss.job WHERE name = $1",
-    [jobQueues.replyReminder],
+    [replyReminderJob.name],
   );
   return (result.rows[0] as { total: number }).total;
 }
@@ -109,12 +108,12 @@ describe("two workers on one database", () => {
     bosses.push(boss);
     await boss.start();
     await boss.work<{ id: string }>(
-      jobQueues.replyReminder,
+      replyReminderJob.name,
       { pollingIntervalSeconds: 0.5, batchSize: 2 },
       async (jobs) => {
         for (const job of jobs) {
           handled.push(job.data.id);
-          await replyReminderWorker.run(job.data, new AbortController().signal);
+          await replyReminderJob.work(job.data, new AbortController().signal);
         }
       },
     );

@@ -8,7 +8,7 @@ import { messages, type NewMessage, outgoingEmails, rateLimits } from "~/db/sche
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { staffAlertEmail } from "~/features/messages/message-emails.server";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import { startJobs, stopJobs } from "~/server/jobs.server";
+import { startJobs, stopJobs } from "../../server/jobs.server";
 import { uniqueAddress } from "../support/admin-session";
 import { eventually } from "../support/inbox-fixtures";
 import { emailsSettled } from "../support/outgoing-mail";

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { withPostgres } from "../../scripts/script-database";
+import { installJobs } from "../../server/jobs.server";
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or — in the "postgres"
+ * A fresh, migrated database with the job queues for one test file: PGlite in memory, or — in the "postgres"
  * Vitest project — a new database on the server at TEST_DATABASE_URL, dropped afterwards.
  * It also becomes the application's database, so services under test use it.
  */
@@ -13,6 +14,7 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
   const kind = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
   if (kind === "pglite") {
     const handle = await openDatabase({ kind: "pglite" });
+    await installJobs(handle);
     setDatabase(handle);
     return handle;
   }
@@ -23,6 +25,7 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const opened = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
+  await installJobs(opened);
   const handle: DatabaseHandle = {
     ...opened,
     close: async () => {

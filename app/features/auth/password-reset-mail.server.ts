@@ -1,9 +1,9 @@
 import { href } from "react-router";
 import { db } from "~/db/client.server";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
-import { queueEmail } from "~/lib/outgoing-mail.server";
 
 export const RESET_PASSWORD_PATH = href("/admin-portal/reset-password");
 

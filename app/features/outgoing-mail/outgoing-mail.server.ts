@@ -1,9 +1,9 @@
-import { count, desc, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, type OutgoingEmail, outgoingEmailStatuses, outgoingEmails } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
-import { nextEmailTries, requeueFailedEmail } from "~/lib/outgoing-mail.server";
 import { OUTGOING_MAIL_LIST_LIMIT, outgoingMailMessages } from "./schema";
+import { sendEmailJob } from "./send-email-job.server";
 
 export type OutgoingEmailRow = Pick<
   OutgoingEmail,
@@ -25,6 +25,26 @@ export type OutgoingMailOverview = {
   emails: OutgoingEmailRow[];
   counts: Record<OutgoingEmail["status"], number>;
 };
+
+/**
+ * When the queue will next try each of these e-mails (those waiting for a first try or a
+ * retry; one being tried right now has none).
+ */
+async function nextEmailTries(ids: string[]): Promise<Map<string, Date>> {
+  if (!ids.length) return new Map();
+  const result = await db().execute(sql`
+    select data->>'id' as id, min(start_after) as next_try_at
+    from pgboss.job
+    where name = ${sendEmailJob.name} and state in ('created', 'retry')
+      and data->>'id' in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    group by data->>'id'
+  `);
+  const rows = result.rows as { id: string; next_try_at: Date | string }[];
+  return new Map(rows.map((row) => [row.id, new Date(row.next_try_at)]));
+}
 
 /**
  * The newest outgoing e-mails (without their text) and how many have each status. An e-mail
@@ -61,6 +81,20 @@ export async function outgoingMailOverview(): Promise<OutgoingMailOverview> {
   ) as OutgoingMailOverview["counts"];
   for (const row of totals) counts[row.status] = row.total;
   return { emails, counts };
+}
+
+/** Queues a failed e-mail again (one try more, then the usual retries). False if it had not failed. */
+function requeueFailedEmail(id: string): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(outgoingEmails)
+      .set({ status: "queued" })
+      .where(and(eq(outgoingEmails.id, id), eq(outgoingEmails.status, "failed")))
+      .returning({ id: outgoingEmails.id });
+    if (!row) return false;
+    await sendEmailJob.enqueue(tx, { id });
+    return true;
+  });
 }
 
 /** A super admin sends a failed e-mail again. */

@@ -1,8 +1,8 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type Admin, admins, messages } from "~/db/schema";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
-import { queueEmail } from "~/lib/outgoing-mail.server";
 import { assignmentEmail } from "../message-emails.server";
 
 /** Message id → its assignee (null: nobody). */

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type Admin, type MessageEventKind, messageEvents, messages } from "~/db/schema";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import type { SentEmail } from "~/features/outgoing-mail/send-email-job.server";
 import { UserFacingError } from "~/lib/errors";
 import { env } from "~/lib/infra/env.server";
-import { queueEmail, type SentEmail } from "~/lib/outgoing-mail.server";
 import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
 import { inboxMessages } from "./list-url";
 import { actInTransaction, asActor } from "./message-actor.server";
@@ -34,11 +35,25 @@ async function lockMessage(tx: Transaction, id: string) {
   return message;
 }
 
-/** A reply makes the message replied; only the first reply stamps replied_at. */
-async function markReplied(tx: Transaction, id: string) {
+/**
+ * A reply makes the message replied; only the first reply stamps replied_at, as of `at` (by
+ * default now). `onlyIfWaiting`: only a message still waiting for its reply changes status (a
+ * delivered e-mail reply leaves a message staff archived meanwhile as it is).
+ */
+async function markReplied(
+  tx: Transaction,
+  id: string,
+  { at, onlyIfWaiting = false }: { at?: Date; onlyIfWaiting?: boolean } = {},
+) {
   await tx
     .update(messages)
-    .set({ status: "replied", repliedAt: firstReplyStamp, updatedAt: rowWrittenAt })
+    .set({
+      status: onlyIfWaiting
+        ? sql`case when ${awaitingReply} then 'replied'::message_status else ${messages.status} end`
+        : "replied",
+      repliedAt: at ? sql`coalesce(${messages.repliedAt}, ${at})` : firstReplyStamp,
+      updatedAt: rowWrittenAt,
+    })
     .where(eq(messages.id, id));
 }
 
@@ -77,14 +92,7 @@ export async function replyDelivered(tx: Transaction, email: SentEmail) {
     .from(messageEvents)
     .where(and(eq(messageEvents.emailId, email.id), eq(messageEvents.kind, "reply-sent")));
   await actInTransaction(tx, reply?.actorId ?? null);
-  await tx
-    .update(messages)
-    .set({
-      status: sql`case when ${awaitingReply} then 'replied'::message_status else ${messages.status} end`,
-      repliedAt: sql`coalesce(${messages.repliedAt}, ${email.sentAt})`,
-      updatedAt: rowWrittenAt,
-    })
-    .where(eq(messages.id, email.messageId));
+  await markReplied(tx, email.messageId, { at: email.sentAt, onlyIfWaiting: true });
 }
 
 /** Records a reply made on WhatsApp or from the admin's own e-mail app. */

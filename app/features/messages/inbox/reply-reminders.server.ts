@@ -1,16 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
-import { jobQueues } from "~/db/job-queue.server";
 import { admins, type Message, messageEvents, messages } from "~/db/schema";
+import { defineJob } from "~/features/jobs/define-job.server";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import { uuidSchema } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
-import { enqueueJob, type QueueWorker, type RetryPolicy } from "~/lib/jobs.server";
-import { queueEmail } from "~/lib/outgoing-mail.server";
 import { reminderEmail } from "../message-emails.server";
 import { HOUR_MS, REMINDER_AFTER_HOURS } from "../reply-clock";
 import { awaitingReply } from "./reply-clock.server";
-
-type ReplyReminderJob = { id: string };
 
 /**
  * Schedules a message's 20-hour reminder in the transaction that stores it. The job waits in
@@ -20,10 +19,14 @@ export async function scheduleReplyReminder(
   tx: Transaction,
   message: Pick<Message, "id" | "createdAt">,
 ) {
-  await enqueueJob(tx, jobQueues.replyReminder, { id: message.id } satisfies ReplyReminderJob, {
-    startAfter: new Date(new Date(message.createdAt).getTime() + REMINDER_AFTER_HOURS * HOUR_MS),
-    singletonKey: message.id,
-  });
+  await replyReminderJob.enqueue(
+    tx,
+    { id: message.id },
+    {
+      startAfter: new Date(new Date(message.createdAt).getTime() + REMINDER_AFTER_HOURS * HOUR_MS),
+      singletonKey: message.id,
+    },
+  );
 }
 
 /** The assignee while they are an active admin; else NOTIFY_EMAILS (perhaps nobody). */
@@ -44,7 +47,7 @@ async function reminderRecipients(tx: Transaction, assignedTo: string | null): P
  * workers run the job (a repeat, two processes) the reminder goes out once; a message replied
  * to, archived, deleted or reminded already gets nothing.
  */
-export async function sendReplyReminder({ id }: ReplyReminderJob) {
+export async function sendReplyReminder({ id }: { id: string }) {
   await db().transaction(async (tx) => {
     const [message] = await tx
       .update(messages)
@@ -67,17 +70,10 @@ export async function sendReplyReminder({ id }: ReplyReminderJob) {
   });
 }
 
-/** A failed try (the database away) is retried a minute later, then less often. */
-const reminderRetryPolicy: RetryPolicy = {
-  retryLimit: 6,
-  retryDelay: 60,
-  retryBackoff: true,
-  expireInSeconds: 5 * 60,
-};
-
-/** The worker of the reminder queue, for the job queue to run. */
-export const replyReminderWorker: QueueWorker<ReplyReminderJob> = {
-  queue: jobQueues.replyReminder,
-  policy: reminderRetryPolicy,
+/** A message's 20-hour reminder: a failed try (the database away) is retried a minute later, then less often. */
+export const replyReminderJob = defineJob({
+  name: "reply-reminder",
+  payload: z.object({ id: uuidSchema() }),
+  retry: { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
   run: sendReplyReminder,
-};
+});

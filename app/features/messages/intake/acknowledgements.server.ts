@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Transaction } from "~/db/client.server";
 import { messageEvents } from "~/db/schema";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
-import { queueEmail } from "~/lib/outgoing-mail.server";
 import { isOfficeOpen } from "~/lib/site/office-hours";
 import { acknowledgementEmail, type MessageForEmail } from "../message-emails.server";
 

@@ -1,6 +1,6 @@
 import type { Transaction } from "~/db/client.server";
+import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
-import { queueEmail } from "~/lib/outgoing-mail.server";
 import { type MessageForEmail, staffAlertEmail } from "../message-emails.server";
 
 /**

@@ -1,69 +1,9 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import { currentDatabase, type DatabaseHandle, type Transaction } from "~/db/client.server";
-import type { ExecuteSql, JobQueue } from "~/db/job-queue.server";
-import { logger } from "./infra/logger.server";
-
-/** pg-boss's SQL (`$1` placeholders) as Drizzle SQL, so that it runs inside a Drizzle transaction. */
-function drizzleSql(text: string, values: unknown[]): SQL {
-  const chunks: SQL[] = [];
-  let end = 0;
-  for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(end, match.index)));
-    chunks.push(sql`${sql.param(values[Number(match[1]) - 1])}`);
-    end = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(text.slice(end)));
-  return sql.join(chunks);
-}
-
-const inTransaction = (tx: Transaction): { executeSql: ExecuteSql } => ({
-  executeSql: (text, values = []) => tx.execute(drizzleSql(text, values)),
-});
-
-// Enqueuing needs no running queue: every send names the transaction it writes in.
-const sender = new PgBoss({
-  db: {
-    executeSql: () => Promise.reject(new Error("A job is enqueued inside a transaction")),
-  },
-});
-
-export type EnqueueOptions = {
-  /** Not before this time (a delayed or scheduled job). */
-  startAfter?: Date;
-  /** At most one waiting job with this key in the queue: a second send is dropped. */
-  singletonKey?: string;
-};
-
-/**
- * Adds a job in the caller's transaction, so it exists exactly when what caused it does.
- * Returns the job's id, or null when a job with the same `singletonKey` is already waiting.
- */
-export function enqueueJob(
-  tx: Transaction,
-  queue: JobQueue,
-  data: object,
-  options: EnqueueOptions = {},
-): Promise<string | null> {
-  return sender.send(queue, data, { ...options, db: inTransaction(tx) });
-}
-
-export type RetryPolicy = Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff"> & {
-  /** A try that runs longer than this is failed (and retried), e.g. after a crash. */
-  expireInSeconds?: number;
-};
-
-export type QueueWorker<Data extends object> = {
-  queue: JobQueue;
-  /** Applied to the queue at start, for the jobs enqueued from then on. */
-  policy?: RetryPolicy;
-  /**
-   * Throws to fail this try: the job is retried by its queue's policy. `stopped` aborts when
-   * the queue stops working in this process (for `untilWritten`).
-   */
-  run: (data: Data, stopped: AbortSignal) => Promise<void>;
-};
+import { currentDatabase, type DatabaseHandle } from "~/db/client.server";
+import type { ExecuteSql } from "~/db/job-queue.server";
+import { logger } from "~/lib/infra/logger.server";
+import { type Job, MalformedJobError, type RetryPolicy } from "./define-job.server";
 
 type Running = { handle: DatabaseHandle; boss: PgBoss; stopped: AbortController };
 
@@ -96,12 +36,61 @@ export async function untilWritten<T>(
 const holder = globalThis as typeof globalThis & { __academyJobs?: Running };
 
 /**
- * Works on the queues in this process (any number of processes may: each job goes to one).
- * Idempotent while the same database is open.
+ * Creates the queues of `jobs` that do not exist yet (a dead-letter queue before the queue that
+ * uses it), with each job's retry policy: before the first job is enqueued, so a process that
+ * never works on jobs can enqueue too. Safe when several processes start at once.
+ */
+export async function installQueues(executeSql: ExecuteSql, jobs: readonly Job[]) {
+  const boss = new PgBoss({
+    db: { executeSql },
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  await boss.start();
+  try {
+    for (const job of jobs) {
+      if (job.deadLetter && !(await boss.getQueue(job.deadLetter)))
+        await boss.createQueue(job.deadLetter, { name: job.deadLetter });
+      if (!(await boss.getQueue(job.name)))
+        await boss.createQueue(job.name, {
+          name: job.name,
+          ...queuePolicy(job.retry),
+          ...(job.deadLetter ? { deadLetter: job.deadLetter } : {}),
+        });
+    }
+  } finally {
+    await boss.stop({ graceful: false, close: false });
+  }
+}
+
+/** The policy's fields that are set (pg-boss refuses one given as undefined). */
+const queuePolicy = ({ retryLimit, retryDelay, retryBackoff, expireInSeconds }: RetryPolicy) =>
+  Object.fromEntries(
+    Object.entries({ retryLimit, retryDelay, retryBackoff, expireInSeconds }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as RetryPolicy;
+
+/** One queue a process works on: a job's own queue, or its dead-letter queue. */
+type Worker = {
+  queue: string;
+  /** Applied to the queue at start, for the jobs enqueued from then on. */
+  retry?: RetryPolicy;
+  run: (data: unknown, stopped: AbortSignal) => Promise<void>;
+};
+
+const workersOf = (job: Job): Worker[] => [
+  { queue: job.name, retry: job.retry, run: job.work },
+  ...(job.deadLetter && job.giveUp ? [{ queue: job.deadLetter, run: job.giveUp }] : []),
+];
+
+/**
+ * Works on the queues of `jobs` in this process (any number of processes may: each job goes to
+ * one). Idempotent while the same database is open.
  */
 export async function startJobQueue(
-  // biome-ignore lint/suspicious/noExplicitAny: each worker names its own job data
-  workers: QueueWorker<any>[],
+  jobs: readonly Job[],
   { pollingIntervalSeconds = 2 }: { pollingIntervalSeconds?: number } = {},
 ) {
   const handle = currentDatabase();
@@ -119,9 +108,9 @@ export async function startJobQueue(
   const stopped = new AbortController();
   // Our own ends of jobs, unlike pg-boss's, fail loudly, so that untilWritten tries them again.
   const settle = { db: { executeSql: handle.executeSql } };
-  for (const worker of workers) {
-    if (worker.policy)
-      await boss.updateQueue(worker.queue, { name: worker.queue, ...worker.policy });
+  for (const worker of jobs.flatMap(workersOf)) {
+    if (worker.retry)
+      await boss.updateQueue(worker.queue, { name: worker.queue, ...queuePolicy(worker.retry) });
     // A batch per poll, so a burst drains in minutes rather than one job a poll. Each job's end
     // is recorded as soon as it ran, so no job waits for the batch: a failed one is failed
     // (retried by its policy) and the batch goes on; pg-boss's own end of the batch then finds
@@ -129,12 +118,15 @@ export async function startJobQueue(
     await boss.work(
       worker.queue,
       { pollingIntervalSeconds, batchSize: JOBS_PER_POLL },
-      async (jobs) => {
-        for (const job of jobs) {
-          const failure = await worker.run(job.data as object, stopped.signal).then(
-            () => undefined,
-            (error: unknown) => ({ message: errorText(error) }),
-          );
+      async (batch) => {
+        for (const job of batch) {
+          // A handler that throws at once fails its job like one that rejects, never the batch.
+          const failure = await Promise.resolve()
+            .then(() => worker.run(job.data, stopped.signal))
+            .then(
+              () => undefined,
+              (error: unknown) => failed(worker.queue, job.id, error),
+            );
           await untilWritten(
             "Recording a job's end",
             () =>
@@ -148,6 +140,13 @@ export async function startJobQueue(
     );
   }
   holder.__academyJobs = { handle, boss, stopped };
+}
+
+/** A job whose data is malformed is logged: no retry will mend it. */
+function failed(queue: string, jobId: string, error: unknown) {
+  if (error instanceof MalformedJobError)
+    logger.error({ queue, jobId, err: error }, "A job's data is malformed; the job fails");
+  return { message: errorText(error) };
 }
 
 /** How many jobs a worker takes at each poll. */

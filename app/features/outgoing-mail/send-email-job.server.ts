@@ -1,84 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
+import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
-import { jobQueues } from "~/db/job-queue.server";
-import { type OutgoingEmail, type OutgoingEmailKind, outgoingEmails } from "~/db/schema";
-import { logger } from "./infra/logger.server";
-import { enqueueJob, type QueueWorker, type RetryPolicy, untilWritten } from "./jobs.server";
-import { sendMail } from "./mail.server";
-
-export type EmailToQueue = {
-  kind: OutgoingEmailKind;
-  to: string[];
-  subject: string;
-  text: string;
-  /** The visitor's message the e-mail is about, if any. */
-  messageId?: string;
-  /** Where answers go instead of MAIL_FROM (`Reply-To`). */
-  replyTo?: string;
-};
-
-type SendEmailJob = { id: string };
-
-/**
- * Records an e-mail to send and enqueues its delivery, both in the caller's transaction: the
- * e-mail exists exactly when what caused it was stored, whatever happens to the process after.
- */
-export async function queueEmail(tx: Transaction, email: EmailToQueue): Promise<string> {
-  const [row] = await tx
-    .insert(outgoingEmails)
-    .values({
-      kind: email.kind,
-      recipients: email.to,
-      subject: email.subject,
-      body: email.text,
-      messageId: email.messageId ?? null,
-      replyTo: email.replyTo ?? null,
-    })
-    .returning({ id: outgoingEmails.id });
-  if (!row) throw new Error("The e-mail was not recorded");
-  await enqueueJob(tx, jobQueues.sendEmail, { id: row.id } satisfies SendEmailJob);
-  return row.id;
-}
-
-/**
- * When the queue will next try each of these e-mails (those waiting for a first try or a
- * retry; one being tried right now has none).
- */
-export async function nextEmailTries(ids: string[]): Promise<Map<string, Date>> {
-  if (!ids.length) return new Map();
-  const result = await db().execute(sql`
-    select data->>'id' as id, min(start_after) as next_try_at
-    from pgboss.job
-    where name = ${jobQueues.sendEmail} and state in ('created', 'retry')
-      and data->>'id' in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-    group by data->>'id'
-  `);
-  const rows = result.rows as { id: string; next_try_at: Date | string }[];
-  return new Map(rows.map((row) => [row.id, new Date(row.next_try_at)]));
-}
-
-/** Queues a failed e-mail again (one try more, then the usual retries). False if it had not failed. */
-export async function requeueFailedEmail(id: string): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .update(outgoingEmails)
-      .set({ status: "queued" })
-      .where(and(eq(outgoingEmails.id, id), eq(outgoingEmails.status, "failed")))
-      .returning({ id: outgoingEmails.id });
-    if (!row) return false;
-    await enqueueJob(tx, jobQueues.sendEmail, { id } satisfies SendEmailJob);
-    return true;
-  });
-}
+import { type OutgoingEmail, outgoingEmails } from "~/db/schema";
+import { defineJob, type JobRun, type RetryPolicy } from "~/features/jobs/define-job.server";
+import { untilWritten } from "~/features/jobs/job-queue.server";
+import { uuidSchema } from "~/lib/ids";
+import { logger } from "~/lib/infra/logger.server";
+import { sendMail } from "./mail-transport.server";
 
 /**
  * Nine tries in all: the retries wait 30-60 s, then twice as long each time, so an e-mail is
  * given up (and shown as failed) after two to four hours of refusals.
  */
-export const emailRetryPolicy: RetryPolicy = {
+const emailRetryPolicy: RetryPolicy = {
   retryLimit: 8,
   retryDelay: 30,
   retryBackoff: true,
@@ -110,7 +44,7 @@ export type SentEmail = Pick<OutgoingEmail, "id" | "kind" | "messageId"> & { sen
  */
 export type AfterSent = (tx: Transaction, email: SentEmail) => Promise<void>;
 
-async function deliver({ id }: SendEmailJob, stopped: AbortSignal, afterSent?: AfterSent) {
+async function deliver(id: string, stopped: AbortSignal, afterSent?: AfterSent) {
   const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
@@ -166,7 +100,7 @@ async function deliver({ id }: SendEmailJob, stopped: AbortSignal, afterSent?: A
 }
 
 /** Every try failed, or the last one never finished (the process died): shown as failed. */
-async function giveUp({ id }: SendEmailJob) {
+async function giveUp(id: string) {
   await db()
     .update(outgoingEmails)
     .set({
@@ -177,16 +111,16 @@ async function giveUp({ id }: SendEmailJob) {
   logger.error({ emailId: id }, "An e-mail failed every try and was given up");
 }
 
-/** The workers of the e-mail queues, for the job queue to run. */
-export function emailWorkers({
-  policy = emailRetryPolicy,
-  afterSent,
-}: {
-  policy?: RetryPolicy;
-  afterSent?: AfterSent;
-} = {}): QueueWorker<SendEmailJob>[] {
-  return [
-    { queue: jobQueues.sendEmail, policy, run: (job, stopped) => deliver(job, stopped, afterSent) },
-    { queue: jobQueues.sendEmailFailed, run: giveUp },
-  ];
-}
+/**
+ * Delivers one recorded e-mail (`outgoing_emails`); the row is enqueued with `queueEmail`.
+ * `afterSent` is what the e-mail was about doing its part once it is delivered (given in the
+ * registry, so this feature needs to know none of them).
+ */
+export const sendEmailJob = defineJob({
+  name: "send-email",
+  payload: z.object({ id: uuidSchema() }),
+  retry: emailRetryPolicy,
+  run: ({ id }, { stopped, hooks }: JobRun<{ afterSent: AfterSent }>) =>
+    deliver(id, stopped, hooks.afterSent),
+  giveUp: ({ id }) => giveUp(id),
+});

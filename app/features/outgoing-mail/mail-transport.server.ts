@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { env } from "./infra/env.server";
+import { env } from "~/lib/infra/env.server";
 
 export type MailMessage = {
   /** Stable per e-mail: its Message-ID (and outbox file name) shows a repeated delivery as one. */

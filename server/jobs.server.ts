@@ -1,0 +1,56 @@
+import type { DatabaseHandle } from "~/db/client.server";
+import type { Job, RetryPolicy } from "~/features/jobs/define-job.server";
+import {
+  installQueues,
+  type StopOptions,
+  startJobQueue,
+  stopJobQueue,
+} from "~/features/jobs/job-queue.server";
+import { replyDelivered } from "~/features/messages/inbox/replies.server";
+import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
+import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
+
+/**
+ * Every background job the application has, each declared in its feature with `defineJob`,
+ * and the hooks one feature gives another's job. A new job is added here: its queue is then
+ * created at start-up and every app process works on it.
+ */
+const backgroundJobs: readonly Job[] = [
+  // A delivered reply answers its message.
+  sendEmailJob.withHooks({ afterSent: replyDelivered }),
+  replyReminderJob,
+];
+
+/**
+ * Creates the jobs' queues that do not exist yet: right after the database opens, before
+ * anything is enqueued.
+ */
+export function installJobs(handle: Pick<DatabaseHandle, "executeSql">) {
+  return installQueues(handle.executeSql, backgroundJobs);
+}
+
+export type StartJobsOptions = {
+  /** How often an idle worker asks for a job (pg-boss allows 0.5 at least). */
+  pollingIntervalSeconds?: number;
+  /** Overrides of the e-mail retry policy (tests use short delays). */
+  emailRetry?: RetryPolicy;
+};
+
+/**
+ * Starts working on background jobs in this process. Jobs are enqueued whether or not a
+ * process works on them.
+ */
+export function startJobs({ pollingIntervalSeconds, emailRetry }: StartJobsOptions = {}) {
+  const jobs = backgroundJobs.map((job) =>
+    job.name === sendEmailJob.name && emailRetry ? job.withRetry(emailRetry) : job,
+  );
+  return startJobQueue(jobs, { pollingIntervalSeconds });
+}
+
+/**
+ * Stops taking jobs; running ones finish within `timeoutMs` (graceful) or go back to the queue
+ * for another process or the next start.
+ */
+export function stopJobs(options: StopOptions = {}) {
+  return stopJobQueue(options);
+}
