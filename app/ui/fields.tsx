@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, Fragment, type ReactNode } from "react";
 import { cn } from "./cn";
 
 // Plain form controls with a label and a message slot. They carry no native `required` or
@@ -21,19 +21,24 @@ export function ErrorText({ id, error }: { id: string; error: string | undefined
   );
 }
 
+/** A control's label; `hidden` keeps it for screen readers only (a toolbar's filters). */
 function Label({
   htmlFor,
   required,
+  hidden,
   children,
 }: {
   htmlFor: string;
   required?: boolean;
+  hidden?: boolean;
   children: ReactNode;
 }) {
   return (
     <label
       htmlFor={htmlFor}
-      className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200"
+      className={
+        hidden ? "sr-only" : "mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200"
+      }
     >
       {children}
       {required ? (
@@ -130,6 +135,27 @@ export function TextArea({
   );
 }
 
+/** A choice of a select: a value shown as is, or a value with its own text. */
+export type SelectOption = string | { value: string; label: string };
+
+const optionOf = (option: SelectOption) =>
+  typeof option === "string" ? { value: option, label: option } : option;
+
+/**
+ * Where a select stands:
+ * - "field": in a form the server checks; label above, message slot below (the default).
+ * - "filter": in a toolbar; the label is read by screen readers only, and there is no message
+ *   slot (every choice is valid).
+ * - "action": a choice used at once (saved on change, inserted, a report period); label above,
+ *   no message slot.
+ */
+export type SelectLayout = "field" | "filter" | "action";
+
+/**
+ * The one select: a label, the choices from a list (`placeholder` first, with the empty value),
+ * and in a form its error described through `aria-describedby`. `compact` sizes it by its
+ * content, in small text (a bulk-action row).
+ */
 export function SelectInput({
   id,
   name,
@@ -139,31 +165,45 @@ export function SelectInput({
   className,
   placeholder,
   options,
-  labels,
+  layout = "field",
+  compact = false,
   ...rest
-}: ControlProps & {
-  placeholder: string;
-  options: readonly string[];
-  /** Text shown for an option value, when it differs from the value. */
-  labels?: Record<string, string>;
+}: Omit<ControlProps, "name"> & {
+  /** Left out for a select the page reads itself, not a form. */
+  name?: string;
+  placeholder?: string;
+  options: readonly SelectOption[];
+  layout?: SelectLayout;
+  compact?: boolean;
 } & Omit<ComponentProps<"select">, "id" | "name" | "required">) {
+  const select = (
+    <select
+      id={id}
+      name={name}
+      {...aria(id, error, required)}
+      {...rest}
+      className={compact ? cn(inlineControlClasses, "py-1.5 text-sm") : controlClasses}
+    >
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map(optionOf).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+  if (layout === "field") {
+    return <LabelledField {...{ id, label, error, required, className }}>{select}</LabelledField>;
+  }
+  const hidden = layout === "filter";
+  const Wrapper = compact ? Fragment : "div";
   return (
-    <LabelledField {...{ id, label, error, required, className }}>
-      <select
-        id={id}
-        name={name}
-        {...aria(id, error, required)}
-        {...rest}
-        className={controlClasses}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {labels?.[option] ?? option}
-          </option>
-        ))}
-      </select>
-    </LabelledField>
+    <Wrapper {...(compact ? {} : { className })}>
+      <Label htmlFor={id} required={required} hidden={hidden}>
+        {label}
+      </Label>
+      {select}
+    </Wrapper>
   );
 }
 

@@ -16,10 +16,14 @@ import {
   adminEditSchema,
 } from "./schema";
 
-const roleOptions = ["admin", "super_admin"] as const;
-const statusOptions = ["true", "false"] as const;
-const roleLabels: Record<string, string> = { admin: "Admin", super_admin: "Super Admin" };
-const statusLabels: Record<string, string> = { true: "Active", false: "Inactive" };
+const roleOptions = [
+  { value: "admin", label: "Admin" },
+  { value: "super_admin", label: "Super Admin" },
+];
+const statusOptions = [
+  { value: "true", label: "Active" },
+  { value: "false", label: "Inactive" },
+];
 
 /** The add and edit forms of SPEC.md section 5 in a modal; new admins default to admin, active. */
 export function AdminFormModal({
@@ -90,7 +94,6 @@ export function AdminFormModal({
           required
           placeholder="Select a role"
           options={roleOptions}
-          labels={roleLabels}
         />
         <SelectField
           meta={fields.is_active}
@@ -98,7 +101,6 @@ export function AdminFormModal({
           required
           placeholder="Select a status"
           options={statusOptions}
-          labels={statusLabels}
         />
         <div className="mt-2 flex justify-end gap-3">
           <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>

@@ -223,10 +223,7 @@ export function CourseFormModal({
               meta={fields.format}
               label="Format"
               placeholder="Select a format"
-              options={courseFormats.map((format) => format.value)}
-              labels={Object.fromEntries(
-                courseFormats.map((format) => [format.value, format.label]),
-              )}
+              options={courseFormats}
             />
             <TextField
               meta={fields.schedule}

@@ -4,7 +4,7 @@ import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { controlClasses } from "~/ui/form-fields";
+import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
 import {
@@ -56,6 +56,7 @@ const foldedOnPhones = "max-md:hidden max-md:peer-checked:block";
 /** Each filter as wide as its longest choice, the row wrapping where they do not all fit. */
 const filterItem = cn(foldedOnPhones, "flex-none");
 
+/** One of the inbox's filters (the sort has no 'all' choice); it applies on change. */
 function FilterSelect({
   name,
   label,
@@ -68,29 +69,21 @@ function FilterSelect({
   label: string;
   value: string;
   options: readonly { id: string; label: string }[];
-  allLabel: string;
+  allLabel?: string;
   onChange: (form: HTMLFormElement | null) => void;
 }) {
   return (
-    <div className={filterItem}>
-      <label htmlFor={`inbox-${name}`} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={`inbox-${name}`}
-        name={name}
-        defaultValue={value}
-        onChange={(event) => onChange(event.currentTarget.form)}
-        className={controlClasses}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectInput
+      id={`inbox-${name}`}
+      name={name}
+      label={label}
+      layout="filter"
+      className={filterItem}
+      defaultValue={value}
+      onChange={(event) => onChange(event.currentTarget.form)}
+      placeholder={allLabel}
+      options={options.map((option) => ({ value: option.id, label: option.label }))}
+    />
   );
 }
 
@@ -184,24 +177,13 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           allLabel="Any reply clock"
           onChange={submitNow}
         />
-        <div className={filterItem}>
-          <label htmlFor="inbox-sort" className="sr-only">
-            Sort
-          </label>
-          <select
-            id="inbox-sort"
-            name="sort"
-            defaultValue={query.sort}
-            onChange={(event) => submitNow(event.currentTarget.form)}
-            className={controlClasses}
-          >
-            {inboxSorts.map((sort) => (
-              <option key={sort.id} value={sort.id}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="sort"
+          label="Sort"
+          value={query.sort}
+          options={inboxSorts}
+          onChange={submitNow}
+        />
         <button type="submit" className={cn(buttonClasses("outline"), foldedOnPhones)}>
           Apply
         </button>

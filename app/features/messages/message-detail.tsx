@@ -5,7 +5,7 @@ import { messagePriorities, messageStatuses } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { Button, buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { controlClasses } from "~/ui/form-fields";
+import { controlClasses, SelectInput, type SelectOption } from "~/ui/fields";
 import { DeliveryNotice } from "./delivery-notice";
 import type { DeliveryState } from "./delivery-state";
 import { DetailRow } from "./detail-row";
@@ -35,34 +35,25 @@ function SelectAction({
   name: string;
   label: string;
   value: string;
-  options: { value: string; label: string }[];
+  options: SelectOption[];
   messageId: string;
 }) {
   const submit = useSubmit();
-  const id = `detail-${name}`;
   return (
     <Form method="post" preventScrollReset className="flex items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={messageId} />
-      <div className="flex-1">
-        <label htmlFor={id} className="mb-1 block text-sm font-medium">
-          {label}
-        </label>
-        <select
-          id={id}
-          name={name}
-          defaultValue={value}
-          key={value}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          className={controlClasses}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectInput
+        id={`detail-${name}`}
+        name={name}
+        label={label}
+        layout="action"
+        className="flex-1"
+        defaultValue={value}
+        key={value}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        options={options}
+      />
       <noscript>
         <button type="submit" className={buttonClasses("outline")}>
           Save

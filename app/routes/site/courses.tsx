@@ -11,7 +11,7 @@ import { publicUrlFrom, seo } from "~/lib/seo";
 import { readOrUnavailable } from "~/lib/unavailable.server";
 import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
-import { controlClasses } from "~/ui/fields";
+import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { ViewToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
@@ -70,40 +70,24 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             onChange={(event) => update({ q: event.currentTarget.value })}
             placeholder="Search courses..."
           />
-          <div>
-            <label htmlFor="catalogue-category" className="sr-only">
-              Category
-            </label>
-            <select
-              id="catalogue-category"
-              name="category"
-              value={query.category}
-              onChange={(event) => update({ category: event.currentTarget.value })}
-              className={controlClasses}
-            >
-              <option value="">All Categories</option>
-              {categories.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="catalogue-level" className="sr-only">
-              Level
-            </label>
-            <select
-              id="catalogue-level"
-              name="level"
-              value={query.level}
-              onChange={(event) => update({ level: event.currentTarget.value })}
-              className={controlClasses}
-            >
-              <option value="">All Levels</option>
-              {levels.map((level) => (
-                <option key={level}>{level}</option>
-              ))}
-            </select>
-          </div>
+          {(
+            [
+              { name: "category", label: "Category", all: "All Categories", options: categories },
+              { name: "level", label: "Level", all: "All Levels", options: levels },
+            ] as const
+          ).map(({ name, label, all, options }) => (
+            <SelectInput
+              key={name}
+              id={`catalogue-${name}`}
+              name={name}
+              label={label}
+              layout="filter"
+              value={query[name]}
+              onChange={(event) => update({ [name]: event.currentTarget.value })}
+              placeholder={all}
+              options={options}
+            />
+          ))}
           {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
           {/* Without JavaScript the filters apply with this button; with it they apply as you type. */}
           <noscript>
