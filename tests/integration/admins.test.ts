@@ -18,12 +18,8 @@ import {
   updateAdmin,
 } from "~/features/admins/admins.server";
 import { ensureDemoAdmin } from "~/features/admins/demo-admin.server";
-import {
-  type AdminListQuery,
-  adminMessages,
-  adminSortColumns,
-  parseAdminListQuery,
-} from "~/features/admins/schema";
+import { type AdminListQuery, parseAdminListQuery } from "~/features/admins/list-url";
+import { adminMessages, adminSortColumns } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { loadEnv, setEnvForTesting } from "~/lib/env.server";

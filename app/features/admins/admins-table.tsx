@@ -7,8 +7,9 @@ import { Link } from "react-router";
 import type { Admin } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";
 import { cn } from "~/ui/cn";
+import type { AdminListQuery } from "./list-url";
 import { adminListHref } from "./list-url";
-import type { AdminListQuery, AdminSortColumn } from "./schema";
+import type { AdminSortColumn } from "./schema";
 
 const columns: { key: AdminSortColumn; label: string }[] = [
   { key: "name", label: "Name" },

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
 import { accountEmail, accountPassword } from "~/lib/account-fields";
-import { pageParam, readListQuery } from "~/lib/list-href";
-import { personName, searchParam, singleLine } from "~/lib/outside-text";
+import { personName, singleLine } from "~/lib/outside-text";
 
 /** SPEC.md section 5, 'Admin create form' and its edit form. */
 
@@ -67,20 +66,6 @@ export const adminSortColumns = [
 ] as const;
 export type AdminSortColumn = (typeof adminSortColumns)[number];
 export const ADMIN_PAGE_SIZE = 10;
-
-const listQuerySchema = z.object({
-  q: searchParam(100),
-  sort: z.catch(z.enum(adminSortColumns), "created_at"),
-  dir: z.catch(z.enum(["asc", "desc"]), "desc"),
-  page: pageParam,
-});
-
-export type AdminListQuery = z.output<typeof listQuerySchema>;
-
-/** The table's search, sort and page from the URL; bad values fall back to the defaults. */
-export function parseAdminListQuery(params: URLSearchParams): AdminListQuery {
-  return readListQuery(listQuerySchema, params);
-}
 
 export const adminMessages = {
   created: "Admin created successfully!",

@@ -4,10 +4,10 @@ import { buttonClasses } from "~/ui/button";
 import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
-import type { AdminCourseListQuery } from "./admin-course-query";
+import type { CourseListQuery } from "./list-url";
 
 /** The portal course list's search, category filter and 'Show Inactive' switch. */
-export function AdminCourseToolbar({ query }: { query: AdminCourseListQuery }) {
+export function AdminCourseToolbar({ query }: { query: CourseListQuery }) {
   const { submitNow } = useFilterSubmit();
   return (
     <Form

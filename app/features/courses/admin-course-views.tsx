@@ -6,9 +6,9 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatNaira } from "~/lib/money";
 import { cn } from "~/ui/cn";
-import { type AdminCourseListQuery, adminCoursesHref } from "./admin-course-query";
 import { courseIcon } from "./course-icons";
 import { CourseImage } from "./course-image";
+import { type CourseListQuery, courseListHref } from "./list-url";
 
 const actionClasses =
   "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
@@ -38,10 +38,10 @@ function ToggleButton({ course, labels }: { course: Course; labels: [string, str
   );
 }
 
-function EditLink({ course, query }: { course: Course; query: AdminCourseListQuery }) {
+function EditLink({ course, query }: { course: Course; query: CourseListQuery }) {
   return (
     <Link
-      to={adminCoursesHref(query, { modal: "edit", id: course.id })}
+      to={courseListHref(query, { modal: "edit", id: course.id })}
       preventScrollReset
       className={cn(actionClasses, "text-brand-800 dark:text-brand-300")}
     >
@@ -51,10 +51,10 @@ function EditLink({ course, query }: { course: Course; query: AdminCourseListQue
   );
 }
 
-function DeleteLink({ course, query }: { course: Course; query: AdminCourseListQuery }) {
+function DeleteLink({ course, query }: { course: Course; query: CourseListQuery }) {
   return (
     <Link
-      to={adminCoursesHref(query, { modal: "delete", id: course.id })}
+      to={courseListHref(query, { modal: "delete", id: course.id })}
       preventScrollReset
       className={cn(actionClasses, "text-red-700 dark:text-red-400")}
     >
@@ -77,13 +77,7 @@ function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
-export function CourseCardsView({
-  courses,
-  query,
-}: {
-  courses: Course[];
-  query: AdminCourseListQuery;
-}) {
+export function CourseCardsView({ courses, query }: { courses: Course[]; query: CourseListQuery }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
       {courses.map((course) => {
@@ -124,13 +118,7 @@ export function CourseCardsView({
   );
 }
 
-export function CourseListView({
-  courses,
-  query,
-}: {
-  courses: Course[];
-  query: AdminCourseListQuery;
-}) {
+export function CourseListView({ courses, query }: { courses: Course[]; query: CourseListQuery }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
-import { listHref, listSearch, pageParam, readListQuery } from "~/lib/list-href";
+import { listUrl, pageParam } from "~/lib/list-href";
 import { searchParam } from "~/lib/outside-text";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -45,15 +45,14 @@ const schema = z.object({
   page: pageParam,
 });
 
+const list = listUrl(href("/admin-portal/messages"), schema, { id: "" });
+
 export type InboxQuery = z.output<typeof schema>;
 
 /** The inbox's tab, filters, search, sort and page from the URL; bad values fall back. */
-export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  return readListQuery(schema, params);
-}
-
+export const parseInboxQuery = list.parse;
 /** The unfiltered inbox: what an empty query string reads as. */
-export const defaultInboxQuery = parseInboxQuery(new URLSearchParams());
+export const defaultInboxQuery = list.defaultQuery;
 
 /** A tab other than All, a filter or a search is set (the sort and the page narrow nothing). */
 export const narrowsInbox = (query: InboxQuery) =>
@@ -61,14 +60,12 @@ export const narrowsInbox = (query: InboxQuery) =>
     (key) => key !== "sort" && key !== "page" && query[key] !== defaultInboxQuery[key],
   );
 
-const defaults = { ...defaultInboxQuery, id: "" };
-
 /** Query string for a list state (defaults left out), plus the open message, if any. */
 export const inboxSearch = (query: InboxQuery, openId?: string | null) =>
-  listSearch({ ...query, id: openId }, defaults);
-
+  list.search(query, { id: openId });
+/** The inbox URL for a list state (defaults left out) and, optionally, an open message. */
 export const inboxHref = (query: InboxQuery, openId?: string | null) =>
-  listHref(href("/admin-portal/messages"), { ...query, id: openId }, defaults);
+  list.href(query, { id: openId });
 
 /** SPEC.md section 8, Messages, and the texts of the inbox's other actions. */
 export const inboxMessages = {

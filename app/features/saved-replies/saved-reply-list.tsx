@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";
 import { buttonClasses } from "~/ui/button";
-import { savedRepliesHref } from "./list-url";
+import { savedReplyListHref } from "./list-url";
 
 type ListedReply = Pick<SavedReply, "id" | "title" | "body" | "updatedAt">;
 
@@ -16,7 +16,7 @@ export function SavedReplyList({ replies }: { replies: ListedReply[] }) {
       <div className="px-4 py-12 text-center">
         <p className="text-slate-600 dark:text-slate-300">No saved replies yet.</p>
         <Link
-          to={savedRepliesHref({ modal: "create" })}
+          to={savedReplyListHref({ modal: "create" })}
           preventScrollReset
           className={buttonClasses("primary", "md", "mt-4")}
         >
@@ -41,7 +41,7 @@ export function SavedReplyList({ replies }: { replies: ListedReply[] }) {
             </div>
             <div className="inline-flex gap-1">
               <Link
-                to={savedRepliesHref({ modal: "edit", id: reply.id })}
+                to={savedReplyListHref({ modal: "edit", id: reply.id })}
                 preventScrollReset
                 className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
               >
@@ -49,7 +49,7 @@ export function SavedReplyList({ replies }: { replies: ListedReply[] }) {
                 Edit<span className="sr-only"> {reply.title}</span>
               </Link>
               <Link
-                to={savedRepliesHref({ modal: "delete", id: reply.id })}
+                to={savedReplyListHref({ modal: "delete", id: reply.id })}
                 preventScrollReset
                 className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
               >

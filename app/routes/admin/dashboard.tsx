@@ -6,7 +6,7 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import Users from "lucide-react/icons/users";
 import { href, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { adminCoursesHref, defaultAdminCourseQuery } from "~/features/courses/admin-course-query";
+import { courseListHref, defaultCourseListQuery } from "~/features/courses/list-url";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox-query";
 import { replyClockFigures } from "~/features/messages/reply-clock.server";
 import { ReplyPromiseFigures } from "~/features/messages/reply-promise-card";
@@ -50,7 +50,7 @@ const icon = "h-6 w-6 text-brand-700 dark:text-brand-300";
 
 const quickActions = [
   {
-    to: adminCoursesHref(defaultAdminCourseQuery, { modal: "create" }),
+    to: courseListHref(defaultCourseListQuery, { modal: "create" }),
     label: "Add Course",
     icon: Plus,
   },

@@ -1,7 +1,7 @@
 import LayoutGrid from "lucide-react/icons/layout-grid";
 import List from "lucide-react/icons/list";
 import { Form, Link } from "react-router";
-import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-filters";
+import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-list-url";
 import { CourseCard, courseCardItemClasses } from "~/features/courses/course-card";
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
