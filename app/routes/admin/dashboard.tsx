@@ -19,6 +19,7 @@ import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
 import { formatDateTime } from "~/lib/dates";
 import { env } from "~/lib/env.server";
 import { buttonClasses } from "~/ui/button";
+import { Card } from "~/ui/card";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Portal" }];
@@ -107,13 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <NewMessagesCard days={lastDays} />
       {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
       <div className="mt-8 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">
-        <section
-          aria-labelledby="activity-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="activity-heading" className="text-lg font-bold">
-            Recent Activity
-          </h2>
+        <Card id="activity" title="Recent Activity">
           {activity.length === 0 ? (
             <p className="mt-4 text-slate-600 dark:text-slate-300">Nothing has happened yet.</p>
           ) : (
@@ -150,14 +145,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-        </section>
-        <section
-          aria-labelledby="quick-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="quick-heading" className="text-lg font-bold">
-            Quick Actions
-          </h2>
+        </Card>
+        <Card id="quick" title="Quick Actions">
           <ul className="mt-4 grid gap-2">
             {quickActions.map((action) => (
               <li key={action.to}>
@@ -171,7 +160,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
         <WhatsappWeekCard week={whatsapp} configured={whatsappConfigured} />
       </div>
     </>
