@@ -1,17 +1,13 @@
 import Eye from "lucide-react/icons/eye";
 import EyeOff from "lucide-react/icons/eye-off";
-import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatNaira } from "~/lib/money";
 import { cn } from "~/ui/cn";
+import { ActiveBadge, RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { courseIcon } from "./course-icons";
 import { CourseImage } from "./course-image";
 import { type CourseListQuery, courseListHref } from "./list-url";
-
-const actionClasses =
-  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
 
 /** Toggle active: Hide/Show on cards, Deactivate/Activate in the list (SPEC.md section 2). */
 function ToggleButton({ course, labels }: { course: Course; labels: [string, string] }) {
@@ -28,7 +24,7 @@ function ToggleButton({ course, labels }: { course: Course; labels: [string, str
       <button
         type="submit"
         disabled={pending}
-        className={cn(actionClasses, "text-slate-700 dark:text-slate-200")}
+        className={cn(rowActionClasses, "text-slate-700 hover:bg-slate-100 dark:text-slate-200")}
       >
         <Icon aria-hidden="true" className="h-4 w-4" />
         {course.isActive ? whenActive : whenInactive}
@@ -38,44 +34,29 @@ function ToggleButton({ course, labels }: { course: Course; labels: [string, str
   );
 }
 
-function EditLink({ course, query }: { course: Course; query: CourseListQuery }) {
+/** Edit, Hide/Show (or Deactivate/Activate) and Delete for one course. */
+function CourseActions({
+  course,
+  query,
+  toggleLabels,
+}: {
+  course: Course;
+  query: CourseListQuery;
+  toggleLabels: [string, string];
+}) {
+  const hrefFor = (modal: "edit" | "delete") => courseListHref(query, { modal, id: course.id });
   return (
-    <Link
-      to={courseListHref(query, { modal: "edit", id: course.id })}
-      preventScrollReset
-      className={cn(actionClasses, "text-brand-800 dark:text-brand-300")}
-    >
-      <Pencil aria-hidden="true" className="h-4 w-4" />
-      Edit<span className="sr-only"> {course.title}</span>
-    </Link>
+    <>
+      <RowModalLink to={hrefFor("edit")} action="edit" name={course.title} />
+      <ToggleButton course={course} labels={toggleLabels} />
+      <RowModalLink to={hrefFor("delete")} action="delete" name={course.title} />
+    </>
   );
 }
 
-function DeleteLink({ course, query }: { course: Course; query: CourseListQuery }) {
-  return (
-    <Link
-      to={courseListHref(query, { modal: "delete", id: course.id })}
-      preventScrollReset
-      className={cn(actionClasses, "text-red-700 dark:text-red-400")}
-    >
-      <Trash2 aria-hidden="true" className="h-4 w-4" />
-      Delete<span className="sr-only"> {course.title}</span>
-    </Link>
-  );
-}
-
-function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <span
-      className={cn(
-        "rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        active ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700",
-      )}
-    >
-      {active ? "Active" : "Inactive"}
-    </span>
-  );
-}
+const StatusBadge = ({ active }: { active: boolean }) => (
+  <ActiveBadge active={active} className="py-0.5" />
+);
 
 export function CourseCardsView({ courses, query }: { courses: Course[]; query: CourseListQuery }) {
   return (
@@ -106,9 +87,7 @@ export function CourseCardsView({ courses, query }: { courses: Course[]; query: 
               <h2 className="font-bold text-slate-900 dark:text-white">{course.title}</h2>
               <p className="text-sm font-semibold">{formatNaira(course.price)}</p>
               <div className="mt-auto flex flex-wrap gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
-                <EditLink course={course} query={query} />
-                <ToggleButton course={course} labels={["Hide", "Show"]} />
-                <DeleteLink course={course} query={query} />
+                <CourseActions course={course} query={query} toggleLabels={["Hide", "Show"]} />
               </div>
             </div>
           </li>
@@ -157,9 +136,11 @@ export function CourseListView({ courses, query }: { courses: Course[]; query: C
               </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-1">
-                  <EditLink course={course} query={query} />
-                  <ToggleButton course={course} labels={["Deactivate", "Activate"]} />
-                  <DeleteLink course={course} query={query} />
+                  <CourseActions
+                    course={course}
+                    query={query}
+                    toggleLabels={["Deactivate", "Activate"]}
+                  />
                 </div>
               </td>
             </tr>

@@ -97,6 +97,29 @@ const formTypeOptions = labelled(messageFormTypes, {
 const statusOptions = labelled(messageStatuses);
 const priorityOptions = labelled(messagePriorities);
 
+/** The filters before the sort, each with its 'all' choice first. */
+const filters = [
+  {
+    name: "formType",
+    label: "Filter by form type",
+    options: formTypeOptions,
+    allLabel: "All types",
+  },
+  { name: "status", label: "Filter by status", options: statusOptions, allLabel: "All statuses" },
+  {
+    name: "priority",
+    label: "Filter by priority",
+    options: priorityOptions,
+    allLabel: "All priorities",
+  },
+  {
+    name: "clock",
+    label: "Filter by reply clock",
+    options: replyClockFilters,
+    allLabel: "Any reply clock",
+  },
+] as const;
+
 /** Shows the folded filters on a phone; open from the start while one is set. */
 function FiltersToggle({ open }: { open: boolean }) {
   return (
@@ -124,9 +147,7 @@ function FiltersToggle({ open }: { open: boolean }) {
 /** Filters and search as a GET form: they live in the URL and work without JavaScript. */
 export function InboxFilters({ query }: { query: InboxQuery }) {
   const { submitNow, submitAfterPause } = useFilterSubmit();
-  const filtered =
-    Boolean(query.formType || query.status || query.priority || query.clock) ||
-    query.sort !== "newest";
+  const filtered = filters.some((filter) => query[filter.name]) || query.sort !== "newest";
   return (
     <div className="mb-4 flex flex-wrap items-start gap-3">
       <Form
@@ -145,38 +166,14 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
         />
         <FiltersToggle open={filtered} />
-        <FilterSelect
-          name="formType"
-          label="Filter by form type"
-          value={query.formType}
-          options={formTypeOptions}
-          allLabel="All types"
-          onChange={submitNow}
-        />
-        <FilterSelect
-          name="status"
-          label="Filter by status"
-          value={query.status}
-          options={statusOptions}
-          allLabel="All statuses"
-          onChange={submitNow}
-        />
-        <FilterSelect
-          name="priority"
-          label="Filter by priority"
-          value={query.priority}
-          options={priorityOptions}
-          allLabel="All priorities"
-          onChange={submitNow}
-        />
-        <FilterSelect
-          name="clock"
-          label="Filter by reply clock"
-          value={query.clock}
-          options={replyClockFilters}
-          allLabel="Any reply clock"
-          onChange={submitNow}
-        />
+        {filters.map((filter) => (
+          <FilterSelect
+            key={filter.name}
+            {...filter}
+            value={query[filter.name]}
+            onChange={submitNow}
+          />
+        ))}
         <FilterSelect
           name="sort"
           label="Sort"

@@ -1,10 +1,9 @@
 import MessageSquarePlus from "lucide-react/icons/message-square-plus";
-import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import { formatShortDate } from "~/lib/dates";
 import { buttonClasses } from "~/ui/button";
+import { RowModalLink } from "~/ui/row-actions";
 import { savedReplyListHref } from "./list-url";
 
 type ListedReply = Pick<SavedReply, "id" | "title" | "body" | "updatedAt">;
@@ -40,22 +39,14 @@ export function SavedReplyList({ replies }: { replies: ListedReply[] }) {
               </p>
             </div>
             <div className="inline-flex gap-1">
-              <Link
-                to={savedReplyListHref({ modal: "edit", id: reply.id })}
-                preventScrollReset
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
-              >
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-                Edit<span className="sr-only"> {reply.title}</span>
-              </Link>
-              <Link
-                to={savedReplyListHref({ modal: "delete", id: reply.id })}
-                preventScrollReset
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete<span className="sr-only"> {reply.title}</span>
-              </Link>
+              {(["edit", "delete"] as const).map((action) => (
+                <RowModalLink
+                  key={action}
+                  to={savedReplyListHref({ modal: action, id: reply.id })}
+                  action={action}
+                  name={reply.title}
+                />
+              ))}
             </div>
           </div>
           <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">
