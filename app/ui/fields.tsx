@@ -89,48 +89,44 @@ function LabelledField({
   );
 }
 
-export function TextInput({
+/**
+ * A labelled control's props, split: what its label and message slot take, and what the control
+ * element takes (its id and name, the aria of its error and requiredness, and the rest).
+ */
+function splitControlProps<Rest extends object>({
   id,
   name,
   label,
   error,
   required,
   className,
-  type = "text",
   ...rest
+}: Omit<ControlProps, "name"> & { name?: string } & Rest) {
+  return {
+    field: { id, label, error, required, className },
+    control: { id, name, ...aria(id, error, required), ...rest },
+  };
+}
+
+export function TextInput({
+  type = "text",
+  ...props
 }: ControlProps & Omit<ComponentProps<"input">, "id" | "name" | "required">) {
+  const { field, control } = splitControlProps(props);
   return (
-    <LabelledField {...{ id, label, error, required, className }}>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        {...aria(id, error, required)}
-        {...rest}
-        className={controlClasses}
-      />
+    <LabelledField {...field}>
+      <input type={type} {...control} className={controlClasses} />
     </LabelledField>
   );
 }
 
-export function TextArea({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
-  ...rest
-}: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">) {
+export function TextArea(
+  props: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">,
+) {
+  const { field, control } = splitControlProps(props);
   return (
-    <LabelledField {...{ id, label, error, required, className }}>
-      <textarea
-        id={id}
-        name={name}
-        {...aria(id, error, required)}
-        {...rest}
-        className={cn(controlClasses, "min-h-32")}
-      />
+    <LabelledField {...field}>
+      <textarea {...control} className={cn(controlClasses, "min-h-32")} />
     </LabelledField>
   );
 }
@@ -157,17 +153,11 @@ export type SelectLayout = "field" | "filter" | "action";
  * content, in small text (a bulk-action row).
  */
 export function SelectInput({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
   placeholder,
   options,
   layout = "field",
   compact = false,
-  ...rest
+  ...props
 }: Omit<ControlProps, "name"> & {
   /** Left out for a select the page reads itself, not a form. */
   name?: string;
@@ -176,12 +166,10 @@ export function SelectInput({
   layout?: SelectLayout;
   compact?: boolean;
 } & Omit<ComponentProps<"select">, "id" | "name" | "required">) {
+  const { field, control } = splitControlProps(props);
   const select = (
     <select
-      id={id}
-      name={name}
-      {...aria(id, error, required)}
-      {...rest}
+      {...control}
       className={compact ? cn(inlineControlClasses, "py-1.5 text-sm") : controlClasses}
     >
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -193,14 +181,14 @@ export function SelectInput({
     </select>
   );
   if (layout === "field") {
-    return <LabelledField {...{ id, label, error, required, className }}>{select}</LabelledField>;
+    return <LabelledField {...field}>{select}</LabelledField>;
   }
   const hidden = layout === "filter";
   const Wrapper = compact ? Fragment : "div";
   return (
-    <Wrapper {...(compact ? {} : { className })}>
-      <Label htmlFor={id} required={required} hidden={hidden}>
-        {label}
+    <Wrapper {...(compact ? {} : { className: field.className })}>
+      <Label htmlFor={field.id} required={field.required} hidden={hidden}>
+        {field.label}
       </Label>
       {select}
     </Wrapper>

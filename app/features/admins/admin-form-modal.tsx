@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Admin } from "~/db/schema";
-import { Button, buttonClasses } from "~/ui/button";
-import { ConfirmModal } from "~/ui/confirm-modal";
+import { DeleteModal } from "~/ui/confirm-modal";
 import { FormError, SelectField, TextField } from "~/ui/form-fields";
-import { Modal } from "~/ui/modal";
+import { type ListModalProps, Modal } from "~/ui/modal";
+import { ModalActions } from "~/ui/modal-actions";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import {
   type AdminCreateInput,
@@ -102,14 +102,12 @@ export function AdminFormModal({
           placeholder="Select a status"
           options={statusOptions}
         />
-        <div className="mt-2 flex justify-end gap-3">
-          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving..." : mode === "create" ? "Create Admin" : "Save Changes"}
-          </Button>
-        </div>
+        <ModalActions
+          className="mt-2"
+          closeHref={closeHref}
+          busy={submitting}
+          label={mode === "create" ? "Create Admin" : "Save Changes"}
+        />
       </Form>
     </Modal>
   );
@@ -117,26 +115,14 @@ export function AdminFormModal({
 
 export function DeleteAdminModal({
   admin,
-  closeHref,
-  onClose,
-}: {
-  admin: Pick<Admin, "id" | "name" | "email">;
-  closeHref: string;
-  onClose: () => void;
-}) {
+  ...modal
+}: ListModalProps & { admin: Pick<Admin, "id" | "name" | "email"> }) {
   return (
-    <ConfirmModal
-      title="Delete Admin User"
-      fields={{ intent: "delete", id: admin.id }}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      closeHref={closeHref}
-      onClose={onClose}
-    >
+    <DeleteModal title="Delete Admin User" id={admin.id} {...modal}>
       <p>
         Are you sure you want to delete <strong>{admin.name}</strong> ({admin.email})? This
         permanently removes their access to the admin portal and cannot be undone.
       </p>
-    </ConfirmModal>
+    </DeleteModal>
   );
 }

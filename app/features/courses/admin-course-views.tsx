@@ -104,21 +104,11 @@ export function CourseListView({ courses, query }: { courses: Course[]; query: C
         <caption className="sr-only">Courses</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-4 py-3">
-              Course
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Category
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Level
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Price
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
+            {["Course", "Category", "Level", "Price", "Status"].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-3 text-right">
               Actions
             </th>

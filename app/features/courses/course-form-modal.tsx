@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Course, CourseChange } from "~/db/schema";
 import { courseCategories, courseLevels } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
-import { Button, buttonClasses } from "~/ui/button";
 import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
 import { Modal } from "~/ui/modal";
+import { ModalActions } from "~/ui/modal-actions";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import {
   type CourseFormInput,
@@ -323,18 +323,16 @@ export function CourseFormModal({
 
         {course ? <History changes={changes} /> : null}
 
-        <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+        {/* While files are sent, 'Cancel upload' is the one way to stop: not a second 'Cancel'. */}
+        <ModalActions
+          className="sticky bottom-0 -mx-5 -mb-4 flex-wrap border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900"
+          closeHref={closeHref}
+          busy={submitting}
+          label={creating ? "Create Course" : "Save Changes"}
+          hideCancel={uploading}
+        >
           <UploadProgress />
-          {/* While files are sent, 'Cancel upload' is the one way to stop: not a second 'Cancel'. */}
-          {uploading ? null : (
-            <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-              Cancel
-            </Link>
-          )}
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving..." : creating ? "Create Course" : "Save Changes"}
-          </Button>
-        </div>
+        </ModalActions>
       </Form>
     </Modal>
   );

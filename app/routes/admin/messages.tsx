@@ -36,7 +36,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { readForm } from "~/lib/request-form.server";
-import { ConfirmModal } from "~/ui/confirm-modal";
+import { DeleteModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
@@ -313,11 +313,10 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
       {message && confirmDelete ? (
-        <ConfirmModal
+        <DeleteModal
           title="Delete Message"
-          fields={{ intent: "delete", id: message.id }}
+          id={message.id}
           confirmLabel="Delete Message"
-          pendingLabel="Deleting..."
           action={messageHref}
           closeHref={messageHref}
           onClose={() => navigate(messageHref, { replace: true, preventScrollReset: true })}
@@ -325,7 +324,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           <p>
             Delete the message from <strong>{message.fullName}</strong>? This cannot be undone.
           </p>
-        </ConfirmModal>
+        </DeleteModal>
       ) : null}
     </>
   );
