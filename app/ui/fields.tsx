@@ -77,7 +77,7 @@ function LabelledField({
   required,
   className,
   children,
-}: Omit<ControlProps, "name"> & { children: ReactNode }) {
+}: Omit<ControlProps, "name" | "label"> & { label: ReactNode; children: ReactNode }) {
   return (
     <div className={className}>
       <Label htmlFor={id} required={required}>
@@ -101,7 +101,7 @@ function splitControlProps<Rest extends object>({
   required,
   className,
   ...rest
-}: Omit<ControlProps, "name"> & { name?: string } & Rest) {
+}: Omit<ControlProps, "name" | "label"> & { name?: string; label: ReactNode } & Rest) {
   return {
     field: { id, label, error, required, className },
     control: { id, name, ...aria(id, error, required), ...rest },
@@ -195,34 +195,26 @@ export function SelectInput({
   );
 }
 
-export function CheckboxInput({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
-  ...rest
-}: Omit<ControlProps, "label"> & { label: ReactNode } & Omit<
-    ComponentProps<"input">,
-    "id" | "name" | "type" | "required"
-  >) {
+export function CheckboxInput(
+  props: Omit<ControlProps, "label"> & { label: ReactNode } & Omit<
+      ComponentProps<"input">,
+      "id" | "name" | "type" | "required"
+    >,
+) {
+  const { field, control } = splitControlProps(props);
   return (
-    <div className={className}>
+    <div className={field.className}>
       <div className="flex items-start gap-3">
         <input
-          id={id}
-          name={name}
           type="checkbox"
-          {...aria(id, error, required)}
-          {...rest}
+          {...control}
           className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
         />
-        <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
-          {label}
+        <label htmlFor={field.id} className="text-sm text-slate-800 dark:text-slate-200">
+          {field.label}
         </label>
       </div>
-      <ErrorText id={errorIdOf(id)} error={error} />
+      <ErrorText id={errorIdOf(field.id)} error={field.error} />
     </div>
   );
 }

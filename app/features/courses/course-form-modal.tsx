@@ -70,6 +70,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The course's numbers: prices in whole Naira, lessons, and a rating to a tenth. */
+const numberFields = [
+  { name: "price", label: "Price (₦)", step: 1000, inputMode: "numeric" },
+  { name: "originalPrice", label: "Original price (₦)", step: 1000, inputMode: "numeric" },
+  { name: "lessons", label: "Lessons", step: 1, inputMode: "numeric" },
+  { name: "rating", label: "Rating (0-5)", step: 0.1, max: 5, inputMode: "decimal" },
+] as const;
+
 /** The create/edit modal of SPEC.md sections 2, 3 and 5, with every course field. */
 export function CourseFormModal({
   course,
@@ -169,39 +177,9 @@ export function CourseFormModal({
 
         <Section title="Price and figures">
           <div className="grid gap-4 sm:grid-cols-4">
-            <TextField
-              meta={fields.price}
-              label="Price (₦)"
-              type="number"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-            />
-            <TextField
-              meta={fields.originalPrice}
-              label="Original price (₦)"
-              type="number"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-            />
-            <TextField
-              meta={fields.lessons}
-              label="Lessons"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-            />
-            <TextField
-              meta={fields.rating}
-              label="Rating (0-5)"
-              type="number"
-              min={0}
-              max={5}
-              step={0.1}
-              inputMode="decimal"
-            />
+            {numberFields.map(({ name, ...number }) => (
+              <TextField key={name} meta={fields[name]} type="number" min={0} {...number} />
+            ))}
           </div>
         </Section>
 

@@ -64,6 +64,30 @@ const quickActions = [
   { to: href("/courses"), label: "View Public Site", icon: BookOpen },
 ];
 
+/** The dashboard's figures, one card each. */
+const statCards = (stats: Route.ComponentProps["loaderData"]["stats"]) => [
+  { label: "Students", value: "—", hint: "No student records yet", Icon: GraduationCap },
+  { label: "Tutors", value: "—", hint: "No tutor records yet", Icon: Users },
+  {
+    label: "Courses",
+    value: stats.courses.total,
+    hint: `${stats.courses.active} active`,
+    Icon: BookOpen,
+  },
+  {
+    label: "New Messages",
+    value: stats.messages.unread,
+    hint: `${stats.messages.today} received today`,
+    Icon: Mail,
+  },
+  {
+    label: "Admins",
+    value: stats.admins.total,
+    hint: `${stats.admins.active} active`,
+    Icon: ShieldCheck,
+  },
+];
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, activity, whatsapp, whatsappConfigured, replyFigures, lastDays } = loaderData;
   return (
@@ -74,36 +98,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
       <ReplyPromiseFigures figures={replyFigures} />
       <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        <StatCard
-          label="Students"
-          value="—"
-          hint="No student records yet"
-          icon={<GraduationCap aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="Tutors"
-          value="—"
-          hint="No tutor records yet"
-          icon={<Users aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="Courses"
-          value={stats.courses.total}
-          hint={`${stats.courses.active} active`}
-          icon={<BookOpen aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="New Messages"
-          value={stats.messages.unread}
-          hint={`${stats.messages.today} received today`}
-          icon={<Mail aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="Admins"
-          value={stats.admins.total}
-          hint={`${stats.admins.active} active`}
-          icon={<ShieldCheck aria-hidden="true" className={icon} />}
-        />
+        {statCards(stats).map(({ Icon, ...card }) => (
+          <StatCard
+            key={card.label}
+            {...card}
+            icon={<Icon aria-hidden="true" className={icon} />}
+          />
+        ))}
       </section>
       <NewMessagesCard days={lastDays} />
       {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
