@@ -1,6 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import LayoutGrid from "lucide-react/icons/layout-grid";
-import List from "lucide-react/icons/list";
 import Plus from "lucide-react/icons/plus";
 import { data, Link, useNavigate } from "react-router";
 import { courseCategories } from "~/db/schema";
@@ -40,7 +38,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { readModalTarget } from "~/lib/modal-target";
 import { buttonClasses } from "~/ui/button";
 import { useToastOnError } from "~/ui/use-toast-on-error";
-import { ViewToggle } from "~/ui/view-toggle";
+import { GridListToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin Portal" }];
@@ -165,22 +163,10 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {courses.length} {courses.length === 1 ? "course" : "courses"}
         </p>
-        <ViewToggle
+        <GridListToggle
           current={query.view}
-          options={[
-            {
-              value: "cards",
-              label: "Card view",
-              icon: LayoutGrid,
-              href: courseListHref({ ...query, view: "cards" }),
-            },
-            {
-              value: "list",
-              label: "List view",
-              icon: List,
-              href: courseListHref({ ...query, view: "list" }),
-            },
-          ]}
+          grid={{ value: "cards", label: "Card view" }}
+          hrefFor={(view) => courseListHref({ ...query, view })}
         />
       </div>
       {courses.length === 0 ? (

@@ -1,5 +1,3 @@
-import LayoutGrid from "lucide-react/icons/layout-grid";
-import List from "lucide-react/icons/list";
 import { Form, Link } from "react-router";
 import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-list-url";
 import { CourseCard, courseCardItemClasses } from "~/features/courses/course-card";
@@ -13,7 +11,7 @@ import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
-import { ViewToggle } from "~/ui/view-toggle";
+import { GridListToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -101,22 +99,10 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           <p aria-live="polite" className="text-sm text-slate-700">
             Showing {shown.length} of {courses.length} courses
           </p>
-          <ViewToggle
+          <GridListToggle
             current={query.view}
-            options={[
-              {
-                value: "grid",
-                label: "Grid view",
-                icon: LayoutGrid,
-                href: catalogueSearch({ ...query, view: "grid" }) || "?",
-              },
-              {
-                value: "list",
-                label: "List view",
-                icon: List,
-                href: catalogueSearch({ ...query, view: "list" }),
-              },
-            ]}
+            grid={{ value: "grid", label: "Grid view" }}
+            hrefFor={(view) => catalogueSearch({ ...query, view }) || "?"}
           />
         </div>
 
