@@ -70,6 +70,35 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The course's choices, by the section they stand in. */
+const choiceFields = {
+  basics: [
+    {
+      name: "category",
+      label: "Category",
+      required: true,
+      placeholder: "Select a category",
+      options: courseCategories,
+    },
+    { name: "level", label: "Level", placeholder: "Select a level", options: courseLevels },
+    {
+      name: "difficulty",
+      label: "Difficulty",
+      placeholder: "Select a difficulty",
+      options: courseLevels,
+    },
+  ],
+  details: [
+    {
+      name: "language",
+      label: "Language",
+      placeholder: "Select a language",
+      options: courseLanguages,
+    },
+    { name: "format", label: "Format", placeholder: "Select a format", options: courseFormats },
+  ],
+} as const;
+
 /** The course's numbers: prices in whole Naira, lessons, and a rating to a tenth. */
 const numberFields = [
   { name: "price", label: "Price (₦)", step: 1000, inputMode: "numeric" },
@@ -152,25 +181,9 @@ export function CourseFormModal({
           </div>
           <TextareaField meta={fields.description} label="Description" required rows={4} />
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              meta={fields.category}
-              label="Category"
-              required
-              placeholder="Select a category"
-              options={courseCategories}
-            />
-            <SelectField
-              meta={fields.level}
-              label="Level"
-              placeholder="Select a level"
-              options={courseLevels}
-            />
-            <SelectField
-              meta={fields.difficulty}
-              label="Difficulty"
-              placeholder="Select a difficulty"
-              options={courseLevels}
-            />
+            {choiceFields.basics.map(({ name, ...choice }) => (
+              <SelectField key={name} meta={fields[name]} {...choice} />
+            ))}
           </div>
           <IconPicker name={fields.icon.name} defaultValue={defaults.icon} />
         </Section>
@@ -191,18 +204,9 @@ export function CourseFormModal({
               label="Certificate"
               placeholder="e.g. Certificate of completion"
             />
-            <SelectField
-              meta={fields.language}
-              label="Language"
-              placeholder="Select a language"
-              options={courseLanguages}
-            />
-            <SelectField
-              meta={fields.format}
-              label="Format"
-              placeholder="Select a format"
-              options={courseFormats}
-            />
+            {choiceFields.details.map(({ name, ...choice }) => (
+              <SelectField key={name} meta={fields[name]} {...choice} />
+            ))}
             <TextField
               meta={fields.schedule}
               label="Schedule"

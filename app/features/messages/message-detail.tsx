@@ -22,6 +22,9 @@ import type { MessageTimeline as Timeline } from "./timeline.server";
 
 type AdminOption = { id: string; name: string };
 
+const labelled = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: capitalize(value) }));
+
 /** One select that saves on change (with a button for when JavaScript is off). */
 function SelectAction({
   intent,
@@ -182,36 +185,34 @@ export function MessageDetail({
       <TechnicalDetails message={message} />
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectAction
-          intent="status"
-          name="status"
-          label="Status"
-          value={message.status}
-          messageId={message.id}
-          options={messageStatuses.map((status) => ({ value: status, label: capitalize(status) }))}
-        />
-        <SelectAction
-          intent="priority"
-          name="priority"
-          label="Priority"
-          value={message.priority}
-          messageId={message.id}
-          options={messagePriorities.map((priority) => ({
-            value: priority,
-            label: capitalize(priority),
-          }))}
-        />
-        <SelectAction
-          intent="assign"
-          name="assignedTo"
-          label="Assigned to"
-          value={message.assignedTo ?? ""}
-          messageId={message.id}
-          options={[
-            { value: "", label: "Unassigned" },
-            ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
-          ]}
-        />
+        {[
+          {
+            intent: "status",
+            name: "status",
+            label: "Status",
+            value: message.status,
+            options: labelled(messageStatuses),
+          },
+          {
+            intent: "priority",
+            name: "priority",
+            label: "Priority",
+            value: message.priority,
+            options: labelled(messagePriorities),
+          },
+          {
+            intent: "assign",
+            name: "assignedTo",
+            label: "Assigned to",
+            value: message.assignedTo ?? "",
+            options: [
+              { value: "", label: "Unassigned" },
+              ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+            ],
+          },
+        ].map((select) => (
+          <SelectAction key={select.name} {...select} messageId={message.id} />
+        ))}
       </div>
 
       <Form method="post" preventScrollReset className="grid gap-2">
