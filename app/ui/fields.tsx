@@ -150,7 +150,8 @@ export type SelectLayout = "field" | "filter" | "action";
 /**
  * The one select: a label, the choices from a list (`placeholder` first, with the empty value),
  * and in a form its error described through `aria-describedby`. `compact` sizes it by its
- * content, in small text (a bulk-action row).
+ * content, in small text, its label and select set straight into the row around them (a
+ * bulk-action row), so `className` has no wrapper to go to.
  */
 export function SelectInput({
   placeholder,
