@@ -1,43 +1,41 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonClasses } from "./button";
-import { Modal } from "./modal";
+import { Form, useNavigation } from "react-router";
+import { type ListModalProps, Modal } from "./modal";
+import { ModalActions } from "./modal-actions";
 
-/** A URL-driven confirmation of a destructive action: Cancel, or post `fields` to `action`. */
-export function ConfirmModal({
+/**
+ * A URL-driven confirmation of a delete: Cancel, or post `intent=delete` and the record's `id`
+ * to `action` (the page's own action when left out).
+ */
+export function DeleteModal({
   title,
-  children,
-  fields,
-  confirmLabel,
-  pendingLabel,
+  id,
+  confirmLabel = "Delete",
   closeHref,
   onClose,
   action,
-}: {
+  children,
+}: ListModalProps & {
   title: string;
-  children: ReactNode;
-  fields: Record<string, string>;
-  confirmLabel: string;
-  pendingLabel: string;
-  closeHref: string;
-  onClose: () => void;
+  id: string;
+  confirmLabel?: string;
   action?: string;
+  children: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = useNavigation().state === "submitting";
   return (
     <Modal open onClose={onClose} closeHref={closeHref} size="sm" title={title}>
       <div className="text-slate-700 dark:text-slate-300">{children}</div>
-      <Form method="post" action={action} className="mt-6 flex justify-end gap-3">
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger" disabled={submitting}>
-          {submitting ? pendingLabel : confirmLabel}
-        </Button>
+      <Form method="post" action={action} className="mt-6">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={id} />
+        <ModalActions
+          closeHref={closeHref}
+          busy={submitting}
+          label={confirmLabel}
+          busyLabel="Deleting..."
+          variant="danger"
+        />
       </Form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, Fragment, type ReactNode } from "react";
 import { cn } from "./cn";
 
 // Plain form controls with a label and a message slot. They carry no native `required` or
@@ -21,19 +21,24 @@ export function ErrorText({ id, error }: { id: string; error: string | undefined
   );
 }
 
+/** A control's label; `hidden` keeps it for screen readers only (a toolbar's filters). */
 function Label({
   htmlFor,
   required,
+  hidden,
   children,
 }: {
   htmlFor: string;
   required?: boolean;
+  hidden?: boolean;
   children: ReactNode;
 }) {
   return (
     <label
       htmlFor={htmlFor}
-      className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200"
+      className={
+        hidden ? "sr-only" : "mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200"
+      }
     >
       {children}
       {required ? (
@@ -72,7 +77,7 @@ function LabelledField({
   required,
   className,
   children,
-}: Omit<ControlProps, "name"> & { children: ReactNode }) {
+}: Omit<ControlProps, "name" | "label"> & { label: ReactNode; children: ReactNode }) {
   return (
     <div className={className}>
       <Label htmlFor={id} required={required}>
@@ -84,117 +89,133 @@ function LabelledField({
   );
 }
 
+/**
+ * A labelled control's props, split: what its label and message slot take, and what the control
+ * element takes (its id and name, the aria of its error and requiredness, and the rest).
+ */
+function splitControlProps<Rest extends object>({
+  id,
+  name,
+  label,
+  error,
+  required,
+  className,
+  ...rest
+}: Omit<ControlProps, "name" | "label"> & { name?: string; label: ReactNode } & Rest) {
+  return {
+    field: { id, label, error, required, className },
+    control: { id, name, ...aria(id, error, required), ...rest },
+  };
+}
+
 export function TextInput({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
   type = "text",
-  ...rest
+  ...props
 }: ControlProps & Omit<ComponentProps<"input">, "id" | "name" | "required">) {
+  const { field, control } = splitControlProps(props);
   return (
-    <LabelledField {...{ id, label, error, required, className }}>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        {...aria(id, error, required)}
-        {...rest}
-        className={controlClasses}
-      />
+    <LabelledField {...field}>
+      <input type={type} {...control} className={controlClasses} />
     </LabelledField>
   );
 }
 
-export function TextArea({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
-  ...rest
-}: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">) {
+export function TextArea(
+  props: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">,
+) {
+  const { field, control } = splitControlProps(props);
   return (
-    <LabelledField {...{ id, label, error, required, className }}>
-      <textarea
-        id={id}
-        name={name}
-        {...aria(id, error, required)}
-        {...rest}
-        className={cn(controlClasses, "min-h-32")}
-      />
+    <LabelledField {...field}>
+      <textarea {...control} className={cn(controlClasses, "min-h-32")} />
     </LabelledField>
   );
 }
 
+/** A choice of a select: a value shown as is, or a value with its own text. */
+export type SelectOption = string | { value: string; label: string };
+
+const optionOf = (option: SelectOption) =>
+  typeof option === "string" ? { value: option, label: option } : option;
+
+/**
+ * Where a select stands:
+ * - "field": in a form the server checks; label above, message slot below (the default).
+ * - "filter": in a toolbar; the label is read by screen readers only, and there is no message
+ *   slot (every choice is valid).
+ * - "action": a choice used at once (saved on change, inserted, a report period); label above,
+ *   no message slot.
+ */
+export type SelectLayout = "field" | "filter" | "action";
+
+/**
+ * The one select: a label, the choices from a list (`placeholder` first, with the empty value),
+ * and in a form its error described through `aria-describedby`. `compact` sizes it by its
+ * content, in small text, its label and select set straight into the row around them (a
+ * bulk-action row), so `className` has no wrapper to go to.
+ */
 export function SelectInput({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
   placeholder,
   options,
-  labels,
-  ...rest
-}: ControlProps & {
-  placeholder: string;
-  options: readonly string[];
-  /** Text shown for an option value, when it differs from the value. */
-  labels?: Record<string, string>;
+  layout = "field",
+  compact = false,
+  ...props
+}: Omit<ControlProps, "name"> & {
+  /** Left out for a select the page reads itself, not a form. */
+  name?: string;
+  placeholder?: string;
+  options: readonly SelectOption[];
+  layout?: SelectLayout;
+  compact?: boolean;
 } & Omit<ComponentProps<"select">, "id" | "name" | "required">) {
+  const { field, control } = splitControlProps(props);
+  const select = (
+    <select
+      {...control}
+      className={compact ? cn(inlineControlClasses, "py-1.5 text-sm") : controlClasses}
+    >
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map(optionOf).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+  if (layout === "field") {
+    return <LabelledField {...field}>{select}</LabelledField>;
+  }
+  const hidden = layout === "filter";
+  const Wrapper = compact ? Fragment : "div";
   return (
-    <LabelledField {...{ id, label, error, required, className }}>
-      <select
-        id={id}
-        name={name}
-        {...aria(id, error, required)}
-        {...rest}
-        className={controlClasses}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {labels?.[option] ?? option}
-          </option>
-        ))}
-      </select>
-    </LabelledField>
+    <Wrapper {...(compact ? {} : { className: field.className })}>
+      <Label htmlFor={field.id} required={field.required} hidden={hidden}>
+        {field.label}
+      </Label>
+      {select}
+    </Wrapper>
   );
 }
 
-export function CheckboxInput({
-  id,
-  name,
-  label,
-  error,
-  required,
-  className,
-  ...rest
-}: Omit<ControlProps, "label"> & { label: ReactNode } & Omit<
-    ComponentProps<"input">,
-    "id" | "name" | "type" | "required"
-  >) {
+export function CheckboxInput(
+  props: Omit<ControlProps, "label"> & { label: ReactNode } & Omit<
+      ComponentProps<"input">,
+      "id" | "name" | "type" | "required"
+    >,
+) {
+  const { field, control } = splitControlProps(props);
   return (
-    <div className={className}>
+    <div className={field.className}>
       <div className="flex items-start gap-3">
         <input
-          id={id}
-          name={name}
           type="checkbox"
-          {...aria(id, error, required)}
-          {...rest}
+          {...control}
           className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
         />
-        <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
-          {label}
+        <label htmlFor={field.id} className="text-sm text-slate-800 dark:text-slate-200">
+          {field.label}
         </label>
       </div>
-      <ErrorText id={errorIdOf(id)} error={error} />
+      <ErrorText id={errorIdOf(field.id)} error={field.error} />
     </div>
   );
 }

@@ -47,11 +47,8 @@ export function TextareaField({
 export function SelectField({
   meta,
   ...rest
-}: FieldProps & {
-  placeholder: string;
-  options: readonly string[];
-  labels?: Record<string, string>;
-} & Omit<ComponentProps<"select">, "name" | "id" | "defaultValue">) {
+}: FieldProps &
+  Omit<ComponentProps<typeof SelectInput>, "id" | "name" | "error" | "defaultValue" | "layout">) {
   return (
     <SelectInput key={meta.key} {...controlOf(meta)} defaultValue={initial(meta) ?? ""} {...rest} />
   );

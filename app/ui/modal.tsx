@@ -6,6 +6,12 @@ import { useHydrated } from "./use-hydrated";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "full";
 
+/**
+ * What every modal over a list takes (docs/decisions/0010): the list's URL, where Cancel and the
+ * close button lead, and `onClose`, which goes there when the dialog is dismissed.
+ */
+export type ListModalProps = { closeHref: string; onClose: () => void };
+
 const closeClasses =
   "rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 

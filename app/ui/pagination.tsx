@@ -26,8 +26,14 @@ export function Pagination({
   label?: string;
 }) {
   if (totalPages <= 1) return null;
-  const edge = (target: number, disabled: boolean, text: string, Icon: typeof ChevronLeft) =>
-    disabled ? (
+  const edge = (target: number, disabled: boolean, text: string, Icon: typeof ChevronLeft) => {
+    const content = (
+      <>
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">{text}</span>
+      </>
+    );
+    return disabled ? (
       <span
         aria-disabled="true"
         className={cn(
@@ -35,8 +41,7 @@ export function Pagination({
           "border-slate-200 text-slate-400 dark:border-slate-800 dark:text-slate-600",
         )}
       >
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only">{text}</span>
+        {content}
       </span>
     ) : (
       <Link
@@ -46,10 +51,10 @@ export function Pagination({
           "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800",
         )}
       >
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only">{text}</span>
+        {content}
       </Link>
     );
+  };
   return (
     <nav aria-label={label} className="flex items-center gap-1">
       {edge(page - 1, page <= 1, "Previous page", ChevronLeft)}

@@ -1,4 +1,6 @@
 import type { LucideIcon } from "lucide-react";
+import LayoutGrid from "lucide-react/icons/layout-grid";
+import List from "lucide-react/icons/list";
 import { Link } from "react-router";
 import { cn } from "./cn";
 
@@ -28,5 +30,29 @@ export function ViewToggle({ current, options }: { current: string; options: Vie
         </Link>
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * The lists' usual pair of views: a grid of cards (its value and label given, such as 'grid',
+ * 'Grid view'), or a list.
+ */
+export function GridListToggle<Grid extends string>({
+  current,
+  grid,
+  hrefFor,
+}: {
+  current: Grid | "list";
+  grid: { value: Grid; label: string };
+  hrefFor: (view: Grid | "list") => string;
+}) {
+  return (
+    <ViewToggle
+      current={current}
+      options={[
+        { ...grid, icon: LayoutGrid, href: hrefFor(grid.value) },
+        { value: "list", label: "List view", icon: List, href: hrefFor("list") },
+      ]}
+    />
   );
 }

@@ -17,12 +17,8 @@ import {
   listAdmins,
   updateAdmin,
 } from "~/features/admins/admins.server";
-import {
-  type AdminListQuery,
-  adminMessages,
-  adminSortColumns,
-  parseAdminListQuery,
-} from "~/features/admins/schema";
+import { type AdminListQuery, parseAdminListQuery } from "~/features/admins/list-url";
+import { adminMessages, adminSortColumns } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listHref, listSearch } from "~/lib/router/list-href";
+import * as z from "zod/mini";
+import { listHref, listSearch, listUrl, pageParam } from "~/lib/router/list-href";
 
 const defaults = { q: "", sort: "newest", page: 1, id: "" };
 
@@ -19,5 +20,25 @@ describe("listSearch and listHref", () => {
 
   it("ignores values that have no default", () => {
     expect(listSearch({ page: 2, other: "x" } as { page: number }, defaults)).toBe("?page=2");
+  });
+});
+
+describe("listUrl", () => {
+  const list = listUrl("/things", z.object({ q: z.catch(z.string(), ""), page: pageParam }), {
+    modal: "",
+    id: "",
+  });
+
+  it("reads what an empty query string reads as, and bad values as their default", () => {
+    expect(list.defaultQuery).toEqual({ q: "", page: 1 });
+    expect(list.parse(new URLSearchParams("q=a&page=-3&other=x"))).toEqual({ q: "a", page: 1 });
+  });
+
+  it("writes the state and the open parameters back, defaults left out", () => {
+    expect(list.href({ q: "", page: 1 })).toBe("/things");
+    expect(list.href({ q: "a", page: 2 }, { modal: "edit", id: "x1" })).toBe(
+      "/things?q=a&page=2&modal=edit&id=x1",
+    );
+    expect(list.search({ q: "", page: 1 }, { modal: "create" })).toBe("?modal=create");
   });
 });

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Admin } from "~/db/schema";
-import { Button, buttonClasses } from "~/ui/button";
-import { ConfirmModal } from "~/ui/confirm-modal";
+import { DeleteModal } from "~/ui/confirm-modal";
 import { FormError, SelectField, TextField } from "~/ui/form-fields";
-import { Modal } from "~/ui/modal";
+import { type ListModalProps, Modal } from "~/ui/modal";
+import { ModalActions } from "~/ui/modal-actions";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import {
   type AdminCreateInput,
@@ -16,10 +16,14 @@ import {
   adminEditSchema,
 } from "./schema";
 
-const roleOptions = ["admin", "super_admin"] as const;
-const statusOptions = ["true", "false"] as const;
-const roleLabels: Record<string, string> = { admin: "Admin", super_admin: "Super Admin" };
-const statusLabels: Record<string, string> = { true: "Active", false: "Inactive" };
+const roleOptions = [
+  { value: "admin", label: "Admin" },
+  { value: "super_admin", label: "Super Admin" },
+];
+const statusOptions = [
+  { value: "true", label: "Active" },
+  { value: "false", label: "Inactive" },
+];
 
 /** The add and edit forms in a modal; new admins default to role admin, status active. */
 export function AdminFormModal({
@@ -90,7 +94,6 @@ export function AdminFormModal({
           required
           placeholder="Select a role"
           options={roleOptions}
-          labels={roleLabels}
         />
         <SelectField
           meta={fields.is_active}
@@ -98,16 +101,13 @@ export function AdminFormModal({
           required
           placeholder="Select a status"
           options={statusOptions}
-          labels={statusLabels}
         />
-        <div className="mt-2 flex justify-end gap-3">
-          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving..." : mode === "create" ? "Create Admin" : "Save Changes"}
-          </Button>
-        </div>
+        <ModalActions
+          className="mt-2"
+          closeHref={closeHref}
+          busy={submitting}
+          label={mode === "create" ? "Create Admin" : "Save Changes"}
+        />
       </Form>
     </Modal>
   );
@@ -115,26 +115,14 @@ export function AdminFormModal({
 
 export function DeleteAdminModal({
   admin,
-  closeHref,
-  onClose,
-}: {
-  admin: Pick<Admin, "id" | "name" | "email">;
-  closeHref: string;
-  onClose: () => void;
-}) {
+  ...modal
+}: ListModalProps & { admin: Pick<Admin, "id" | "name" | "email"> }) {
   return (
-    <ConfirmModal
-      title="Delete Admin User"
-      fields={{ intent: "delete", id: admin.id }}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      closeHref={closeHref}
-      onClose={onClose}
-    >
+    <DeleteModal title="Delete Admin User" id={admin.id} {...modal}>
       <p>
         Are you sure you want to delete <strong>{admin.name}</strong> ({admin.email})? This
         permanently removes their access to the admin portal and cannot be undone.
       </p>
-    </ConfirmModal>
+    </DeleteModal>
   );
 }

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
-import type { AdminListQuery } from "./schema";
+import type { AdminListQuery } from "./list-url";
 
 /** The admin list's search box; it searches as one types, keeping the sort. */
 export function AdminSearch({ query }: { query: AdminListQuery }) {

@@ -1,14 +1,14 @@
 import ArrowDown from "lucide-react/icons/arrow-down";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import ArrowUpDown from "lucide-react/icons/arrow-up-down";
-import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import type { Admin } from "~/db/schema";
 import { formatShortDate } from "~/lib/format/dates";
 import { cn } from "~/ui/cn";
+import { ActiveBadge, RowModalLink } from "~/ui/row-actions";
+import type { AdminListQuery } from "./list-url";
 import { adminListHref } from "./list-url";
-import type { AdminListQuery, AdminSortColumn } from "./schema";
+import type { AdminSortColumn } from "./schema";
 
 const columns: { key: AdminSortColumn; label: string }[] = [
   { key: "name", label: "Name" },
@@ -113,16 +113,7 @@ export function AdminsTable({
                 </span>
               </td>
               <td className="px-4 py-3">
-                <span
-                  className={cn(
-                    "rounded-full px-2.5 py-1 text-xs font-semibold",
-                    admin.isActive
-                      ? "bg-emerald-100 text-emerald-800"
-                      : "bg-slate-200 text-slate-700",
-                  )}
-                >
-                  {admin.isActive ? "Active" : "Inactive"}
-                </span>
+                <ActiveBadge active={admin.isActive} className="py-1" />
               </td>
               <td className="px-4 py-3 text-sm whitespace-nowrap">
                 {formatShortDate(admin.createdAt)}
@@ -132,23 +123,17 @@ export function AdminsTable({
                   <span className="text-sm text-slate-500 dark:text-slate-400">You</span>
                 ) : (
                   <div className="inline-flex gap-1">
-                    <Link
+                    <RowModalLink
                       to={adminListHref(query, { modal: "edit", id: admin.id })}
-                      preventScrollReset
-                      className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Edit<span className="sr-only"> {admin.name}</span>
-                    </Link>
+                      action="edit"
+                      name={admin.name}
+                    />
                     {canDelete && admin.isActive ? (
-                      <Link
+                      <RowModalLink
                         to={adminListHref(query, { modal: "delete", id: admin.id })}
-                        preventScrollReset
-                        className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Delete<span className="sr-only"> {admin.name}</span>
-                      </Link>
+                        action="delete"
+                        name={admin.name}
+                      />
                     ) : null}
                   </div>
                 )}

@@ -5,11 +5,11 @@ import { type Admin, admins, authAccount, authSession, authUser } from "~/db/sch
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/text/sql-text";
+import type { AdminListQuery } from "./list-url";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCreateInput,
   type AdminEditInput,
-  type AdminListQuery,
   adminMessages,
 } from "./schema";
 

@@ -1,13 +1,24 @@
 import { href } from "react-router";
-import { listHref } from "~/lib/router/list-href";
-import { type AdminListQuery, parseAdminListQuery } from "./schema";
+import * as z from "zod/mini";
+import { searchParam } from "~/lib/forms/outside-text";
+import { listUrl, pageParam } from "~/lib/router/list-href";
+import { closedModal, type ModalState } from "~/lib/router/modal-target";
+import { adminSortColumns } from "./schema";
 
-export type AdminModal = { modal?: "create" | "edit" | "delete"; id?: string };
+const schema = z.object({
+  q: searchParam(100),
+  sort: z.catch(z.enum(adminSortColumns), "created_at"),
+  dir: z.catch(z.enum(["asc", "desc"]), "desc"),
+  page: pageParam,
+});
+const list = listUrl(href("/admin-portal/admins"), schema, closedModal);
 
-/** What an empty query string reads as: the values a URL can leave out. */
-const defaults = { ...parseAdminListQuery(new URLSearchParams()), modal: "", id: "" };
+export type AdminListQuery = z.output<typeof schema>;
 
+/** The table's search, sort and page from the URL; bad values fall back to the defaults. */
+export const parseAdminListQuery = list.parse;
+/** The table unsearched, newest first: what an empty query string reads as. */
+export const defaultAdminListQuery = list.defaultQuery;
 /** The admins page URL for a list state (defaults left out) and, optionally, an open modal. */
-export function adminListHref(query: AdminListQuery, modal: AdminModal = {}) {
-  return listHref(href("/admin-portal/admins"), { ...query, ...modal }, defaults);
-}
+export const adminListHref = (query: AdminListQuery, modal: ModalState = {}) =>
+  list.href(query, modal);

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
 import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
-import { personName, searchParam, singleLine } from "~/lib/forms/outside-text";
-import { pageParam, readListQuery } from "~/lib/router/list-href";
+import { personName, singleLine } from "~/lib/forms/outside-text";
 
 /**
  * The add-admin form, and the edit form: the same rules for name, phone, role and status, without
@@ -70,20 +69,6 @@ export const adminSortColumns = [
 ] as const;
 export type AdminSortColumn = (typeof adminSortColumns)[number];
 export const ADMIN_PAGE_SIZE = 10;
-
-const listQuerySchema = z.object({
-  q: searchParam(100),
-  sort: z.catch(z.enum(adminSortColumns), "created_at"),
-  dir: z.catch(z.enum(["asc", "desc"]), "desc"),
-  page: pageParam,
-});
-
-export type AdminListQuery = z.output<typeof listQuerySchema>;
-
-/** The table's search, sort and page from the URL; bad values fall back to the defaults. */
-export function parseAdminListQuery(params: URLSearchParams): AdminListQuery {
-  return readListQuery(listQuerySchema, params);
-}
 
 export const adminMessages = {
   created: "Admin created successfully!",

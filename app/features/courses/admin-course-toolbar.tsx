@@ -1,13 +1,13 @@
 import { Form } from "react-router";
 import { courseCategories } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/form-fields";
+import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
-import type { AdminCourseListQuery } from "./admin-course-query";
+import type { CourseListQuery } from "./list-url";
 
 /** The portal course list's search, category filter and 'Show Inactive' switch. */
-export function AdminCourseToolbar({ query }: { query: AdminCourseListQuery }) {
+export function AdminCourseToolbar({ query }: { query: CourseListQuery }) {
   const { submitNow } = useFilterSubmit();
   return (
     <Form
@@ -22,23 +22,16 @@ export function AdminCourseToolbar({ query }: { query: AdminCourseListQuery }) {
         defaultValue={query.q}
         placeholder="Search courses..."
       />
-      <div>
-        <label htmlFor="course-category" className="sr-only">
-          Category
-        </label>
-        <select
-          id="course-category"
-          name="category"
-          defaultValue={query.category}
-          onChange={(event) => submitNow(event.currentTarget.form)}
-          className={controlClasses}
-        >
-          <option value="">All Categories</option>
-          {courseCategories.map((category) => (
-            <option key={category}>{category}</option>
-          ))}
-        </select>
-      </div>
+      <SelectInput
+        id="course-category"
+        name="category"
+        label="Category"
+        layout="filter"
+        defaultValue={query.category}
+        onChange={(event) => submitNow(event.currentTarget.form)}
+        placeholder="All Categories"
+        options={courseCategories}
+      />
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"

@@ -1,17 +1,13 @@
 import Eye from "lucide-react/icons/eye";
 import EyeOff from "lucide-react/icons/eye-off";
-import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
-import { type AdminCourseListQuery, adminCoursesHref } from "./admin-course-query";
+import { ActiveBadge, RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { courseIcon } from "./course-icons";
 import { CourseImage } from "./course-image";
-
-const actionClasses =
-  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
+import { type CourseListQuery, courseListHref } from "./list-url";
 
 /** Toggle active: Hide/Show on cards, Deactivate/Activate in the list. */
 function ToggleButton({ course, labels }: { course: Course; labels: [string, string] }) {
@@ -28,7 +24,7 @@ function ToggleButton({ course, labels }: { course: Course; labels: [string, str
       <button
         type="submit"
         disabled={pending}
-        className={cn(actionClasses, "text-slate-700 dark:text-slate-200")}
+        className={cn(rowActionClasses, "text-slate-700 hover:bg-slate-100 dark:text-slate-200")}
       >
         <Icon aria-hidden="true" className="h-4 w-4" />
         {course.isActive ? whenActive : whenInactive}
@@ -38,52 +34,31 @@ function ToggleButton({ course, labels }: { course: Course; labels: [string, str
   );
 }
 
-function EditLink({ course, query }: { course: Course; query: AdminCourseListQuery }) {
-  return (
-    <Link
-      to={adminCoursesHref(query, { modal: "edit", id: course.id })}
-      preventScrollReset
-      className={cn(actionClasses, "text-brand-800 dark:text-brand-300")}
-    >
-      <Pencil aria-hidden="true" className="h-4 w-4" />
-      Edit<span className="sr-only"> {course.title}</span>
-    </Link>
-  );
-}
-
-function DeleteLink({ course, query }: { course: Course; query: AdminCourseListQuery }) {
-  return (
-    <Link
-      to={adminCoursesHref(query, { modal: "delete", id: course.id })}
-      preventScrollReset
-      className={cn(actionClasses, "text-red-700 dark:text-red-400")}
-    >
-      <Trash2 aria-hidden="true" className="h-4 w-4" />
-      Delete<span className="sr-only"> {course.title}</span>
-    </Link>
-  );
-}
-
-function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <span
-      className={cn(
-        "rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        active ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700",
-      )}
-    >
-      {active ? "Active" : "Inactive"}
-    </span>
-  );
-}
-
-export function CourseCardsView({
-  courses,
+/** Edit, Hide/Show (or Deactivate/Activate) and Delete for one course. */
+function CourseActions({
+  course,
   query,
+  toggleLabels,
 }: {
-  courses: Course[];
-  query: AdminCourseListQuery;
+  course: Course;
+  query: CourseListQuery;
+  toggleLabels: [string, string];
 }) {
+  const hrefFor = (modal: "edit" | "delete") => courseListHref(query, { modal, id: course.id });
+  return (
+    <>
+      <RowModalLink to={hrefFor("edit")} action="edit" name={course.title} />
+      <ToggleButton course={course} labels={toggleLabels} />
+      <RowModalLink to={hrefFor("delete")} action="delete" name={course.title} />
+    </>
+  );
+}
+
+const StatusBadge = ({ active }: { active: boolean }) => (
+  <ActiveBadge active={active} className="py-0.5" />
+);
+
+export function CourseCardsView({ courses, query }: { courses: Course[]; query: CourseListQuery }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
       {courses.map((course) => {
@@ -112,9 +87,7 @@ export function CourseCardsView({
               <h2 className="font-bold text-slate-900 dark:text-white">{course.title}</h2>
               <p className="text-sm font-semibold">{formatNaira(course.price)}</p>
               <div className="mt-auto flex flex-wrap gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
-                <EditLink course={course} query={query} />
-                <ToggleButton course={course} labels={["Hide", "Show"]} />
-                <DeleteLink course={course} query={query} />
+                <CourseActions course={course} query={query} toggleLabels={["Hide", "Show"]} />
               </div>
             </div>
           </li>
@@ -124,34 +97,18 @@ export function CourseCardsView({
   );
 }
 
-export function CourseListView({
-  courses,
-  query,
-}: {
-  courses: Course[];
-  query: AdminCourseListQuery;
-}) {
+export function CourseListView({ courses, query }: { courses: Course[]; query: CourseListQuery }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
         <caption className="sr-only">Courses</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-4 py-3">
-              Course
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Category
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Level
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Price
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
+            {["Course", "Category", "Level", "Price", "Status"].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-3 text-right">
               Actions
             </th>
@@ -169,9 +126,11 @@ export function CourseListView({
               </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-1">
-                  <EditLink course={course} query={query} />
-                  <ToggleButton course={course} labels={["Deactivate", "Activate"]} />
-                  <DeleteLink course={course} query={query} />
+                  <CourseActions
+                    course={course}
+                    query={query}
+                    toggleLabels={["Deactivate", "Activate"]}
+                  />
                 </div>
               </td>
             </tr>

@@ -1,6 +1,7 @@
 import BookOpen from "lucide-react/icons/book-open";
 import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
+import { IconText } from "~/ui/icon-text";
 import { StarRating } from "~/ui/star-rating";
 import { CourseImage } from "./course-image";
 import type { CourseCard as CourseCardData } from "./courses.server";
@@ -65,16 +66,10 @@ export function CourseCard({
         <p className="line-clamp-2 text-sm text-slate-700">{course.description}</p>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
           <StarRating rating={course.rating} />
-          {course.duration ? (
-            <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" />
-              {course.duration}
-            </span>
-          ) : null}
-          <span className="inline-flex items-center gap-1">
-            <BookOpen aria-hidden="true" className="h-4 w-4" />
+          {course.duration ? <IconText icon={Clock}>{course.duration}</IconText> : null}
+          <IconText icon={BookOpen}>
             {course.lessons > 0 ? `${course.lessons} lessons` : "Multiple lessons"}
-          </span>
+          </IconText>
         </div>
         <div className="mt-auto pt-2">
           <PriceTag price={course.price} originalPrice={course.originalPrice} />

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Course, CourseChange } from "~/db/schema";
 import { courseCategories, courseLevels } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { slugify } from "~/lib/text/slug";
-import { Button, buttonClasses } from "~/ui/button";
 import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
 import { Modal } from "~/ui/modal";
+import { ModalActions } from "~/ui/modal-actions";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import {
   type CourseFormInput,
@@ -69,6 +69,43 @@ function Section({ title, children }: { title: string; children: React.ReactNode
     </section>
   );
 }
+
+/** The course's choices, by the section they stand in. */
+const choiceFields = {
+  basics: [
+    {
+      name: "category",
+      label: "Category",
+      required: true,
+      placeholder: "Select a category",
+      options: courseCategories,
+    },
+    { name: "level", label: "Level", placeholder: "Select a level", options: courseLevels },
+    {
+      name: "difficulty",
+      label: "Difficulty",
+      placeholder: "Select a difficulty",
+      options: courseLevels,
+    },
+  ],
+  details: [
+    {
+      name: "language",
+      label: "Language",
+      placeholder: "Select a language",
+      options: courseLanguages,
+    },
+    { name: "format", label: "Format", placeholder: "Select a format", options: courseFormats },
+  ],
+} as const;
+
+/** The course's numbers: prices in whole Naira, lessons, and a rating to a tenth. */
+const numberFields = [
+  { name: "price", label: "Price (₦)", step: 1000, inputMode: "numeric" },
+  { name: "originalPrice", label: "Original price (₦)", step: 1000, inputMode: "numeric" },
+  { name: "lessons", label: "Lessons", step: 1, inputMode: "numeric" },
+  { name: "rating", label: "Rating (0-5)", step: 0.1, max: 5, inputMode: "decimal" },
+] as const;
 
 /** The create/edit modal, with every course field. */
 export function CourseFormModal({
@@ -144,64 +181,18 @@ export function CourseFormModal({
           </div>
           <TextareaField meta={fields.description} label="Description" required rows={4} />
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              meta={fields.category}
-              label="Category"
-              required
-              placeholder="Select a category"
-              options={courseCategories}
-            />
-            <SelectField
-              meta={fields.level}
-              label="Level"
-              placeholder="Select a level"
-              options={courseLevels}
-            />
-            <SelectField
-              meta={fields.difficulty}
-              label="Difficulty"
-              placeholder="Select a difficulty"
-              options={courseLevels}
-            />
+            {choiceFields.basics.map(({ name, ...choice }) => (
+              <SelectField key={name} meta={fields[name]} {...choice} />
+            ))}
           </div>
           <IconPicker name={fields.icon.name} defaultValue={defaults.icon} />
         </Section>
 
         <Section title="Price and figures">
           <div className="grid gap-4 sm:grid-cols-4">
-            <TextField
-              meta={fields.price}
-              label="Price (₦)"
-              type="number"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-            />
-            <TextField
-              meta={fields.originalPrice}
-              label="Original price (₦)"
-              type="number"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-            />
-            <TextField
-              meta={fields.lessons}
-              label="Lessons"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-            />
-            <TextField
-              meta={fields.rating}
-              label="Rating (0-5)"
-              type="number"
-              min={0}
-              max={5}
-              step={0.1}
-              inputMode="decimal"
-            />
+            {numberFields.map(({ name, ...number }) => (
+              <TextField key={name} meta={fields[name]} type="number" min={0} {...number} />
+            ))}
           </div>
         </Section>
 
@@ -213,21 +204,9 @@ export function CourseFormModal({
               label="Certificate"
               placeholder="e.g. Certificate of completion"
             />
-            <SelectField
-              meta={fields.language}
-              label="Language"
-              placeholder="Select a language"
-              options={courseLanguages}
-            />
-            <SelectField
-              meta={fields.format}
-              label="Format"
-              placeholder="Select a format"
-              options={courseFormats.map((format) => format.value)}
-              labels={Object.fromEntries(
-                courseFormats.map((format) => [format.value, format.label]),
-              )}
-            />
+            {choiceFields.details.map(({ name, ...choice }) => (
+              <SelectField key={name} meta={fields[name]} {...choice} />
+            ))}
             <TextField
               meta={fields.schedule}
               label="Schedule"
@@ -326,18 +305,16 @@ export function CourseFormModal({
 
         {course ? <History changes={changes} /> : null}
 
-        <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+        {/* While files are sent, 'Cancel upload' is the one way to stop: not a second 'Cancel'. */}
+        <ModalActions
+          className="sticky bottom-0 -mx-5 -mb-4 flex-wrap border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900"
+          closeHref={closeHref}
+          busy={submitting}
+          label={creating ? "Create Course" : "Save Changes"}
+          hideCancel={uploading}
+        >
           <UploadProgress />
-          {/* While files are sent, 'Cancel upload' is the one way to stop: not a second 'Cancel'. */}
-          {uploading ? null : (
-            <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-              Cancel
-            </Link>
-          )}
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving..." : creating ? "Create Course" : "Save Changes"}
-          </Button>
-        </div>
+        </ModalActions>
       </Form>
     </Modal>
   );

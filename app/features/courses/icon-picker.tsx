@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { cn } from "~/ui/cn";
-import { controlClasses } from "~/ui/form-fields";
+import { controlClasses, SelectInput } from "~/ui/fields";
 import { iconGroups } from "./course-icons";
 
 /**
@@ -45,22 +45,15 @@ export function IconPicker({ name, defaultValue }: { name: string; defaultValue:
             className={controlClasses}
           />
         </div>
-        <div>
-          <label htmlFor={`${id}-group`} className="sr-only">
-            Icon category
-          </label>
-          <select
-            id={`${id}-group`}
-            value={group}
-            onChange={(event) => setGroup(event.currentTarget.value)}
-            className={controlClasses}
-          >
-            <option value="">All categories</option>
-            {iconGroups.map((entry) => (
-              <option key={entry.name}>{entry.name}</option>
-            ))}
-          </select>
-        </div>
+        <SelectInput
+          id={`${id}-group`}
+          label="Icon category"
+          layout="filter"
+          value={group}
+          onChange={(event) => setGroup(event.currentTarget.value)}
+          placeholder="All categories"
+          options={iconGroups.map((entry) => entry.name)}
+        />
       </div>
       {hiddenSelection ? <input type="hidden" name={name} value={selected} /> : null}
       <div

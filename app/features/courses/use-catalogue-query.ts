@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { type CatalogueQuery, catalogueSearch, parseCatalogueQuery } from "./catalogue-filters";
+import { type CatalogueQuery, catalogueSearch, parseCatalogueQuery } from "./catalogue-list-url";
 
 /**
  * The catalogue's filters, kept in the URL as they change. `searchText` is the search box's

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { cardClasses } from "~/ui/card";
+import { cn } from "~/ui/cn";
 
 export function PageHeader({
   title,
@@ -34,7 +36,7 @@ export function StatCard({
   icon?: ReactNode;
 }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <div className={cn(cardClasses, "p-5")}>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</p>
         {icon}

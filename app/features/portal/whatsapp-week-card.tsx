@@ -1,5 +1,7 @@
 import type { WhatsappWeek } from "~/features/site/whatsapp-clicks.server";
 import { formatShortDate } from "~/lib/format/dates";
+import { nounFor } from "~/lib/format/plural";
+import { Card } from "~/ui/card";
 
 /** How many visitors chose 'Chat on WhatsApp' this week, per course. */
 export function WhatsappWeekCard({
@@ -10,16 +12,10 @@ export function WhatsappWeekCard({
   configured: boolean;
 }) {
   return (
-    <section
-      aria-labelledby="whatsapp-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id="whatsapp-heading" className="text-lg font-bold">
-        WhatsApp chats this week
-      </h2>
+    <Card id="whatsapp" title="WhatsApp chats this week">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Since Monday {formatShortDate(week.since)}: {week.total}{" "}
-        {week.total === 1 ? "visitor" : "visitors"} tapped 'Chat on WhatsApp'.
+        Since Monday {formatShortDate(week.since)}: {week.total} {nounFor(week.total, "visitor")}{" "}
+        tapped 'Chat on WhatsApp'.
       </p>
       {configured ? null : (
         <p className="mt-3 text-sm text-amber-900 dark:text-amber-200">
@@ -55,6 +51,6 @@ export function WhatsappWeekCard({
           </tbody>
         </table>
       ) : null}
-    </section>
+    </Card>
   );
 }

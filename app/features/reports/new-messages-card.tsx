@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { formatShortDate } from "~/lib/format/dates";
+import { Card } from "~/ui/card";
 import { Sparkline } from "./charts/sparkline";
 import type { DayMessages } from "./reports.server";
 
@@ -10,21 +11,19 @@ export function NewMessagesCard({ days }: { days: DayMessages[] }) {
   const last = days.at(-1)?.day ?? "";
   const perDay = days.map((day) => day.messages).join(", ");
   return (
-    <section
-      aria-labelledby="trend-heading"
-      className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="trend-heading" className="text-lg font-bold">
-          New messages, last {days.length} days
-        </h2>
+    <Card
+      id="trend"
+      title={`New messages, last ${days.length} days`}
+      className="mt-8"
+      action={
         <Link
           to={`${href("/admin-portal/reports")}#messages`}
           className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
         >
           Messages report
         </Link>
-      </div>
+      }
+    >
       <p className="mt-1 text-3xl font-extrabold text-slate-900 dark:text-white">
         {total.toLocaleString("en-NG")}
       </p>
@@ -37,6 +36,6 @@ export function NewMessagesCard({ days }: { days: DayMessages[] }) {
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         {formatShortDate(first)} to {formatShortDate(last)}, Lagos time; today is the last point.
       </p>
-    </section>
+    </Card>
   );
 }

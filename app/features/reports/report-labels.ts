@@ -1,4 +1,5 @@
 import { formatShortDate } from "~/lib/format/dates";
+import { nounFor } from "~/lib/format/plural";
 
 // Words and figures for the reports' days, weeks, hours and shares, shared by the page, its
 // text alternatives and the CSV.
@@ -32,7 +33,7 @@ export const formatFigure = (value: number) => figures.format(value);
 
 /** A count with its noun, singular for one: '1 inquiry', '3 inquiries'. */
 export const countOf = (value: number, one: string, many = `${one}s`) =>
-  `${formatFigure(value)} ${value === 1 ? one : many}`;
+  `${formatFigure(value)} ${nounFor(value, one, many)}`;
 
 /** Minutes as hours, to a tenth: the reports give reply times in hours. */
 export const hoursFromMinutes = (minutes: number) => Math.round(minutes / 6) / 10;

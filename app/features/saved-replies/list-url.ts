@@ -1,9 +1,10 @@
 import { href } from "react-router";
-import { listHref } from "~/lib/router/list-href";
+import * as z from "zod/mini";
+import { listUrl } from "~/lib/router/list-href";
+import { closedModal, type ModalState } from "~/lib/router/modal-target";
 
-export type SavedReplyModal = { modal?: "create" | "edit" | "delete"; id?: string };
+/** The saved replies are one list without filters: its URL holds an open modal only. */
+const list = listUrl(href("/admin-portal/saved-replies"), z.object({}), closedModal);
 
-/** The saved replies page, optionally with a modal open (docs/decisions/0010). */
-export function savedRepliesHref(modal: SavedReplyModal = {}) {
-  return listHref(href("/admin-portal/saved-replies"), modal, { modal: "", id: "" });
-}
+/** The saved replies page, optionally with a modal open. */
+export const savedReplyListHref = (modal: ModalState = {}) => list.href({}, modal);

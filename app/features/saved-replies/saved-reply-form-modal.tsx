@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { SavedReply } from "~/db/schema";
-import { Button, buttonClasses } from "~/ui/button";
-import { ConfirmModal } from "~/ui/confirm-modal";
+import { DeleteModal } from "~/ui/confirm-modal";
 import { FormError, TextareaField, TextField } from "~/ui/form-fields";
-import { Modal } from "~/ui/modal";
+import { type ListModalProps, Modal } from "~/ui/modal";
+import { ModalActions } from "~/ui/modal-actions";
 import { useToastOnError } from "~/ui/use-toast-on-error";
 import { type SavedReplyFormFields, type SavedReplyInput, savedReplyFormSchema } from "./schema";
 
@@ -50,14 +50,12 @@ export function SavedReplyFormModal({
         <FormError errors={form.errors} id={form.errorId} />
         <TextField meta={fields.title} label="Title" required autoComplete="off" />
         <TextareaField meta={fields.body} label="Reply text" required rows={10} />
-        <div className="mt-2 flex justify-end gap-3">
-          <Link to={closeHref} replace preventScrollReset className={buttonClasses("outline")}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving..." : reply ? "Save Changes" : "Add saved reply"}
-          </Button>
-        </div>
+        <ModalActions
+          className="mt-2"
+          closeHref={closeHref}
+          busy={submitting}
+          label={reply ? "Save Changes" : "Add saved reply"}
+        />
       </Form>
     </Modal>
   );
@@ -65,26 +63,14 @@ export function SavedReplyFormModal({
 
 export function DeleteSavedReplyModal({
   reply,
-  closeHref,
-  onClose,
-}: {
-  reply: Pick<SavedReply, "id" | "title">;
-  closeHref: string;
-  onClose: () => void;
-}) {
+  ...modal
+}: ListModalProps & { reply: Pick<SavedReply, "id" | "title"> }) {
   return (
-    <ConfirmModal
-      title="Delete saved reply"
-      fields={{ intent: "delete", id: reply.id }}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      closeHref={closeHref}
-      onClose={onClose}
-    >
+    <DeleteModal title="Delete saved reply" id={reply.id} {...modal}>
       <p>
         Are you sure you want to delete the saved reply <strong>{reply.title}</strong>? Replies
         already sent are not changed.
       </p>
-    </ConfirmModal>
+    </DeleteModal>
   );
 }

@@ -1,11 +1,10 @@
 import MessageSquarePlus from "lucide-react/icons/message-square-plus";
-import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import { formatShortDate } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
-import { savedRepliesHref } from "./list-url";
+import { RowModalLink } from "~/ui/row-actions";
+import { savedReplyListHref } from "./list-url";
 
 type ListedReply = Pick<SavedReply, "id" | "title" | "body" | "updatedAt">;
 
@@ -16,7 +15,7 @@ export function SavedReplyList({ replies }: { replies: ListedReply[] }) {
       <div className="px-4 py-12 text-center">
         <p className="text-slate-600 dark:text-slate-300">No saved replies yet.</p>
         <Link
-          to={savedRepliesHref({ modal: "create" })}
+          to={savedReplyListHref({ modal: "create" })}
           preventScrollReset
           className={buttonClasses("primary", "md", "mt-4")}
         >
@@ -40,22 +39,14 @@ export function SavedReplyList({ replies }: { replies: ListedReply[] }) {
               </p>
             </div>
             <div className="inline-flex gap-1">
-              <Link
-                to={savedRepliesHref({ modal: "edit", id: reply.id })}
-                preventScrollReset
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
-              >
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-                Edit<span className="sr-only"> {reply.title}</span>
-              </Link>
-              <Link
-                to={savedRepliesHref({ modal: "delete", id: reply.id })}
-                preventScrollReset
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete<span className="sr-only"> {reply.title}</span>
-              </Link>
+              {(["edit", "delete"] as const).map((action) => (
+                <RowModalLink
+                  key={action}
+                  to={savedReplyListHref({ modal: action, id: reply.id })}
+                  action={action}
+                  name={reply.title}
+                />
+              ))}
             </div>
           </div>
           <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">

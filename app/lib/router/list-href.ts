@@ -47,3 +47,25 @@ export const pageParam = z.catch(
   z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
   1,
 );
+
+/**
+ * One list page's URL, read and written by the same rules: `parse` reads the list's state (each
+ * bad value falls back to its default), `defaultQuery` is what an empty query string reads as,
+ * and `search` and `href` write a state back with the defaults left out. `open` names the
+ * parameters beside the list's state (an open modal or message), left out while empty.
+ */
+export function listUrl<Schema extends z.ZodMiniObject, Open extends Record<string, ParamValue>>(
+  path: string,
+  schema: Schema,
+  open: Open,
+) {
+  type Query = z.output<Schema>;
+  type OpenValues = { readonly [Key in keyof Open]?: ParamValue };
+  const parse = (params: URLSearchParams): Query => readListQuery(schema, params);
+  const defaultQuery = parse(new URLSearchParams());
+  const defaults: Record<string, ParamValue> = { ...defaultQuery, ...open };
+  const search = (query: Query, opened: OpenValues = {}) =>
+    listSearch({ ...query, ...opened }, defaults);
+  const href = (query: Query, opened: OpenValues = {}) => `${path}${search(query, opened)}`;
+  return { parse, defaultQuery, search, href };
+}

@@ -15,8 +15,8 @@ import {
   updateAdmin,
 } from "~/features/admins/admins.server";
 import { AdminsTable } from "~/features/admins/admins-table";
-import { adminListHref } from "~/features/admins/list-url";
-import { adminActionSchema, adminMessages, parseAdminListQuery } from "~/features/admins/schema";
+import { adminListHref, parseAdminListQuery } from "~/features/admins/list-url";
+import { adminActionSchema, adminMessages } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";

@@ -1,11 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import LayoutGrid from "lucide-react/icons/layout-grid";
-import List from "lucide-react/icons/list";
 import Plus from "lucide-react/icons/plus";
 import { data, Link, useNavigate } from "react-router";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
-import { adminCoursesHref, parseAdminCourseQuery } from "~/features/courses/admin-course-query";
 import { AdminCourseToolbar } from "~/features/courses/admin-course-toolbar";
 import { CourseCardsView, CourseListView } from "~/features/courses/admin-course-views";
 import {
@@ -32,6 +29,7 @@ import {
   uploadProblemErrors,
 } from "~/features/courses/course-upload.server";
 import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
+import { courseListHref, parseCourseListQuery } from "~/features/courses/list-url";
 import { courseFormClientAction } from "~/features/courses/use-upload-progress";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
@@ -40,7 +38,7 @@ import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
 import { useToastOnError } from "~/ui/use-toast-on-error";
-import { ViewToggle } from "~/ui/view-toggle";
+import { GridListToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin Portal" }];
@@ -48,7 +46,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin Portal"
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const query = parseAdminCourseQuery(params);
+  const query = parseCourseListQuery(params);
   const { modal, target } = await readModalTarget(params, findCourseById);
   const [courses, stats, changes] = await Promise.all([
     listCoursesForAdmin({
@@ -65,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Back to the list as it was (search, filters, view), with the success toast. */
 const succeed = (request: Request, message: string) =>
   redirectWithFlash(
-    adminCoursesHref(parseAdminCourseQuery(new URL(request.url).searchParams)),
+    courseListHref(parseCourseListQuery(new URL(request.url).searchParams)),
     message,
   );
 
@@ -125,7 +123,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
   // The course form toasts its own errors; toggles and deletes are toasted here.
   const formOpen = modal === "create" || modal === "edit";
   useToastOnError(formOpen ? undefined : (actionData?.result.error?.[""] ?? undefined));
-  const listHref = adminCoursesHref(query);
+  const listHref = courseListHref(query);
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
 
   return (
@@ -135,7 +133,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
         description="Create, edit and publish the courses on the public website."
         actions={
           <Link
-            to={adminCoursesHref(query, { modal: "create" })}
+            to={courseListHref(query, { modal: "create" })}
             preventScrollReset
             className={buttonClasses("primary")}
           >
@@ -165,22 +163,10 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {courses.length} {courses.length === 1 ? "course" : "courses"}
         </p>
-        <ViewToggle
+        <GridListToggle
           current={query.view}
-          options={[
-            {
-              value: "cards",
-              label: "Card view",
-              icon: LayoutGrid,
-              href: adminCoursesHref({ ...query, view: "cards" }),
-            },
-            {
-              value: "list",
-              label: "List view",
-              icon: List,
-              href: adminCoursesHref({ ...query, view: "list" }),
-            },
-          ]}
+          grid={{ value: "cards", label: "Card view" }}
+          hrefFor={(view) => courseListHref({ ...query, view })}
         />
       </div>
       {courses.length === 0 ? (

@@ -6,7 +6,7 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import Users from "lucide-react/icons/users";
 import { href, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { adminCoursesHref, defaultAdminCourseQuery } from "~/features/courses/admin-course-query";
+import { courseListHref, defaultCourseListQuery } from "~/features/courses/list-url";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox/list-url";
 import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
 import { ReplyPromiseFigures } from "~/features/messages/inbox/reply-promise-card";
@@ -19,6 +19,7 @@ import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
 import { formatDateTime } from "~/lib/format/dates";
 import { env } from "~/lib/infra/env.server";
 import { buttonClasses } from "~/ui/button";
+import { Card } from "~/ui/card";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Portal" }];
@@ -50,7 +51,7 @@ const icon = "h-6 w-6 text-brand-700 dark:text-brand-300";
 
 const quickActions = [
   {
-    to: adminCoursesHref(defaultAdminCourseQuery, { modal: "create" }),
+    to: courseListHref(defaultCourseListQuery, { modal: "create" }),
     label: "Add Course",
     icon: Plus,
   },
@@ -63,6 +64,30 @@ const quickActions = [
   { to: href("/courses"), label: "View Public Site", icon: BookOpen },
 ];
 
+/** The dashboard's figures, one card each. */
+const statCards = (stats: Route.ComponentProps["loaderData"]["stats"]) => [
+  { label: "Students", value: "—", hint: "No student records yet", Icon: GraduationCap },
+  { label: "Tutors", value: "—", hint: "No tutor records yet", Icon: Users },
+  {
+    label: "Courses",
+    value: stats.courses.total,
+    hint: `${stats.courses.active} active`,
+    Icon: BookOpen,
+  },
+  {
+    label: "New Messages",
+    value: stats.messages.unread,
+    hint: `${stats.messages.today} received today`,
+    Icon: Mail,
+  },
+  {
+    label: "Admins",
+    value: stats.admins.total,
+    hint: `${stats.admins.active} active`,
+    Icon: ShieldCheck,
+  },
+];
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, activity, whatsapp, whatsappConfigured, replyFigures, lastDays } = loaderData;
   return (
@@ -73,47 +98,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
       <ReplyPromiseFigures figures={replyFigures} />
       <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        <StatCard
-          label="Students"
-          value="—"
-          hint="No student records yet"
-          icon={<GraduationCap aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="Tutors"
-          value="—"
-          hint="No tutor records yet"
-          icon={<Users aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="Courses"
-          value={stats.courses.total}
-          hint={`${stats.courses.active} active`}
-          icon={<BookOpen aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="New Messages"
-          value={stats.messages.unread}
-          hint={`${stats.messages.today} received today`}
-          icon={<Mail aria-hidden="true" className={icon} />}
-        />
-        <StatCard
-          label="Admins"
-          value={stats.admins.total}
-          hint={`${stats.admins.active} active`}
-          icon={<ShieldCheck aria-hidden="true" className={icon} />}
-        />
+        {statCards(stats).map(({ Icon, ...card }) => (
+          <StatCard
+            key={card.label}
+            {...card}
+            icon={<Icon aria-hidden="true" className={icon} />}
+          />
+        ))}
       </section>
       <NewMessagesCard days={lastDays} />
       {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
       <div className="mt-8 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">
-        <section
-          aria-labelledby="activity-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="activity-heading" className="text-lg font-bold">
-            Recent Activity
-          </h2>
+        <Card id="activity" title="Recent Activity">
           {activity.length === 0 ? (
             <p className="mt-4 text-slate-600 dark:text-slate-300">Nothing has happened yet.</p>
           ) : (
@@ -150,14 +146,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-        </section>
-        <section
-          aria-labelledby="quick-heading"
-          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="quick-heading" className="text-lg font-bold">
-            Quick Actions
-          </h2>
+        </Card>
+        <Card id="quick" title="Quick Actions">
           <ul className="mt-4 grid gap-2">
             {quickActions.map((action) => (
               <li key={action.to}>
@@ -171,7 +161,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
         <WhatsappWeekCard week={whatsapp} configured={whatsappConfigured} />
       </div>
     </>

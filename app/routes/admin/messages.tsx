@@ -40,7 +40,7 @@ import { readForm } from "~/lib/forms/request-form.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
-import { ConfirmModal } from "~/ui/confirm-modal";
+import { DeleteModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
@@ -317,11 +317,10 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
       {message && confirmDelete ? (
-        <ConfirmModal
+        <DeleteModal
           title="Delete Message"
-          fields={{ intent: "delete", id: message.id }}
+          id={message.id}
           confirmLabel="Delete Message"
-          pendingLabel="Deleting..."
           action={messageHref}
           closeHref={messageHref}
           onClose={() => navigate(messageHref, { replace: true, preventScrollReset: true })}
@@ -329,7 +328,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           <p>
             Delete the message from <strong>{message.fullName}</strong>? This cannot be undone.
           </p>
-        </ConfirmModal>
+        </DeleteModal>
       ) : null}
     </>
   );

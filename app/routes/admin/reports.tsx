@@ -33,7 +33,7 @@ import { loadReport } from "~/features/reports/reports.server";
 import { TallyFigure } from "~/features/reports/tally-figure";
 import { formatShortDate, lagosToday } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
-import { controlClasses, FormError } from "~/ui/fields";
+import { controlClasses, FormError, SelectInput } from "~/ui/fields";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports | Admin Portal" }];
@@ -68,18 +68,14 @@ function PeriodForm({
       aria-label="Report period"
       className="mb-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div>
-        <label htmlFor="report-period" className="mb-1 block text-sm font-medium">
-          Period
-        </label>
-        <select id="report-period" name="period" defaultValue={choice} className={controlClasses}>
-          {reportPeriodChoices.map((item) => (
-            <option key={item.value} value={item.value}>
-              {item.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectInput
+        id="report-period"
+        name="period"
+        label="Period"
+        layout="action"
+        defaultValue={choice}
+        options={reportPeriodChoices}
+      />
       {(["from", "to"] as const).map((name) => (
         <div key={name}>
           <label htmlFor={`report-${name}`} className="mb-1 block text-sm font-medium">

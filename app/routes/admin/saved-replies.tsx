@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { savedRepliesHref } from "~/features/saved-replies/list-url";
+import { savedReplyListHref } from "~/features/saved-replies/list-url";
 import { PlaceholderHelp } from "~/features/saved-replies/placeholder-help";
 import {
   createSavedReply,
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { replies, modal, target };
 }
 
-const succeed = (message: string) => redirectWithFlash(savedRepliesHref(), message);
+const succeed = (message: string) => redirectWithFlash(savedReplyListHref(), message);
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
@@ -68,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function SavedRepliesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { replies, modal, target } = loaderData;
   const navigate = useNavigate();
-  const listHref = savedRepliesHref();
+  const listHref = savedReplyListHref();
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
   useToastOnError(modal === "delete" ? (actionData?.result?.error?.[""] ?? undefined) : undefined);
 
@@ -79,7 +79,7 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
         description="Reusable answers to the questions visitors ask again and again."
         actions={
           <Link
-            to={savedRepliesHref({ modal: "create" })}
+            to={savedReplyListHref({ modal: "create" })}
             preventScrollReset
             className={buttonClasses("primary")}
           >

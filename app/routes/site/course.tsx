@@ -33,6 +33,7 @@ import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
+import { IconText } from "~/ui/icon-text";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
 
@@ -114,23 +115,20 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
             <p className="mt-4 text-lg text-brand-50">{course.description}</p>
             <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-brand-50">
               <StarRating rating={course.rating} />
-              <span className="inline-flex items-center gap-1.5">
-                <BookOpen aria-hidden="true" className="h-4 w-4" />
+              <IconText icon={BookOpen} className="gap-1.5">
                 {course.lessons > 0 ? course.lessons : "Multiple"} lessons
-              </span>
+              </IconText>
               <span className="rounded-full bg-white/15 px-2.5 py-0.5 font-semibold">
                 {course.level}
               </span>
               {course.duration ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <Clock aria-hidden="true" className="h-4 w-4" />
+                <IconText icon={Clock} className="gap-1.5">
                   {course.duration}
-                </span>
+                </IconText>
               ) : null}
-              <span className="inline-flex items-center gap-1.5">
-                <Globe aria-hidden="true" className="h-4 w-4" />
+              <IconText icon={Globe} className="gap-1.5">
                 {course.language}
-              </span>
+              </IconText>
             </div>
           </div>
           <div className="overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl">

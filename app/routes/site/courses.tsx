@@ -1,7 +1,5 @@
-import LayoutGrid from "lucide-react/icons/layout-grid";
-import List from "lucide-react/icons/list";
 import { Form, Link } from "react-router";
-import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-filters";
+import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-list-url";
 import { CourseCard, courseCardItemClasses } from "~/features/courses/course-card";
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
@@ -11,9 +9,9 @@ import { skipSearchOnlyChanges } from "~/lib/router/revalidation";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
-import { controlClasses } from "~/ui/fields";
+import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
-import { ViewToggle } from "~/ui/view-toggle";
+import { GridListToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -70,40 +68,24 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             onChange={(event) => update({ q: event.currentTarget.value })}
             placeholder="Search courses..."
           />
-          <div>
-            <label htmlFor="catalogue-category" className="sr-only">
-              Category
-            </label>
-            <select
-              id="catalogue-category"
-              name="category"
-              value={query.category}
-              onChange={(event) => update({ category: event.currentTarget.value })}
-              className={controlClasses}
-            >
-              <option value="">All Categories</option>
-              {categories.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="catalogue-level" className="sr-only">
-              Level
-            </label>
-            <select
-              id="catalogue-level"
-              name="level"
-              value={query.level}
-              onChange={(event) => update({ level: event.currentTarget.value })}
-              className={controlClasses}
-            >
-              <option value="">All Levels</option>
-              {levels.map((level) => (
-                <option key={level}>{level}</option>
-              ))}
-            </select>
-          </div>
+          {(
+            [
+              { name: "category", label: "Category", all: "All Categories", options: categories },
+              { name: "level", label: "Level", all: "All Levels", options: levels },
+            ] as const
+          ).map(({ name, label, all, options }) => (
+            <SelectInput
+              key={name}
+              id={`catalogue-${name}`}
+              name={name}
+              label={label}
+              layout="filter"
+              value={query[name]}
+              onChange={(event) => update({ [name]: event.currentTarget.value })}
+              placeholder={all}
+              options={options}
+            />
+          ))}
           {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
           {/* Without JavaScript the filters apply with this button; with it they apply as you type. */}
           <noscript>
@@ -117,22 +99,10 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           <p aria-live="polite" className="text-sm text-slate-700">
             Showing {shown.length} of {courses.length} courses
           </p>
-          <ViewToggle
+          <GridListToggle
             current={query.view}
-            options={[
-              {
-                value: "grid",
-                label: "Grid view",
-                icon: LayoutGrid,
-                href: catalogueSearch({ ...query, view: "grid" }) || "?",
-              },
-              {
-                value: "list",
-                label: "List view",
-                icon: List,
-                href: catalogueSearch({ ...query, view: "list" }),
-              },
-            ]}
+            grid={{ value: "grid", label: "Grid view" }}
+            hrefFor={(view) => catalogueSearch({ ...query, view }) || "?"}
           />
         </div>
 

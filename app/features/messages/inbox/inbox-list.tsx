@@ -3,13 +3,20 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/format/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { inlineControlClasses } from "~/ui/form-fields";
+import { SelectInput } from "~/ui/fields";
 import type { InboxListItem } from "./inbox.server";
 import { type InboxQuery, inboxHref } from "./list-url";
 import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
 import { ReplyClockBadge } from "./reply-clock-badge";
 
 type AdminOption = { id: string; name: string };
+
+const bulkActions = [
+  { value: "read", label: "Mark read" },
+  { value: "archive", label: "Archive" },
+  { value: "assign", label: "Assign to…" },
+  { value: "delete", label: "Delete" },
+];
 
 function NoMessages() {
   return <p className="p-10 text-center text-slate-600 dark:text-slate-300">No messages found</p>;
@@ -61,39 +68,26 @@ export function InboxList({
           />
           Select all on this page
         </label>
-        <label htmlFor="bulk-action" className="sr-only">
-          Bulk action
-        </label>
-        <select
+        <SelectInput
           id="bulk-action"
           name="bulkAction"
+          label="Bulk action"
+          layout="filter"
+          compact
           value={action}
           onChange={(event) => setAction(event.currentTarget.value)}
-          className={cn(inlineControlClasses, "py-1.5 text-sm")}
-        >
-          <option value="read">Mark read</option>
-          <option value="archive">Archive</option>
-          <option value="assign">Assign to…</option>
-          <option value="delete">Delete</option>
-        </select>
+          options={bulkActions}
+        />
         {action === "assign" ? (
-          <>
-            <label htmlFor="bulk-assignee" className="sr-only">
-              Assign to
-            </label>
-            <select
-              id="bulk-assignee"
-              name="assignedTo"
-              className={cn(inlineControlClasses, "py-1.5 text-sm")}
-            >
-              <option value="">Unassigned</option>
-              {admins.map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.name}
-                </option>
-              ))}
-            </select>
-          </>
+          <SelectInput
+            id="bulk-assignee"
+            name="assignedTo"
+            label="Assign to"
+            layout="filter"
+            compact
+            placeholder="Unassigned"
+            options={admins.map((admin) => ({ value: admin.id, label: admin.name }))}
+          />
         ) : null}
         <Button
           type="submit"

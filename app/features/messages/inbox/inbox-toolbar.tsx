@@ -4,7 +4,7 @@ import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { controlClasses } from "~/ui/form-fields";
+import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
 import {
@@ -56,6 +56,7 @@ const foldedOnPhones = "max-md:hidden max-md:peer-checked:block";
 /** Each filter as wide as its longest choice, the row wrapping where they do not all fit. */
 const filterItem = cn(foldedOnPhones, "flex-none");
 
+/** One of the inbox's filters (the sort has no 'all' choice); it applies on change. */
 function FilterSelect({
   name,
   label,
@@ -68,29 +69,21 @@ function FilterSelect({
   label: string;
   value: string;
   options: readonly { id: string; label: string }[];
-  allLabel: string;
+  allLabel?: string;
   onChange: (form: HTMLFormElement | null) => void;
 }) {
   return (
-    <div className={filterItem}>
-      <label htmlFor={`inbox-${name}`} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={`inbox-${name}`}
-        name={name}
-        defaultValue={value}
-        onChange={(event) => onChange(event.currentTarget.form)}
-        className={controlClasses}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectInput
+      id={`inbox-${name}`}
+      name={name}
+      label={label}
+      layout="filter"
+      className={filterItem}
+      defaultValue={value}
+      onChange={(event) => onChange(event.currentTarget.form)}
+      placeholder={allLabel}
+      options={options.map((option) => ({ value: option.id, label: option.label }))}
+    />
   );
 }
 
@@ -103,6 +96,29 @@ const formTypeOptions = labelled(messageFormTypes, {
 });
 const statusOptions = labelled(messageStatuses);
 const priorityOptions = labelled(messagePriorities);
+
+/** The filters before the sort, each with its 'all' choice first. */
+const filters = [
+  {
+    name: "formType",
+    label: "Filter by form type",
+    options: formTypeOptions,
+    allLabel: "All types",
+  },
+  { name: "status", label: "Filter by status", options: statusOptions, allLabel: "All statuses" },
+  {
+    name: "priority",
+    label: "Filter by priority",
+    options: priorityOptions,
+    allLabel: "All priorities",
+  },
+  {
+    name: "clock",
+    label: "Filter by reply clock",
+    options: replyClockFilters,
+    allLabel: "Any reply clock",
+  },
+] as const;
 
 /** Shows the folded filters on a phone; open from the start while one is set. */
 function FiltersToggle({ open }: { open: boolean }) {
@@ -131,9 +147,7 @@ function FiltersToggle({ open }: { open: boolean }) {
 /** Filters and search as a GET form: they live in the URL and work without JavaScript. */
 export function InboxFilters({ query }: { query: InboxQuery }) {
   const { submitNow, submitAfterPause } = useFilterSubmit();
-  const filtered =
-    Boolean(query.formType || query.status || query.priority || query.clock) ||
-    query.sort !== "newest";
+  const filtered = filters.some((filter) => query[filter.name]) || query.sort !== "newest";
   return (
     <div className="mb-4 flex flex-wrap items-start gap-3">
       <Form
@@ -152,56 +166,21 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
         />
         <FiltersToggle open={filtered} />
+        {filters.map((filter) => (
+          <FilterSelect
+            key={filter.name}
+            {...filter}
+            value={query[filter.name]}
+            onChange={submitNow}
+          />
+        ))}
         <FilterSelect
-          name="formType"
-          label="Filter by form type"
-          value={query.formType}
-          options={formTypeOptions}
-          allLabel="All types"
+          name="sort"
+          label="Sort"
+          value={query.sort}
+          options={inboxSorts}
           onChange={submitNow}
         />
-        <FilterSelect
-          name="status"
-          label="Filter by status"
-          value={query.status}
-          options={statusOptions}
-          allLabel="All statuses"
-          onChange={submitNow}
-        />
-        <FilterSelect
-          name="priority"
-          label="Filter by priority"
-          value={query.priority}
-          options={priorityOptions}
-          allLabel="All priorities"
-          onChange={submitNow}
-        />
-        <FilterSelect
-          name="clock"
-          label="Filter by reply clock"
-          value={query.clock}
-          options={replyClockFilters}
-          allLabel="Any reply clock"
-          onChange={submitNow}
-        />
-        <div className={filterItem}>
-          <label htmlFor="inbox-sort" className="sr-only">
-            Sort
-          </label>
-          <select
-            id="inbox-sort"
-            name="sort"
-            defaultValue={query.sort}
-            onChange={(event) => submitNow(event.currentTarget.form)}
-            className={controlClasses}
-          >
-            {inboxSorts.map((sort) => (
-              <option key={sort.id} value={sort.id}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </div>
         <button type="submit" className={cn(buttonClasses("outline"), foldedOnPhones)}>
           Apply
         </button>

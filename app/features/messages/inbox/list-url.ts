@@ -2,7 +2,7 @@ import { href } from "react-router";
 import * as z from "zod/mini";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { searchParam } from "~/lib/forms/outside-text";
-import { listHref, listSearch, pageParam, readListQuery } from "~/lib/router/list-href";
+import { listUrl, pageParam } from "~/lib/router/list-href";
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -45,15 +45,14 @@ const schema = z.object({
   page: pageParam,
 });
 
+const list = listUrl(href("/admin-portal/messages"), schema, { id: "" });
+
 export type InboxQuery = z.output<typeof schema>;
 
 /** The inbox's tab, filters, search, sort and page from the URL; bad values fall back. */
-export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  return readListQuery(schema, params);
-}
-
+export const parseInboxQuery = list.parse;
 /** The unfiltered inbox: what an empty query string reads as. */
-export const defaultInboxQuery = parseInboxQuery(new URLSearchParams());
+export const defaultInboxQuery = list.defaultQuery;
 
 /** A tab other than All, a filter or a search is set (the sort and the page narrow nothing). */
 export const narrowsInbox = (query: InboxQuery) =>
@@ -61,14 +60,12 @@ export const narrowsInbox = (query: InboxQuery) =>
     (key) => key !== "sort" && key !== "page" && query[key] !== defaultInboxQuery[key],
   );
 
-const defaults = { ...defaultInboxQuery, id: "" };
-
 /** Query string for a list state (defaults left out), plus the open message, if any. */
 export const inboxSearch = (query: InboxQuery, openId?: string | null) =>
-  listSearch({ ...query, id: openId }, defaults);
-
+  list.search(query, { id: openId });
+/** The inbox URL for a list state (defaults left out) and, optionally, an open message. */
 export const inboxHref = (query: InboxQuery, openId?: string | null) =>
-  listHref(href("/admin-portal/messages"), { ...query, id: openId }, defaults);
+  list.href(query, { id: openId });
 
 /** The inbox's texts for loading and for each action (the academy's wording; tests hold it). */
 export const inboxMessages = {

@@ -5,7 +5,7 @@ import { messagePriorities, messageStatuses } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { Button, buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { controlClasses } from "~/ui/form-fields";
+import { controlClasses, SelectInput, type SelectOption } from "~/ui/fields";
 import { formatReference } from "../reference";
 import { DeliveryNotice } from "./delivery-notice";
 import type { DeliveryState } from "./delivery-state";
@@ -22,6 +22,9 @@ import type { MessageTimeline as Timeline } from "./timeline.server";
 
 type AdminOption = { id: string; name: string };
 
+const labelled = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: capitalize(value) }));
+
 /** One select that saves on change (with a button for when JavaScript is off). */
 function SelectAction({
   intent,
@@ -35,34 +38,25 @@ function SelectAction({
   name: string;
   label: string;
   value: string;
-  options: { value: string; label: string }[];
+  options: SelectOption[];
   messageId: string;
 }) {
   const submit = useSubmit();
-  const id = `detail-${name}`;
   return (
     <Form method="post" preventScrollReset className="flex items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={messageId} />
-      <div className="flex-1">
-        <label htmlFor={id} className="mb-1 block text-sm font-medium">
-          {label}
-        </label>
-        <select
-          id={id}
-          name={name}
-          defaultValue={value}
-          key={value}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          className={controlClasses}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectInput
+        id={`detail-${name}`}
+        name={name}
+        label={label}
+        layout="action"
+        className="flex-1"
+        defaultValue={value}
+        key={value}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        options={options}
+      />
       <noscript>
         <button type="submit" className={buttonClasses("outline")}>
           Save
@@ -191,36 +185,34 @@ export function MessageDetail({
       <TechnicalDetails message={message} />
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectAction
-          intent="status"
-          name="status"
-          label="Status"
-          value={message.status}
-          messageId={message.id}
-          options={messageStatuses.map((status) => ({ value: status, label: capitalize(status) }))}
-        />
-        <SelectAction
-          intent="priority"
-          name="priority"
-          label="Priority"
-          value={message.priority}
-          messageId={message.id}
-          options={messagePriorities.map((priority) => ({
-            value: priority,
-            label: capitalize(priority),
-          }))}
-        />
-        <SelectAction
-          intent="assign"
-          name="assignedTo"
-          label="Assigned to"
-          value={message.assignedTo ?? ""}
-          messageId={message.id}
-          options={[
-            { value: "", label: "Unassigned" },
-            ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
-          ]}
-        />
+        {[
+          {
+            intent: "status",
+            name: "status",
+            label: "Status",
+            value: message.status,
+            options: labelled(messageStatuses),
+          },
+          {
+            intent: "priority",
+            name: "priority",
+            label: "Priority",
+            value: message.priority,
+            options: labelled(messagePriorities),
+          },
+          {
+            intent: "assign",
+            name: "assignedTo",
+            label: "Assigned to",
+            value: message.assignedTo ?? "",
+            options: [
+              { value: "", label: "Unassigned" },
+              ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+            ],
+          },
+        ].map((select) => (
+          <SelectAction key={select.name} {...select} messageId={message.id} />
+        ))}
       </div>
 
       <Form method="post" preventScrollReset className="grid gap-2">

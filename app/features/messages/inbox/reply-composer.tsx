@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { Button, buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/form-fields";
+import { controlClasses, SelectInput } from "~/ui/fields";
 import { REPLY_MAX } from "./inbox-schema";
 import { replyMailto, whatsAppLink } from "./reply-links";
 
@@ -73,18 +73,14 @@ export function ReplyComposer({
           }}
         >
           <CurrentListFields />
-          <div className="flex-1">
-            <label htmlFor="saved-reply" className="mb-1 block text-sm font-medium">
-              Saved reply
-            </label>
-            <select id="saved-reply" name="savedReply" className={controlClasses}>
-              {savedReplies.map((reply) => (
-                <option key={reply.id} value={reply.id}>
-                  {reply.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectInput
+            id="saved-reply"
+            name="savedReply"
+            label="Saved reply"
+            layout="action"
+            className="flex-1"
+            options={savedReplies.map((reply) => ({ value: reply.id, label: reply.title }))}
+          />
           <Button type="submit" variant="outline">
             Insert
           </Button>

@@ -4,6 +4,7 @@ import Timer from "lucide-react/icons/timer";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
+import { nounFor } from "~/lib/format/plural";
 import {
   DUE_SOON_HOURS,
   formatReplyTime,
@@ -79,7 +80,7 @@ export function ReplyPromiseFigures({ figures }: { figures: ReplyClockFigures })
           value={
             figures.answeredInTimeShare === null ? "—" : percent.format(figures.answeredInTimeShare)
           }
-          hint={`Of ${figures.judged.toLocaleString("en-NG")} messages, last ${RESPONSE_WINDOW_DAYS} days`}
+          hint={`Of ${figures.judged.toLocaleString("en-NG")} ${nounFor(figures.judged, "message")}, last ${RESPONSE_WINDOW_DAYS} days`}
           icon={<Clock aria-hidden="true" className={iconClass} />}
         />
         <Figure

@@ -1,6 +1,7 @@
+import { href } from "react-router";
 import * as z from "zod/mini";
 import { searchParam } from "~/lib/forms/outside-text";
-import { listSearch, readListQuery } from "~/lib/router/list-href";
+import { listUrl } from "~/lib/router/list-href";
 import type { CatalogueFilters } from "./course-rules";
 
 export type CatalogueView = "grid" | "list";
@@ -8,21 +9,17 @@ export type CatalogueQuery = CatalogueFilters & { view: CatalogueView };
 
 const text = searchParam(100, { keepSpaces: true });
 
-const querySchema = z.object({
+const schema = z.object({
   q: text,
   category: text,
   level: text,
   view: z.catch(z.enum(["grid", "list"]), "grid"),
 });
+const list = listUrl(href("/courses"), schema, {});
 
 /** Reads the catalogue's filters from the URL; anything unexpected falls back to "all". */
-export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
-  return readListQuery(querySchema, params);
-}
-
+export const parseCatalogueQuery: (params: URLSearchParams) => CatalogueQuery = list.parse;
 /** What an empty query string reads as: every course, as a grid. */
 export const defaultCatalogueQuery = parseCatalogueQuery(new URLSearchParams());
-
 /** The URL search string for a query, leaving out defaults so shared links stay short. */
-export const catalogueSearch = (query: CatalogueQuery): string =>
-  listSearch(query, defaultCatalogueQuery);
+export const catalogueSearch = (query: CatalogueQuery): string => list.search(query);

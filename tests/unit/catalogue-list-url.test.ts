@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogueSearch, parseCatalogueQuery } from "~/features/courses/catalogue-filters";
+import { catalogueSearch, parseCatalogueQuery } from "~/features/courses/catalogue-list-url";
 
 const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
 const defaults = { q: "", category: "", level: "", view: "grid" };

@@ -1,0 +1,59 @@
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
+import { Link } from "react-router";
+import { cn } from "./cn";
+
+/** A small action beside a list's row: a link or button with an icon and a word. */
+export const rowActionClasses =
+  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium dark:hover:bg-slate-800";
+
+const modalActions = {
+  edit: {
+    word: "Edit",
+    Icon: Pencil,
+    tone: "text-brand-800 hover:bg-brand-50 dark:text-brand-300",
+  },
+  delete: {
+    word: "Delete",
+    Icon: Trash2,
+    tone: "text-red-700 hover:bg-red-50 dark:text-red-400",
+  },
+} as const;
+
+/**
+ * The Edit or Delete link of a row: it opens the row's modal through the URL
+ * (docs/decisions/0010); screen readers hear the record's name after the word.
+ */
+export function RowModalLink({
+  to,
+  action,
+  name,
+}: {
+  to: string;
+  action: keyof typeof modalActions;
+  name: string;
+}) {
+  const { word, Icon, tone } = modalActions[action];
+  return (
+    <Link to={to} preventScrollReset className={cn(rowActionClasses, tone)}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {word}
+      <span className="sr-only"> {name}</span>
+    </Link>
+  );
+}
+
+/** A record's Active or Inactive badge. */
+export function ActiveBadge({ active, className }: { active: boolean; className?: string }) {
+  return (
+    <span
+      className={cn(
+        "rounded-full px-2.5 text-xs font-semibold",
+        active ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700",
+        className,
+      )}
+    >
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
+}
