@@ -1,14 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { signInLinkSchema } from "~/features/auth/schema";
 import { DASHBOARD_PATH } from "~/features/auth/session.server";
 import { requestSignInLink, signInWithLink } from "~/features/auth/sign-in-link.server";
+import { tokenPageLoader, tokenPageMeta } from "~/features/auth/token-page";
+import { useAuthForm } from "~/features/auth/use-auth-form";
 import { redirectSignedIn } from "~/features/auth/welcome.server";
-import { invalidSubmission } from "~/lib/action-reply.server";
+import { invalidSubmission, noticeReply, refusalReply } from "~/lib/action-reply.server";
 import { readForm } from "~/lib/request-form.server";
-import { passRetryAfter, retryAfter } from "~/lib/retry-after";
+import { passRetryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-fields";
 import { FormNotice } from "~/ui/form-notice";
@@ -16,51 +18,27 @@ import type { Route } from "./+types/sign-in-link";
 
 export const headers = passRetryAfter;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Portal | Sign-in link" },
-  { name: "robots", content: "noindex" },
-  // The token is in the URL: never send it to another site.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => tokenPageMeta("Admin Portal | Sign-in link");
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
-}
+export const loader = tokenPageLoader;
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: signInLinkSchema });
-  if (submission.status !== "success") return invalidSubmission(submission, {});
+  if (submission.status !== "success") return invalidSubmission(submission);
   if (submission.value.intent === "sign-in") {
     const outcome = await signInWithLink(request, submission.value.token);
-    if (!outcome.ok) {
-      return data(
-        { result: submission.reply({ formErrors: [outcome.message] }) },
-        { status: outcome.status },
-      );
-    }
+    if (!outcome.ok) return refusalReply(submission, outcome);
     return redirectSignedIn(DASHBOARD_PATH, outcome.setCookies);
   }
   const outcome = await requestSignInLink(request, submission.value.email);
-  if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [outcome.message] }) },
-      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
-    );
-  }
-  return { result: submission.reply({ resetForm: true }), notice: outcome.message };
+  if (!outcome.ok) return refusalReply(submission, outcome);
+  return noticeReply(submission, outcome.message);
 }
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const [form, fields] = useForm({
-    id: "sign-in-link",
-    lastResult: busy ? null : actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInLinkSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const { form, fields, notice } = useAuthForm("sign-in-link", signInLinkSchema, actionData);
 
   if (loaderData.token) {
     return (
