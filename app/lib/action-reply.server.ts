@@ -40,6 +40,7 @@ type ReplyOptions = {
   keep?: KeptValues;
 };
 
+/** Every reply is `data()`, so its status and headers travel with it. */
 const reply = (result: ActionReply["result"], init: ResponseInit) =>
   data<ActionReply>({ result, notice: null }, init);
 
@@ -114,13 +115,8 @@ export function invalidSubmission(
 }
 
 /** A success that stays on the page: the form is emptied and `notice` says what happened. */
-export const noticeReply = (submission: Replier, notice: string): ActionReply => ({
-  result: submission.reply({ resetForm: true }),
-  notice,
-});
+export const noticeReply = (submission: Replier, notice: string) =>
+  data<ActionReply>({ result: submission.reply({ resetForm: true }), notice });
 
 /** The form back as the submission changed it, nothing saved (Conform's list buttons). */
-export const formReply = (submission: Replier): ActionReply => ({
-  result: submission.reply(),
-  notice: null,
-});
+export const formReply = (submission: Replier) => reply(submission.reply(), { status: 200 });

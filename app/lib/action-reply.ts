@@ -16,11 +16,12 @@ export type KeptValues = Record<string, string>;
 export const formErrorsOf = (reply: ActionReply | null | undefined) =>
   reply?.result.error?.[""] ?? undefined;
 
-/** The errors a reply shows on each field, without the form's own. */
-export function fieldErrorsOf(reply: ActionReply | null | undefined): Record<string, string[]> {
-  const { "": _form, ...fields } = reply?.result.error ?? {};
+/** Every error a reply shows, by field name (`""` for the whole form). */
+export function errorsOf(reply: ActionReply | null | undefined): Record<string, string[]> {
   return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string[]] => Boolean(entry[1])),
+    Object.entries(reply?.result.error ?? {}).filter((entry): entry is [string, string[]] =>
+      Boolean(entry[1]?.length),
+    ),
   );
 }
 
