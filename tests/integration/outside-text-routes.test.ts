@@ -180,7 +180,10 @@ describe("text with control characters from outside", () => {
       ),
     );
     expect(outcome).toMatchObject({ kind: "data", status: 400 });
-    expect(outcome.kind === "data" && outcome.data).toEqual({ error: notAllowedMessage("Notes") });
+    expect(outcome.kind === "data" && outcome.data).toEqual({
+      result: { status: "error", error: { "": [notAllowedMessage("Notes")] } },
+      notice: null,
+    });
     const [stored] = await database().db.select().from(messages);
     expect(stored?.adminNotes).toBe("Called back");
   });

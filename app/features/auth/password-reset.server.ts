@@ -58,6 +58,6 @@ export async function resetPassword(token: string, newPassword: string) {
     await auth().api.resetPassword({ body: { token, newPassword } });
     return { ok: true as const, message: authMessages.resetDone };
   } catch {
-    return { ok: false as const, status: 400, message: authMessages.resetInvalid };
+    return { ok: false as const, message: authMessages.resetInvalid };
   }
 }

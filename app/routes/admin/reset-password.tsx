@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields });
   const outcome = await resetPassword(submission.value.token, submission.value.password);
-  if (!outcome.ok) return refusalReply(submission, outcome, { hideFields });
+  if (!outcome.ok) return refusalReply(submission, { status: 400, ...outcome }, { hideFields });
   return redirectWithFlash(LOGIN_PATH, outcome.message);
 }
 
