@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useNavigation } from "react-router";
-import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-card";
+import { AuthCard, AuthCardLink } from "~/features/auth/auth-card";
+import { EmailLinkCard } from "~/features/auth/email-link-card";
 import { signInLinkSchema } from "~/features/auth/schema";
 import { DASHBOARD_PATH } from "~/features/auth/session.server";
 import { requestSignInLink, signInWithLink } from "~/features/auth/sign-in-link.server";
@@ -13,7 +14,6 @@ import { readForm } from "~/lib/request-form.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-fields";
-import { FormNotice } from "~/ui/form-notice";
 import type { Route } from "./+types/sign-in-link";
 
 export const headers = passRetryAfter;
@@ -56,20 +56,15 @@ export default function SignInLink({ loaderData, actionData }: Route.ComponentPr
     );
   }
   return (
-    <AuthCard
+    <EmailLinkCard
       title="E-mail me a sign-in link"
       subtitle="We will e-mail you a link that signs you in once, without your password"
+      form={form}
+      email={fields.email}
+      notice={notice}
+      sendLabel="Send Sign-in Link"
     >
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormNotice notice={notice} />
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="request" />
-        <AccountEmailField meta={fields.email} />
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Sending..." : "Send Sign-in Link"}
-        </Button>
-        <AuthCardLink to={href("/admin-portal/login")}>Back to sign in</AuthCardLink>
-      </Form>
-    </AuthCard>
+      <input type="hidden" name="intent" value="request" />
+    </EmailLinkCard>
   );
 }
