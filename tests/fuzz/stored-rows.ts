@@ -7,7 +7,7 @@ import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
 import { emailPattern } from "~/lib/forms/email-address";
-import { singleLine } from "~/lib/forms/outside-text";
+import { singleLine } from "~/lib/text/outside-text";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
 

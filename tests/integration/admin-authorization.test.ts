@@ -336,7 +336,10 @@ const routeCases: RouteCase[] = [
     run: settingsRoute.action,
     expect: {
       admin: isData(403, { reason: "access-denied", role: "admin" }),
-      super_admin: isData(409, { errors: [outgoingMailMessages.notFailed] }),
+      super_admin: isData(409, {
+        result: { status: "error", error: { "": [outgoingMailMessages.notFailed] } },
+        notice: null,
+      }),
     },
   },
   {

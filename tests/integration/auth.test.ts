@@ -872,9 +872,9 @@ describe("forgot-password route", () => {
     const admin = await makeAdmin();
     const known = await forgot({ email: admin.email.toUpperCase() });
     const unknown = await forgot({ email: uniqueEmail("stranger") });
-    expect(known).toMatchObject({ kind: "value", data: { notice: authMessages.resetRequested } });
+    expect(known).toMatchObject({ kind: "data", data: { notice: authMessages.resetRequested } });
     expect(unknown).toMatchObject({
-      kind: "value",
+      kind: "data",
       data: { notice: authMessages.resetRequested },
     });
     const mails = await outboxMails();
@@ -976,7 +976,7 @@ describe("sign-in-link route", () => {
   it("e-mails a link that signs the admin in and leads to the dashboard, once", async () => {
     const admin = await makeAdmin();
     const asked = await post({ intent: "request", email: admin.email.toUpperCase() });
-    expect(asked).toMatchObject({ kind: "value", data: { notice: authMessages.signInLinkSent } });
+    expect(asked).toMatchObject({ kind: "data", data: { notice: authMessages.signInLinkSent } });
     const [mail] = (await outboxMails()).filter((item) => item.text.includes(admin.email));
     const token = new URL(mail?.text.match(/http\S+sign-in-link\S+/)?.[0] ?? "").searchParams.get(
       "token",

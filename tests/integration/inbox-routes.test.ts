@@ -107,6 +107,16 @@ function errorOf(outcome: Outcome) {
 
 const MISSING_ID = "5b1e4c3a-0000-4000-8000-00000000abcd";
 
+/** The action reply refusing the whole form with `message`, keeping a reply's draft if given. */
+const refused = (message: string, draft?: string) => ({
+  result: {
+    status: "error",
+    error: { "": [message] },
+    ...(draft === undefined ? {} : { initialValue: { body: draft } }),
+  },
+  notice: null,
+});
+
 describe("messages loader", () => {
   it("still answers when the list and the figures cannot be read, with their failure texts", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
@@ -321,11 +331,11 @@ describe("messages action", () => {
       .where(eq(admins.id, people.other.id));
     expect(errorOf(await assign(people.other.id))).toEqual({
       status: 400,
-      data: { error: "Messages can only be assigned to an active admin." },
+      data: refused("Messages can only be assigned to an active admin."),
     });
     expect(errorOf(await assign(MISSING_ID))).toEqual({
       status: 400,
-      data: { error: "Messages can only be assigned to an active admin." },
+      data: refused("Messages can only be assigned to an active admin."),
     });
     expect((await findMessage(row.id)).assignedTo).toBeNull();
   });
@@ -347,7 +357,7 @@ describe("messages action", () => {
     expect((await findMessage(row.id)).adminNotes).toBe("Wants the evening cohort.");
     expect(errorOf(await notes("x".repeat(5001)))).toEqual({
       status: 400,
-      data: { error: "Notes must be at most 5,000 characters" },
+      data: refused("Notes must be at most 5,000 characters"),
     });
     expect((await findMessage(row.id)).adminNotes).toBe("Wants the evening cohort.");
   });
@@ -432,7 +442,7 @@ describe("messages action", () => {
           cookies.admin,
         ),
       ),
-    ).toEqual({ status: 400, data: { error: "Select at least one message first." } });
+    ).toEqual({ status: 400, data: refused("Select at least one message first.") });
     const tooMany = Array.from({ length: 101 }, (): [string, string] => ["ids", row.id]);
     expect(
       errorOf(
@@ -462,7 +472,7 @@ describe("messages action", () => {
       ),
     ).toEqual({
       status: 400,
-      data: { error: "Messages can only be assigned to an active admin." },
+      data: refused("Messages can only be assigned to an active admin."),
     });
     expect(await findMessage(row.id)).toEqual(row);
   });
@@ -552,7 +562,7 @@ describe("messages action", () => {
     const answers = [];
     for (const [entries] of cases)
       answers.push(errorOf(await actionOutcome(MESSAGES, entries, cookies.admin)));
-    expect(answers).toEqual(cases.map(([, error]) => ({ status: 400, data: { error } })));
+    expect(answers).toEqual(cases.map(([, error]) => ({ status: 400, data: refused(error) })));
     expect(await findMessage(row.id)).toEqual(row);
   });
 
@@ -584,7 +594,7 @@ describe("messages action", () => {
     async (entries) => {
       expect(
         errorOf(await actionOutcome(MESSAGES, [...entries, ["id", MISSING_ID]], cookies.admin)),
-      ).toEqual({ status: 404, data: { error: "This message no longer exists." } });
+      ).toEqual({ status: 404, data: refused("This message no longer exists.") });
     },
   );
 
@@ -605,7 +615,7 @@ describe("messages action", () => {
         ],
         cookies.admin,
       );
-      expect(errorOf(outcome)).toEqual({ status: 400, data: { error: reason, draft: body } });
+      expect(errorOf(outcome)).toEqual({ status: 400, data: refused(reason, body) });
     }
     const reply = await actionOutcome(
       MESSAGES,
@@ -618,7 +628,7 @@ describe("messages action", () => {
     );
     expect(errorOf(reply)).toEqual({
       status: 404,
-      data: { error: "This message no longer exists.", draft: "Hello" },
+      data: refused("This message no longer exists.", "Hello"),
     });
     expect(await database().db.select().from(outgoingEmails)).toEqual([]);
     expect((await findMessage(message.id)).status).toBe("unread");

@@ -305,7 +305,7 @@ describe("an e-mail that keeps failing", () => {
     expect(again).toMatchObject({
       kind: "data",
       status: 409,
-      data: { errors: [outgoingMailMessages.notFailed] },
+      data: { result: { error: { "": [outgoingMailMessages.notFailed] } } },
     });
   });
 

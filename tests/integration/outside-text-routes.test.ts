@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courses, messages, rateLimits } from "~/db/schema";
 import { formMessages } from "~/features/messages/form-options";
-import { notAllowedMessage } from "~/lib/forms/outside-text";
+import { notAllowedMessage } from "~/lib/text/outside-text";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as loginRoute from "~/routes/admin/login";
@@ -180,7 +180,10 @@ describe("text with control characters from outside", () => {
       ),
     );
     expect(outcome).toMatchObject({ kind: "data", status: 400 });
-    expect(outcome.kind === "data" && outcome.data).toEqual({ error: notAllowedMessage("Notes") });
+    expect(outcome.kind === "data" && outcome.data).toEqual({
+      result: { status: "error", error: { "": [notAllowedMessage("Notes")] } },
+      notice: null,
+    });
     const [stored] = await database().db.select().from(messages);
     expect(stored?.adminNotes).toBe("Called back");
   });

@@ -8,7 +8,7 @@ import {
   personName,
   searchParam,
   singleLine,
-} from "~/lib/forms/outside-text";
+} from "~/lib/text/outside-text";
 
 const oneLine = z.string().check(singleLine("Title"));
 const textArea = z.string().check(multiLine("Message"));

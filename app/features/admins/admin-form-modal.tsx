@@ -1,13 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Admin } from "~/db/schema";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { DeleteModal } from "~/ui/confirm-modal";
 import { FormError, SelectField, TextField } from "~/ui/form-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import {
   type AdminCreateInput,
   type AdminEditInput,
@@ -29,22 +29,23 @@ const statusOptions = [
 export function AdminFormModal({
   mode,
   admin,
-  lastResult,
+  actionReply,
   closeHref,
   onClose,
 }: {
   mode: "create" | "edit";
   admin: Pick<Admin, "id" | "name" | "email" | "phone" | "role" | "isActive"> | null;
-  lastResult: SubmissionResult<string[]> | undefined;
+  actionReply: ActionReply | undefined;
   closeHref: string;
   onClose: () => void;
 }) {
   const navigation = useNavigation();
   const schema = mode === "create" ? adminCreateSchema : adminEditSchema;
+  const { lastResult } = useActionReply(actionReply);
   // The edit form's fields are a part of the create form's, so one type serves both.
   const [form, fields] = useForm<AdminFormFields, AdminCreateInput | AdminEditInput>({
     id: `admin-${mode}-${admin?.id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? lastResult : null,
+    lastResult,
     defaultValue:
       mode === "edit" && admin
         ? {
@@ -58,7 +59,6 @@ export function AdminFormModal({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  useToastOnError(form.errors);
   const submitting = navigation.state === "submitting";
 
   return (

@@ -1,8 +1,8 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
-import { searchParam } from "~/lib/forms/outside-text";
 import { listUrl, pageParam } from "~/lib/router/list-href";
 import { closedModal, type ModalState } from "~/lib/router/modal-target";
+import { searchParam } from "~/lib/text/outside-text";
 import { adminSortColumns } from "./schema";
 
 const schema = z.object({

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
 import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
-import { personName, singleLine } from "~/lib/forms/outside-text";
+import { personName, singleLine } from "~/lib/text/outside-text";
 
 /**
  * The add-admin form, and the edit form: the same rules for name, phone, role and status, without

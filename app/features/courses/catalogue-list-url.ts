@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
-import { searchParam } from "~/lib/forms/outside-text";
 import { listUrl } from "~/lib/router/list-href";
+import { searchParam } from "~/lib/text/outside-text";
 import type { CatalogueFilters } from "./course-rules";
 
 export type CatalogueView = "grid" | "list";

@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Course, CourseChange } from "~/db/schema";
 import { courseCategories, courseLevels } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { slugify } from "~/lib/text/slug";
 import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
 import { Modal } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import {
   type CourseFormInput,
   type CourseFormValues,
@@ -111,28 +112,28 @@ const numberFields = [
 export function CourseFormModal({
   course,
   changes,
-  lastResult,
+  actionReply,
   closeHref,
   onClose,
 }: {
   course: Course | null;
   changes: CourseChange[];
-  lastResult: SubmissionResult<string[]> | undefined;
+  actionReply: ActionReply | undefined;
   closeHref: string;
   onClose: () => void;
 }) {
   const navigation = useNavigation();
   const creating = !course;
   const defaults = courseFormDefaults(course);
+  const { lastResult } = useActionReply(actionReply);
   const [form, fields] = useForm<CourseFormInput, CourseFormValues>({
     id: `course-form-${course?.id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? lastResult : null,
+    lastResult,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  useToastOnError(form.errors);
   // While creating, the slug follows the title until someone edits the slug itself.
   const [slugTouched, setSlugTouched] = useState(!creating);
   const submitting =
@@ -253,14 +254,14 @@ export function CourseFormModal({
               name="imageFile"
               label="Course image"
               current={course?.image ?? null}
-              errors={lastResult?.error?.imageFile ?? undefined}
+              errors={actionReply?.result.error?.imageFile ?? undefined}
             />
             <FileField
               kind="brochure"
               name="brochureFile"
               label="Brochure (PDF)"
               current={course?.brochureUrl ?? null}
-              errors={lastResult?.error?.brochureFile ?? undefined}
+              errors={actionReply?.result.error?.brochureFile ?? undefined}
             />
           </div>
         </Section>

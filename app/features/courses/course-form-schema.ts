@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { type Course, courseCategories, courseLevels } from "~/db/schema";
-import { multiLine, singleLine } from "~/lib/forms/outside-text";
+import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { slugPattern } from "~/lib/text/slug";
 
 /** The course form's choices: formats (with their labels) and languages. */

@@ -1,9 +1,9 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import { courseCategories } from "~/db/schema";
-import { searchParam } from "~/lib/forms/outside-text";
 import { listUrl } from "~/lib/router/list-href";
 import { closedModal, type ModalState } from "~/lib/router/modal-target";
+import { searchParam } from "~/lib/text/outside-text";
 
 const schema = z.object({
   q: searchParam(100),

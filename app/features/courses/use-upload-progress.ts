@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { type ActionReply, formFailure } from "~/lib/forms/action-reply";
 import {
   postWithProgress,
   UploadAbortedError,
@@ -38,11 +39,6 @@ export function useUploadProgress(): UploadState {
   );
 }
 
-/** A form-level error, shaped like the action's own answers (Conform's reply). */
-const formError = (message: string) => ({
-  result: { status: "error" as const, error: { "": [message] } },
-});
-
 const hasFile = (form: FormData) =>
   [...form.values()].some((value) => value instanceof File && value.size > 0);
 
@@ -57,7 +53,7 @@ export async function courseFormClientAction<ServerData>({
 }: {
   request: Request;
   serverAction: () => Promise<ServerData>;
-}): Promise<ServerData | ReturnType<typeof formError>> {
+}): Promise<ServerData | ActionReply> {
   const form = await request.clone().formData();
   if (!hasFile(form)) return serverAction();
   const cancelling = new AbortController();
@@ -78,8 +74,8 @@ export async function courseFormClientAction<ServerData>({
   } catch (error) {
     // Cancelled before the whole form was sent: the server read a cut-off form and saved nothing.
     if (error instanceof UploadAbortedError && !request.signal.aborted)
-      return formError(uploadMessages.cancelled);
-    if (error instanceof UploadConnectionError) return formError(uploadMessages.connectionLost);
+      return formFailure(uploadMessages.cancelled);
+    if (error instanceof UploadConnectionError) return formFailure(uploadMessages.connectionLost);
     throw error;
   } finally {
     request.signal.removeEventListener("abort", stop);

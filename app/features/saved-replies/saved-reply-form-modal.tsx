@@ -1,38 +1,38 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { SavedReply } from "~/db/schema";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { DeleteModal } from "~/ui/confirm-modal";
 import { FormError, TextareaField, TextField } from "~/ui/form-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import { type SavedReplyFormFields, type SavedReplyInput, savedReplyFormSchema } from "./schema";
 
 /** The add and edit form of a saved reply, in a URL-driven modal. */
 export function SavedReplyFormModal({
   reply,
-  lastResult,
+  actionReply,
   closeHref,
   onClose,
 }: {
   /** The reply to edit; null to add one. */
   reply: Pick<SavedReply, "id" | "title" | "body"> | null;
-  lastResult: SubmissionResult<string[]> | undefined;
+  actionReply: ActionReply | undefined;
   closeHref: string;
   onClose: () => void;
 }) {
   const navigation = useNavigation();
+  const { lastResult } = useActionReply(actionReply);
   const [form, fields] = useForm<SavedReplyFormFields, SavedReplyInput>({
     id: `saved-reply-${reply?.id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? lastResult : null,
+    lastResult,
     defaultValue: reply ? { title: reply.title, body: reply.body } : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: savedReplyFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  useToastOnError(form.errors);
   const submitting = navigation.state === "submitting";
 
   return (

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { multiLine, singleLine } from "~/lib/forms/outside-text";
+import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { knownPlaceholderList, unknownPlaceholders } from "./placeholders";
 
 export const TITLE_MAX = 80;

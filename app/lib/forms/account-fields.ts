@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
+import { singleLine } from "../text/outside-text";
 import { emailPattern } from "./email-address";
-import { singleLine } from "./outside-text";
 
 /**
  * The e-mail and password of a staff account, as the sign-in forms and the admin create form

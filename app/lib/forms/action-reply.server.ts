@@ -1,59 +1,122 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { errorMessage, UserFacingError } from "../errors";
+import { retryAfter } from "../http/retry-after";
 import { logger } from "../infra/logger.server";
+import { type ActionReply, formFailure, type KeptValues } from "./action-reply";
 
 /**
- * How a portal action answers when it does not succeed: a submission its schema refused
- * (`invalidSubmission`), or an error a service threw (`failureReply`). Pages read the reply
- * as their action data; success is a redirect with a flash instead.
+ * The one place an action's reply is built (the type is in `action-reply.ts`). A failure is
+ * `data({ result, notice: null }, { status })`: a submission its schema refused
+ * (`invalidSubmission`), a refusal a service returned (`refusalReply`: sign-in outcomes, rate
+ * limits, an outage's 503) or an error it threw (`failureReply`). A success that stays on the
+ * page is `noticeReply`; any other success is a redirect with a flash.
  */
 
-/** A thrown error as the person reads it. */
-type ActionFailure = {
-  /** `errorMessage()`: a UserFacingError's own text, else a database code's or a generic one. */
+/** Why an action did not succeed, as the person reads it. */
+export type Refusal = {
+  status: number;
   message: string;
-  /** The form field a UserFacingError names, if any. */
+  /** The form field it is about; shown there when the form has fields. */
   field?: string;
-  /** Anything but a UserFacingError: a defect or an outage, logged and answered 500. */
-  unexpected: boolean;
+  /** Seconds to wait before trying again (a rate limit); sent as Retry-After. */
+  retryAfterSeconds?: number;
+  /** Not a refusal at all but a defect or an outage (already logged). */
+  unexpected?: boolean;
 };
 
+/** A parsed Conform submission: it builds the result and keeps what was typed. */
+type Replier = Pick<Submission<unknown>, "reply">;
+
+type ReplyOptions = {
+  /** Fields never sent back (passwords). */
+  hideFields?: string[];
+  /**
+   * The text the whole form shows instead of the refusal's own, such as one naming the action
+   * that failed; the field still shows the refusal's own.
+   */
+  formMessage?: (refusal: Refusal) => string;
+  /** What to keep when there is no submission (the inbox's reply draft). */
+  keep?: KeptValues;
+};
+
+/** Every reply is `data()`, so its status and headers travel with it. */
+const reply = (result: ActionReply["result"], init: ResponseInit) =>
+  data<ActionReply>({ result, notice: null }, init);
+
 /**
- * The one way to turn an error thrown by a service into the action's reply. A UserFacingError
- * keeps its status; anything else is logged (as `"<what> failed"`) and answered 500. `reply`
- * shapes the failure as the page's action data.
+ * The reply to a refusal. With a submission, the refusal goes on its field when it names one,
+ * otherwise on the whole form. Without one (a page with no Conform form) there is no field to
+ * show it on, so it is always the form's.
  */
-export function failureReply<Reply>(
+export function refusalReply(
+  submission: Replier | null,
+  refusal: Refusal,
+  { hideFields, formMessage, keep }: ReplyOptions = {},
+) {
+  const init = { status: refusal.status, headers: retryAfter(refusal.retryAfterSeconds) };
+  const formText = formMessage?.(refusal);
+  if (!submission) return reply(formFailure(formText ?? refusal.message, keep).result, init);
+  const onField = refusal.field ? { [refusal.field]: [refusal.message] } : undefined;
+  const result = submission.reply({
+    hideFields,
+    fieldErrors: onField,
+    formErrors: formText ? [formText] : onField ? undefined : [refusal.message],
+  });
+  return reply(result, init);
+}
+
+/**
+ * An error a service threw, as a refusal: a UserFacingError keeps its text, field and status;
+ * anything else is logged (as `"<what> failed"`) and answered 500 with `errorMessage()`'s text.
+ */
+export function refusalOf(error: unknown, what: string): Refusal {
+  if (error instanceof UserFacingError) {
+    return { status: error.status, message: error.message, field: error.field };
+  }
+  logger.error({ err: error }, `${what} failed`);
+  return { status: 500, message: errorMessage(error), unexpected: true };
+}
+
+/** The reply to an error a service threw (see `refusalOf`). */
+export const failureReply = (
+  submission: Replier | null,
   error: unknown,
   what: string,
-  reply: (failure: ActionFailure) => Reply,
-) {
-  const userFacing = error instanceof UserFacingError;
-  if (!userFacing) logger.error({ err: error }, `${what} failed`);
-  const failure: ActionFailure = {
-    message: errorMessage(error),
-    field: userFacing ? error.field : undefined,
-    unexpected: !userFacing,
-  };
-  return data(reply(failure), { status: userFacing ? error.status : 500 });
-}
-
-/** A Conform form's failure on the field it names, or for the whole form. */
-export const onFieldOrForm = ({ message, field }: ActionFailure) =>
-  field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+  options?: ReplyOptions,
+) => refusalReply(submission, refusalOf(error, what), options);
 
 /**
- * A Conform submission its schema (or a check of the route, such as refused uploads, given as
- * `options`) refused, answered 400. The `intent` is a hidden field, so its error (a request
- * naming no action of the form) is shown for the whole form.
+ * An outage the visitor can do nothing about: logged (as `"<what> failed"`) and answered 503
+ * with `message`.
+ */
+export function unavailableRefusal(error: unknown, what: string, message: string): Refusal {
+  logger.error({ err: error }, `${what} failed`);
+  return { status: 503, message, unexpected: true };
+}
+
+/**
+ * A submission its schema (or a check of the route, such as refused uploads or a course that is
+ * not offered, given as `options`) refused, answered 400. The `intent` is a hidden field, so
+ * its error (a request naming no action of the form) is shown for the whole form.
  */
 export function invalidSubmission(
-  submission: Pick<Submission<unknown>, "reply">,
-  options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] },
+  submission: Replier,
+  options: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  } = {},
 ) {
-  const result: SubmissionResult<string[]> = submission.reply(options);
+  const result = submission.reply(options);
   const { intent: unknownIntent, ...errors } = result.error ?? {};
   if (unknownIntent) result.error = { ...errors, "": [...unknownIntent, ...(errors[""] ?? [])] };
-  return data({ result }, { status: 400 });
+  return reply(result, { status: 400 });
 }
+
+/** A success that stays on the page: the form is emptied and `notice` says what happened. */
+export const noticeReply = (submission: Replier, notice: string) =>
+  data<ActionReply>({ result: submission.reply({ resetForm: true }), notice });
+
+/** The form back as the submission changed it, nothing saved (Conform's list buttons). */
+export const formReply = (submission: Replier) => reply(submission.reply(), { status: 200 });

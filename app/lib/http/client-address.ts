@@ -1,4 +1,4 @@
-import { headerText } from "../forms/outside-text";
+import { headerText } from "../text/outside-text";
 
 /**
  * The header through which server/app.ts hands the visitor's address to the app. The server

@@ -20,13 +20,13 @@ import { adminActionSchema, adminMessages } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/forms/action-reply.server";
+import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
 import { Pagination } from "~/ui/pagination";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import type { Route } from "./+types/admins";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Management | Admin Portal" }];
@@ -77,9 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
         return succeed(request, adminMessages.deleted);
     }
   } catch (error) {
-    return failureReply(error, "Admin management", (failure) => ({
-      result: submission.reply({ ...onFieldOrForm(failure), hideFields }),
-    }));
+    return failureReply(submission, error, "Admin management", { hideFields });
   }
 }
 
@@ -88,7 +86,8 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
   const navigate = useNavigate();
   const listHref = adminListHref(query);
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
-  useToastOnError(modal === "delete" ? (actionData?.result?.error?.[""] ?? undefined) : undefined);
+  // The form modals show their own replies; a delete's is toasted here.
+  useActionReply(modal === "delete" ? actionData : undefined);
 
   return (
     <>
@@ -149,7 +148,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         <AdminFormModal
           mode="create"
           admin={null}
-          lastResult={actionData?.result}
+          actionReply={actionData}
           closeHref={listHref}
           onClose={close}
         />
@@ -158,7 +157,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         <AdminFormModal
           mode="edit"
           admin={target}
-          lastResult={actionData?.result}
+          actionReply={actionData}
           closeHref={listHref}
           onClose={close}
         />

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import Plus from "lucide-react/icons/plus";
-import { data, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
 import { AdminCourseToolbar } from "~/features/courses/admin-course-toolbar";
@@ -33,11 +33,11 @@ import { courseListHref, parseCourseListQuery } from "~/features/courses/list-ur
 import { courseFormClientAction } from "~/features/courses/use-upload-progress";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
+import { failureReply, formReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import { GridListToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
@@ -74,13 +74,11 @@ export async function action({ request }: Route.ActionArgs) {
     upload = await readCourseForm(request);
   } catch (error) {
     if (!(error instanceof RequestTooLargeError)) throw error;
-    return failureReply(error, "Reading a course form", ({ message }) => ({
-      result: { status: "error" as const, error: { "": [message] } },
-    }));
+    return failureReply(null, error, "Reading a course form");
   }
   const submission = parseWithZod(upload.formData, { schema: courseActionSchema });
   // Add/remove row buttons without JavaScript: answer with the changed lists, save nothing.
-  if (submission.status === undefined) return data({ result: submission.reply() });
+  if (submission.status === undefined) return formReply(submission);
   const refusedUploads = uploadProblemErrors(upload);
   if (submission.status !== "success" || refusedUploads)
     return invalidSubmission(submission, refusedUploads ?? {});
@@ -105,12 +103,10 @@ export async function action({ request }: Route.ActionArgs) {
         return succeed(request, courseMessages.deleted);
     }
   } catch (error) {
-    return failureReply(error, "Changing a course", ({ message, field }) => ({
-      result: submission.reply({
-        fieldErrors: field ? { [field]: [message] } : undefined,
-        formErrors: [uploadFailedText(field, message) ?? courseActionFailed(input.intent, message)],
-      }),
-    }));
+    return failureReply(submission, error, "Changing a course", {
+      formMessage: ({ message, field }) =>
+        uploadFailedText(field, message) ?? courseActionFailed(input.intent, message),
+    });
   }
 }
 
@@ -122,7 +118,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
   const { query, courses, stats, modal, target, changes } = loaderData;
   // The course form toasts its own errors; toggles and deletes are toasted here.
   const formOpen = modal === "create" || modal === "edit";
-  useToastOnError(formOpen ? undefined : (actionData?.result.error?.[""] ?? undefined));
+  useActionReply(formOpen ? undefined : actionData);
   const listHref = courseListHref(query);
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
 
@@ -183,7 +179,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
           key={target?.id ?? "new"}
           course={modal === "edit" ? target : null}
           changes={changes}
-          lastResult={actionData?.result}
+          actionReply={actionData}
           closeHref={listHref}
           onClose={close}
         />

@@ -1,18 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { Form, href, Link, redirect, useNavigation } from "react-router";
 import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
+import { useAuthForm } from "~/features/auth/use-auth-form";
 import { workingDemoCredentials } from "~/features/demo/demo-admin.server";
 import { redirectSignedIn } from "~/features/portal/welcome.server";
+import { invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
-import { passRetryAfter, retryAfter } from "~/lib/http/retry-after";
+import { passRetryAfter } from "~/lib/http/retry-after";
 import { env } from "~/lib/infra/env.server";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
-import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/login";
 
 export const headers = passRetryAfter;
@@ -35,19 +36,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const hideFields = ["password"];
+
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidSubmission(submission, { hideFields });
   const { email, password, rememberMe, redirectTo } = submission.value;
   const outcome = await signIn(request, { email, password, rememberMe: rememberMe === "on" });
-  if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
-    );
-  }
+  if (!outcome.ok) return refusalReply(submission, outcome, { hideFields });
   return redirectSignedIn(safeRedirectTarget(redirectTo, DASHBOARD_PATH), outcome.setCookies);
 }
 
@@ -55,14 +51,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formAction === href("/admin-portal/login");
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  useToastOnError(form.errors);
+  const { form, fields } = useAuthForm("login", loginSchema, actionData, { toasts: true });
   const errors = form.errors ?? (loaderData.notice ? [loaderData.notice] : undefined);
 
   return (

@@ -3,7 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import MailCheck from "lucide-react/icons/mail-check";
 import MailOpen from "lucide-react/icons/mail-open";
 import Sun from "lucide-react/icons/sun";
-import { data, useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { deliveryState } from "~/features/messages/inbox/delivery-state";
@@ -35,7 +35,8 @@ import { messageTimeline } from "~/features/messages/inbox/timeline.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.server";
-import { failureReply } from "~/lib/forms/action-reply.server";
+import { keptValueOf } from "~/lib/forms/action-reply";
+import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
@@ -43,8 +44,8 @@ import { redirectWithFlash } from "~/lib/router/flash.server";
 import { DeleteModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
+import { useActionReply } from "~/ui/use-action-reply";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
-import { useToastOnError } from "~/ui/use-toast-on-error";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
@@ -114,17 +115,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** A reply's text, echoed back with its refusal so nothing typed is lost (without JavaScript too). */
+/** A reply's text, kept with its refusal so nothing typed is lost (without JavaScript too). */
 const draftOf = (form: FormData) => {
   const body = form.get("body");
-  return typeof body === "string" ? body.slice(0, 2 * REPLY_MAX) : undefined;
+  return typeof body === "string" ? { body: body.slice(0, 2 * REPLY_MAX) } : undefined;
 };
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   const form = await readForm(request);
   const { action: input, error } = parseInboxAction(form);
-  if (!input) return data({ error, draft: draftOf(form) }, { status: 400 });
+  if (!input) return refusalReply(null, { status: 400, message: error }, { keep: draftOf(form) });
   const url = new URL(request.url);
   const query = parseInboxQuery(url.searchParams);
   const openId = openIdFrom(url.searchParams);
@@ -172,10 +173,11 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return failureReply(error, "Updating a message", ({ message, unexpected }) => ({
-      error: unexpected ? `${inboxActionFailures[input.intent]}: ${message}` : message,
-      draft: draftOf(form),
-    }));
+    return failureReply(null, error, "Updating a message", {
+      formMessage: ({ message, unexpected }) =>
+        unexpected ? `${inboxActionFailures[input.intent]}: ${message}` : message,
+      keep: draftOf(form),
+    });
   }
 }
 
@@ -198,7 +200,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
-  useToastOnError(actionData?.error ? [actionData.error] : undefined);
+  useActionReply(actionData);
   useRevealOnOpen("message-details", message?.id ?? null);
   const closeHref = inboxHref(query);
   const messageHref = message ? inboxHref(query, message.id) : closeHref;
@@ -306,7 +308,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               closeHref={closeHref}
               deleteHref={`${messageHref}&confirm=delete`}
               now={now}
-              draft={actionData?.draft ?? draft}
+              draft={keptValueOf(actionData, "body") ?? draft}
               savedReplies={savedReplies}
               timeline={timeline}
               delivery={delivery}

@@ -1,59 +1,36 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { AuthCard, AuthCardLink } from "~/features/auth/auth-card";
 import { resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { LOGIN_PATH } from "~/features/auth/session.server";
+import { tokenPageLoader, tokenPageMeta } from "~/features/auth/token-page";
+import { useAuthForm } from "~/features/auth/use-auth-form";
+import { invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/form-fields";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Portal | Choose a new password" },
-  { name: "robots", content: "noindex" },
-  // The token is in the URL: never send it to another site.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => tokenPageMeta("Admin Portal | Choose a new password");
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
-}
+export const loader = tokenPageLoader;
+
+const hideFields = ["password", "confirmPassword"];
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return invalidSubmission(submission, { hideFields });
   const outcome = await resetPassword(submission.value.token, submission.value.password);
-  if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [outcome.message],
-          hideFields: ["password", "confirmPassword"],
-        }),
-      },
-      { status: 400 },
-    );
-  }
+  if (!outcome.ok) return refusalReply(submission, { status: 400, ...outcome }, { hideFields });
   return redirectWithFlash(LOGIN_PATH, outcome.message);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields } = useAuthForm("reset-password", resetPasswordSchema, actionData);
   return (
     <AuthCard title="Choose a new password" subtitle="At least 6 characters">
       <Form method="post" {...getFormProps(form)} className="grid gap-4">

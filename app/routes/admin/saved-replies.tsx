@@ -19,12 +19,12 @@ import {
 } from "~/features/saved-replies/saved-reply-form-modal";
 import { SavedReplyList } from "~/features/saved-replies/saved-reply-list";
 import { savedReplyActionSchema, savedReplyMessages } from "~/features/saved-replies/schema";
-import { failureReply, invalidSubmission, onFieldOrForm } from "~/lib/forms/action-reply.server";
+import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import type { Route } from "./+types/saved-replies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Saved Replies | Admin Portal" }];
@@ -59,9 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
         return succeed(savedReplyMessages.deleted);
     }
   } catch (error) {
-    return failureReply(error, "Saved replies", (failure) => ({
-      result: submission.reply(onFieldOrForm(failure)),
-    }));
+    return failureReply(submission, error, "Saved replies");
   }
 }
 
@@ -70,7 +68,8 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
   const navigate = useNavigate();
   const listHref = savedReplyListHref();
   const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
-  useToastOnError(modal === "delete" ? (actionData?.result?.error?.[""] ?? undefined) : undefined);
+  // The form modal shows its own replies; a delete's is toasted here.
+  useActionReply(modal === "delete" ? actionData : undefined);
 
   return (
     <>
@@ -97,7 +96,7 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
       {modal === "create" || (modal === "edit" && target) ? (
         <SavedReplyFormModal
           reply={target}
-          lastResult={actionData?.result}
+          actionReply={actionData}
           closeHref={listHref}
           onClose={close}
         />

@@ -3,7 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import Palette from "lucide-react/icons/palette";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import User from "lucide-react/icons/user";
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import {
   outgoingMailOverview,
@@ -16,12 +16,12 @@ import {
   settingsActionSchema,
 } from "~/features/outgoing-mail/schema";
 import { PageHeader } from "~/features/portal/page-header";
-import { failureReply } from "~/lib/forms/action-reply.server";
+import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
-import { useToastOnError } from "~/ui/use-toast-on-error";
+import { useActionReply } from "~/ui/use-action-reply";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal" }];
@@ -38,11 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireSuperAdmin(request);
   const parsed = settingsActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ errors: [outgoingMailMessages.invalid] }, { status: 400 });
+  if (!parsed.success) {
+    return refusalReply(null, { status: 400, message: outgoingMailMessages.invalid });
+  }
   try {
     await retryOutgoingEmail(actor, parsed.data.id);
   } catch (error) {
-    return failureReply(error, "Retrying an e-mail", ({ message }) => ({ errors: [message] }));
+    return failureReply(null, error, "Retrying an e-mail");
   }
   return redirectWithFlash(href("/admin-portal/settings"), outgoingMailMessages.retried);
 }
@@ -69,7 +71,7 @@ function Card({
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, outgoingMail } = loaderData;
-  useToastOnError(actionData?.errors);
+  useActionReply(actionData);
   return (
     <>
       <PageHeader title="Settings" description="Your profile and portal preferences." />

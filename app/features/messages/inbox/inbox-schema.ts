@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
-import { multiLine } from "~/lib/forms/outside-text";
 import { uuidSchema } from "~/lib/ids";
+import { multiLine } from "~/lib/text/outside-text";
 import { inboxMessages } from "./list-url";
 
 /**

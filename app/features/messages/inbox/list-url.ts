@@ -1,8 +1,8 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
-import { searchParam } from "~/lib/forms/outside-text";
 import { listUrl, pageParam } from "~/lib/router/list-href";
+import { searchParam } from "~/lib/text/outside-text";
 
 export const INBOX_PAGE_SIZE = 20;
 

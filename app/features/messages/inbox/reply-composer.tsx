@@ -4,6 +4,7 @@ import Send from "lucide-react/icons/send";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
+import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "~/ui/button";
 import { controlClasses, SelectInput } from "~/ui/fields";
 import { REPLY_MAX } from "./inbox-schema";
@@ -156,7 +157,7 @@ export function ReplyComposer({
  * data is left; a refused reply answers with an error and keeps the draft.
  */
 function useClearedAfterSending(sending: boolean, setDraft: (draft: string) => void) {
-  const refused = Boolean((useActionData() as { error?: string } | undefined)?.error);
+  const refused = Boolean(formErrorsOf(useActionData<ActionReply>()));
   const idle = useNavigation().state === "idle";
   const wasSending = useRef(false);
   useEffect(() => {

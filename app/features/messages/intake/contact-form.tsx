@@ -1,6 +1,6 @@
 import { Button } from "~/ui/button";
 import { SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { contactSubjects, formMessages } from "../form-options";
+import { contactSubjects } from "../form-options";
 import { HoneypotField } from "./honeypot-field";
 import { PublicFormAnswer } from "./public-form-answer";
 import { usePublicForm } from "./use-public-form";
@@ -12,7 +12,6 @@ export function ContactForm() {
   const { formKey, formProps, fetcher, field, submitting, answer } = usePublicForm(
     "contact-form",
     loadSchema,
-    formMessages.contactFailure,
   );
   const subject = field("subject");
 

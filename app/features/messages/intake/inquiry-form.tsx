@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { Button } from "~/ui/button";
 import { CheckboxInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { contactMethods, courseInquiryType, formMessages, inquiryTypes } from "../form-options";
+import { contactMethods, courseInquiryType, inquiryTypes } from "../form-options";
 import { HoneypotField } from "./honeypot-field";
 import { PublicFormAnswer } from "./public-form-answer";
-import { usePublicForm } from "./use-public-form";
+import { type PublicFieldName, usePublicForm } from "./use-public-form";
 
 const loadSchema = () => import("./schema").then((module) => module.inquirySchema);
+
+type InquiryField = PublicFieldName<Awaited<ReturnType<typeof loadSchema>>>;
 
 /**
  * The inquiry form, on the landing page and, with its course
@@ -23,13 +25,12 @@ export function InquiryForm({
   const { formKey, formProps, fetcher, field, hydrated, submitting, answer } = usePublicForm(
     "inquiry-form",
     loadSchema,
-    formMessages.inquiryFailure,
     course ? { inquiryType: courseInquiryType, courseInterest: course } : {},
   );
   // Consent belongs to one rendering of the form: a reset (a new key) starts it unticked.
   const [consentedForm, setConsentedForm] = useState<number | null>(null);
   const consented = consentedForm === formKey;
-  const select = (name: string) => {
+  const select = (name: InquiryField) => {
     const { defaultValue, ...rest } = field(name);
     return { ...rest, defaultValue: defaultValue ?? "" };
   };

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { emailPattern } from "~/lib/forms/email-address";
-import { multiLine, personName, singleLine } from "~/lib/forms/outside-text";
+import { multiLine, personName, singleLine } from "~/lib/text/outside-text";
 import {
   contactMethods,
   contactSubjects,

@@ -1,4 +1,4 @@
-import type { PublicFormReply } from "./use-public-form";
+import { type ActionReply, formFailure } from "~/lib/forms/action-reply";
 
 /**
  * A public form's client action. The server's answer passes through unchanged; when the request
@@ -9,18 +9,15 @@ export async function submitPublicForm(
   request: Request,
   serverAction: () => Promise<unknown>,
   failureText: string,
-): Promise<PublicFormReply> {
+): Promise<ActionReply> {
   const formData = await request.clone().formData();
   try {
-    return (await serverAction()) as PublicFormReply;
+    return (await serverAction()) as ActionReply;
   } catch (error) {
     console.error("Sending the form failed", error);
-    const initialValue = Object.fromEntries(
+    const typed = Object.fromEntries(
       [...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
     );
-    return {
-      result: { status: "error", initialValue, error: { "": [failureText] } },
-      notice: null,
-    };
+    return formFailure(failureText, typed);
   }
 }

@@ -1,14 +1,17 @@
 import { randomInt } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
 import { db } from "~/db/client.server";
 import { messages, type NewMessage } from "~/db/schema";
 import { isActiveCourseTitle } from "~/features/courses/courses.server";
+import {
+  invalidSubmission,
+  noticeReply,
+  refusalReply,
+  unavailableRefusal,
+} from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { requestOrigin } from "~/lib/http/client-address";
-import { retryAfter } from "~/lib/http/retry-after";
-import { logger } from "~/lib/infra/logger.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
 import { scheduleReplyReminder } from "../inbox/reply-reminders.server";
 import { formatReference } from "../reference";
@@ -123,7 +126,7 @@ async function checkCourseInterest(input: InquiryInput): Promise<FieldProblems |
 
 /**
  * The whole action of a public form: validate with the shared schema, store, and answer with
- * a Conform reply (the visitor's input kept on failure) plus the text to show.
+ * the one action reply (the visitor's input kept on failure, the notice on success).
  */
 async function handlePublicForm<Schema extends $ZodType>(
   request: Request,
@@ -134,38 +137,27 @@ async function handlePublicForm<Schema extends $ZodType>(
 ) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), notice: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidSubmission(submission);
   const honeypot = formData.get(HONEYPOT_FIELD);
   try {
     // Before the rate limit: a refused message uses up none of the visitor's budget.
     const problems = await serverCheck(submission.value);
-    if (problems) {
-      return data(
-        { result: submission.reply({ fieldErrors: problems }), notice: null },
-        { status: 400 },
-      );
-    }
+    if (problems) return invalidSubmission(submission, { fieldErrors: problems });
     const row = toRow(submission.value, requestOrigin(request));
     const outcome = await storeVisitorMessage(row, typeof honeypot === "string" ? honeypot : "");
     if (outcome.status === "rate-limited") {
-      return data(
-        { result: submission.reply({ formErrors: [formMessages.rateLimited] }), notice: null },
-        { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
-      );
+      const { retryAfterSeconds } = outcome;
+      return refusalReply(submission, {
+        status: 429,
+        message: formMessages.rateLimited,
+        retryAfterSeconds,
+      });
     }
     const reference = outcome.status === "stored" ? outcome.reference : decoyReference();
-    return data({
-      result: submission.reply({ resetForm: true }),
-      notice: successNotice(texts.success, reference),
-    });
+    return noticeReply(submission, successNotice(texts.success, reference));
   } catch (error) {
-    logger.error({ err: error }, "Storing a visitor's message failed");
-    return data(
-      { result: submission.reply({ formErrors: [texts.failure] }), notice: null },
-      { status: 503 },
-    );
+    const unavailable = unavailableRefusal(error, "Storing a visitor's message", texts.failure);
+    return refusalReply(submission, unavailable);
   }
 }
 

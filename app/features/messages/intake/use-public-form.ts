@@ -1,36 +1,35 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useFormAction } from "react-router";
-import type { $ZodType } from "zod/v4/core";
-import { toast } from "~/ui/toaster";
+import type { $ZodType, input } from "zod/v4/core";
+import { type ActionReply, errorsOf, keptValueOf } from "~/lib/forms/action-reply";
+import { useActionReply } from "~/ui/use-action-reply";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type FieldErrors, validateFlatForm } from "./validate-form";
 
-export type PublicFormReply = { result: SubmissionResult<string[]>; notice: string | null };
+/** The names of a public form's fields: the keys of its schema's input. */
+export type PublicFieldName<Schema extends $ZodType> = Extract<keyof input<Schema>, string>;
 
 /**
  * A public form that posts to its route's action: through a fetcher when JavaScript runs
  * (toasts, reset, no page change), as a plain POST when it does not (the answer is rendered
  * on the returned page, which opens at the answer). It validates in the browser with the
  * server's own schema, which is downloaded only when the visitor first leaves a field or
- * submits: visitors who never use the form never pay for it.
+ * submits: visitors who never use the form never pay for it. The action answers with the
+ * portal's `ActionReply`, read here without Conform so the public pages do not load it.
  *
  * `defaults` preselects values (a course page's inquiry names its course); a reset returns
  * to them.
  */
-export function usePublicForm(
+export function usePublicForm<Schema extends $ZodType>(
   id: string,
-  loadSchema: () => Promise<$ZodType>,
-  failureText: string,
-  defaults: Record<string, string> = {},
+  loadSchema: () => Promise<Schema>,
+  defaults: Partial<Record<PublicFieldName<Schema>, string>> = {},
 ) {
-  const fetcher = useFetcher<PublicFormReply>({ key: id });
-  const documentReply = useActionData<PublicFormReply>();
+  const fetcher = useFetcher<ActionReply>({ key: id });
+  const documentReply = useActionData<ActionReply>();
   const hydrated = useHydrated();
   const action = useFormAction();
-  const [errors, setErrors] = useState<FieldErrors>(
-    () => (documentReply?.result.error as FieldErrors | undefined) ?? {},
-  );
+  const [errors, setErrors] = useState<FieldErrors>(() => errorsOf(documentReply));
   // A reset renders the form anew (a new key) rather than calling form.reset(): reset() changes
   // the controls behind React's back, and a checkbox it unticks then fires no change event when
   // ticked again.
@@ -40,21 +39,19 @@ export function usePublicForm(
   const validate = async (form: HTMLFormElement) =>
     validateFlatForm(await loadSchema(), new FormData(form));
 
-  // The server's answer: its field errors, or a reset after success.
-  const answered = useRef<PublicFormReply | undefined>(undefined);
+  // The server's answer: its toasts, its field errors, or a reset after success.
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  useActionReply(reply);
+  const answered = useRef<ActionReply | undefined>(undefined);
   useEffect(() => {
-    const reply = fetcher.data;
-    if (!reply || fetcher.state !== "idle" || answered.current === reply) return;
+    if (!reply || answered.current === reply) return;
     answered.current = reply;
-    setErrors((reply.result.error as FieldErrors | undefined) ?? {});
+    setErrors(errorsOf(reply));
     if (reply.notice) {
-      toast.success(reply.notice);
       touched.current.clear();
       setFormKey((key) => key + 1);
-    } else if (reply.result.error?.[""]?.length) {
-      toast.error(reply.result.error[""][0] ?? failureText);
     }
-  }, [fetcher.data, fetcher.state, failureText]);
+  }, [reply]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,13 +87,9 @@ export function usePublicForm(
     });
   };
 
-  const initialValue = (documentReply?.result.initialValue ?? {}) as Record<string, unknown>;
-  const startingValue = (name: string) => {
-    if (documentReply && !documentReply.notice) {
-      return typeof initialValue[name] === "string" ? (initialValue[name] as string) : undefined;
-    }
-    return defaults[name];
-  };
+  // After a refused plain POST, what the visitor typed; otherwise the defaults.
+  const startingValue = (name: PublicFieldName<Schema>) =>
+    documentReply && !documentReply.notice ? keptValueOf(documentReply, name) : defaults[name];
   const answerId = `${id}-answer`;
   return {
     /** Changes when the form is reset: give it to the form element as its `key`. */
@@ -115,8 +108,11 @@ export function usePublicForm(
     fetcher,
     hydrated,
     submitting: fetcher.state !== "idle",
-    /** id, name, message and the starting value (after a plain POST, the visitor's) of a field. */
-    field: (name: string) => ({
+    /**
+     * id, name, message and the starting value (after a plain POST, the visitor's) of a field
+     * of the schema: a name the schema does not have does not compile.
+     */
+    field: (name: PublicFieldName<Schema>) => ({
       id: `${id}-${name}`,
       name,
       error: errors[name]?.[0],
