@@ -213,6 +213,29 @@ test.describe("header", () => {
     await expect(page.getByRole("heading", { name: "Computer Science" })).toBeHidden();
   });
 
+  test("a Courses menu opened before the scripts arrive stays open once they run", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // Hold the scripts, as a slow mobile connection would, until the visitor has opened the menu.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "commit" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("summary", { hasText: "Courses" }).click();
+    const allCourses = nav.getByRole("link", { name: "View all courses" });
+    await expect(allCourses).toBeVisible();
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(allCourses).toBeVisible();
+  });
+
   test("at 1366 px the open Courses menu lies within the window", async ({ page }) => {
     const width = 1366;
     await page.setViewportSize({ width, height: 768 });

@@ -25,8 +25,12 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 function useClosingDetails() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
+  // Only a navigation closes it: on a slow connection the visitor may open the menu before the
+  // scripts arrive, and hydration must leave it open.
+  const shownLocation = useRef(location.key);
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   useEffect(() => {

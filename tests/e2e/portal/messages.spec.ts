@@ -205,6 +205,12 @@ test("a visitor's inquiry arrives live; the admin triages it and finds it again"
 
     await tabs.getByRole("link", { name: "All Messages" }).click();
     await expect(page).not.toHaveURL(/tab=/);
+    // The URL changes before React renders the new tab (a transition): typing before that
+    // render would go into the old search box, which the render then replaces.
+    await expect(tabs.getByRole("link", { name: "All Messages" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await inboxSearch(page).fill(`VISITOR${token}`);
     await expect(page).toHaveURL(new RegExp(`[?&]q=VISITOR${token}`));
     await expect(page.locator("[data-message-id]")).toHaveCount(1);
