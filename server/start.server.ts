@@ -5,6 +5,7 @@ import { seedDemoContent } from "~/features/demo/seed.server";
 import { seedDemoInterest } from "~/features/demo/seed-interest.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
+import { seedDemoTutors } from "~/features/demo/seed-tutors.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { onShutdown } from "~/lib/infra/shutdown.server";
@@ -56,6 +57,7 @@ async function prepareDemo() {
     await seedDemoMessages(db(), { demoAdminId, log });
     await seedDemoSavedReplies(db(), { demoAdminId, log });
     await seedDemoInterest(db(), { log });
+    await seedDemoTutors(db(), courseAssets(), { log });
   }
 }
 

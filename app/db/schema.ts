@@ -155,8 +155,9 @@ export const courses = pgTable(
     duration: text("duration"),
     level: courseLevel("level").notNull().default("Beginner"),
     difficulty: text("difficulty").default("Beginner"),
-    price: integer("price").notNull().default(0),
-    originalPrice: integer("original_price").notNull().default(0),
+    /** Money is whole kobo everywhere (the unit Paystack uses); pages show Naira. */
+    price: bigint("price_kobo", { mode: "number" }).notNull().default(0),
+    originalPrice: bigint("original_price_kobo", { mode: "number" }).notNull().default(0),
     rating: real("rating").notNull().default(0),
     lessons: integer("lessons").notNull().default(0),
     certification: text("certification"),
@@ -164,7 +165,6 @@ export const courses = pgTable(
     subtitles: text("subtitles").array().notNull().default(sql`ARRAY['English']::text[]`),
     schedule: text("schedule"),
     format: text("format").default("Available in-person and online"),
-    startDates: date("start_dates", { mode: "string" }).array().notNull().default(sql`'{}'`),
     classSize: text("class_size"),
     location: text("location").default("Lagos, Nigeria"),
     deliveryMethod: text("delivery_method"),
@@ -234,6 +234,92 @@ export const courseChanges = pgTable(
     index("course_changes_course_created_at_idx").on(t.courseId, t.createdAt.desc().nullsFirst()),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Intakes: a course's dated cohorts, each with its seats, enrolment window and price
+// ---------------------------------------------------------------------------
+
+export const intakeModes = ["in-person", "online", "both"] as const;
+export const intakeMode = pgEnum("intake_mode", intakeModes);
+export const intakeStatuses = ["draft", "open", "closed", "cancelled"] as const;
+export const intakeStatus = pgEnum("intake_status", intakeStatuses);
+
+export const intakes = pgTable(
+  "intakes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** 'January 2027 · weekday evenings'. */
+    label: text("label").notNull(),
+    /** Calendar dates in Lagos. */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    /** The class times in words: 'Mon, Wed, Thu 6-9 pm'. */
+    classTimes: text("class_times"),
+    mode: intakeMode("mode").notNull().default("both"),
+    location: text("location"),
+    seats: integer("seats").notNull(),
+    /** Enrolment opens when the intake is open and this instant has passed (none: at once). */
+    enrolmentOpensAt: timestamp("enrolment_opens_at", { withTimezone: true }),
+    enrolmentClosesAt: timestamp("enrolment_closes_at", { withTimezone: true }).notNull(),
+    /** Whole kobo, like every amount (decision 0040); a new intake starts at the course's. */
+    price: bigint("price_kobo", { mode: "number" }).notNull(),
+    earlyBirdPrice: bigint("early_bird_price_kobo", { mode: "number" }),
+    /** The last Lagos date the early-bird price applies. */
+    earlyBirdEndsOn: date("early_bird_ends_on", { mode: "string" }),
+    status: intakeStatus("status").notNull().default("draft"),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("intakes_course_starts_on_idx").on(t.courseId, t.startsOn),
+    check("intakes_ends_after_start", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("intakes_seats_positive", sql`${t.seats} > 0`),
+    check("intakes_price_non_negative", sql`${t.price} >= 0`),
+    check(
+      "intakes_early_bird_complete",
+      sql`(${t.earlyBirdPrice} IS NULL) = (${t.earlyBirdEndsOn} IS NULL)`,
+    ),
+    check(
+      "intakes_early_bird_below_price",
+      sql`${t.earlyBirdPrice} IS NULL OR (${t.earlyBirdPrice} >= 0 AND ${t.earlyBirdPrice} < ${t.price})`,
+    ),
+    check(
+      "intakes_cancel_reason",
+      sql`(${t.status} = 'cancelled') = (${t.cancelReason} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const intakeChangeActions = ["created", "updated", "cancelled"] as const;
+export const intakeChangeAction = pgEnum("intake_change_action", intakeChangeActions);
+
+/** Who changed which intake, when, and what: the course history's rules, per intake. */
+export const intakeChanges = pgTable(
+  "intake_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // No foreign key: the history of a deleted course's intakes stays readable.
+    intakeId: uuid("intake_id").notNull(),
+    courseId: uuid("course_id").notNull(),
+    intakeLabel: text("intake_label").notNull(),
+    action: intakeChangeAction("action").notNull(),
+    changes: jsonb("changes").$type<CourseChangeSet>().notNull().default({}),
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("intake_changes_intake_created_at_idx").on(t.intakeId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type Intake = typeof intakes.$inferSelect;
+export type NewIntake = typeof intakes.$inferInsert;
 
 // ---------------------------------------------------------------------------
 // Messages: what visitors send through the contact and inquiry forms, and how staff handle it
@@ -519,6 +605,49 @@ export const savedReplies = pgTable(
   (t) => [uniqueIndex("saved_replies_title_lower_idx").on(sql`lower(${t.title})`)],
 );
 
+/**
+ * The academy's tutors as the public pages introduce them. A photo is stored like a course
+ * image (its original and square WebP renditions); a tutor who leaves is made inactive, not
+ * deleted, so that what the site showed stays explainable.
+ */
+export const tutors = pgTable(
+  "tutors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** What they do at the academy, e.g. 'Lead tutor, Data'. */
+    role: text("role").notNull(),
+    bio: text("bio").notNull().default(""),
+    photo: text("photo"),
+    photoVariants: jsonb("photo_variants").$type<ImageVariant[]>().notNull().default([]),
+    /** A LinkedIn or portfolio page: an https URL. */
+    link: text("link"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+  },
+  (t) => [index("tutors_active_name_idx").on(t.isActive, t.name)],
+);
+
+/** Who teaches an intake, in the order the course page introduces them. */
+export const intakeTutors = pgTable(
+  "intake_tutors",
+  {
+    intakeId: uuid("intake_id")
+      .notNull()
+      .references(() => intakes.id, { onDelete: "cascade" }),
+    tutorId: uuid("tutor_id")
+      .notNull()
+      .references(() => tutors.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.intakeId, t.tutorId] }),
+    index("intake_tutors_tutor_idx").on(t.tutorId),
+  ],
+);
+
 export type Course = typeof courses.$inferSelect;
 export type NewCourse = typeof courses.$inferInsert;
 export type Message = typeof messages.$inferSelect;
@@ -528,3 +657,5 @@ export type CourseChange = typeof courseChanges.$inferSelect;
 export type OutgoingEmail = typeof outgoingEmails.$inferSelect;
 export type MessageEvent = typeof messageEvents.$inferSelect;
 export type SavedReply = typeof savedReplies.$inferSelect;
+export type Tutor = typeof tutors.$inferSelect;
+export type NewTutor = typeof tutors.$inferInsert;

@@ -220,6 +220,67 @@ export function CheckboxInput(
   );
 }
 
+/** Several choices under one name: a fieldset of checkboxes with its legend and one error. */
+export function CheckboxGroup({
+  id,
+  name,
+  legend,
+  hint,
+  options,
+  defaultValue,
+  error,
+  className,
+}: {
+  id: string;
+  name: string;
+  legend: string;
+  hint?: string;
+  options: { value: string; label: string }[];
+  defaultValue: string[];
+  error: string | undefined;
+  className?: string;
+}) {
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorIdOf(id) : null].filter(Boolean);
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={describedBy.length ? describedBy.join(" ") : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+        {legend}
+      </legend>
+      {hint ? (
+        <p id={hintId} className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option, index) => (
+          <div key={option.value} className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              id={`${id}-${index}`}
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue.includes(option.value)}
+              className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+            />
+            <label
+              htmlFor={`${id}-${index}`}
+              className="text-sm text-slate-800 dark:text-slate-200"
+            >
+              {option.label}
+            </label>
+          </div>
+        ))}
+      </div>
+      <ErrorText id={errorIdOf(id)} error={error} />
+    </fieldset>
+  );
+}
+
 /** A form-level error (e.g. rate limit, storage failure), announced when it appears. */
 export function FormError({ errors, id }: { errors: string[] | undefined | null; id?: string }) {
   if (!errors?.length) return null;

@@ -1,6 +1,13 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
-import { CheckboxInput, ErrorText, SelectInput, TextArea, TextInput } from "./fields";
+import {
+  CheckboxGroup,
+  CheckboxInput,
+  ErrorText,
+  SelectInput,
+  TextArea,
+  TextInput,
+} from "./fields";
 
 export { controlClasses, FormError, inlineControlClasses } from "./fields";
 
@@ -24,7 +31,16 @@ export function TextField({
   type = "text",
   ...rest
 }: FieldProps & {
-  type?: "text" | "email" | "tel" | "password" | "url" | "search" | "number";
+  type?:
+    | "text"
+    | "email"
+    | "tel"
+    | "password"
+    | "url"
+    | "search"
+    | "number"
+    | "date"
+    | "datetime-local";
 } & Omit<ComponentProps<"input">, "type" | "name" | "id" | "defaultValue">) {
   return (
     <TextInput
@@ -69,4 +85,21 @@ export function CheckboxField({
       {...rest}
     />
   );
+}
+
+/** A list field (`z.array`) chosen with checkboxes. */
+export function CheckboxGroupField({
+  meta,
+  ...rest
+}: { meta: AnyField } & Omit<
+  ComponentProps<typeof CheckboxGroup>,
+  "id" | "name" | "error" | "defaultValue"
+>) {
+  const initialValue = meta.initialValue;
+  const chosen = Array.isArray(initialValue)
+    ? initialValue.filter((value): value is string => typeof value === "string")
+    : typeof initialValue === "string"
+      ? [initialValue]
+      : [];
+  return <CheckboxGroup key={meta.key} {...controlOf(meta)} defaultValue={chosen} {...rest} />;
 }

@@ -1,6 +1,8 @@
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import Pencil from "lucide-react/icons/pencil";
 import Trash2 from "lucide-react/icons/trash";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { cn } from "./cn";
 
 /** A small action beside a list's row: a link or button with an icon and a word. */
@@ -40,6 +42,46 @@ export function RowModalLink({
       {word}
       <span className="sr-only"> {name}</span>
     </Link>
+  );
+}
+
+/**
+ * A row's active toggle (Deactivate/Activate, Hide/Show): a plain form posting `intent=toggle`,
+ * the row's `id` and the state the screen showed, so it works before and without JavaScript.
+ */
+export function ActiveToggleButton({
+  id,
+  active,
+  name,
+  labels,
+}: {
+  id: string;
+  active: boolean;
+  /** The record's name, heard after the word. */
+  name: string;
+  /** The word while active, and while inactive. */
+  labels: readonly [string, string];
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.formData?.get("id") === id && navigation.formData?.get("intent") === "toggle";
+  const [whenActive, whenInactive] = labels;
+  const Icon = active ? EyeOff : Eye;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="isActive" value={String(active)} />
+      <button
+        type="submit"
+        disabled={pending}
+        className={cn(rowActionClasses, "text-slate-700 hover:bg-slate-100 dark:text-slate-200")}
+      >
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {active ? whenActive : whenInactive}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </Form>
   );
 }
 

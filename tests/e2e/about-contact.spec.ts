@@ -1,3 +1,4 @@
+import { demoTutors } from "~/features/demo/demo-tutors";
 import { expect, renderedLines, test, waitForHydration } from "./fixtures";
 
 test.describe("about page", () => {
@@ -25,6 +26,41 @@ test.describe("about page", () => {
     await journey.getByRole("link").click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(page.getByRole("heading", { name: "Master New Skills Today" })).toBeVisible();
+  });
+
+  test("introduces the active tutors: photo, name, role and bio, within the width", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const section = page.getByRole("main").getByRole("region", { name: "Meet our tutors" });
+    const cards = section.getByRole("listitem");
+    await expect(cards).toHaveCount(demoTutors.length);
+    for (const tutor of demoTutors) {
+      const card = section.locator(`li[data-tutor="${tutor.name}"]`);
+      await expect(card.getByRole("heading", { level: 3, name: tutor.name })).toBeVisible();
+      await expect(card).toContainText(tutor.role);
+      await expect(card).toContainText(tutor.bio);
+      const photo = card.locator("img");
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // Nothing sticks out sideways, at 360 px either.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the tutors are in the page as sent", async ({ page }) => {
+      await page.goto("/about");
+      const section = page.getByRole("region", { name: "Meet our tutors" });
+      await expect(section.getByRole("listitem")).toHaveCount(demoTutors.length);
+      await expect(section.locator("img").first()).toHaveAttribute("srcset", /tutor-photo-.*320w/);
+    });
   });
 
   test("the header is tinted at the top and white after scrolling past 100 px", async ({

@@ -194,6 +194,45 @@ test.describe("catalogue with JavaScript", () => {
 const shared = "/courses?q=data&category=Data+Science&level=Beginner&view=list";
 const sharedTitles = expected({ q: "data", category: "Data Science", level: "Beginner" });
 
+test.describe("next intakes in the catalogue", () => {
+  /** The Lagos date `days` from now. */
+  const lagosDate = (days: number) =>
+    new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+  test("each card says when the next intake starts", async ({ page }) => {
+    await openCatalogue(page);
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards).toHaveCount(total);
+    // textContent: cards off screen are not laid out (content-visibility), so have no innerText.
+    for (const text of await cards.allTextContents()) {
+      expect(text).toMatch(/Starts \d{1,2} [A-Z][a-z]{2}|Next intake to be announced/);
+    }
+  });
+
+  test("'Starting in the next 60 days' keeps the courses whose next intake starts by then", async ({
+    page,
+  }) => {
+    await openCatalogue(page);
+    await page.getByRole("combobox", { name: "Start date" }).selectOption("60-days");
+    await expect(page).toHaveURL(/\?starting=60-days$/);
+    const soon = activeCourses
+      .filter((course) =>
+        course.intakes.some(
+          (intake) =>
+            intake.status === "open" &&
+            intake.startsOn >= lagosDate(0) &&
+            intake.startsOn <= lagosDate(60),
+        ),
+      )
+      .map((course) => course.title)
+      .sort();
+    expect(soon.length).toBeGreaterThan(0);
+    expect(soon.length).toBeLessThan(total);
+    await expect(counter(page)).toHaveText(`Showing ${soon.length} of ${total} courses`);
+    await expect.poll(() => cardTitles(page)).toEqual(soon);
+  });
+});
+
 test.describe("shared catalogue URL", () => {
   test("is filtered in the server HTML", async ({ request }) => {
     expect(sharedTitles.length).toBeGreaterThan(0);
@@ -235,7 +274,7 @@ test.describe("shared catalogue URL", () => {
       await category(page).selectOption({ label: "All Categories" });
       await level(page).selectOption({ label: "All Levels" });
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(page).toHaveURL(/\/courses\?q=PYTHON&category=&level=&view=list$/);
+      await expect(page).toHaveURL(/\/courses\?q=PYTHON&category=&level=&starting=&view=list$/);
       const python = expected({ q: "python" });
       await expect(counter(page)).toHaveText(`Showing ${python.length} of ${total} courses`);
       await expect.poll(() => cardTitles(page)).toEqual(python);

@@ -8,6 +8,7 @@ import {
   renderedLines,
   seededStartDates,
   test,
+  tutorsOf,
   waitForHydration,
 } from "./fixtures";
 
@@ -71,7 +72,7 @@ test.describe("course hero", () => {
       await expect(original).toHaveCSS("text-decoration-line", "line-through");
       await expect(top.getByText(/^\d+% OFF$/)).toHaveText(`${off}% OFF`);
     }
-    expect(naira(250_000)).toBe("₦250,000");
+    expect(naira(25_000_000)).toBe("₦250,000");
     await page.goto(`/course/${full.slug}`);
     await expect(hero(page).getByText("₦250,000", { exact: true })).toBeVisible();
     await expect(hero(page).getByText("₦300,000")).toBeVisible();
@@ -251,33 +252,15 @@ test.describe("course sections", () => {
     await expect(sectionHeading(page, "Frequently Asked Questions")).toBeVisible();
   });
 
-  test("'Next 3 Sessions' shows the first three start dates", async ({ page }) => {
+  test("'Next 3 Sessions' lists the open intakes with their dates, places, closing and early bird", async ({
+    page,
+  }) => {
+    await expectNextIntakes(page);
+  });
+
+  test("'Your tutors' introduces the tutors of the next intake", async ({ page }) => {
     await page.goto(`/course/${full.slug}`);
-    const sessions = page.getByRole("region", { name: "Next 3 Sessions" }).getByRole("listitem");
-    await expect(sessions).toHaveCount(3);
-    const shown = await sessions.allInnerTexts();
-    const monthYear = new Intl.DateTimeFormat("en-NG", {
-      timeZone: "Africa/Lagos",
-      month: "short",
-      year: "numeric",
-    });
-    const fullDate = new Intl.DateTimeFormat("en-NG", {
-      timeZone: "Africa/Lagos",
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    });
-    const candidates = seededStartDates(full.slug).map((dates) => {
-      expect(dates.length).toBeGreaterThan(3);
-      return dates.slice(0, 3).map((date) => {
-        const noon = new Date(`${date}T12:00:00+01:00`);
-        return `${monthYear.format(noon)} ${fullDate.format(noon)}`;
-      });
-    });
-    expect(candidates).toContainEqual(shown.map((text) => text.replace(/\s+/g, " ").trim()));
-    // A full date names the weekday, day, month and year, e.g. "Sunday, 6 December 2026".
-    expect(shown[0]).toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)/);
+    await expectTutors(page);
   });
 
   test("the sidebar lists the course details and fixed features", async ({ page }) => {
@@ -376,5 +359,78 @@ test.describe("FAQ accordion", () => {
     await expect(answer(first.answer)).toBeHidden();
     await page.keyboard.press("Enter");
     await expect(answer(second.answer)).toBeHidden();
+  });
+});
+
+/**
+ * The demo's two open intakes of the full course, as its page lists them: label and dates,
+ * class times, mode, places left in words, enrolment closing and, on the first, the early bird.
+ */
+async function expectNextIntakes(page: Page) {
+  await page.goto(`/course/${full.slug}`);
+  const sessions = page.getByRole("region", { name: "Next 3 Sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  const [first, second] = (await sessions.allInnerTexts()).map((text) =>
+    text.replace(/\s+/g, " ").trim(),
+  );
+  const shortDate = new Intl.DateTimeFormat("en-NG", {
+    timeZone: "Africa/Lagos",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+  const dated = (date: string) => shortDate.format(new Date(`${date}T12:00:00+01:00`));
+  const starts = seededStartDates(full.slug).map((dates) => dates.map(dated));
+  expect(
+    starts.some(
+      ([next, after]) => first?.includes(`${next} to `) && second?.includes(`${after} to `),
+    ),
+  ).toBe(true);
+  expect(first).toContain("20 of 20 places left");
+  expect(first).toMatch(/Enrolment closes (in \d days|tomorrow|today|\d{1,2} [A-Z][a-z]{2})/);
+  expect(first).toMatch(/Early bird ₦[\d,]+ until \d{1,2} [A-Z][a-z]{2} \(save ₦[\d,]+\)/);
+  expect(second).toContain("Last 3 places");
+  expect(second).not.toContain("Early bird");
+  if (full.schedule) expect(first).toContain(full.schedule);
+}
+
+/** 'Your tutors': the next intake's tutors, each with photo, name, role and bio. */
+async function expectTutors(page: Page) {
+  const region = page.getByRole("region", { name: "Your tutors" });
+  const tutors = tutorsOf(full);
+  expect(tutors.length).toBeGreaterThan(0);
+  await expect(region.getByRole("heading", { level: 3 })).toHaveText(
+    tutors.map((tutor) => tutor.name),
+  );
+  for (const tutor of tutors) {
+    const card = region.getByRole("listitem").filter({ hasText: tutor.name });
+    await expect(card).toContainText(tutor.role);
+    await expect(card).toContainText(tutor.bio);
+    // The portrait is decorative (alt=""): the name beside it says who it is.
+    await expect(card.locator("img")).toBeVisible();
+  }
+}
+
+test.describe("intakes without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server's page lists them the same", async ({ page }) => {
+    await expectNextIntakes(page);
+    await expectTutors(page);
+  });
+});
+
+test.describe("intakes on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("are listed one under another, within the screen", async ({ page }) => {
+    await expectNextIntakes(page);
+    const region = page.getByRole("region", { name: "Next 3 Sessions" });
+    const width = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(width).toBeLessThanOrEqual(0);
+    const boxes = await region
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(boxes[1]).toBeGreaterThan(boxes[0] ?? 0);
   });
 });

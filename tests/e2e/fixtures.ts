@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { buildDemoCourses, type DemoCourse } from "~/features/demo/demo-courses";
+import { buildDemoCourses, type DemoCourse, type DemoIntake } from "~/features/demo/demo-courses";
+import { demoTutors } from "~/features/demo/demo-tutors";
 
 /**
  * Every test is its own visitor: a distinct X-Forwarded-For address (the server runs with
@@ -45,7 +46,7 @@ export type SeedCourse = DemoCourse &
       | "skills"
       | "subtitles"
     >
-  > & { startDates: string[] };
+  > & { intakes: DemoIntake[] };
 
 export const demoCourses = buildDemoCourses(new Date()) as SeedCourse[];
 export const activeCourses = demoCourses.filter((course) => course.isActive !== false);
@@ -61,18 +62,26 @@ export function demoCourse(slug: string): SeedCourse {
   return course;
 }
 
-/** Start dates as the server would have seeded them today or (just after midnight) yesterday. */
+/**
+ * The start dates of a course's open intakes as the server would have seeded them today or
+ * (just after midnight) yesterday.
+ */
 export function seededStartDates(slug: string): string[][] {
   const day = 24 * 60 * 60 * 1000;
-  return [new Date(), new Date(Date.now() - day)].map(
-    (when) =>
-      (buildDemoCourses(when).find((item) => item.slug === slug)?.startDates ?? []) as string[],
+  return [new Date(), new Date(Date.now() - day)].map((when) =>
+    (buildDemoCourses(when).find((item) => item.slug === slug)?.intakes ?? [])
+      .filter((intake) => intake.status === "open")
+      .map((intake) => intake.startsOn),
   );
 }
 
-/** `₦250,000`: whole Naira with thousands separators. */
-export const naira = (amount: number) =>
-  `₦${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+/** `₦250,000` for 25,000,000 kobo: whole Naira with thousands separators. */
+/** The demo tutors who teach a course's intakes, in the order its page introduces them. */
+export const tutorsOf = (course: DemoCourse) =>
+  demoTutors.filter((tutor) => course.category && tutor.teaches.includes(course.category));
+
+export const naira = (kobo: number) =>
+  `₦${String(Math.round(kobo / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
 // ---------------------------------------------------------------------------------------------
 // Server HTML

@@ -11,6 +11,7 @@ import {
   seededStartDates,
   test,
   titleOf,
+  tutorsOf,
   waitForHydration,
 } from "./fixtures";
 
@@ -152,14 +153,51 @@ test.describe("course page metadata", () => {
     expect(data.provider).toMatchObject({ name: "Lagos Tech Academy" });
     expect(data.offers).toMatchObject({
       "@type": "Offer",
-      price: course.price,
+      // In Naira, the currency's unit; the course keeps kobo.
+      price: (course.price ?? 0) / 100,
       priceCurrency: "NGN",
     });
-    const instances = data.hasCourseInstance as { "@type": string; startDate: string }[];
-    expect(instances.every((instance) => instance["@type"] === "CourseInstance")).toBe(true);
+    // One course instance per open intake still ahead, each complete for Google's course
+    // rich results: mode, dates, place, schedule and an offer in Naira.
+    const instances = data.hasCourseInstance as Record<string, unknown>[];
     expect(seededStartDates(course.slug)).toContainEqual(
       instances.map((instance) => instance.startDate),
     );
+    const seeded = course.intakes.filter((intake) => intake.status === "open");
+    for (const [index, instance] of instances.entries()) {
+      const intake = seeded[index];
+      expect(instance).toEqual({
+        "@type": "CourseInstance",
+        name: intake?.label,
+        courseMode: { "in-person": "Onsite", online: "Online", both: "Blended" }[
+          intake?.mode ?? "both"
+        ],
+        startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        endDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        location: {
+          "@type": "Place",
+          name: intake?.location ?? "Lagos, Nigeria",
+          address: intake?.location ?? "Lagos, Nigeria",
+        },
+        ...(intake?.classTimes
+          ? { courseSchedule: { "@type": "Schedule", description: intake.classTimes } }
+          : {}),
+        instructor: tutorsOf(course).map((tutor) => ({
+          "@type": "Person",
+          name: tutor.name,
+          description: tutor.role,
+        })),
+        offers: {
+          "@type": "Offer",
+          category: "Paid",
+          price: (intake?.price ?? 0) / 100,
+          priceCurrency: "NGN",
+          availability: "https://schema.org/InStock",
+          url: expect.stringMatching(new RegExp(`/course/${course.slug}$`)),
+        },
+      });
+      expect(String(instance.endDate) >= String(instance.startDate)).toBe(true);
+    }
   });
 
   test("shows the price in Naira in the first HTML", async ({ request }) => {

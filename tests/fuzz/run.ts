@@ -41,9 +41,9 @@ type Case = {
   referer: string;
 };
 
-function caseArbitrary(target: Target) {
+function caseArbitrary(target: Target, context: FuzzContext) {
   return fc.record({
-    fields: target.fields,
+    fields: target.fields(context),
     encoding: fc.constantFrom(...chosenEncodings),
     query: fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fuzzQuery }),
     address: clientAddress,
@@ -79,6 +79,20 @@ async function courseSlugOf(server: AppServer) {
   const slug = sitemap.match(/\/course\/([a-z0-9-]+)</)?.[1];
   if (!slug) throw new Error("The sitemap lists no course");
   return slug;
+}
+
+/** A course's and a tutor's id, read from the portal's pages as staff would follow them. */
+async function portalIdsOf(server: AppServer, cookie: string) {
+  const page = async (path: string) =>
+    (await fetch(`${server.origin}${path}`, { headers: { cookie } })).text();
+  const courseId = (await page("/admin-portal/courses?view=list")).match(
+    /\/admin-portal\/courses\/([0-9a-f-]{36})\/intakes/,
+  )?.[1];
+  const tutorId = (await page("/admin-portal/tutors")).match(
+    /modal=edit&amp;id=([0-9a-f-]{36})/,
+  )?.[1];
+  if (!courseId || !tutorId) throw new Error("The portal lists no course or no tutor");
+  return { courseId, tutorId };
 }
 
 /**
@@ -180,7 +194,7 @@ async function fuzzTarget(
   let failing = 0;
   let firstFailure: number | undefined;
   let index = 0;
-  const cases = caseArbitrary(target);
+  const cases = caseArbitrary(target, context);
   await fc.check(
     fc.asyncProperty(cases, async (input) => {
       const answer = await send(server, target, context, cookie, input);
@@ -245,8 +259,11 @@ async function main() {
   const server = await startAppServer({ dataDirPrefix: "fuzz-data" });
   const results: Result[] = [];
   try {
-    const context = { courseSlug: await courseSlugOf(server) };
     const cookie = await signIn(server);
+    const context = {
+      courseSlug: await courseSlugOf(server),
+      ...(await portalIdsOf(server, cookie)),
+    };
     for (const target of chosen) {
       const started = Date.now();
       const result = await fuzzTarget(server, target, context, cookie);

@@ -1,11 +1,13 @@
 import path from "node:path";
 import * as z from "zod/mini";
 import { openDatabase } from "~/db/client.server";
-import { admins, courses, messages, savedReplies } from "~/db/schema";
+import { admins, courses, messages, savedReplies, tutors } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
+import { tutorFormSchema } from "~/features/tutors/schema";
+import { nairaFromKobo } from "~/lib/format/money";
 import { emailPattern } from "~/lib/forms/email-address";
 import { singleLine } from "~/lib/text/outside-text";
 
@@ -49,8 +51,9 @@ function courseProblems(row: typeof courses.$inferSelect) {
     level: row.level,
     difficulty: orUndefined(row.difficulty),
     duration: orUndefined(row.duration),
-    price: row.price,
-    originalPrice: row.originalPrice,
+    // The form takes Naira; the row keeps kobo.
+    price: nairaFromKobo(row.price),
+    originalPrice: nairaFromKobo(row.originalPrice),
     rating: row.rating,
     lessons: row.lessons,
     certification: orUndefined(row.certification),
@@ -64,7 +67,6 @@ function courseProblems(row: typeof courses.$inferSelect) {
     learningOutcomes: row.learningOutcomes,
     prerequisites: row.prerequisites,
     skills: row.skills,
-    startDates: row.startDates,
     modules: row.modules.map((module) => ({ ...module, topics: module.topics.join("\n") })),
     faqs: row.faqs,
   });
@@ -87,10 +89,20 @@ function savedReplyProblems(row: typeof savedReplies.$inferSelect) {
   return result.success ? [] : result.error.issues;
 }
 
+function tutorProblems(row: typeof tutors.$inferSelect) {
+  const result = tutorFormSchema.safeParse({
+    name: row.name,
+    role: row.role,
+    bio: row.bio,
+    link: row.link ?? undefined,
+  });
+  return result.success ? [] : result.error.issues;
+}
+
 export type RowProblem = { table: string; id: string; issues: string[]; row: unknown };
 
 /**
- * Every message, course, admin and saved reply in the stopped server's PGlite folder, checked against the
+ * Every message, course, admin, saved reply and tutor in the stopped server's PGlite folder, checked against the
  * schema of the form that writes it. Read after the server has stopped: PGlite allows one
  * process per folder.
  */
@@ -122,6 +134,7 @@ export async function storedRowProblems(
     check("courses", await handle.db.select().from(courses), courseProblems);
     check("admins", await handle.db.select().from(admins), adminProblems);
     check("saved_replies", await handle.db.select().from(savedReplies), savedReplyProblems);
+    check("tutors", await handle.db.select().from(tutors), tutorProblems);
     return { checked, problems };
   } finally {
     await handle.close();

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { type Field, fuzzFields } from "./payloads";
 
 /** What the suite learns from the running server before the cases start. */
-export type FuzzContext = { courseSlug: string };
+export type FuzzContext = { courseSlug: string; courseId: string; tutorId: string };
 
 /**
  * One URL and method to fuzz: the route's own valid fields (see app/routes.ts), as the page's
@@ -14,7 +14,8 @@ export type Target = {
   path: (context: FuzzContext) => string;
   /** Sent with the demo super admin's session. */
   signedIn: boolean;
-  fields: fc.Arbitrary<Field[]>;
+  /** The fields to send, given what the suite learnt (a real course's id). */
+  fields: (context: FuzzContext) => fc.Arbitrary<Field[]>;
 };
 
 const text = (name: string, value: string): Field => ({ name, value });
@@ -109,12 +110,49 @@ const savedReply = (intent: "create" | "update" | "delete") => () => [
       ]),
 ];
 
+const intake = (intent: "create" | "update", tutorId: string) => [
+  text("intent", intent),
+  ...(intent === "update" ? [text("id", uuid)] : []),
+  text("label", `January 2027 · weekday evenings ${unique()}`),
+  text("startsOn", "2027-01-11"),
+  text("endsOn", "2027-03-26"),
+  text("classTimes", "Mon, Wed, Thu 6-9 pm"),
+  text("mode", "in-person"),
+  text("location", "Victoria Island"),
+  text("seats", "20"),
+  text("enrolmentOpensAt", "2026-11-01T09:00"),
+  text("enrolmentClosesAt", "2027-01-08T17:00"),
+  text("price", "250000"),
+  text("earlyBirdPrice", "200000"),
+  text("earlyBirdEndsOn", "2026-12-15"),
+  text("status", "open"),
+  text("tutorIds", tutorId),
+];
+
+/** A demo course's intakes: valid creates are saved, an update or cancel answers 404. */
+const intakes = (name: string, valid: (context: FuzzContext) => Field[]): Target => ({
+  name: `intakes ${name}`,
+  method: "POST",
+  path: ({ courseId }) => `/admin-portal/courses/${courseId}/intakes`,
+  signedIn: true,
+  fields: (context) => fieldsOf(() => valid(context)),
+});
+
+const tutor = (intent: "create" | "update") => () => [
+  text("intent", intent),
+  ...(intent === "create" ? [] : [text("id", uuid)]),
+  text("name", "Adaeze Fuzz"),
+  text("role", "Lead tutor, Data"),
+  text("bio", "Eight years of analytics.\nTeaches SQL."),
+  text("link", "https://www.linkedin.com/in/adaeze-fuzz"),
+];
+
 const signedOut = (name: string, path: string, valid: () => Field[]): Target => ({
   name,
   method: "POST",
   path: () => path,
   signedIn: false,
-  fields: fieldsOf(valid),
+  fields: () => fieldsOf(valid),
 });
 
 const portal = (name: string, path: string, valid: () => Field[], files?: string[]): Target => ({
@@ -122,7 +160,7 @@ const portal = (name: string, path: string, valid: () => Field[], files?: string
   method: "POST",
   path: () => path,
   signedIn: true,
-  fields: fieldsOf(valid, files),
+  fields: () => fieldsOf(valid, files),
 });
 
 export const targets: Target[] = [
@@ -205,6 +243,21 @@ export const targets: Target[] = [
   portal("saved replies create", "/admin-portal/saved-replies", savedReply("create")),
   portal("saved replies update", "/admin-portal/saved-replies", savedReply("update")),
   portal("saved replies delete", "/admin-portal/saved-replies", savedReply("delete")),
+  intakes("create", ({ tutorId }) => intake("create", tutorId)),
+  intakes("update", ({ tutorId }) => intake("update", tutorId)),
+  intakes("duplicate", () => [text("intent", "duplicate"), text("id", uuid)]),
+  intakes("cancel", () => [
+    text("intent", "cancel"),
+    text("id", uuid),
+    text("reason", "Too few applicants"),
+  ]),
+  portal("tutors create", "/admin-portal/tutors", tutor("create"), ["photoFile"]),
+  portal("tutors update", "/admin-portal/tutors", tutor("update"), ["photoFile"]),
+  portal("tutors toggle", "/admin-portal/tutors", () => [
+    text("intent", "toggle"),
+    text("id", uuid),
+    text("isActive", "true"),
+  ]),
   portal("settings retry-email", "/admin-portal/settings", () => [
     text("intent", "retry-email"),
     text("id", uuid),
@@ -214,11 +267,12 @@ export const targets: Target[] = [
     method: "GET",
     path: () => "/admin-portal/messages/export",
     signedIn: true,
-    fields: fieldsOf(() => [
-      text("tab", "all"),
-      text("status", "unread"),
-      text("q", "data"),
-      text("sort", "oldest"),
-    ]),
+    fields: () =>
+      fieldsOf(() => [
+        text("tab", "all"),
+        text("status", "unread"),
+        text("q", "data"),
+        text("sort", "oldest"),
+      ]),
   },
 ];

@@ -766,6 +766,8 @@ describe("dashboardStats", () => {
       courses: { total: 3, active: 2 },
       messages: { unread: 2, today: 2 },
       admins: { total: 2, active: 1 },
+      // Tutors have their own count test (tutors.test.ts); this file adds none.
+      tutors: { total: 0, active: 0 },
     });
     // 23:30 in Lagos on 2 March (22:30Z): the same Lagos day.
     expect((await dashboardStats(new Date("2026-03-02T22:30:00Z"))).messages.today).toBe(2);
@@ -778,6 +780,7 @@ describe("dashboardStats", () => {
       courses: { total: 0, active: 0 },
       messages: { unread: 0, today: 0 },
       admins: { total: 0, active: 0 },
+      tutors: { total: 0, active: 0 },
     });
   });
 });

@@ -145,8 +145,9 @@ describe("createCourse", () => {
       level: "Intermediate",
       difficulty: "Intermediate",
       duration: "12 weeks",
-      price: 250000,
-      originalPrice: 300000,
+      // ₦250,000 and ₦300,000 as typed, stored in kobo.
+      price: 25_000_000,
+      originalPrice: 30_000_000,
       rating: 4.5,
       lessons: 48,
       certification: "Certificate of completion",
@@ -160,7 +161,6 @@ describe("createCourse", () => {
       learningOutcomes: ["Build REST APIs", "Deploy to the cloud"],
       prerequisites: ["Basic computer skills"],
       skills: ["React", "Node.js"],
-      startDates: ["2026-09-01"],
       modules: [
         {
           title: "Foundations",
@@ -212,7 +212,6 @@ describe("createCourse", () => {
       "learningOutcomes[0]": "",
       "prerequisites[0]": "",
       "skills[0]": "",
-      "startDates[0]": "",
       "modules[0].title": "",
       "modules[0].description": "",
       "modules[0].topics": "",
@@ -241,7 +240,6 @@ describe("createCourse", () => {
       learningOutcomes: [],
       prerequisites: [],
       skills: [],
-      startDates: [],
       modules: [],
       faqs: [],
       duration: null,
@@ -434,9 +432,6 @@ describe("list clean-up", () => {
       "skills[0]": "",
       "skills[1]": "TypeScript",
       "skills[2]": "\t",
-      "startDates[0]": "",
-      "startDates[1]": "2026-11-02",
-      "startDates[2]": "2026-10-05",
       "modules[0].title": "",
       "modules[0].description": "",
       "modules[0].topics": "",
@@ -456,7 +451,6 @@ describe("list clean-up", () => {
       learningOutcomes: ["Ship a product", "Work in a team"],
       prerequisites: [],
       skills: ["TypeScript"],
-      startDates: ["2026-10-05", "2026-11-02"],
       modules: [
         {
           title: "APIs",
@@ -524,7 +518,6 @@ describe("updateCourse", () => {
       learningOutcomes: ["Build REST APIs", "Deploy to the cloud"],
       prerequisites: ["Basic computer skills"],
       skills: ["React", "Node.js"],
-      startDates: ["2026-09-01"],
       modules: [
         {
           title: "Foundations",
@@ -546,7 +539,6 @@ describe("updateCourse", () => {
       location: null,
       subtitles: [],
       skills: [],
-      startDates: [],
       modules: [],
       faqs: [],
       isActive: false,
@@ -558,7 +550,6 @@ describe("updateCourse", () => {
       location: "",
       subtitles: ["English"],
       skills: [""],
-      startDates: [""],
       modules: newCourseDefaults.modules,
       faqs: newCourseDefaults.faqs,
       isActive: "",
@@ -637,7 +628,7 @@ describe("updateCourse", () => {
     });
     expect(history[0]?.changes).toEqual({
       title: { from: "Full Stack Web Development", to: "Full Stack Web Development (2026)" },
-      price: { from: 250000, to: 200000 },
+      price: { from: 25_000_000, to: 20_000_000 },
       skills: { from: ["React", "Node.js"], to: ["React", "Node.js", "PostgreSQL"] },
     });
   });

@@ -139,7 +139,6 @@ describe("findActiveCourseBySlug", () => {
       course("data-science", {
         title: "Data Science Bootcamp",
         category: "Data Science",
-        startDates: ["2026-04-06", "2026-05-11"],
         learningOutcomes: ["Clean data", "Build models"],
         modules: [{ title: "Python", description: "Basics", topics: ["Syntax", "Pandas"] }],
         faqs: [{ question: "Is it online?", answer: "Both." }],
@@ -152,7 +151,6 @@ describe("findActiveCourseBySlug", () => {
       title: "Data Science Bootcamp",
       category: "Data Science",
       isActive: true,
-      startDates: ["2026-04-06", "2026-05-11"],
       learningOutcomes: ["Clean data", "Build models"],
       modules: [{ title: "Python", description: "Basics", topics: ["Syntax", "Pandas"] }],
       faqs: [{ question: "Is it online?", answer: "Both." }],

@@ -28,6 +28,7 @@ import {
   sessionCount,
   signInCookie,
 } from "../support/admin-session";
+import { insertIntakes } from "../support/intake-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -183,17 +184,24 @@ describe("replyContextFor", () => {
   });
 
   it("reads the active course the message names and fills every placeholder from it", async () => {
-    await database()
+    const [course] = await database()
       .db.insert(courses)
       .values({
         slug: "python-data-science",
         title: "Python for Data Science",
         description: "Pandas and friends",
-        price: 380_000,
-        startDates: ["2026-03-02", "2026-04-13", "2026-06-01"],
+        price: 38_000_000, // kobo
         brochureUrl: "/files/course-assets/brochures/python.pdf",
         isActive: true,
-      });
+      })
+      .returning();
+    // The past intake and the draft are never the next session; the cancelled one neither.
+    await insertIntakes(course?.id ?? "", ["2026-03-02", "2026-04-13", "2026-06-01"]);
+    await insertIntakes(course?.id ?? "", ["2026-03-16"], { status: "draft" });
+    await insertIntakes(course?.id ?? "", ["2026-03-23"], {
+      status: "cancelled",
+      cancelReason: "Too few applicants",
+    });
     const context = await replyContextFor(
       { fullName: "Emeka Eze", courseInterest: "Python for Data Science" },
       new Date("2026-03-11T09:30:00Z"),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseCategories, courseLevels, courses } from "~/db/schema";
+import { courseCategories, courseLevels, courses, intakes } from "~/db/schema";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
@@ -47,7 +47,8 @@ describe("demo catalogue data", () => {
     for (const course of demo) {
       expect(course.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(course.price ?? 0).toBeGreaterThan(0);
-      expect((course.price ?? 0) % 1000).toBe(0);
+      // In steps of ₦1,000, kept in kobo.
+      expect((course.price ?? 0) % 100_000).toBe(0);
       expect(course.originalPrice ?? 0).toBeGreaterThanOrEqual(course.price ?? 0);
       expect(course.rating).toBeGreaterThanOrEqual(4.2);
       expect(course.rating).toBeLessThanOrEqual(4.9);
@@ -58,20 +59,27 @@ describe("demo catalogue data", () => {
     }
   });
 
-  it("lists 3-5 future start dates per course, 3-8 weeks apart", () => {
+  it("gives every course three intakes: one past, the next with an early bird, a small one after", () => {
     for (const course of demo) {
-      const dates = course.startDates ?? [];
-      expect(dates.length).toBeGreaterThanOrEqual(3);
-      expect(dates.length).toBeLessThanOrEqual(5);
-      for (const [index, date] of dates.entries()) {
-        expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(date > LAGOS_TODAY).toBe(true);
-        const previous = dates[index - 1];
-        if (previous) {
-          const weeks = (Date.parse(date) - Date.parse(previous)) / (7 * 24 * 3600 * 1000);
-          expect(weeks).toBeGreaterThanOrEqual(3);
-          expect(weeks).toBeLessThanOrEqual(8);
-        }
+      const [past, next, after] = course.intakes;
+      expect(course.intakes).toHaveLength(3);
+      expect(past).toMatchObject({ status: "closed" });
+      expect((past?.startsOn ?? "") < LAGOS_TODAY).toBe(true);
+      for (const intake of [next, after]) {
+        expect(intake?.status).toBe("open");
+        expect((intake?.startsOn ?? "") > LAGOS_TODAY).toBe(true);
+        expect((intake?.endsOn ?? "") >= (intake?.startsOn ?? "")).toBe(true);
+        expect(intake?.price).toBe(course.price);
+      }
+      const weeks =
+        (Date.parse(after?.startsOn ?? "") - Date.parse(next?.startsOn ?? "")) /
+        (7 * 24 * 3600 * 1000);
+      expect(weeks).toBeGreaterThanOrEqual(3);
+      expect(weeks).toBeLessThanOrEqual(8);
+      expect(after?.seats).toBe(3);
+      if (course.price) {
+        expect(next?.earlyBirdPrice).toBeLessThan(course.price);
+        expect(next?.earlyBirdEndsOn && next.earlyBirdEndsOn < (next?.startsOn ?? "")).toBe(true);
       }
     }
   });
@@ -123,12 +131,14 @@ describe("seedDemoContent on an empty database", () => {
     for (const row of rows.filter((row) => row.isActive)) expect(row.image).toBeTruthy();
   });
 
-  it("has unique slugs and only start dates after today", async () => {
+  it("has unique slugs, and stores each course's intakes", async () => {
     const rows = await database().db.select().from(courses);
     expect(new Set(rows.map((row) => row.slug)).size).toBe(rows.length);
+    const stored = await database().db.select().from(intakes);
+    expect(stored).toHaveLength(rows.length * 3);
     for (const row of rows) {
-      expect(row.startDates.length).toBeGreaterThanOrEqual(3);
-      for (const date of row.startDates) expect(date > LAGOS_TODAY).toBe(true);
+      const own = stored.filter((intake) => intake.courseId === row.id);
+      expect(own.filter((intake) => intake.startsOn > LAGOS_TODAY)).toHaveLength(2);
     }
   });
 

@@ -7,6 +7,7 @@ import {
 } from "~/features/site/whatsapp-clicks.server";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { loader as whatsappRedirect } from "~/routes/resources/whatsapp";
+import { insertIntakes } from "../support/intake-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -18,9 +19,10 @@ const wednesday = new Date("2026-11-25T09:00:00Z");
 async function addCourse(slug: string, title: string, startDates: string[] = []) {
   const [row] = await database()
     .db.insert(courses)
-    .values({ slug, title, description: `About ${title}`, startDates })
+    .values({ slug, title, description: `About ${title}` })
     .returning({ id: courses.id });
   if (!row) throw new Error("Course not inserted");
+  await insertIntakes(row.id, startDates);
   return row.id;
 }
 

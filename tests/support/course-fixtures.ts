@@ -200,7 +200,6 @@ export function courseFields(overrides: FormFields = {}): FormFields {
     "prerequisites[0]": "Basic computer skills",
     "skills[0]": "React",
     "skills[1]": "Node.js",
-    "startDates[0]": "2026-09-01",
     "modules[0].title": "Foundations",
     "modules[0].description": "HTML, CSS and JavaScript",
     "modules[0].topics": "HTML\nCSS\nJavaScript",

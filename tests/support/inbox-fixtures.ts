@@ -128,10 +128,16 @@ export async function readUntil(
   return text;
 }
 
-/** Polls `check` until it returns a value (not undefined) or the time runs out. */
+/**
+ * Polls `check` until it returns a value (not undefined) or the time runs out. The bound is
+ * only how long a failure takes to report: a passing check returns at once. It is generous
+ * (below the 30 s test timeout) because the whole suite loads two cores (sharp renders photos
+ * while pg-boss polls), and a
+ * delivery that missed a 10 s bound there failed every later test of its file with it.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,
-  { timeoutMs = 10_000, intervalMs = 50 } = {},
+  { timeoutMs = 20_000, intervalMs = 50 } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -3,7 +3,12 @@ import http from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimitFor, courseFormLimit, publicFormLimit } from "~/lib/forms/body-limits";
+import {
+  bodyLimitFor,
+  courseFormLimit,
+  publicFormLimit,
+  tutorFormLimit,
+} from "~/lib/forms/body-limits";
 import { limitRequestBodies } from "../../server/body-limit.server";
 import { listenForTest } from "../support/listen";
 
@@ -123,6 +128,12 @@ describe("limitRequestBodies", () => {
     const course = "/admin-portal/courses.data";
     expect((await post(course, 15 * 1024 * 1024)).status).toBe(200);
     expect((await post(course, courseFormLimit.maxBytes + 1)).status).toBe(413);
+  });
+
+  it("lets the tutor form carry a photo at the image limit, and refuses more", async () => {
+    const tutors = "/admin-portal/tutors.data";
+    expect((await post(tutors, 5 * 1024 * 1024 + 1024)).status).toBe(200);
+    expect((await post(tutors, tutorFormLimit.maxBytes + 1)).status).toBe(413);
   });
 
   it("refuses a body of unknown length (chunked) with 411", async () => {

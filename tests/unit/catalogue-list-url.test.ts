@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogueSearch, parseCatalogueQuery } from "~/features/courses/catalogue-list-url";
 
 const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
-const defaults = { q: "", category: "", level: "", view: "grid" };
+const defaults = { q: "", category: "", level: "", starting: "", view: "grid" } as const;
 
 describe("parseCatalogueQuery", () => {
   it("gives 'all' filters and the grid view for an empty URL", () => {
@@ -14,8 +14,15 @@ describe("parseCatalogueQuery", () => {
       q: "python basics",
       category: "Data Science",
       level: "Beginner",
+      starting: "",
       view: "list",
     });
+  });
+
+  it("reads 'starting in the next 60 days', and nothing else, as the start filter", () => {
+    expect(parse("?starting=60-days").starting).toBe("60-days");
+    expect(parse("?starting=30-days")).toEqual(defaults);
+    expect(catalogueSearch(parse("?starting=60-days"))).toBe("?starting=60-days");
   });
 
   it("falls back to the grid view for an unknown view", () => {
@@ -47,24 +54,40 @@ describe("parseCatalogueQuery", () => {
 
 describe("catalogueSearch", () => {
   it("is empty for the defaults, so plain /courses stays plain", () => {
-    expect(catalogueSearch({ q: "", category: "", level: "", view: "grid" })).toBe("");
+    expect(catalogueSearch({ q: "", category: "", level: "", starting: "", view: "grid" })).toBe(
+      "",
+    );
   });
 
   it("includes only the filters that are set", () => {
-    expect(catalogueSearch({ q: "", category: "Design", level: "", view: "grid" })).toBe(
-      "?category=Design",
-    );
-    expect(catalogueSearch({ q: "", category: "", level: "", view: "list" })).toBe("?view=list");
     expect(
-      catalogueSearch({ q: "ui & ux", category: "Data Science", level: "Advanced", view: "list" }),
+      catalogueSearch({ q: "", category: "Design", level: "", starting: "", view: "grid" }),
+    ).toBe("?category=Design");
+    expect(catalogueSearch({ q: "", category: "", level: "", starting: "", view: "list" })).toBe(
+      "?view=list",
+    );
+    expect(
+      catalogueSearch({
+        q: "ui & ux",
+        category: "Data Science",
+        level: "Advanced",
+        starting: "",
+        view: "list",
+      }),
     ).toBe("?q=ui+%26+ux&category=Data+Science&level=Advanced&view=list");
   });
 
   it("round-trips through parseCatalogueQuery", () => {
     const queries = [
-      { q: "full-stack / web?", category: "Programming", level: "Intermediate", view: "list" },
-      { q: "", category: "Marketing", level: "", view: "grid" },
-      { q: "naïve café", category: "", level: "Beginner", view: "grid" },
+      {
+        q: "full-stack / web?",
+        category: "Programming",
+        level: "Intermediate",
+        starting: "",
+        view: "list",
+      },
+      { q: "", category: "Marketing", level: "", starting: "", view: "grid" },
+      { q: "naïve café", category: "", level: "Beginner", starting: "", view: "grid" },
     ] as const;
     for (const query of queries) {
       expect(parse(catalogueSearch(query))).toEqual(query);

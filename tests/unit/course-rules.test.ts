@@ -126,6 +126,7 @@ describe("filterCourses", () => {
       description: "Learn Figma and user research",
       category: "Design",
       level: "Beginner",
+      nextStartsOn: "2026-12-01",
     },
     {
       id: "2",
@@ -133,6 +134,7 @@ describe("filterCourses", () => {
       description: "SEO, social media and ads",
       category: "Marketing",
       level: "Intermediate",
+      nextStartsOn: "2027-01-25",
     },
     {
       id: "3",
@@ -140,6 +142,7 @@ describe("filterCourses", () => {
       description: "Pandas, NumPy and DESIGN of experiments",
       category: "Data Science",
       level: "Beginner",
+      nextStartsOn: "2027-01-26",
     },
     {
       id: "4",
@@ -147,36 +150,56 @@ describe("filterCourses", () => {
       description: "React, Node.js and PostgreSQL",
       category: "Programming",
       level: "Advanced",
+      nextStartsOn: null,
     },
   ];
-  const all = { q: "", category: "", level: "" };
+  const all = { q: "", category: "", level: "", starting: "" } as const;
+  const TODAY = "2026-11-26";
+
+  it("keeps, with 'starting in the next 60 days', the courses starting by today + 60 days", () => {
+    // 26 November + 60 days is 25 January: that day counts, the next does not, nor no intake.
+    expect(ids(filterCourses(catalogue, { ...all, starting: "60-days" }, TODAY))).toEqual([
+      "1",
+      "2",
+    ]);
+  });
 
   it("returns everything with no filters", () => {
-    expect(ids(filterCourses(catalogue, all))).toEqual(["1", "2", "3", "4"]);
+    expect(ids(filterCourses(catalogue, all, TODAY))).toEqual(["1", "2", "3", "4"]);
   });
 
   it("searches title and description without regard to case", () => {
-    expect(ids(filterCourses(catalogue, { ...all, q: "design" }))).toEqual(["1", "3"]);
-    expect(ids(filterCourses(catalogue, { ...all, q: "PYTHON" }))).toEqual(["3"]);
-    expect(ids(filterCourses(catalogue, { ...all, q: "figma" }))).toEqual(["1"]);
-    expect(ids(filterCourses(catalogue, { ...all, q: "seo, SOCIAL" }))).toEqual(["2"]);
-    expect(ids(filterCourses(catalogue, { ...all, q: "  react  " }))).toEqual(["4"]);
-    expect(filterCourses(catalogue, { ...all, q: "blockchain" })).toEqual([]);
+    expect(ids(filterCourses(catalogue, { ...all, q: "design" }, TODAY))).toEqual(["1", "3"]);
+    expect(ids(filterCourses(catalogue, { ...all, q: "PYTHON" }, TODAY))).toEqual(["3"]);
+    expect(ids(filterCourses(catalogue, { ...all, q: "figma" }, TODAY))).toEqual(["1"]);
+    expect(ids(filterCourses(catalogue, { ...all, q: "seo, SOCIAL" }, TODAY))).toEqual(["2"]);
+    expect(ids(filterCourses(catalogue, { ...all, q: "  react  " }, TODAY))).toEqual(["4"]);
+    expect(filterCourses(catalogue, { ...all, q: "blockchain" }, TODAY)).toEqual([]);
   });
 
   it("does not search the category or level", () => {
-    expect(filterCourses(catalogue, { ...all, q: "Programming" })).toEqual([]);
-    expect(filterCourses(catalogue, { ...all, q: "Advanced" })).toEqual([]);
+    expect(filterCourses(catalogue, { ...all, q: "Programming" }, TODAY)).toEqual([]);
+    expect(filterCourses(catalogue, { ...all, q: "Advanced" }, TODAY)).toEqual([]);
   });
 
   it("filters by exact category and level and combines all three", () => {
-    expect(ids(filterCourses(catalogue, { ...all, category: "Design" }))).toEqual(["1"]);
-    expect(ids(filterCourses(catalogue, { ...all, level: "Beginner" }))).toEqual(["1", "3"]);
+    expect(ids(filterCourses(catalogue, { ...all, category: "Design" }, TODAY))).toEqual(["1"]);
+    expect(ids(filterCourses(catalogue, { ...all, level: "Beginner" }, TODAY))).toEqual(["1", "3"]);
     expect(
-      ids(filterCourses(catalogue, { q: "design", category: "Data Science", level: "Beginner" })),
+      ids(
+        filterCourses(
+          catalogue,
+          { ...all, q: "design", category: "Data Science", level: "Beginner" },
+          TODAY,
+        ),
+      ),
     ).toEqual(["3"]);
     expect(
-      filterCourses(catalogue, { q: "design", category: "Design", level: "Advanced" }),
+      filterCourses(
+        catalogue,
+        { ...all, q: "design", category: "Design", level: "Advanced" },
+        TODAY,
+      ),
     ).toEqual([]);
   });
 });

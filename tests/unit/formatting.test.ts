@@ -10,7 +10,7 @@ import {
   startOfLagosDay,
 } from "~/lib/format/dates";
 import { formatFileSize } from "~/lib/format/file-size";
-import { formatNaira } from "~/lib/format/money";
+import { formatNaira, koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { clampRating, ratingStars } from "~/lib/format/rating";
 import { slugify, slugPattern } from "~/lib/text/slug";
 
@@ -27,16 +27,25 @@ describe("formatFileSize", () => {
 });
 
 describe("formatNaira", () => {
-  it("shows whole Naira with the ₦ sign and thousands separators", () => {
-    expect(formatNaira(250_000)).toBe("₦250,000");
-    expect(formatNaira(1_500_000)).toBe("₦1,500,000");
-    expect(formatNaira(999)).toBe("₦999");
+  it("shows kobo as whole Naira with the ₦ sign and thousands separators", () => {
+    expect(formatNaira(25_000_000)).toBe("₦250,000");
+    expect(formatNaira(150_000_000)).toBe("₦1,500,000");
+    expect(formatNaira(99_900)).toBe("₦999");
     expect(formatNaira(0)).toBe("₦0");
   });
 
-  it("rounds to whole Naira", () => {
-    expect(formatNaira(1234.5)).toBe("₦1,235");
-    expect(formatNaira(1234.4)).toBe("₦1,234");
+  it("shows the kobo only when there are some", () => {
+    expect(formatNaira(125_050)).toBe("₦1,250.50");
+    expect(formatNaira(125_001)).toBe("₦1,250.01");
+    expect(formatNaira(1)).toBe("₦0.01");
+  });
+
+  it("converts between the Naira a person types and kobo", () => {
+    expect(koboFromNaira(250_000)).toBe(25_000_000);
+    expect(koboFromNaira(1_250.5)).toBe(125_050);
+    // Binary fractions never leave a stray kobo: 0.29 Naira is 29 kobo, not 28.999…
+    expect(koboFromNaira(0.29)).toBe(29);
+    expect(nairaFromKobo(25_000_000)).toBe(250_000);
   });
 });
 

@@ -11,23 +11,20 @@ import {
 } from "~/features/saved-replies/placeholders";
 
 const PUBLIC_URL = "https://lagostechacademy.ng";
-// 10:30 in Lagos on Wednesday 11 March 2026.
-const NOW = new Date("2026-03-11T09:30:00Z");
 
 const course: ReplyCourse = {
   title: "Data Analysis with Excel & Power BI",
-  price: 250_000,
-  startDates: ["2026-05-04", "2026-04-06"],
+  price: 25_000_000, // kobo
+  nextStartsOn: "2026-04-06",
   brochureUrl: "/files/course-assets/brochures/course-1-brochure-1.pdf",
   slug: "data-analysis-excel-power-bi",
 };
 
-const contextFor = (overrides: Partial<ReplyCourse> | null, fullName = "Chiamaka Obi", now = NOW) =>
+const contextFor = (overrides: Partial<ReplyCourse> | null, fullName = "Chiamaka Obi") =>
   buildReplyContext({
     fullName,
     course: overrides === null ? null : { ...course, ...overrides },
     publicUrl: PUBLIC_URL,
-    now,
   });
 
 const ALL = "{name}|{course}|{price}|{next_session}|{brochure_link}";
@@ -76,36 +73,13 @@ describe("fillPlaceholders with a course", () => {
     expect(fillPlaceholders("Hello {name}", contextFor({}, "Tunde"))).toBe("Hello Tunde");
   });
 
-  it("skips start dates before today and counts today itself", () => {
-    expect(
-      fillPlaceholders("{next_session}", contextFor({ startDates: ["2026-03-10", "2026-03-11"] })),
-    ).toBe("Wednesday, 11 March 2026");
-    expect(
-      fillPlaceholders("{next_session}", contextFor({ startDates: ["2026-01-05", "2026-03-10"] })),
-    ).toBe("the next intake (date to be announced)");
-  });
-
-  it("says the date is to be announced when the course has no start date", () => {
-    expect(fillPlaceholders("{next_session}", contextFor({ startDates: [] }))).toBe(
+  it("names the next intake's start date in full, or says it is to be announced", () => {
+    // Which intake is next (open, from today in Lagos) is the intakes' rule:
+    // tests/integration/public-intakes.test.ts.
+    expect(fillPlaceholders("{next_session}", contextFor({}))).toBe("Monday, 6 April 2026");
+    expect(fillPlaceholders("{next_session}", contextFor({ nextStartsOn: null }))).toBe(
       "the next intake (date to be announced)",
     );
-  });
-
-  it("takes 'today' in Lagos: 23:30 UTC the day before a start date is already that day", () => {
-    const lateEvening = new Date("2026-04-05T23:30:00Z"); // 00:30 on 6 April in Lagos
-    expect(
-      fillPlaceholders(
-        "{next_session}",
-        contextFor({ startDates: ["2026-04-06", "2026-05-04"] }, "Ada", lateEvening),
-      ),
-    ).toBe("Monday, 6 April 2026");
-    const laterStill = new Date("2026-04-06T23:30:00Z"); // 00:30 on 7 April in Lagos
-    expect(
-      fillPlaceholders(
-        "{next_session}",
-        contextFor({ startDates: ["2026-04-06", "2026-05-04"] }, "Ada", laterStill),
-      ),
-    ).toBe("Monday, 4 May 2026");
   });
 
   it("keeps an absolute brochure URL (object storage) as it is", () => {
@@ -120,7 +94,7 @@ describe("fillPlaceholders with a course", () => {
   });
 
   it("formats a fee in the millions like the public site", () => {
-    expect(fillPlaceholders("{price}", contextFor({ price: 1_500_000 }))).toBe("₦1,500,000");
+    expect(fillPlaceholders("{price}", contextFor({ price: 150_000_000 }))).toBe("₦1,500,000");
   });
 });
 

@@ -1,20 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Admin } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { DeleteModal } from "~/ui/confirm-modal";
-import { FormError, SelectField, TextField } from "~/ui/form-fields";
-import { type ListModalProps, Modal } from "~/ui/modal";
+import { SelectField, TextField } from "~/ui/form-fields";
+import type { ListModalProps } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
-import { useActionReply } from "~/ui/use-action-reply";
-import {
-  type AdminCreateInput,
-  type AdminEditInput,
-  type AdminFormFields,
-  adminCreateSchema,
-  adminEditSchema,
-} from "./schema";
+import { RecordFormModal } from "~/ui/record-form-modal";
+import { useSchemaForm } from "~/ui/use-schema-form";
+import { adminCreateSchema, adminEditSchema } from "./schema";
 
 const roleOptions = [
   { value: "admin", label: "Admin" },
@@ -41,11 +34,10 @@ export function AdminFormModal({
 }) {
   const navigation = useNavigation();
   const schema = mode === "create" ? adminCreateSchema : adminEditSchema;
-  const { lastResult } = useActionReply(actionReply);
   // The edit form's fields are a part of the create form's, so one type serves both.
-  const [form, fields] = useForm<AdminFormFields, AdminCreateInput | AdminEditInput>({
+  const { form, fields } = useSchemaForm(schema as typeof adminCreateSchema, {
     id: `admin-${mode}-${admin?.id ?? "new"}`,
-    lastResult,
+    reply: actionReply,
     defaultValue:
       mode === "edit" && admin
         ? {
@@ -55,61 +47,54 @@ export function AdminFormModal({
             is_active: String(admin.isActive),
           }
         : { role: "admin", is_active: "true" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting";
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      closeHref={closeHref}
-      size="md"
+    <RecordFormModal
+      form={form}
+      recordId={admin?.id ?? null}
       title={mode === "create" ? "Add Admin" : "Edit Admin"}
       description={mode === "create" ? "Create a sign-in for a new staff member." : admin?.email}
+      size="md"
+      closeHref={closeHref}
+      onClose={onClose}
     >
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
-        {admin ? <input type="hidden" name="id" value={admin.id} /> : null}
-        <FormError errors={form.errors} id={form.errorId} />
-        <TextField meta={fields.name} label="Name" required autoComplete="off" />
-        {mode === "create" ? (
-          <TextField meta={fields.email} label="Email" type="email" required autoComplete="off" />
-        ) : null}
-        <TextField meta={fields.phone} label="Phone" type="tel" required autoComplete="off" />
-        {mode === "create" ? (
-          <TextField
-            meta={fields.password}
-            label="Password"
-            type="password"
-            required
-            autoComplete="new-password"
-          />
-        ) : null}
-        <SelectField
-          meta={fields.role}
-          label="Role"
+      <TextField meta={fields.name} label="Name" required autoComplete="off" />
+      {mode === "create" ? (
+        <TextField meta={fields.email} label="Email" type="email" required autoComplete="off" />
+      ) : null}
+      <TextField meta={fields.phone} label="Phone" type="tel" required autoComplete="off" />
+      {mode === "create" ? (
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
           required
-          placeholder="Select a role"
-          options={roleOptions}
+          autoComplete="new-password"
         />
-        <SelectField
-          meta={fields.is_active}
-          label="Status"
-          required
-          placeholder="Select a status"
-          options={statusOptions}
-        />
-        <ModalActions
-          className="mt-2"
-          closeHref={closeHref}
-          busy={submitting}
-          label={mode === "create" ? "Create Admin" : "Save Changes"}
-        />
-      </Form>
-    </Modal>
+      ) : null}
+      <SelectField
+        meta={fields.role}
+        label="Role"
+        required
+        placeholder="Select a role"
+        options={roleOptions}
+      />
+      <SelectField
+        meta={fields.is_active}
+        label="Status"
+        required
+        placeholder="Select a status"
+        options={statusOptions}
+      />
+      <ModalActions
+        className="mt-2"
+        closeHref={closeHref}
+        busy={submitting}
+        label={mode === "create" ? "Create Admin" : "Save Changes"}
+      />
+    </RecordFormModal>
   );
 }
 

@@ -42,8 +42,6 @@ export const adminCreateSchema = z.object({
   is_active: isActive,
 });
 
-/** The create form's fields as Conform sees them; the edit form has a part of them. */
-export type AdminFormFields = z.input<typeof adminCreateSchema>;
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
 export type AdminEditInput = z.output<typeof adminEditSchema>;
 

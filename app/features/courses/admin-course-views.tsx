@@ -1,40 +1,28 @@
-import Eye from "lucide-react/icons/eye";
-import EyeOff from "lucide-react/icons/eye-off";
-import { Form, useNavigation } from "react-router";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import { href, Link } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
-import { ActiveBadge, RowModalLink, rowActionClasses } from "~/ui/row-actions";
+import { ActiveBadge, ActiveToggleButton, RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { courseIcon } from "./course-icons";
 import { CourseImage } from "./course-image";
 import { type CourseListQuery, courseListHref } from "./list-url";
 
-/** Toggle active: Hide/Show on cards, Deactivate/Activate in the list. */
-function ToggleButton({ course, labels }: { course: Course; labels: [string, string] }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.formData?.get("id") === course.id && navigation.formData?.get("intent") === "toggle";
-  const [whenActive, whenInactive] = labels;
-  const Icon = course.isActive ? EyeOff : Eye;
+/** The link to a course's intakes page. */
+function IntakesLink({ course }: { course: Course }) {
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={course.id} />
-      <input type="hidden" name="isActive" value={String(course.isActive)} />
-      <button
-        type="submit"
-        disabled={pending}
-        className={cn(rowActionClasses, "text-slate-700 hover:bg-slate-100 dark:text-slate-200")}
-      >
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        {course.isActive ? whenActive : whenInactive}
-        <span className="sr-only"> {course.title}</span>
-      </button>
-    </Form>
+    <Link
+      to={href("/admin-portal/courses/:courseId/intakes", { courseId: course.id })}
+      className={cn(rowActionClasses, "text-brand-800 hover:bg-brand-50 dark:text-brand-300")}
+    >
+      <CalendarDays aria-hidden="true" className="h-4 w-4" />
+      Intakes
+      <span className="sr-only"> of {course.title}</span>
+    </Link>
   );
 }
 
-/** Edit, Hide/Show (or Deactivate/Activate) and Delete for one course. */
+/** Edit, Intakes, Hide/Show (or Deactivate/Activate) and Delete for one course. */
 function CourseActions({
   course,
   query,
@@ -48,7 +36,13 @@ function CourseActions({
   return (
     <>
       <RowModalLink to={hrefFor("edit")} action="edit" name={course.title} />
-      <ToggleButton course={course} labels={toggleLabels} />
+      <IntakesLink course={course} />
+      <ActiveToggleButton
+        id={course.id}
+        active={course.isActive}
+        name={course.title}
+        labels={toggleLabels}
+      />
       <RowModalLink to={hrefFor("delete")} action="delete" name={course.title} />
     </>
   );

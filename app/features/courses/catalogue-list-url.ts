@@ -13,6 +13,7 @@ const schema = z.object({
   q: text,
   category: text,
   level: text,
+  starting: z.catch(z.enum(["", "60-days"]), ""),
   view: z.catch(z.enum(["grid", "list"]), "grid"),
 });
 const list = listUrl(href("/courses"), schema, {});

@@ -1,4 +1,5 @@
 import BookOpen from "lucide-react/icons/book-open";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import { IconText } from "~/ui/icon-text";
@@ -21,7 +22,8 @@ export function CourseCard({
   priority,
   headingLevel = "h3",
 }: {
-  course: CourseCardData;
+  /** With `nextStart` (the catalogue: 'Starts 12 Jan'), the card says when the next intake starts. */
+  course: CourseCardData & { nextStart?: string };
   layout?: "grid" | "list";
   priority?: boolean;
   headingLevel?: "h2" | "h3";
@@ -70,6 +72,7 @@ export function CourseCard({
           <IconText icon={BookOpen}>
             {course.lessons > 0 ? `${course.lessons} lessons` : "Multiple lessons"}
           </IconText>
+          {course.nextStart ? <IconText icon={CalendarDays}>{course.nextStart}</IconText> : null}
         </div>
         <div className="mt-auto pt-2">
           <PriceTag price={course.price} originalPrice={course.originalPrice} />

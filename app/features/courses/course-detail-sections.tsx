@@ -1,28 +1,14 @@
 import Award from "lucide-react/icons/award";
-import CalendarDays from "lucide-react/icons/calendar-days";
 import Check from "lucide-react/icons/check";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import Download from "lucide-react/icons/download";
 import Info from "lucide-react/icons/info";
 import Users from "lucide-react/icons/users";
-import type { ReactNode } from "react";
 import type { Course } from "~/db/schema";
-import { formatFullDate, formatMonthYear } from "~/lib/format/dates";
 import { formatFileSize } from "~/lib/format/file-size";
 import { buttonClasses } from "~/ui/button";
+import { Section } from "~/ui/section";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "./course-rules";
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6">
-      <h2 id={id} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 export function CheckList({ items, columns }: { items: string[]; columns?: boolean }) {
   return (
@@ -120,27 +106,6 @@ export function Curriculum({ course }: { course: Course }) {
           </li>
         ))}
       </ol>
-    </Section>
-  );
-}
-
-export function NextSessions({ dates }: { dates: string[] }) {
-  return (
-    <Section title="Next 3 Sessions">
-      <ul className="grid gap-3 sm:grid-cols-3">
-        {dates.map((date) => (
-          <li
-            key={date}
-            className="flex items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4"
-          >
-            <CalendarDays aria-hidden="true" className="h-6 w-6 shrink-0 text-brand-700" />
-            <div>
-              <p className="font-bold text-slate-900">{formatMonthYear(date)}</p>
-              <p className="text-sm text-slate-700">{formatFullDate(date)}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
     </Section>
   );
 }

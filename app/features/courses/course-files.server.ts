@@ -38,38 +38,62 @@ export type StoredImage = {
   keys: string[];
 };
 
-const refuseImage = (message: string) => new UserFacingError(message, 400, "imageFile");
+const refuseImage = (message: string, field: string) => new UserFacingError(message, 400, field);
 
 /**
  * Refuses an image over the pixel limit from the size in its header, before anything decodes
  * it: decoding costs memory and time by pixels, and a small file can hold very many.
  */
-async function checkImageSize(source: Buffer) {
+async function checkImageSize(source: Buffer, field: string) {
   const { width, height } = await sharp(source)
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));
-  if (!width || !height) throw refuseImage(fileMessages.unreadableImage);
-  if (width * height > uploadRules.image.maxPixels) throw refuseImage(fileMessages.tooManyPixels);
+  if (!width || !height) throw refuseImage(fileMessages.unreadableImage, field);
+  if (width * height > uploadRules.image.maxPixels)
+    throw refuseImage(fileMessages.tooManyPixels, field);
 }
 
+/** How one kind of stored image is named and cut: course images 3:2, tutor photos square. */
+export type ImageShape = {
+  /** The key's stem: `images/{name}-{timestamp}.{ext}`. */
+  name: string;
+  /** The widths of the WebP renditions that pages choose from with `srcset`. */
+  widths: readonly number[];
+  /** Height over width of the renditions. */
+  aspect: number;
+  /** Whether to make a 1200x630 JPEG link preview (`…-share.jpg`). */
+  share: boolean;
+  /** The form's file field, on which a refused image is reported. */
+  field: string;
+};
+
+export const courseImageShape: ImageShape = {
+  name: "course-image",
+  widths: IMAGE_WIDTHS,
+  aspect: 2 / 3,
+  share: true,
+  field: "imageFile",
+};
+
 /**
- * Stores an image at its key (`images/course-image-{timestamp}.{ext}`), its WebP
- * renditions beside it (`…-{width}.webp`) and its link preview (`…-share.jpg`, 1200x630).
+ * Stores an image at its key (`images/{name}-{timestamp}.{ext}`), its WebP renditions beside it
+ * (`…-{width}.webp`) and, if the shape asks, its link preview (`…-share.jpg`, 1200x630).
  * Throws if the bytes are not a decodable image.
  */
-export async function storeCourseImage(
+export async function storeImage(
   storage: ObjectStorage,
   source: Buffer,
   type: DetectedType,
   timestamp: number,
-): Promise<StoredImage> {
-  await checkImageSize(source);
-  const base = `images/course-image-${timestamp}`;
+  shape: ImageShape,
+): Promise<Omit<StoredImage, "shareImage"> & { shareImage: string | null }> {
+  await checkImageSize(source, shape.field);
+  const base = `images/${shape.name}-${timestamp}`;
   const original = `${base}.${extensions[type]}`;
   let decoded: sharp.Sharp;
   let renditions: { width: number; body: Buffer }[];
   let cleanOriginal: Buffer;
-  let share: Buffer;
+  let share: Buffer | null = null;
   try {
     decoded = sharp(source, {
       failOn: "error",
@@ -83,24 +107,26 @@ export async function storeCourseImage(
       })
       .toBuffer();
     renditions = await Promise.all(
-      IMAGE_WIDTHS.map(async (width) => ({
+      shape.widths.map(async (width) => ({
         width,
         body: await decoded
           .clone()
-          .resize({ width, height: Math.round((width * 2) / 3), fit: "cover" })
+          .resize({ width, height: Math.round(width * shape.aspect), fit: "cover" })
           .webp({ quality: width <= 400 ? 72 : 78 })
           .toBuffer(),
       })),
     );
-    share = await decoded
-      .clone()
-      .resize({ width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, fit: "cover" })
-      // A transparent PNG or WebP gets a white background, not JPEG's black.
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
+    if (shape.share) {
+      share = await decoded
+        .clone()
+        .resize({ width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, fit: "cover" })
+        // A transparent PNG or WebP gets a white background, not JPEG's black.
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+    }
   } catch {
-    throw refuseImage(fileMessages.unreadableImage);
+    throw refuseImage(fileMessages.unreadableImage, shape.field);
   }
   const keys: string[] = [];
   try {
@@ -113,19 +139,29 @@ export async function storeCourseImage(
       keys.push(key);
       imageVariants.push({ width: rendition.width, url: storage.publicUrl(key) });
     }
-    const shareKey = `${base}-share.jpg`;
-    await storage.put(shareKey, share, "image/jpeg");
-    keys.push(shareKey);
-    return {
-      image: storage.publicUrl(original),
-      imageVariants,
-      shareImage: storage.publicUrl(shareKey),
-      keys,
-    };
+    let shareImage: string | null = null;
+    if (share) {
+      const shareKey = `${base}-share.jpg`;
+      await storage.put(shareKey, share, "image/jpeg");
+      keys.push(shareKey);
+      shareImage = storage.publicUrl(shareKey);
+    }
+    return { image: storage.publicUrl(original), imageVariants, shareImage, keys };
   } catch (error) {
     await storage.delete(keys);
     throw error;
   }
+}
+
+/** A course image: `storeImage` in the course shape, with its link preview. */
+export async function storeCourseImage(
+  storage: ObjectStorage,
+  source: Buffer,
+  type: DetectedType,
+  timestamp: number,
+): Promise<StoredImage> {
+  const stored = await storeImage(storage, source, type, timestamp, courseImageShape);
+  return { ...stored, shareImage: stored.shareImage ?? "" };
 }
 
 let lastTimestamp = 0;

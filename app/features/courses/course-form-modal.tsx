@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Course, CourseChange } from "~/db/schema";
@@ -10,10 +9,8 @@ import { slugify } from "~/lib/text/slug";
 import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
 import { Modal } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
-import { useActionReply } from "~/ui/use-action-reply";
+import { useSchemaForm } from "~/ui/use-schema-form";
 import {
-  type CourseFormInput,
-  type CourseFormValues,
   courseFormats,
   courseFormDefaults,
   courseFormSchema,
@@ -100,7 +97,7 @@ const choiceFields = {
   ],
 } as const;
 
-/** The course's numbers: prices in whole Naira, lessons, and a rating to a tenth. */
+/** The course's numbers: prices as typed, in whole Naira (kept in kobo), lessons, and a rating to a tenth. */
 const numberFields = [
   { name: "price", label: "Price (₦)", step: 1000, inputMode: "numeric" },
   { name: "originalPrice", label: "Original price (₦)", step: 1000, inputMode: "numeric" },
@@ -125,14 +122,10 @@ export function CourseFormModal({
   const navigation = useNavigation();
   const creating = !course;
   const defaults = courseFormDefaults(course);
-  const { lastResult } = useActionReply(actionReply);
-  const [form, fields] = useForm<CourseFormInput, CourseFormValues>({
+  const { form, fields } = useSchemaForm(courseFormSchema, {
     id: `course-form-${course?.id ?? "new"}`,
-    lastResult,
+    reply: actionReply,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   // While creating, the slug follows the title until someone edits the slug itself.
   const [slugTouched, setSlugTouched] = useState(!creating);
@@ -281,13 +274,6 @@ export function CourseFormModal({
               itemLabel="Prerequisite"
             />
             <TextListEditor form={form} field={fields.skills} legend="Skills" itemLabel="Skill" />
-            <TextListEditor
-              form={form}
-              field={fields.startDates}
-              legend="Start dates"
-              itemLabel="Start date"
-              type="date"
-            />
           </div>
           <ModulesEditor form={form} field={fields.modules} />
           <FaqsEditor form={form} field={fields.faqs} />

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { type Course, courseCategories, courseLevels } from "~/db/schema";
+import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
+import { activeToggleSchema } from "~/lib/forms/active-toggle";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { slugPattern } from "~/lib/text/slug";
 
@@ -65,16 +67,20 @@ const required = (message: string, max: number, label: string, allowed = singleL
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
+/** A price typed in whole Naira, in steps of ₦1,000; the course stores it in kobo. */
 const money = (label: string) =>
-  z._default(
-    z
-      .number({ error: `${label} must be a number` })
-      .check(
-        z.minimum(0, `${label} must be 0 or more`),
-        z.multipleOf(1000, `${label} must be in steps of ₦1,000`),
-        z.maximum(100_000_000, `${label} must be at most ₦100,000,000`),
-      ),
-    0,
+  z.pipe(
+    z._default(
+      z
+        .number({ error: `${label} must be a number` })
+        .check(
+          z.minimum(0, `${label} must be 0 or more`),
+          z.multipleOf(1000, `${label} must be in steps of ₦1,000`),
+          z.maximum(100_000_000, `${label} must be at most ₦100,000,000`),
+        ),
+      0,
+    ),
+    z.transform(koboFromNaira),
   );
 
 /** A list of short texts; blank rows are dropped on save. */
@@ -179,8 +185,12 @@ const courseFields = {
     blank: "Beginner",
   },
   duration: { rule: text(100, "Duration"), blank: "" },
-  price: { rule: money("Price"), blank: "0" },
-  originalPrice: { rule: money("Original price"), blank: "0" },
+  price: { rule: money("Price"), blank: "0", fromCourse: (course) => nairaFromKobo(course.price) },
+  originalPrice: {
+    rule: money("Original price"),
+    blank: "0",
+    fromCourse: (course) => nairaFromKobo(course.originalPrice),
+  },
   rating: {
     rule: z._default(
       z.number({ error: "Rating must be a number" }).check(
@@ -244,15 +254,6 @@ const courseFields = {
   learningOutcomes: { rule: textList(300, "Learning outcome"), blank: [""] },
   prerequisites: { rule: textList(300, "Prerequisite"), blank: [""] },
   skills: { rule: textList(100, "Skill"), blank: [""] },
-  startDates: {
-    rule: z.pipe(
-      z._default(z.array(z.optional(z.iso.date({ error: "Please enter a valid date" }))), []),
-      z.transform((dates) =>
-        [...new Set(dates.filter((date): date is string => Boolean(date)))].sort(),
-      ),
-    ),
-    blank: [""],
-  },
   modules: {
     rule: z.pipe(
       z._default(z.array(z.optional(moduleSchema)), []),
@@ -306,7 +307,6 @@ export const courseFormSchema = z.object({
   removeBrochure: checkbox,
 });
 
-export type CourseFormInput = z.input<typeof courseFormSchema>;
 export type CourseModuleInput = z.input<typeof moduleSchema>;
 export type CourseFaqInput = z.input<typeof faqSchema>;
 export type CourseFormValues = z.output<typeof courseFormSchema>;
@@ -338,15 +338,7 @@ export const courseActionSchema = z.discriminatedUnion(
     z.extend(courseFormSchema, { intent: z.literal("create") }),
     // Which course is the service's question: it answers 404 for an id that names none.
     z.extend(courseFormSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
-    z.object({
-      intent: z.literal("toggle"),
-      id: z._default(z.string(), ""),
-      // The state the screen showed; the toggle sets the opposite.
-      isActive: z.pipe(
-        z.optional(z.string()),
-        z.transform((value) => value === "true"),
-      ),
-    }),
+    activeToggleSchema,
     z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
   ],
   { error: "Unknown action" },

@@ -1,4 +1,5 @@
 import type { courseCategories } from "~/db/schema";
+import { addDays } from "~/lib/format/dates";
 
 export type CourseCategory = (typeof courseCategories)[number];
 
@@ -41,20 +42,40 @@ export function selectFeaturedCourses<T extends { id: string; category: string }
   return [...firstOfCategory, ...extras].slice(0, max);
 }
 
-export type CatalogueFilters = { q: string; category: string; level: string };
+/** `starting`: "60-days" keeps the courses whose next intake starts within 60 days. */
+export type CatalogueFilters = {
+  q: string;
+  category: string;
+  level: string;
+  starting: "" | "60-days";
+};
 
-/** Title and description contain the search text (any case); category and level match. */
+/** How far ahead 'Starting in the next 60 days' looks, from today in Lagos. */
+export const STARTING_SOON_DAYS = 60;
+
+/**
+ * Title and description contain the search text (any case); category and level match; with
+ * `starting`, the next intake starts on or before `today` + 60 days (Lagos dates).
+ */
 export function filterCourses<
-  T extends { title: string; description: string; category: string; level: string },
->(courses: readonly T[], filters: CatalogueFilters): T[] {
+  T extends {
+    title: string;
+    description: string;
+    category: string;
+    level: string;
+    nextStartsOn: string | null;
+  },
+>(courses: readonly T[], filters: CatalogueFilters, today: string): T[] {
   const needle = filters.q.trim().toLocaleLowerCase();
+  const startsBy = filters.starting ? addDays(today, STARTING_SOON_DAYS) : null;
   return courses.filter(
     (course) =>
       (!needle ||
         course.title.toLocaleLowerCase().includes(needle) ||
         course.description.toLocaleLowerCase().includes(needle)) &&
       (!filters.category || course.category === filters.category) &&
-      (!filters.level || course.level === filters.level),
+      (!filters.level || course.level === filters.level) &&
+      (!startsBy || (course.nextStartsOn !== null && course.nextStartsOn <= startsBy)),
   );
 }
 
@@ -79,8 +100,3 @@ export const courseFeatures = [
   "Lifetime access",
   "Certificate of completion",
 ] as const;
-
-/** A course's start dates from today (a Lagos date, `YYYY-MM-DD`) on, earliest first. */
-export function upcomingStartDates(startDates: readonly string[], today: string): string[] {
-  return [...startDates].sort().filter((date) => date >= today);
-}

@@ -1,13 +1,27 @@
 import type { Course } from "~/db/schema";
+import { nairaFromKobo } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";
+
+/** An intake as the course page lists it (`nextIntakes`). */
+type CourseInstance = {
+  label: string;
+  mode: "in-person" | "online" | "both";
+  startsOn: string;
+  endsOn: string;
+  location: string | null;
+  classTimes: string | null;
+  price: number;
+  full: boolean;
+  tutors: { name: string; role: string }[];
+};
 
 /** schema.org `Course` JSON-LD for a course page (provider, offers in NGN, course instances). */
 export function courseStructuredData(
   course: Course,
   pageUrl: string,
   imageUrl: string | null,
-  /** Sessions still to come; past start dates are not offered. */
-  upcomingDates: string[],
+  /** Intakes still to come; past, draft and cancelled ones are not offered. */
+  upcoming: CourseInstance[],
 ) {
   const provider = {
     "@type": "EducationalOrganization",
@@ -38,25 +52,50 @@ export function courseStructuredData(
     offers: {
       "@type": "Offer",
       category: course.price > 0 ? "Paid" : "Free",
-      price: course.price,
+      // schema.org reads a price in the currency's unit: Naira, not kobo.
+      price: nairaFromKobo(course.price),
       priceCurrency: "NGN",
       availability: "https://schema.org/InStock",
       url: pageUrl,
     },
-    hasCourseInstance: upcomingDates.map((startDate) => ({
+    hasCourseInstance: upcoming.map((intake) => ({
       "@type": "CourseInstance",
-      startDate,
-      courseMode: courseMode(course.format),
-      location: course.location ?? siteConfig.location,
-      ...(course.schedule
-        ? { courseSchedule: { "@type": "Schedule", description: course.schedule } }
+      name: intake.label,
+      courseMode: courseModes[intake.mode],
+      startDate: intake.startsOn,
+      endDate: intake.endsOn,
+      location: {
+        "@type": "Place",
+        name: intake.location || siteConfig.location,
+        address: intake.location || siteConfig.location,
+      },
+      ...(intake.classTimes
+        ? { courseSchedule: { "@type": "Schedule", description: intake.classTimes } }
         : {}),
+      ...(intake.tutors.length
+        ? {
+            instructor: intake.tutors.map((tutor) => ({
+              "@type": "Person",
+              name: tutor.name,
+              description: tutor.role,
+            })),
+          }
+        : {}),
+      offers: {
+        "@type": "Offer",
+        category: intake.price > 0 ? "Paid" : "Free",
+        price: nairaFromKobo(intake.price),
+        priceCurrency: "NGN",
+        availability: `https://schema.org/${intake.full ? "SoldOut" : "InStock"}`,
+        url: pageUrl,
+      },
     })),
   };
 }
 
-function courseMode(format: string | null) {
-  if (format === "Online only") return "Online";
-  if (format === "In-person only") return "Onsite";
-  return "Blended";
-}
+/** schema.org's course modes for ours. */
+const courseModes: Record<CourseInstance["mode"], string> = {
+  "in-person": "Onsite",
+  online: "Online",
+  both: "Blended",
+};

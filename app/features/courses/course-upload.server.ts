@@ -1,7 +1,10 @@
 import { Readable } from "node:stream";
+import { parseWithZod } from "@conform-to/zod/v4";
 import busboy from "busboy";
+import type { $ZodType } from "zod/v4/core";
 import { UserFacingError } from "~/lib/errors";
-import { courseFormLimit } from "~/lib/forms/body-limits";
+import { failureReply, formReply, invalidSubmission } from "~/lib/forms/action-reply.server";
+import { type BodyLimit, courseFormLimit } from "~/lib/forms/body-limits";
 import {
   checkFieldNames,
   malformedForm,
@@ -26,78 +29,133 @@ export type CourseFormUpload = {
   problems: Partial<Record<UploadKind, string>>;
 };
 
-/** Form field name of each upload. */
-const uploadFields: Record<UploadKind, string> = {
-  image: "imageFile",
-  brochure: "brochureFile",
+/**
+ * A form with uploads: the field name of each upload it takes, its body limit, and its text for
+ * a refused upload ('Failed to upload image: {reason}').
+ */
+export type UploadForm = {
+  fields: Partial<Record<UploadKind, string>>;
+  limit: BodyLimit;
+  failed: Partial<Record<UploadKind, (message: string) => string>>;
+  /** The answer to a whole request over the limit; the course form's by default. */
+  tooLarge?: string;
+};
+
+/** The course form: an image and a brochure. */
+const courseUploadForm: UploadForm = {
+  fields: { image: "imageFile", brochure: "brochureFile" },
+  limit: courseFormLimit,
+  failed: { image: courseMessages.imageFailed, brochure: courseMessages.brochureFailed },
 };
 
 /** A whole request larger than this is cut off: two files at their limits plus the fields. */
 export const MAX_REQUEST_BYTES = courseFormLimit.maxBytes;
 
 export class RequestTooLargeError extends UserFacingError {
-  constructor() {
-    super("The upload is too large. Images may be up to 5MB and brochures up to 10MB.", 413);
+  constructor(
+    message = "The upload is too large. Images may be up to 5MB and brochures up to 10MB.",
+  ) {
+    super(message, 413);
   }
 }
 
-const kindOfField = (name: string): UploadKind | null =>
-  name === uploadFields.image ? "image" : name === uploadFields.brochure ? "brochure" : null;
+const uploadKinds = (form: UploadForm) => Object.keys(form.fields) as UploadKind[];
 
-/** The form's text for a refused upload: 'Failed to upload image: {reason}' (or brochure). */
-const uploadFailed: Record<UploadKind, (message: string) => string> = {
-  image: courseMessages.imageFailed,
-  brochure: courseMessages.brochureFailed,
-};
+const kindOfField = (form: UploadForm, name: string): UploadKind | null =>
+  uploadKinds(form).find((kind) => form.fields[kind] === name) ?? null;
 
-/** 'Failed to upload ...' for an error on a file field; null for any other field. */
+/** The form's text for a refused upload, e.g. 'Failed to upload image: {reason}'. */
+const failedText = (form: UploadForm, kind: UploadKind, message: string) =>
+  form.failed[kind]?.(message) ?? message;
+
+/** 'Failed to upload ...' for an error on a course file field; null for any other field. */
 export function uploadFailedText(field: string | undefined, message: string) {
-  const kind = field ? kindOfField(field) : null;
-  return kind ? uploadFailed[kind](message) : null;
+  const kind = field ? kindOfField(courseUploadForm, field) : null;
+  return kind ? failedText(courseUploadForm, kind, message) : null;
 }
 
 /** The uploads the reader refused, each on its file field and in the form's errors. */
-export function uploadProblemErrors({ problems }: CourseFormUpload) {
-  const refused = (Object.keys(uploadFields) as UploadKind[]).flatMap((kind) => {
+function refusedUploadErrors({ problems }: CourseFormUpload, form: UploadForm) {
+  const refused = uploadKinds(form).flatMap((kind) => {
     const problem = problems[kind];
     return problem ? [{ kind, problem }] : [];
   });
   if (!refused.length) return null;
   return {
     fieldErrors: Object.fromEntries(
-      refused.map(({ kind, problem }) => [uploadFields[kind], [problem]]),
+      refused.map(({ kind, problem }) => [form.fields[kind] ?? kind, [problem]]),
     ),
-    formErrors: refused.map(({ kind, problem }) => uploadFailed[kind](problem)),
+    formErrors: refused.map(({ kind, problem }) => failedText(form, kind, problem)),
   };
 }
 
 /**
- * Reads a multipart course form while it streams. Each file is kept in memory only up to its
+ * What every action with uploads does first: reads the form (`readUploadForm`) and parses it
+ * with `schema`. A body over the limit, a form with field errors, a refused upload, or one of
+ * Conform's list buttons (nothing to save) is answered here, as `reply`; otherwise the values
+ * and the files received, for the action to save.
+ */
+export async function readUploadSubmission<Schema extends $ZodType>(
+  request: Request,
+  form: UploadForm,
+  schema: Schema,
+  what: string,
+) {
+  let upload: CourseFormUpload;
+  try {
+    upload = await readUploadForm(request, form);
+  } catch (error) {
+    if (!(error instanceof RequestTooLargeError)) throw error;
+    return { reply: failureReply(null, error, what) } as const;
+  }
+  const submission = parseWithZod(upload.formData, { schema });
+  if (submission.status === undefined) return { reply: formReply(submission) } as const;
+  const refused = refusedUploadErrors(upload, form);
+  if (submission.status !== "success" || refused)
+    return { reply: invalidSubmission(submission, refused ?? {}) } as const;
+  return { reply: null, submission, value: submission.value, files: upload.files } as const;
+}
+
+/** Reads the multipart course form (`readUploadForm`). */
+export const readCourseForm = (request: Request) => readUploadForm(request, courseUploadForm);
+
+/** The course form (`readUploadSubmission`). */
+export const readCourseSubmission = <Schema extends $ZodType>(request: Request, schema: Schema) =>
+  readUploadSubmission(request, courseUploadForm, schema, "Reading a course form");
+
+/**
+ * Reads a multipart form with uploads while it streams. Each file is kept in memory only up to its
  * limit; past it the rest is read and dropped, so the other fields still arrive and the
  * form can be shown again with the refusal's message. The type is decided from the content.
  * A multipart body that cannot be parsed (no boundary, cut off) is answered with a 400.
  */
-export async function readCourseForm(request: Request): Promise<CourseFormUpload> {
+export async function readUploadForm(
+  request: Request,
+  form: UploadForm,
+): Promise<CourseFormUpload> {
   if (mediaType(request) !== "multipart/form-data" || !request.body) {
     return { formData: await readForm(request), files: {}, problems: {} };
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_REQUEST_BYTES) throw new RequestTooLargeError();
+  if (declared > form.limit.maxBytes) throw new RequestTooLargeError(form.tooLarge);
   let upload: CourseFormUpload;
   try {
-    upload = await parseCourseForm(request, request.body);
+    upload = await parseUploadForm(request, request.body, form);
   } catch (error) {
     if (error instanceof RequestTooLargeError) throw error;
     throw malformedForm();
   }
-  checkFieldNames(upload.formData.keys(), courseFormLimit);
+  checkFieldNames(upload.formData.keys(), form.limit);
   return upload;
 }
 
-async function parseCourseForm(
+async function parseUploadForm(
   request: Request,
   requestBody: ReadableStream<Uint8Array>,
+  form: UploadForm,
 ): Promise<CourseFormUpload> {
+  const { maxFields, maxBytes } = form.limit;
+  const kinds = uploadKinds(form);
   const formData = new FormData();
   const files: CourseFormUpload["files"] = {};
   const problems: CourseFormUpload["problems"] = {};
@@ -106,11 +164,11 @@ async function parseCourseForm(
     const parser = busboy({
       headers: { "content-type": request.headers.get("content-type") ?? "" },
       limits: {
-        files: 2,
-        fields: courseFormLimit.maxFields,
+        files: kinds.length,
+        fields: maxFields,
         fieldSize: 64 * 1024,
-        parts: courseFormLimit.maxFields + 2,
-        fileSize: uploadRules.brochure.maxBytes + 1,
+        parts: maxFields + kinds.length,
+        fileSize: Math.max(...kinds.map((kind) => uploadRules[kind].maxBytes)) + 1,
       },
     });
     parser.on("field", (name, value) => formData.append(name, value));
@@ -118,7 +176,7 @@ async function parseCourseForm(
       // A body cut off inside a file part errors the file's stream too; unheard, that error
       // would end the process.
       stream.on("error", reject);
-      const kind = kindOfField(name);
+      const kind = kindOfField(form, name);
       if (!kind || !info.filename) {
         stream.resume();
         return;
@@ -153,9 +211,9 @@ async function parseCourseForm(
     const body = Readable.fromWeb(requestBody as import("node:stream/web").ReadableStream);
     body.on("data", (chunk: Buffer) => {
       received += chunk.length;
-      if (received > MAX_REQUEST_BYTES) {
+      if (received > maxBytes) {
         body.destroy();
-        reject(new RequestTooLargeError());
+        reject(new RequestTooLargeError(form.tooLarge));
       }
     });
     body.on("error", reject);

@@ -82,14 +82,12 @@ export function TextListEditor<Form extends FormSchema>({
   field,
   legend,
   itemLabel,
-  type = "text",
   placeholder,
 }: {
   form: FormMetadata<Form>;
   field: ListField<string, Form>;
   legend: string;
   itemLabel: string;
-  type?: "text" | "date";
   placeholder?: string;
 }) {
   const items = field.getFieldList();
@@ -102,7 +100,7 @@ export function TextListEditor<Form extends FormSchema>({
         <div key={item.key}>
           <div className="flex gap-2">
             <input
-              {...getInputProps(item, { type })}
+              {...getInputProps(item, { type: "text" })}
               key={item.key}
               aria-label={`${itemLabel} ${index + 1}`}
               placeholder={placeholder}

@@ -27,7 +27,7 @@ export type CourseBrochureInput = {
   skills?: string[] | null;
   modules?: CourseModule[] | null;
   faqs?: CourseFaq[] | null;
-  startDates?: string[] | null;
+  intakes?: { startsOn: string; status?: string | null }[] | null;
   /** Hex colour of the header band. */
   accent?: string | null;
 };
@@ -85,7 +85,11 @@ export async function renderCourseBrochure(course: CourseBrochureInput): Promise
   for (const [index, module] of modules.entries()) writer.module(index + 1, module);
 
   writer.heading("Upcoming start dates");
-  const dates = (course.startDates ?? []).map(formatDate).filter(Boolean);
+  const today = new Date().toISOString().slice(0, 10);
+  const dates = (course.intakes ?? [])
+    .filter((intake) => intake.status === "open" && intake.startsOn >= today)
+    .map((intake) => formatDate(intake.startsOn))
+    .filter(Boolean);
   if (dates.length === 0) writer.paragraph("New dates are announced soon.", { color: MUTED });
   for (const date of dates) writer.bullet(date);
   if (course.schedule) writer.paragraph(`Class times: ${course.schedule}`, { color: MUTED });

@@ -1,9 +1,11 @@
-import type { NewCourse } from "~/db/schema";
+import type { NewCourse, NewIntake } from "~/db/schema";
+import { monthYearLong, startOfLagosDate } from "~/lib/format/dates";
+import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 
 /**
  * Demo courses for a fresh installation (`npm run db:seed`, and the embedded demo mode).
- * Pure data: no database, no file system. Start dates are computed from "today" so a seeded
- * catalogue never shows intakes in the past.
+ * Pure data: no database, no file system. Intake dates are computed from "today" so a seeded
+ * catalogue always has intakes ahead, and one behind.
  */
 export type DemoCourse = Omit<
   NewCourse,
@@ -13,15 +15,19 @@ export type DemoCourse = Omit<
   hasBrochure: boolean;
   /** Hex colour of the generated course image. */
   accent: string;
+  intakes: DemoIntake[];
 };
 
-type CourseSeed = Omit<DemoCourse, "startDates"> & {
-  /** Days from today (Africa/Lagos) to the first intake. */
+export type DemoIntake = Omit<
+  NewIntake,
+  "id" | "courseId" | "createdAt" | "updatedAt" | "createdBy"
+>;
+
+type CourseSeed = Omit<DemoCourse, "intakes"> & {
+  /** Days from today (Africa/Lagos) to the next intake. */
   firstStartInDays: number;
   /** Weeks between two intakes (3–8). */
   weeksBetweenStarts: number;
-  /** Number of intakes listed (3–5). */
-  intakes: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,19 +44,74 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function startDates(today: Date, firstInDays: number, everyWeeks: number, count: number) {
-  const base = lagosMidnight(today);
-  return Array.from({ length: count }, (_, index) =>
-    isoDate(base + (firstInDays + index * everyWeeks * 7) * DAY_MS),
-  );
+/** A course's length in days, from a duration such as '12 weeks' (else 12 weeks). */
+function lengthInDays(duration: string | null | undefined) {
+  const weeks = Number(/(\d+)\s*weeks?/i.exec(duration ?? "")?.[1] ?? 12);
+  return weeks * 7;
 }
 
-/** The demo catalogue, with every start date after `today` (in Lagos). */
+/**
+ * Three intakes per course: one that started a month ago (closed, never shown to visitors),
+ * the next one with an early-bird price for its first fortnight of enrolment, and the one after,
+ * a small class of three seats, shown as 'Last 3 places'.
+ */
+function demoIntakes(today: Date, course: CourseSeed, price: number): DemoIntake[] {
+  const base = lagosMidnight(today);
+  const length = lengthInDays(course.duration);
+  const intake = (startInDays: number, fields: Partial<DemoIntake>): DemoIntake => {
+    const startsOn = isoDate(base + startInDays * DAY_MS);
+    return {
+      label: `${monthYearLong(startsOn)} · ${course.schedule ?? "weekday evenings"}`,
+      startsOn,
+      endsOn: isoDate(base + (startInDays + length - 1) * DAY_MS),
+      classTimes: course.schedule ?? null,
+      mode: modeOf(course.format),
+      location: course.format === ONLINE ? null : (course.location ?? "Lagos, Nigeria"),
+      seats: 20,
+      // 23:59 on the eve in Lagos: the last minute the intake form's rule allows.
+      enrolmentClosesAt: new Date(startOfLagosDate(startsOn).getTime() - 60_000),
+      price,
+      status: "open",
+      ...fields,
+    };
+  };
+  const next = course.firstStartInDays;
+  // About a tenth off, in whole thousands of Naira, for courses that cost something.
+  const discount = koboFromNaira(
+    Math.max(5_000, Math.round(nairaFromKobo(price) / 10_000) * 1_000),
+  );
+  const earlyBird =
+    price > discount
+      ? {
+          earlyBirdPrice: price - discount,
+          earlyBirdEndsOn: isoDate(base + Math.max(1, Math.min(14, next - 2)) * DAY_MS),
+        }
+      : {};
+  return [
+    intake(-28, { status: "closed" }),
+    intake(next, earlyBird),
+    intake(next + course.weeksBetweenStarts * 7, { seats: 3 }),
+  ];
+}
+
+function modeOf(format: string | null | undefined): DemoIntake["mode"] {
+  if (format === ONLINE) return "online";
+  if (format === IN_PERSON) return "in-person";
+  return "both";
+}
+
 export function buildDemoCourses(today: Date): DemoCourse[] {
-  return seeds.map(({ firstStartInDays, weeksBetweenStarts, intakes, ...course }) => ({
-    ...course,
-    startDates: startDates(today, firstStartInDays, weeksBetweenStarts, intakes),
-  }));
+  return seeds.map((seed) => {
+    const { firstStartInDays, weeksBetweenStarts, ...course } = seed;
+    // The seeds are written in Naira, as staff type prices; the course stores kobo.
+    const price = koboFromNaira(course.price ?? 0);
+    return {
+      ...course,
+      price,
+      originalPrice: koboFromNaira(course.originalPrice ?? 0),
+      intakes: demoIntakes(today, seed, price),
+    };
+  });
 }
 
 const HYBRID = "Available in-person and online";
@@ -177,7 +238,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 14,
     weeksBetweenStarts: 6,
-    intakes: 4,
   },
   {
     slug: "product-design-for-fintech",
@@ -288,7 +348,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 21,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
   {
     slug: "graphic-design-brand-identity",
@@ -384,7 +443,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 10,
     weeksBetweenStarts: 4,
-    intakes: 5,
   },
   {
     slug: "advanced-design-systems",
@@ -482,7 +540,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 30,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
   {
     slug: "motion-design-after-effects",
@@ -537,9 +594,8 @@ const seeds: CourseSeed[] = [
     ],
     isActive: false,
     hasBrochure: false,
-    firstStartInDays: 60,
+    firstStartInDays: 75,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
 
   // -------------------------------------------------------------------------------------------
@@ -640,7 +696,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 7,
     weeksBetweenStarts: 4,
-    intakes: 5,
   },
   {
     slug: "social-media-video-marketing",
@@ -730,7 +785,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 18,
     weeksBetweenStarts: 6,
-    intakes: 4,
   },
   {
     slug: "performance-marketing-ecommerce-growth",
@@ -838,7 +892,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 25,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
   {
     slug: "seo-content-marketing",
@@ -904,7 +957,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: false,
     firstStartInDays: 12,
     weeksBetweenStarts: 5,
-    intakes: 4,
   },
   {
     slug: "brand-strategy-marketing-management",
@@ -977,7 +1029,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 35,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
 
   // -------------------------------------------------------------------------------------------
@@ -1090,7 +1141,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 9,
     weeksBetweenStarts: 5,
-    intakes: 5,
   },
   {
     slug: "python-for-data-science",
@@ -1170,7 +1220,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 16,
     weeksBetweenStarts: 6,
-    intakes: 4,
   },
   {
     slug: "machine-learning-in-practice",
@@ -1271,7 +1320,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 28,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
   {
     slug: "data-engineering-cloud",
@@ -1348,9 +1396,8 @@ const seeds: CourseSeed[] = [
     ],
     isActive: true,
     hasBrochure: true,
-    firstStartInDays: 40,
+    firstStartInDays: 68,
     weeksBetweenStarts: 7,
-    intakes: 3,
   },
   {
     slug: "fintech-banking-analytics",
@@ -1433,7 +1480,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 20,
     weeksBetweenStarts: 6,
-    intakes: 4,
   },
 
   // -------------------------------------------------------------------------------------------
@@ -1544,7 +1590,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 11,
     weeksBetweenStarts: 6,
-    intakes: 5,
   },
   {
     slug: "full-stack-javascript-nodejs",
@@ -1649,7 +1694,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 17,
     weeksBetweenStarts: 8,
-    intakes: 4,
   },
   {
     slug: "mobile-app-development-flutter",
@@ -1733,7 +1777,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 24,
     weeksBetweenStarts: 7,
-    intakes: 3,
   },
   {
     slug: "backend-engineering-python-django",
@@ -1812,7 +1855,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 15,
     weeksBetweenStarts: 6,
-    intakes: 4,
   },
   {
     slug: "cloud-devops-engineering",
@@ -1908,7 +1950,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 32,
     weeksBetweenStarts: 8,
-    intakes: 3,
   },
   {
     slug: "cybersecurity-fundamentals",
@@ -1994,7 +2035,6 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 19,
     weeksBetweenStarts: 6,
-    intakes: 4,
   },
   {
     slug: "programming-foundations-python",
@@ -2066,6 +2106,5 @@ const seeds: CourseSeed[] = [
     hasBrochure: true,
     firstStartInDays: 8,
     weeksBetweenStarts: 3,
-    intakes: 5,
   },
 ];

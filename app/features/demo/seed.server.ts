@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { courses, type NewCourse } from "~/db/schema";
+import { courses, intakes, type NewCourse, type NewIntake } from "~/db/schema";
 import {
   courseFileKeys,
   storeCourseBrochure,
@@ -47,8 +47,9 @@ export async function seedDemoContent(
   log(`Rendering images and brochures for ${demo.length} demo courses…`);
   const storedKeys: string[] = [];
   let rows: NewCourse[];
+  let intakeRows: NewIntake[];
   try {
-    rows = await prepareRows(demo, storage, storedKeys);
+    ({ rows, intakeRows } = await prepareRows(demo, storage, storedKeys));
   } catch (error) {
     await storage.delete(storedKeys);
     throw error;
@@ -65,6 +66,7 @@ export async function seedDemoContent(
         return { result: { seeded: false, courses: now }, keep: await referencedKeys(tx, storage) };
       }
       await tx.insert(courses).values(rows);
+      await tx.insert(intakes).values(intakeRows);
       return { result: { seeded: true, courses: rows.length }, keep: new Set(storedKeys) };
     });
   } catch (error) {
@@ -88,13 +90,15 @@ async function prepareRows(
   demo: DemoCourse[],
   storage: ObjectStorage,
   storedKeys: string[],
-): Promise<NewCourse[]> {
+): Promise<{ rows: NewCourse[]; intakeRows: NewIntake[] }> {
   const baseTime = Date.now();
   const order = displayOrder(demo);
   const rows: NewCourse[] = [];
+  const intakeRows: NewIntake[] = [];
   for (const [index, course] of demo.entries()) {
-    const { hasBrochure, accent, ...fields } = course;
+    const { hasBrochure, accent, intakes: courseIntakes, ...fields } = course;
     const id = randomUUID();
+    intakeRows.push(...courseIntakes.map((intake) => ({ ...intake, courseId: id })));
     // Every file gets a timestamp of its own: the image even, the brochure odd.
     const image = await storeDemoImage(storage, course, baseTime + index * 2);
     storedKeys.push(...image.keys);
@@ -126,7 +130,7 @@ async function prepareRows(
       updatedAt: createdAt,
     });
   }
-  return rows;
+  return { rows, intakeRows };
 }
 
 /** Renders a course's cover image and stores it with its WebP renditions. */

@@ -1,6 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { admins, courses, messages } from "~/db/schema";
+import { admins, courses, messages, tutors } from "~/db/schema";
 import { messageStats } from "~/features/messages/inbox/inbox.server";
 
 /** The dashboard's real figures (the old portal showed invented ones). */
@@ -18,10 +18,17 @@ export async function dashboardStats(now: Date = new Date()) {
       active: sql<number>`count(*) filter (where ${admins.isActive})`.mapWith(Number),
     })
     .from(admins);
+  const [tutorRow] = await db()
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${tutors.isActive})`.mapWith(Number),
+    })
+    .from(tutors);
   return {
     courses: courseRow ?? { total: 0, active: 0 },
     messages: { unread: messageCounts.unread, today: messageCounts.today },
     admins: adminRow ?? { total: 0, active: 0 },
+    tutors: tutorRow ?? { total: 0, active: 0 },
   };
 }
 

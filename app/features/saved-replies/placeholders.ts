@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Course } from "~/db/schema";
-import { formatFullDate, lagosToday } from "~/lib/format/dates";
+import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { firstName } from "~/lib/text/person-name";
 
@@ -33,22 +33,23 @@ export type ReplyContext = {
   brochureLink: string | null;
 };
 
-export type ReplyCourse = Pick<Course, "title" | "price" | "startDates" | "brochureUrl" | "slug">;
+export type ReplyCourse = Pick<Course, "title" | "price" | "brochureUrl" | "slug"> & {
+  /** Its next intake's start date (Lagos), null while none is announced. */
+  nextStartsOn: string | null;
+};
 
 /**
  * The context of a reply to `fullName` about `course` (null when the message names none):
- * links absolute on `publicUrl`, the next start date on or after today in Lagos.
+ * links absolute on `publicUrl`.
  */
 export function buildReplyContext({
   fullName,
   course,
   publicUrl,
-  now = new Date(),
 }: {
   fullName: string;
   course: ReplyCourse | null;
   publicUrl: string;
-  now?: Date;
 }): ReplyContext {
   const absolute = (path: string) => `${publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;
   const name = firstName(fullName) || null;
@@ -61,8 +62,7 @@ export function buildReplyContext({
       brochureLink: absolute(href("/courses")),
     };
   }
-  const today = lagosToday(now);
-  const next = course.startDates.filter((date) => date >= today).sort()[0];
+  const next = course.nextStartsOn;
   const brochure = course.brochureUrl;
   return {
     name,

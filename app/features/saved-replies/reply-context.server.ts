@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { courses } from "~/db/schema";
+import { nextStartOf } from "~/features/intakes/public-intakes.server";
 import { env } from "~/lib/infra/env.server";
 import { buildReplyContext, fillPlaceholders, type ReplyContext } from "./placeholders";
 import { listSavedReplies } from "./saved-replies.server";
@@ -19,7 +20,7 @@ export async function replyContextFor(
         .select({
           title: courses.title,
           price: courses.price,
-          startDates: courses.startDates,
+          id: courses.id,
           brochureUrl: courses.brochureUrl,
           slug: courses.slug,
         })
@@ -30,9 +31,8 @@ export async function replyContextFor(
     : [];
   return buildReplyContext({
     fullName: message.fullName,
-    course: course ?? null,
+    course: course ? { ...course, nextStartsOn: await nextStartOf(course.id, now) } : null,
     publicUrl: env().publicUrl,
-    now,
   });
 }
 

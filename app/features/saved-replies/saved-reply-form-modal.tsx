@@ -1,14 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { DeleteModal } from "~/ui/confirm-modal";
-import { FormError, TextareaField, TextField } from "~/ui/form-fields";
-import { type ListModalProps, Modal } from "~/ui/modal";
+import { TextareaField, TextField } from "~/ui/form-fields";
+import type { ListModalProps } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
-import { useActionReply } from "~/ui/use-action-reply";
-import { type SavedReplyFormFields, type SavedReplyInput, savedReplyFormSchema } from "./schema";
+import { RecordFormModal } from "~/ui/record-form-modal";
+import { useSchemaForm } from "~/ui/use-schema-form";
+import { savedReplyFormSchema } from "./schema";
 
 /** The add and edit form of a saved reply, in a URL-driven modal. */
 export function SavedReplyFormModal({
@@ -24,40 +23,31 @@ export function SavedReplyFormModal({
   onClose: () => void;
 }) {
   const navigation = useNavigation();
-  const { lastResult } = useActionReply(actionReply);
-  const [form, fields] = useForm<SavedReplyFormFields, SavedReplyInput>({
+  const { form, fields } = useSchemaForm(savedReplyFormSchema, {
     id: `saved-reply-${reply?.id ?? "new"}`,
-    lastResult,
+    reply: actionReply,
     defaultValue: reply ? { title: reply.title, body: reply.body } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: savedReplyFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting";
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      closeHref={closeHref}
-      size="lg"
+    <RecordFormModal
+      form={form}
+      recordId={reply?.id ?? null}
       title={reply ? "Edit saved reply" : "Add saved reply"}
       description="Placeholders such as {name} and {course} are filled in when the reply is used."
+      closeHref={closeHref}
+      onClose={onClose}
     >
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <input type="hidden" name="intent" value={reply ? "update" : "create"} />
-        {reply ? <input type="hidden" name="id" value={reply.id} /> : null}
-        <FormError errors={form.errors} id={form.errorId} />
-        <TextField meta={fields.title} label="Title" required autoComplete="off" />
-        <TextareaField meta={fields.body} label="Reply text" required rows={10} />
-        <ModalActions
-          className="mt-2"
-          closeHref={closeHref}
-          busy={submitting}
-          label={reply ? "Save Changes" : "Add saved reply"}
-        />
-      </Form>
-    </Modal>
+      <TextField meta={fields.title} label="Title" required autoComplete="off" />
+      <TextareaField meta={fields.body} label="Reply text" required rows={10} />
+      <ModalActions
+        className="mt-2"
+        closeHref={closeHref}
+        busy={submitting}
+        label={reply ? "Save Changes" : "Add saved reply"}
+      />
+    </RecordFormModal>
   );
 }
 

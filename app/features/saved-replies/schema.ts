@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { knownPlaceholderList, unknownPlaceholders } from "./placeholders";
 
@@ -14,22 +15,6 @@ export const savedReplyMessages = {
   duplicateTitle: "A saved reply with this title already exists.",
   notFound: "Saved reply not found.",
 } as const;
-
-/** A required text, trimmed, of at most `max` characters that `allowed` accepts. */
-const requiredText = (
-  label: string,
-  missing: string,
-  max: number,
-  allowed: typeof singleLine | typeof multiLine,
-) =>
-  z
-    .string({ error: missing })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: missing, abort: true }),
-      allowed(label),
-      z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
-    );
 
 const title = requiredText("Title", savedReplyMessages.titleRequired, TITLE_MAX, singleLine);
 const body = requiredText("Reply text", savedReplyMessages.bodyRequired, BODY_MAX, multiLine).check(
@@ -48,7 +33,6 @@ const body = requiredText("Reply text", savedReplyMessages.bodyRequired, BODY_MA
 /** The create and edit form: a title staff pick it by, and the text it inserts. */
 export const savedReplyFormSchema = z.object({ title, body });
 
-export type SavedReplyFormFields = z.input<typeof savedReplyFormSchema>;
 export type SavedReplyInput = z.output<typeof savedReplyFormSchema>;
 
 /** The saved replies page's actions: the two forms, and the delete confirmation. */

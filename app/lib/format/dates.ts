@@ -12,6 +12,16 @@ const monthYear = new Intl.DateTimeFormat("en-NG", {
   month: "short",
   year: "numeric",
 });
+const monthYearLongFormat = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TIME_ZONE,
+  month: "long",
+  year: "numeric",
+});
+const dayMonth = new Intl.DateTimeFormat("en-NG", {
+  timeZone: LAGOS_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+});
 const shortDate = new Intl.DateTimeFormat("en-NG", {
   timeZone: LAGOS_TIME_ZONE,
   day: "numeric",
@@ -43,6 +53,10 @@ const asDate = (value: Date | string) =>
 export const formatFullDate = (value: Date | string) => fullDate.format(asDate(value));
 export const formatMonthYear = (value: Date | string) => monthYear.format(asDate(value));
 export const formatShortDate = (value: Date | string) => shortDate.format(asDate(value));
+/** 'January 2027', for an intake's label. */
+export const monthYearLong = (value: Date | string) => monthYearLongFormat.format(asDate(value));
+/** '12 Jan': a date in the coming months, where the year goes without saying. */
+export const formatDayMonth = (value: Date | string) => dayMonth.format(asDate(value));
 export const formatDateTime = (value: Date | string) => dateTime.format(asDate(value));
 
 /** Today's calendar date in Lagos as `YYYY-MM-DD`. */

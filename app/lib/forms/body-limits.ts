@@ -42,6 +42,14 @@ export const courseFormLimit: BodyLimit = {
   receiveWithinMs: 5 * 60_000,
 };
 
+/** The tutor form: a photo at the image limit, plus 1 MB for the other fields. */
+export const tutorFormLimit: BodyLimit = {
+  maxBytes: uploadRules.image.maxBytes + MB,
+  maxFields: 30,
+  label: "6 MB",
+  receiveWithinMs: 5 * 60_000,
+};
+
 /** Portal pages that strangers may post to: they get the public limit. */
 const signInForms = new Set([
   href("/admin-portal/login"),
@@ -57,6 +65,7 @@ const signInForms = new Set([
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.replace(/(\/_root)?\.data$/, "").replace(/\/+$/, "") || "/";
   if (path === href("/admin-portal/courses")) return courseFormLimit;
+  if (path === href("/admin-portal/tutors")) return tutorFormLimit;
   if (path.startsWith(`${PORTAL_PATH}/`) && !signInForms.has(path)) return portalFormLimit;
   return publicFormLimit;
 }

@@ -1,10 +1,10 @@
 import { isUuid } from "../ids";
 
 /** The modals a list page opens over itself (docs/decisions/0010). */
-export type ListModal = "create" | "edit" | "delete";
+export type ListModal = "create" | "edit" | "delete" | "cancel";
 
 /**
- * An open modal as a list URL names it: `?modal=create`, or `?modal=edit|delete&id=<uuid>`.
+ * An open modal as a list URL names it: `?modal=create`, or `?modal=edit|delete|cancel&id=<uuid>`.
  * The one type for the links that open a modal; `readModalTarget` reads it back.
  */
 export type ModalState = { modal?: ListModal; id?: string };
@@ -19,7 +19,7 @@ type ModalTarget<Record> =
   | { modal: Exclude<ListModal, "create">; target: Record };
 
 /**
- * The modal the URL opens over a list: `?modal=create`, or `?modal=edit|delete&id=<uuid>` for a
+ * The modal the URL opens over a list: `?modal=create`, or `?modal=edit|delete|cancel&id=<uuid>` for a
  * record that `find` returns and `opens` accepts. Anything else opens nothing.
  */
 export async function readModalTarget<Record>(
@@ -30,7 +30,8 @@ export async function readModalTarget<Record>(
   const modal = params.get("modal");
   if (modal === "create") return { modal, target: null };
   const id = params.get("id");
-  if ((modal !== "edit" && modal !== "delete") || !isUuid(id)) return { modal: null, target: null };
+  if ((modal !== "edit" && modal !== "delete" && modal !== "cancel") || !isUuid(id))
+    return { modal: null, target: null };
   const target = await find(id);
   return target && opens(target) ? { modal, target } : { modal: null, target: null };
 }

@@ -5,7 +5,6 @@ import UserPlus from "lucide-react/icons/user-plus";
 import Users from "lucide-react/icons/users";
 import { Link, useNavigate } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
-import { AdminSearch } from "~/features/admins/admin-search";
 import {
   adminStats,
   createAdmin,
@@ -25,6 +24,7 @@ import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
+import { ListSearch } from "~/ui/list-search";
 import { Pagination } from "~/ui/pagination";
 import { useActionReply } from "~/ui/use-action-reply";
 import type { Route } from "./+types/admins";
@@ -124,7 +124,17 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
       </section>
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
-          <AdminSearch key={query.q} query={query} />
+          <ListSearch
+            key={query.q}
+            id="admin-search"
+            label="Search admins"
+            placeholder="Search admins by name or email..."
+            q={query.q}
+            keep={{
+              sort: query.sort !== "created_at" ? query.sort : undefined,
+              dir: query.dir !== "desc" ? query.dir : undefined,
+            }}
+          />
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {list.count} {list.count === 1 ? "admin" : "admins"}
           </p>

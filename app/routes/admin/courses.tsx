@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import Plus from "lucide-react/icons/plus";
 import { Link, useNavigate } from "react-router";
 import { courseCategories } from "~/db/schema";
@@ -21,19 +20,13 @@ import {
   courseActionSchema,
   courseMessages,
 } from "~/features/courses/course-form-schema";
-import {
-  type CourseFormUpload,
-  RequestTooLargeError,
-  readCourseForm,
-  uploadFailedText,
-  uploadProblemErrors,
-} from "~/features/courses/course-upload.server";
+import { readCourseSubmission, uploadFailedText } from "~/features/courses/course-upload.server";
 import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
 import { courseListHref, parseCourseListQuery } from "~/features/courses/list-url";
 import { courseFormClientAction } from "~/features/courses/use-upload-progress";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { failureReply, formReply, invalidSubmission } from "~/lib/forms/action-reply.server";
+import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { buttonClasses } from "~/ui/button";
@@ -69,27 +62,20 @@ const succeed = (request: Request, message: string) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  let upload: CourseFormUpload;
-  try {
-    upload = await readCourseForm(request);
-  } catch (error) {
-    if (!(error instanceof RequestTooLargeError)) throw error;
-    return failureReply(null, error, "Reading a course form");
-  }
-  const submission = parseWithZod(upload.formData, { schema: courseActionSchema });
-  // Add/remove row buttons without JavaScript: answer with the changed lists, save nothing.
-  if (submission.status === undefined) return formReply(submission);
-  const refusedUploads = uploadProblemErrors(upload);
-  if (submission.status !== "success" || refusedUploads)
-    return invalidSubmission(submission, refusedUploads ?? {});
-  const input = submission.value;
+  const {
+    reply,
+    submission,
+    value: input,
+    files,
+  } = await readCourseSubmission(request, courseActionSchema);
+  if (reply) return reply;
   try {
     switch (input.intent) {
       case "create":
-        await createCourse(actor, input, upload.files);
+        await createCourse(actor, input, files);
         return succeed(request, courseMessages.created);
       case "update":
-        await updateCourse(actor, input.id, input, upload.files);
+        await updateCourse(actor, input.id, input, files);
         return succeed(request, courseMessages.updated);
       case "toggle": {
         const course = await toggleCourseActive(actor, input.id, input.isActive);

@@ -67,7 +67,12 @@ const quickActions = [
 /** The dashboard's figures, one card each. */
 const statCards = (stats: Route.ComponentProps["loaderData"]["stats"]) => [
   { label: "Students", value: "—", hint: "No student records yet", Icon: GraduationCap },
-  { label: "Tutors", value: "—", hint: "No tutor records yet", Icon: Users },
+  {
+    label: "Tutors",
+    value: stats.tutors.active,
+    hint: "Active, shown on the About page",
+    Icon: Users,
+  },
   {
     label: "Courses",
     value: stats.courses.total,

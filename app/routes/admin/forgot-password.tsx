@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { EmailLinkCard } from "~/features/auth/email-link-card";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
-import { useAuthForm } from "~/features/auth/use-auth-form";
 import { invalidSubmission, noticeReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter } from "~/lib/http/retry-after";
+import { useSchemaForm } from "~/ui/use-schema-form";
 import type { Route } from "./+types/forgot-password";
 
 export const headers = passRetryAfter;
@@ -24,7 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { form, fields, notice } = useAuthForm("forgot-password", forgotPasswordSchema, actionData);
+  const { form, fields, notice } = useSchemaForm(forgotPasswordSchema, {
+    id: "forgot-password",
+    reply: actionData,
+    toasts: false,
+  });
   return (
     <EmailLinkCard
       title="Forgot password?"

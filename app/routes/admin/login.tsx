@@ -5,7 +5,6 @@ import { AccountEmailField, AuthCard, AuthCardLink } from "~/features/auth/auth-
 import { authMessages, loginSchema, safeRedirectTarget } from "~/features/auth/schema";
 import { DASHBOARD_PATH, readAdminSession } from "~/features/auth/session.server";
 import { signIn } from "~/features/auth/sign-in.server";
-import { useAuthForm } from "~/features/auth/use-auth-form";
 import { workingDemoCredentials } from "~/features/demo/demo-admin.server";
 import { redirectSignedIn } from "~/features/portal/welcome.server";
 import { invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
@@ -14,6 +13,7 @@ import { passRetryAfter } from "~/lib/http/retry-after";
 import { env } from "~/lib/infra/env.server";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
+import { useSchemaForm } from "~/ui/use-schema-form";
 import type { Route } from "./+types/login";
 
 export const headers = passRetryAfter;
@@ -51,7 +51,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formAction === href("/admin-portal/login");
-  const { form, fields } = useAuthForm("login", loginSchema, actionData, { toasts: true });
+  const { form, fields } = useSchemaForm(loginSchema, { id: "login", reply: actionData });
   const errors = form.errors ?? (loaderData.notice ? [loaderData.notice] : undefined);
 
   return (

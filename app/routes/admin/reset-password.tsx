@@ -6,12 +6,12 @@ import { resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { LOGIN_PATH } from "~/features/auth/session.server";
 import { tokenPageLoader, tokenPageMeta } from "~/features/auth/token-page";
-import { useAuthForm } from "~/features/auth/use-auth-form";
 import { invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/form-fields";
+import { useSchemaForm } from "~/ui/use-schema-form";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => tokenPageMeta("Admin Portal | Choose a new password");
@@ -30,7 +30,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { form, fields } = useAuthForm("reset-password", resetPasswordSchema, actionData);
+  const { form, fields } = useSchemaForm(resetPasswordSchema, {
+    id: "reset-password",
+    reply: actionData,
+    toasts: false,
+  });
   return (
     <AuthCard title="Choose a new password" subtitle="At least 6 characters">
       <Form method="post" {...getFormProps(form)} className="grid gap-4">

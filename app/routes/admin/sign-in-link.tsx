@@ -7,13 +7,13 @@ import { signInLinkSchema } from "~/features/auth/schema";
 import { DASHBOARD_PATH } from "~/features/auth/session.server";
 import { requestSignInLink, signInWithLink } from "~/features/auth/sign-in-link.server";
 import { tokenPageLoader, tokenPageMeta } from "~/features/auth/token-page";
-import { useAuthForm } from "~/features/auth/use-auth-form";
 import { redirectSignedIn } from "~/features/portal/welcome.server";
 import { invalidSubmission, noticeReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-fields";
+import { useSchemaForm } from "~/ui/use-schema-form";
 import type { Route } from "./+types/sign-in-link";
 
 export const headers = passRetryAfter;
@@ -38,7 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { form, fields, notice } = useAuthForm("sign-in-link", signInLinkSchema, actionData);
+  const { form, fields, notice } = useSchemaForm(signInLinkSchema, {
+    id: "sign-in-link",
+    reply: actionData,
+    toasts: false,
+  });
 
   if (loaderData.token) {
     return (

@@ -1,11 +1,10 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { upcomingStartDates } from "~/features/courses/course-rules";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
+import { nextStartOf } from "~/features/intakes/public-intakes.server";
 import { whatsappChatUrl, whatsappGreeting } from "~/features/site/whatsapp";
 import { recordWhatsappClick } from "~/features/site/whatsapp-clicks.server";
-import { lagosToday } from "~/lib/format/dates";
 import { readOrNull } from "~/lib/http/unavailable.server";
 import { env } from "~/lib/infra/env.server";
 import type { Route } from "./+types/whatsapp";
@@ -24,8 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const course = slug
     ? await readOrNull("Finding a course for WhatsApp", () => findActiveCourseBySlug(slug))
     : null;
-  const today = lagosToday();
-  const nextSession = course ? (upcomingStartDates(course.startDates, today)[0] ?? null) : null;
+  const nextSession = course
+    ? await readOrNull("Finding a course's next intake for WhatsApp", () => nextStartOf(course.id))
+    : null;
 
   if (!isbot(request.headers.get("user-agent") ?? "")) {
     await readOrNull("Counting a WhatsApp click", () => recordWhatsappClick(course?.id ?? null));

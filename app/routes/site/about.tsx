@@ -4,6 +4,9 @@ import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
 import Users from "lucide-react/icons/users";
 import type { SiteHandle } from "~/features/site/site-handle";
+import { TutorCards } from "~/features/tutors/tutor-cards";
+import { listActiveTutors } from "~/features/tutors/tutors.server";
+import { readOrNull } from "~/lib/http/unavailable.server";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink } from "~/ui/button";
@@ -17,6 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `${siteConfig.name} has taught practical tech skills in Lagos since ${siteConfig.claims.foundedYear}. Meet the academy, our values and why students choose us.`,
     url: `${publicUrlFrom(matches)}/about`,
   });
+
+/** The page stands without its tutors: when they cannot be read, their section is left out. */
+export async function loader() {
+  return { tutors: (await readOrNull("Loading the tutors", listActiveTutors)) ?? [] };
+}
 
 const values = [
   {
@@ -50,7 +58,8 @@ const reasons = [
   "Career support and hiring-partner introductions",
 ];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { tutors } = loaderData;
   return (
     <>
       <section className="bg-brand-50">
@@ -114,6 +123,21 @@ export default function About() {
           ))}
         </ul>
       </section>
+      {tutors.length > 0 ? (
+        <section aria-labelledby="tutors-heading" className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+            <h2 id="tutors-heading" className="text-3xl font-extrabold text-slate-900">
+              Meet our tutors
+            </h2>
+            <p className="mt-3 max-w-2xl text-lg text-slate-700">
+              The people who teach our classes, and do the work they teach.
+            </p>
+            <div className="mt-8">
+              <TutorCards tutors={tutors} />
+            </div>
+          </div>
+        </section>
+      ) : null}
       <section aria-labelledby="journey-heading" className="bg-brand-800 text-white">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
           <h2 id="journey-heading" className="text-3xl font-extrabold">

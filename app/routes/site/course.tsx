@@ -11,21 +11,20 @@ import {
   Curriculum,
   ExpertLedTraining,
   Faqs,
-  NextSessions,
-  Section,
 } from "~/features/courses/course-detail-sections";
 import { CourseImage } from "~/features/courses/course-image";
-import { upcomingStartDates } from "~/features/courses/course-rules";
 import { courseStructuredData } from "~/features/courses/course-structured-data";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
 import { PriceTag } from "~/features/courses/price-tag";
+import { NextSessions } from "~/features/intakes/next-intakes";
+import { nextIntakes } from "~/features/intakes/public-intakes.server";
 import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/intake/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/intake/submit.server";
 import { submitPublicForm } from "~/features/messages/intake/submit-client";
 import { countCourseView } from "~/features/site/course-views.server";
 import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
-import { lagosToday } from "~/lib/format/dates";
+import { TutorCards } from "~/features/tutors/tutor-cards";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { skipAfterOwnSubmissions } from "~/lib/router/revalidation";
@@ -34,6 +33,7 @@ import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
 import { IconText } from "~/ui/icon-text";
+import { Section } from "~/ui/section";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
 
@@ -43,9 +43,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
   await countCourseView(request);
-  const today = lagosToday();
-  const upcomingDates = upcomingStartDates(course.startDates, today);
-  return { course, upcomingDates, nextSessions: upcomingDates.slice(0, 3) };
+  const intakes = await readOrUnavailable("Loading a course's intakes", () =>
+    nextIntakes(course.id),
+  );
+  return { course, intakes };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -66,7 +67,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       image: image ? { url: image, alt: course.title } : undefined,
       type: "article",
     }),
-    { "script:ld+json": courseStructuredData(course, url, image, loaderData.upcomingDates) },
+    { "script:ld+json": courseStructuredData(course, url, image, loaderData.intakes) },
   ];
 };
 
@@ -100,8 +101,9 @@ export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) 
   submitPublicForm(request, serverAction, formMessages.inquiryFailure);
 
 export default function CoursePage({ loaderData, matches }: Route.ComponentProps) {
-  const { course, nextSessions } = loaderData;
+  const { course, intakes } = loaderData;
   const layout = matches[1].loaderData;
+  const nextIntake = intakes[0];
   return (
     <>
       <section className="bg-gradient-to-br from-brand-950 to-brand-800 text-white">
@@ -182,7 +184,13 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
             </Section>
           ) : null}
           {course.modules.length ? <Curriculum course={course} /> : null}
-          {nextSessions.length ? <NextSessions dates={nextSessions} /> : null}
+          {intakes.length ? <NextSessions intakes={intakes} /> : null}
+          {nextIntake?.tutors.length ? (
+            <Section title="Your tutors">
+              <p className="mb-4 text-slate-700">Teaching {nextIntake.label}.</p>
+              <TutorCards tutors={nextIntake.tutors} columns={2} />
+            </Section>
+          ) : null}
           <ExpertLedTraining classSize={course.classSize} />
           {course.faqs.length ? <Faqs faqs={course.faqs} /> : null}
         </div>

@@ -4,6 +4,9 @@ import { CourseCard, courseCardItemClasses } from "~/features/courses/course-car
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { useCatalogueQuery } from "~/features/courses/use-catalogue-query";
+import { nextStartText } from "~/features/intakes/intake-wording";
+import { nextStartByCourse } from "~/features/intakes/public-intakes.server";
+import { lagosToday } from "~/lib/format/dates";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { skipSearchOnlyChanges } from "~/lib/router/revalidation";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
@@ -23,7 +26,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader() {
-  return { courses: await readOrUnavailable("Loading the catalogue", listActiveCourses) };
+  const [courses, nextStarts] = await readOrUnavailable("Loading the catalogue", () =>
+    Promise.all([listActiveCourses(), nextStartByCourse()]),
+  );
+  return {
+    courses: courses.map((course) => {
+      const nextStartsOn = nextStarts.get(course.id) ?? null;
+      return { ...course, nextStartsOn, nextStart: nextStartText(nextStartsOn) };
+    }),
+    // The page is rendered for one Lagos date, so the filter counts its 60 days from it.
+    today: lagosToday(),
+  };
 }
 
 // Filtering happens in the browser on the loaded courses: changing the URL's filters needs no
@@ -32,8 +45,8 @@ export const shouldRevalidate = skipSearchOnlyChanges;
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { query, searchText, update } = useCatalogueQuery();
-  const { courses } = loaderData;
-  const shown = filterCourses(courses, { ...query, q: searchText });
+  const { courses, today } = loaderData;
+  const shown = filterCourses(courses, { ...query, q: searchText }, today);
   const categories = distinctValues(courses, "category");
   const levels = distinctValues(courses, "level");
   const clear = catalogueSearch({ ...defaultCatalogueQuery, view: query.view });
@@ -58,7 +71,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           role="search"
           aria-label="Filter courses"
           onSubmit={(event) => event.preventDefault()}
-          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem_12rem_auto]"
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem_12rem_14rem_auto]"
         >
           <SearchInput
             id="catalogue-search"
@@ -72,6 +85,12 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             [
               { name: "category", label: "Category", all: "All Categories", options: categories },
               { name: "level", label: "Level", all: "All Levels", options: levels },
+              {
+                name: "starting",
+                label: "Start date",
+                all: "Any start date",
+                options: [{ value: "60-days", label: "Starting in the next 60 days" }],
+              },
             ] as const
           ).map(({ name, label, all, options }) => (
             <SelectInput

@@ -89,9 +89,9 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
     for (const label of ["Students", "Tutors", "Courses", "New Messages", "Admins"]) {
       await expect(stats.getByText(label, { exact: true })).toBeVisible();
     }
-    // No invented numbers: students and tutors say there is no data yet.
+    // No invented numbers: students say there is no data yet; tutors count the active ones.
     await expect(stats.getByText("No student records yet")).toBeVisible();
-    await expect(stats.getByText("No tutor records yet")).toBeVisible();
+    await expect(stats.getByText("Active, shown on the About page")).toBeVisible();
     await expect(stats.getByText("1,234")).toHaveCount(0);
     await expect(stats.getByText(/^\d+ active$/)).toHaveCount(2);
     await expect(stats.getByText(/^\d+ received today$/)).toBeVisible();
@@ -501,18 +501,13 @@ test.describe("sign-in link", () => {
 });
 
 test.describe("guard screens and theme", () => {
-  test("Students and Tutors are placeholders; Settings shows its cards and notice", async ({
+  test("Students is a placeholder; Settings shows its cards and notice", async ({
     page,
     superAdmin,
   }) => {
-    for (const [path, title] of [
-      ["students", "Students"],
-      ["tutors", "Tutors"],
-    ] as const) {
-      await openPortal(page, `${PORTAL}/${path}`);
-      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByText("This section is under development.")).toBeVisible();
-    }
+    await openPortal(page, `${PORTAL}/students`);
+    await expect(page.getByRole("heading", { name: "Students", level: 1 })).toBeVisible();
+    await expect(page.getByText("This section is under development.")).toBeVisible();
     await openPortal(page, `${PORTAL}/settings`);
     for (const card of ["Profile Settings", "Security", "Notifications", "Appearance"]) {
       await expect(page.getByRole("heading", { name: card, level: 2 })).toBeVisible();

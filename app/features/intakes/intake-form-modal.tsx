@@ -1,0 +1,172 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { type Intake, intakeModes } from "~/db/schema";
+import type { ActionReply } from "~/lib/forms/action-reply";
+import {
+  CheckboxGroupField,
+  FormError,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/ui/form-fields";
+import { type ListModalProps, Modal } from "~/ui/modal";
+import { ModalActions } from "~/ui/modal-actions";
+import { RecordFormModal } from "~/ui/record-form-modal";
+import { useSchemaForm } from "~/ui/use-schema-form";
+import {
+  cancelIntakeSchema,
+  intakeFormDefaults,
+  intakeFormSchema,
+  intakeFormStatuses,
+  intakeStatusLabels,
+} from "./intake-form-schema";
+import { intakeModeLabels } from "./intake-wording";
+
+export type TutorChoice = { id: string; name: string; role: string; isActive: boolean };
+
+const modeOptions = intakeModes.map((mode) => ({ value: mode, label: intakeModeLabels[mode] }));
+const statusOptions = intakeFormStatuses.map((status) => ({
+  value: status,
+  label: intakeStatusLabels[status],
+}));
+
+/** The add and edit form of an intake, in a URL-driven modal. */
+export function IntakeFormModal({
+  intake,
+  tutorChoices,
+  coursePrice,
+  actionReply,
+  closeHref,
+  onClose,
+}: ListModalProps & {
+  /** The intake to edit; null to add one. */
+  intake: (Intake & { tutorIds: string[] }) | null;
+  /** The tutors to choose from. */
+  tutorChoices: TutorChoice[];
+  /** The course's price in kobo: a new intake's price. */
+  coursePrice: number;
+  actionReply: ActionReply | undefined;
+}) {
+  const navigation = useNavigation();
+  const { form, fields } = useSchemaForm(intakeFormSchema, {
+    id: `intake-${intake?.id ?? "new"}`,
+    reply: actionReply,
+    defaultValue: intakeFormDefaults(intake, coursePrice),
+  });
+
+  return (
+    <RecordFormModal
+      form={form}
+      recordId={intake?.id ?? null}
+      title={intake ? "Edit intake" : "Add intake"}
+      description="Dates and times are Lagos time; prices are in Naira."
+      className="grid gap-4 sm:grid-cols-2"
+      closeHref={closeHref}
+      onClose={onClose}
+    >
+      <TextField
+        meta={fields.label}
+        label="Label"
+        required
+        autoComplete="off"
+        placeholder="January 2027 · weekday evenings"
+        className="sm:col-span-2"
+      />
+      <TextField meta={fields.startsOn} type="date" label="Starts on" required />
+      <TextField meta={fields.endsOn} type="date" label="Ends on" required />
+      <TextField
+        meta={fields.classTimes}
+        label="Class times"
+        placeholder="Mon, Wed, Thu 6-9 pm"
+        className="sm:col-span-2"
+      />
+      <SelectField meta={fields.mode} label="Mode" required options={modeOptions} />
+      <TextField meta={fields.location} label="Location" />
+      <TextField
+        meta={fields.seats}
+        type="number"
+        label="Seats"
+        required
+        min={1}
+        step={1}
+        inputMode="numeric"
+      />
+      <SelectField meta={fields.status} label="Status" required options={statusOptions} />
+      <TextField
+        meta={fields.enrolmentOpensAt}
+        type="datetime-local"
+        label="Enrolment opens (optional)"
+      />
+      <TextField
+        meta={fields.enrolmentClosesAt}
+        type="datetime-local"
+        label="Enrolment closes"
+        required
+      />
+      <TextField meta={fields.price} type="number" label="Price (₦)" required min={0} step="any" />
+      <TextField
+        meta={fields.earlyBirdPrice}
+        type="number"
+        label="Early-bird price (₦, optional)"
+        min={0}
+        step="any"
+      />
+      <TextField meta={fields.earlyBirdEndsOn} type="date" label="Early bird ends on" />
+      {tutorChoices.length ? (
+        <CheckboxGroupField
+          meta={fields.tutorIds}
+          legend="Tutors"
+          hint="The course page introduces the tutors of its next intake."
+          options={tutorChoices.map((tutor) => ({
+            value: tutor.id,
+            label: `${tutor.name}, ${tutor.role}${tutor.isActive ? "" : " (inactive)"}`,
+          }))}
+          className="sm:col-span-2"
+        />
+      ) : null}
+      <ModalActions
+        className="mt-2 sm:col-span-2"
+        closeHref={closeHref}
+        busy={navigation.state === "submitting"}
+        label={intake ? "Save Changes" : "Add intake"}
+      />
+    </RecordFormModal>
+  );
+}
+
+/** Cancelling an intake, with the reason staff must give. */
+export function CancelIntakeModal({
+  intake,
+  actionReply,
+  closeHref,
+  onClose,
+}: ListModalProps & {
+  intake: Pick<Intake, "id" | "label">;
+  actionReply: ActionReply | undefined;
+}) {
+  const navigation = useNavigation();
+  const { form, fields } = useSchemaForm(cancelIntakeSchema, {
+    id: `cancel-intake-${intake.id}`,
+    reply: actionReply,
+  });
+  return (
+    <Modal open onClose={onClose} closeHref={closeHref} size="md" title="Cancel intake">
+      <p className="text-slate-700 dark:text-slate-300">
+        Cancel <strong>{intake.label}</strong>? A cancelled intake cannot be changed again.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="id" value={intake.id} />
+        <FormError errors={form.errors} id={form.errorId} />
+        <TextareaField meta={fields.reason} label="Reason" required rows={4} />
+        <ModalActions
+          closeHref={closeHref}
+          busy={navigation.state === "submitting"}
+          label="Cancel intake"
+          busyLabel="Cancelling..."
+          variant="danger"
+        />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,170 @@
+import Ban from "lucide-react/icons/ban";
+import Copy from "lucide-react/icons/copy";
+import { Form, Link, useNavigation } from "react-router";
+import type { Intake, intakeChanges } from "~/db/schema";
+import { formatDateTime, formatShortDate } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { cn } from "~/ui/cn";
+import { RowModalLink, rowActionClasses } from "~/ui/row-actions";
+import { intakeStatusLabels } from "./intake-form-schema";
+import { intakeModeLabels } from "./intake-wording";
+import { intakeListHref } from "./list-url";
+
+type IntakeChange = typeof intakeChanges.$inferSelect;
+type ListedIntake = Intake & { tutors: { id: string; name: string; isActive: boolean }[] };
+
+const statusTones: Record<Intake["status"], string> = {
+  draft: "bg-slate-200 text-slate-800",
+  open: "bg-emerald-100 text-emerald-800",
+  closed: "bg-amber-100 text-amber-900",
+  cancelled: "bg-red-100 text-red-800",
+};
+
+/** The status as a word in a badge: the colour is never the only signal. */
+function IntakeStatusBadge({ status }: { status: Intake["status"] }) {
+  return (
+    <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", statusTones[status])}>
+      {intakeStatusLabels[status]}
+    </span>
+  );
+}
+
+function DuplicateButton({ intake }: { intake: Intake }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.formData?.get("id") === intake.id &&
+    navigation.formData?.get("intent") === "duplicate";
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="duplicate" />
+      <input type="hidden" name="id" value={intake.id} />
+      <button
+        type="submit"
+        disabled={pending}
+        className={cn(rowActionClasses, "text-slate-700 hover:bg-slate-100 dark:text-slate-200")}
+      >
+        <Copy aria-hidden="true" className="h-4 w-4" />
+        Duplicate
+        <span className="sr-only"> {intake.label}</span>
+      </button>
+    </Form>
+  );
+}
+
+function IntakeActions({ intake }: { intake: Intake }) {
+  const hrefFor = (modal: "edit" | "cancel") =>
+    intakeListHref(intake.courseId, { modal, id: intake.id });
+  const changeable = intake.status !== "cancelled";
+  return (
+    <div className="flex flex-wrap gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
+      {changeable ? <RowModalLink to={hrefFor("edit")} action="edit" name={intake.label} /> : null}
+      <DuplicateButton intake={intake} />
+      {changeable ? (
+        <Link
+          to={hrefFor("cancel")}
+          preventScrollReset
+          className={cn(rowActionClasses, "text-red-700 hover:bg-red-50 dark:text-red-400")}
+        >
+          <Ban aria-hidden="true" className="h-4 w-4" />
+          Cancel
+          <span className="sr-only"> {intake.label}</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** A course's intakes as cards, one column on a phone. */
+export function IntakeList({ intakes }: { intakes: ListedIntake[] }) {
+  if (!intakes.length)
+    return <p className="p-6 text-slate-600 dark:text-slate-400">No intakes yet.</p>;
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {intakes.map((intake) => (
+        <li
+          key={intake.id}
+          data-intake-id={intake.id}
+          className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <h2 className="font-bold text-slate-900 dark:text-white">{intake.label}</h2>
+            <IntakeStatusBadge status={intake.status} />
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600 dark:text-slate-400">Dates</dt>
+            <dd>
+              {formatShortDate(intake.startsOn)} – {formatShortDate(intake.endsOn)}
+            </dd>
+            {intake.classTimes ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Times</dt>
+                <dd>{intake.classTimes}</dd>
+              </>
+            ) : null}
+            <dt className="text-slate-600 dark:text-slate-400">Mode</dt>
+            <dd>
+              {intakeModeLabels[intake.mode]}
+              {intake.location ? ` · ${intake.location}` : ""}
+            </dd>
+            <dt className="text-slate-600 dark:text-slate-400">Seats</dt>
+            <dd>{intake.seats}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">Enrolment closes</dt>
+            <dd>{formatDateTime(intake.enrolmentClosesAt)}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">Price</dt>
+            <dd>
+              {formatNaira(intake.price)}
+              {intake.earlyBirdPrice !== null && intake.earlyBirdEndsOn
+                ? ` (early bird ${formatNaira(intake.earlyBirdPrice)} until ${formatShortDate(intake.earlyBirdEndsOn)})`
+                : ""}
+            </dd>
+            <dt className="text-slate-600 dark:text-slate-400">Tutors</dt>
+            <dd>
+              {intake.tutors.length
+                ? intake.tutors
+                    .map((tutor) => (tutor.isActive ? tutor.name : `${tutor.name} (inactive)`))
+                    .join(", ")
+                : "None chosen yet"}
+            </dd>
+            {intake.cancelReason ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Reason</dt>
+                <dd>{intake.cancelReason}</dd>
+              </>
+            ) : null}
+          </dl>
+          <IntakeActions intake={intake} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const actionWords: Record<IntakeChange["action"], string> = {
+  created: "added",
+  updated: "changed",
+  cancelled: "cancelled",
+};
+
+/** Who changed which intake and when, newest first. */
+export function IntakeHistory({ changes }: { changes: IntakeChange[] }) {
+  return (
+    <section aria-labelledby="intake-history" className="mt-8">
+      <h2 id="intake-history" className="text-lg font-bold">
+        History
+      </h2>
+      {changes.length ? (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          {changes.map((change) => (
+            <li key={change.id} className="py-2">
+              <strong>{change.intakeLabel}</strong> {actionWords[change.action]} by{" "}
+              {change.actorName ?? "a former admin"} on {formatDateTime(change.createdAt)}
+              {change.changes.duplicatedFrom ? " (duplicated)" : ""}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No changes yet.</p>
+      )}
+    </section>
+  );
+}

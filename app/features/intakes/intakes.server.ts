@@ -1,0 +1,291 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
+import {
+  type Admin,
+  type CourseChangeSet,
+  courses,
+  type Intake,
+  type intakeChangeActions,
+  intakeChanges,
+  intakes,
+  intakeTutors,
+  tutors,
+} from "~/db/schema";
+import { UserFacingError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { nextIntakeShiftDays, shiftDate, shiftInstant } from "./intake-dates";
+import { type IntakeFormValues, intakeMessages, LABEL_MAX } from "./intake-form-schema";
+import { placesTaken } from "./places-taken.server";
+
+/*
+ * Authorization: the intakes route guards with requireAdmin, and any active admin may manage
+ * intakes, so these services have no rule of their own. The actor is recorded in the history.
+ */
+
+const notFound = () => new UserFacingError(intakeMessages.notFound, 404);
+
+/** The course an intakes page is about: its id, title and price (kobo), or null. */
+export async function findIntakeCourse(courseId: string) {
+  if (!isUuid(courseId)) return null;
+  const [course] = await db()
+    .select({ id: courses.id, title: courses.title, price: courses.price })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return course ?? null;
+}
+
+/** The tutors of each intake, in their order: id and name, inactive ones included. */
+async function tutorsByIntake(intakeIds: string[]) {
+  const byIntake = new Map<string, { id: string; name: string; isActive: boolean }[]>();
+  if (!intakeIds.length) return byIntake;
+  const rows = await db()
+    .select({
+      intakeId: intakeTutors.intakeId,
+      id: tutors.id,
+      name: tutors.name,
+      isActive: tutors.isActive,
+    })
+    .from(intakeTutors)
+    .innerJoin(tutors, eq(tutors.id, intakeTutors.tutorId))
+    .where(inArray(intakeTutors.intakeId, intakeIds))
+    .orderBy(asc(intakeTutors.position));
+  for (const { intakeId, ...tutor } of rows)
+    byIntake.set(intakeId, [...(byIntake.get(intakeId) ?? []), tutor]);
+  return byIntake;
+}
+
+/** A course's intakes, the newest start first, each with its tutors. */
+export async function listCourseIntakes(courseId: string) {
+  if (!isUuid(courseId)) return [];
+  const rows = await db()
+    .select()
+    .from(intakes)
+    .where(eq(intakes.courseId, courseId))
+    .orderBy(desc(intakes.startsOn), desc(intakes.createdAt));
+  const tutorsOf = await tutorsByIntake(rows.map((intake) => intake.id));
+  return rows.map((intake) => ({ ...intake, tutors: tutorsOf.get(intake.id) ?? [] }));
+}
+
+export type ListedIntake = Awaited<ReturnType<typeof listCourseIntakes>>[number];
+
+/** An intake with the ids of its tutors in order, as the edit form needs it. */
+export async function findIntakeById(id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select().from(intakes).where(eq(intakes.id, id)).limit(1);
+  if (!row) return null;
+  const tutorsOf = await tutorsByIntake([row.id]);
+  return { ...row, tutorIds: (tutorsOf.get(row.id) ?? []).map((tutor) => tutor.id) };
+}
+
+/** The tutors an intake form offers: the active ones, and any inactive one already chosen. */
+export async function listTutorChoices(chosen: string[] = []) {
+  const rows = await db()
+    .select({ id: tutors.id, name: tutors.name, role: tutors.role, isActive: tutors.isActive })
+    .from(tutors)
+    .orderBy(asc(tutors.name), asc(tutors.id));
+  return rows.filter((tutor) => tutor.isActive || chosen.includes(tutor.id));
+}
+
+/** The latest intake changes of a course, newest first. */
+export async function listIntakeChanges(courseId: string, limit = 20) {
+  if (!isUuid(courseId)) return [];
+  return db()
+    .select()
+    .from(intakeChanges)
+    .where(eq(intakeChanges.courseId, courseId))
+    .orderBy(desc(intakeChanges.createdAt))
+    .limit(limit);
+}
+
+async function recordChange(
+  tx: Transaction,
+  actor: Admin,
+  intake: Pick<Intake, "id" | "courseId" | "label">,
+  action: (typeof intakeChangeActions)[number],
+  changes: CourseChangeSet = {},
+) {
+  await tx.insert(intakeChanges).values({
+    intakeId: intake.id,
+    courseId: intake.courseId,
+    intakeLabel: intake.label,
+    action,
+    changes,
+    actorId: actor.id,
+    actorName: actor.name,
+  });
+}
+
+/**
+ * Replaces an intake's tutors with `tutorIds`, in that order. A tutor deleted since the form
+ * was shown is refused on the field rather than dropped silently.
+ */
+async function setIntakeTutors(
+  tx: Transaction,
+  intakeId: string,
+  tutorIds: string[],
+): Promise<CourseChangeSet> {
+  const ids = [...new Set(tutorIds)];
+  if (ids.length) {
+    const found = await tx
+      .select({ id: tutors.id })
+      .from(tutors)
+      .where(inArray(tutors.id, ids))
+      .for("share");
+    if (found.length !== ids.length)
+      throw new UserFacingError(intakeMessages.tutorGone, 409, "tutorIds");
+  }
+  const before = await tx
+    .select({ tutorId: intakeTutors.tutorId })
+    .from(intakeTutors)
+    .where(eq(intakeTutors.intakeId, intakeId))
+    .orderBy(asc(intakeTutors.position));
+  await tx.delete(intakeTutors).where(eq(intakeTutors.intakeId, intakeId));
+  if (ids.length)
+    await tx
+      .insert(intakeTutors)
+      .values(ids.map((tutorId, position) => ({ intakeId, tutorId, position })));
+  const from = before.map((row) => row.tutorId);
+  return JSON.stringify(from) === JSON.stringify(ids) ? {} : { tutorIds: { from, to: ids } };
+}
+
+/** The columns a form sets; an optional value left out is stored as null. */
+function formColumns(values: IntakeFormValues) {
+  return {
+    label: values.label,
+    startsOn: values.startsOn,
+    endsOn: values.endsOn,
+    classTimes: values.classTimes || null,
+    mode: values.mode,
+    location: values.location || null,
+    seats: values.seats,
+    enrolmentOpensAt: values.enrolmentOpensAt ?? null,
+    enrolmentClosesAt: values.enrolmentClosesAt,
+    price: values.price,
+    earlyBirdPrice: values.earlyBirdPrice ?? null,
+    earlyBirdEndsOn: values.earlyBirdEndsOn ?? null,
+    status: values.status,
+  };
+}
+
+const auditedFields = Object.keys(formColumns({} as IntakeFormValues)) as (keyof Intake)[];
+
+/** What changed between two versions of an intake, field by field. */
+export function diffIntake(before: Intake, after: Intake): CourseChangeSet {
+  const changes: CourseChangeSet = {};
+  for (const field of auditedFields) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
+}
+
+/** Seats are never fewer than the places already taken; the refusal is the seats field's. */
+async function assertSeatsCoverTaken(intakeId: string, seats: number) {
+  const taken = await placesTaken(intakeId);
+  if (seats < taken) throw new UserFacingError(intakeMessages.seatsBelowTaken(taken), 409, "seats");
+}
+
+export async function createIntake(actor: Admin, courseId: string, values: IntakeFormValues) {
+  if (!(await findIntakeCourse(courseId)))
+    throw new UserFacingError(intakeMessages.courseNotFound, 404);
+  return db().transaction(async (tx) => {
+    const [intake] = await tx
+      .insert(intakes)
+      .values({ ...formColumns(values), courseId, createdBy: actor.userId })
+      .returning();
+    if (!intake) throw new Error("The intake was not saved");
+    await setIntakeTutors(tx, intake.id, values.tutorIds);
+    await recordChange(tx, actor, intake, "created");
+    return intake;
+  });
+}
+
+/** Locks an intake of the course for a change; a cancelled one stays as it is. */
+async function lockChangeable(tx: Transaction, courseId: string, id: string) {
+  if (!isUuid(id)) throw notFound();
+  const [intake] = await tx.select().from(intakes).where(eq(intakes.id, id)).for("update");
+  if (!intake || intake.courseId !== courseId) throw notFound();
+  if (intake.status === "cancelled")
+    throw new UserFacingError(intakeMessages.cancelledIsFinal, 409);
+  return intake;
+}
+
+export async function updateIntake(
+  actor: Admin,
+  courseId: string,
+  id: string,
+  values: IntakeFormValues,
+) {
+  await assertSeatsCoverTaken(id, values.seats);
+  return db().transaction(async (tx) => {
+    const before = await lockChangeable(tx, courseId, id);
+    const [after] = await tx
+      .update(intakes)
+      .set({ ...formColumns(values), updatedAt: new Date() })
+      .where(eq(intakes.id, id))
+      .returning();
+    if (!after) throw notFound();
+    const changes = {
+      ...diffIntake(before, after),
+      ...(await setIntakeTutors(tx, after.id, values.tutorIds)),
+    };
+    if (Object.keys(changes).length) await recordChange(tx, actor, after, "updated", changes);
+    return after;
+  });
+}
+
+/**
+ * The next intake as a draft copy: every date moves on by the intake's length rounded up to
+ * whole weeks. The label gains " (copy)": a label is free text ('January 2027 · weekday
+ * evenings'), so no rule can rename it reliably; staff edit it.
+ */
+export async function duplicateIntake(actor: Admin, courseId: string, id: string) {
+  const source = await findIntakeById(id);
+  if (!source || source.courseId !== courseId) throw notFound();
+  const days = nextIntakeShiftDays(source.startsOn, source.endsOn);
+  const suffix = " (copy)";
+  const copy = {
+    courseId,
+    label: `${source.label.slice(0, LABEL_MAX - suffix.length)}${suffix}`,
+    startsOn: shiftDate(source.startsOn, days),
+    endsOn: shiftDate(source.endsOn, days),
+    classTimes: source.classTimes,
+    mode: source.mode,
+    location: source.location,
+    seats: source.seats,
+    enrolmentOpensAt: source.enrolmentOpensAt && shiftInstant(source.enrolmentOpensAt, days),
+    enrolmentClosesAt: shiftInstant(source.enrolmentClosesAt, days),
+    price: source.price,
+    earlyBirdPrice: source.earlyBirdPrice,
+    earlyBirdEndsOn: source.earlyBirdEndsOn && shiftDate(source.earlyBirdEndsOn, days),
+    status: "draft" as const,
+    createdBy: actor.userId,
+  };
+  return db().transaction(async (tx) => {
+    const [intake] = await tx.insert(intakes).values(copy).returning();
+    if (!intake) throw new Error("The intake was not saved");
+    await setIntakeTutors(tx, intake.id, source.tutorIds);
+    await recordChange(tx, actor, intake, "created", {
+      duplicatedFrom: { from: source.id, to: intake.id },
+    });
+    return intake;
+  });
+}
+
+export async function cancelIntake(actor: Admin, courseId: string, id: string, reason: string) {
+  return db().transaction(async (tx) => {
+    const before = await lockChangeable(tx, courseId, id);
+    const [after] = await tx
+      .update(intakes)
+      .set({ status: "cancelled", cancelReason: reason, updatedAt: new Date() })
+      .where(eq(intakes.id, id))
+      .returning();
+    if (!after) throw notFound();
+    await recordChange(tx, actor, after, "cancelled", {
+      status: { from: before.status, to: "cancelled" },
+      cancelReason: { from: null, to: reason },
+    });
+    return after;
+  });
+}

@@ -1,0 +1,43 @@
+import CalendarDays from "lucide-react/icons/calendar-days";
+import { formatShortDate } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { Section } from "~/ui/section";
+import type { PublicIntake } from "./public-intakes.server";
+
+/** The course's next intakes: dates, times, mode, places left, enrolment closing, price. */
+export function NextSessions({ intakes }: { intakes: PublicIntake[] }) {
+  return (
+    <Section title="Next 3 Sessions">
+      <ul className="grid gap-3 md:grid-cols-3">
+        {intakes.map((intake) => (
+          <li
+            key={intake.id}
+            className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700"
+          >
+            <p className="flex items-start gap-2 text-base font-bold text-slate-900">
+              <CalendarDays aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+              {intake.label}
+            </p>
+            <p>
+              {formatShortDate(intake.startsOn)} to {formatShortDate(intake.endsOn)}
+            </p>
+            {intake.classTimes ? <p>{intake.classTimes}</p> : null}
+            <p>
+              {intake.modeLabel}
+              {intake.location && intake.mode !== "online" ? ` · ${intake.location}` : ""}
+            </p>
+            <p className="font-semibold text-slate-900">
+              {intake.placesLeft} · Enrolment {intake.closing.replace(/^Enrolment /, "")}
+            </p>
+            <p>
+              <span className="font-semibold text-slate-900">{formatNaira(intake.price)}</span>
+              {intake.earlyBird ? (
+                <span className="block text-brand-800">{intake.earlyBird}</span>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,92 @@
+import { and, asc, eq, gte, inArray, min } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { intakes, intakeTutors, tutors } from "~/db/schema";
+import { lagosToday } from "~/lib/format/dates";
+import { closingText, earlyBirdText, intakeModeLabels, placesLeftText } from "./intake-wording";
+import { placesTaken } from "./places-taken.server";
+
+/** How many intakes a course page lists. */
+export const NEXT_INTAKES = 3;
+
+/** Intakes a visitor may see: open, and not yet started (Lagos date). Drafts, closed and cancelled ones stay in the portal. */
+const upcoming = (today: string) => and(eq(intakes.status, "open"), gte(intakes.startsOn, today));
+
+/** A course's next intakes as its page shows them, soonest first. */
+export async function nextIntakes(courseId: string, now: Date = new Date()) {
+  const rows = await db()
+    .select()
+    .from(intakes)
+    .where(and(eq(intakes.courseId, courseId), upcoming(lagosToday(now))))
+    .orderBy(asc(intakes.startsOn), asc(intakes.createdAt))
+    .limit(NEXT_INTAKES);
+  const [taken, tutorsOf] = await Promise.all([
+    Promise.all(rows.map((intake) => placesTaken(intake.id))),
+    activeTutorsByIntake(rows.map((intake) => intake.id)),
+  ]);
+  return rows.map((intake, index) => {
+    const places = taken[index] ?? 0;
+    return {
+      id: intake.id,
+      label: intake.label,
+      startsOn: intake.startsOn,
+      endsOn: intake.endsOn,
+      classTimes: intake.classTimes,
+      mode: intake.mode,
+      modeLabel: intakeModeLabels[intake.mode],
+      location: intake.location,
+      price: intake.price,
+      full: places >= intake.seats,
+      placesLeft: placesLeftText(intake.seats, places),
+      closing: closingText(intake.enrolmentClosesAt, now),
+      earlyBird: earlyBirdText(intake, now),
+      tutors: tutorsOf.get(intake.id) ?? [],
+    };
+  });
+}
+
+/** The active tutors of each intake, in their order, with what the public pages show. */
+async function activeTutorsByIntake(intakeIds: string[]) {
+  const rows = intakeIds.length
+    ? await db()
+        .select({
+          intakeId: intakeTutors.intakeId,
+          id: tutors.id,
+          name: tutors.name,
+          role: tutors.role,
+          bio: tutors.bio,
+          photo: tutors.photo,
+          photoVariants: tutors.photoVariants,
+        })
+        .from(intakeTutors)
+        .innerJoin(tutors, eq(tutors.id, intakeTutors.tutorId))
+        .where(and(inArray(intakeTutors.intakeId, intakeIds), eq(tutors.isActive, true)))
+        .orderBy(asc(intakeTutors.position))
+    : [];
+  const byIntake = new Map<string, Omit<(typeof rows)[number], "intakeId">[]>();
+  for (const { intakeId, ...tutor } of rows)
+    byIntake.set(intakeId, [...(byIntake.get(intakeId) ?? []), tutor]);
+  return byIntake;
+}
+
+export type PublicIntake = Awaited<ReturnType<typeof nextIntakes>>[number];
+
+/** Each course's next start date (Lagos), for the catalogue; a course without one is absent. */
+export async function nextStartByCourse(now: Date = new Date()) {
+  const rows = await db()
+    .select({ courseId: intakes.courseId, startsOn: min(intakes.startsOn) })
+    .from(intakes)
+    .where(upcoming(lagosToday(now)))
+    .groupBy(intakes.courseId);
+  return new Map(rows.flatMap((row) => (row.startsOn ? [[row.courseId, row.startsOn]] : [])));
+}
+
+/** A course's next start date (Lagos), or null while none is announced. */
+export async function nextStartOf(courseId: string, now: Date = new Date()) {
+  const [row] = await db()
+    .select({ startsOn: intakes.startsOn })
+    .from(intakes)
+    .where(and(eq(intakes.courseId, courseId), upcoming(lagosToday(now))))
+    .orderBy(asc(intakes.startsOn))
+    .limit(1);
+  return row?.startsOn ?? null;
+}

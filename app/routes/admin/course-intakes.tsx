@@ -1,0 +1,135 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import { data, href, Link, useNavigate } from "react-router";
+import { requireAdmin } from "~/features/auth/session.server";
+import { CancelIntakeModal, IntakeFormModal } from "~/features/intakes/intake-form-modal";
+import { intakeActionSchema, intakeMessages } from "~/features/intakes/intake-form-schema";
+import { IntakeHistory, IntakeList } from "~/features/intakes/intake-list";
+import {
+  cancelIntake,
+  createIntake,
+  duplicateIntake,
+  findIntakeById,
+  findIntakeCourse,
+  listCourseIntakes,
+  listIntakeChanges,
+  listTutorChoices,
+  updateIntake,
+} from "~/features/intakes/intakes.server";
+import { intakeListHref } from "~/features/intakes/list-url";
+import { PageHeader } from "~/features/portal/page-header";
+import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
+import { readModalTarget } from "~/lib/router/modal-target";
+import { buttonClasses } from "~/ui/button";
+import { useActionReply } from "~/ui/use-action-reply";
+import type { Route } from "./+types/course-intakes";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Intakes: ${loaderData?.course.title ?? "Course"} | Admin Portal` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const course = await findIntakeCourse(params.courseId);
+  if (!course) throw data(null, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const [intakes, changes, { modal, target }] = await Promise.all([
+    listCourseIntakes(course.id),
+    listIntakeChanges(course.id),
+    readModalTarget(
+      search,
+      findIntakeById,
+      (intake) => intake.courseId === course.id && intake.status !== "cancelled",
+    ),
+  ]);
+  const tutorChoices = modal ? await listTutorChoices(target?.tutorIds) : [];
+  return { course, intakes, changes, modal, target, tutorChoices };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const courseId = params.courseId;
+  const succeed = (message: string) => redirectWithFlash(intakeListHref(courseId), message);
+  const submission = parseWithZod(await readForm(request), { schema: intakeActionSchema });
+  if (submission.status !== "success") return invalidSubmission(submission, {});
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "create":
+        await createIntake(actor, courseId, input);
+        return succeed(intakeMessages.created);
+      case "update":
+        await updateIntake(actor, courseId, input.id, input);
+        return succeed(intakeMessages.updated);
+      case "duplicate":
+        await duplicateIntake(actor, courseId, input.id);
+        return succeed(intakeMessages.duplicated);
+      case "cancel":
+        await cancelIntake(actor, courseId, input.id, input.reason);
+        return succeed(intakeMessages.cancelled);
+    }
+  } catch (error) {
+    return failureReply(submission, error, "Intakes");
+  }
+}
+
+export default function CourseIntakesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, intakes, changes, modal, target, tutorChoices } = loaderData;
+  const navigate = useNavigate();
+  const listHref = intakeListHref(course.id);
+  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  // The modals show their own replies; a duplicate's (posted from the list) is toasted here.
+  useActionReply(modal === null ? actionData : undefined);
+
+  return (
+    <>
+      <Link
+        to={href("/admin-portal/courses")}
+        className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-800 dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        All courses
+      </Link>
+      <PageHeader
+        title={`Intakes: ${course.title}`}
+        description="Dated cohorts of this course: seats, enrolment window and price."
+        actions={
+          <Link
+            to={intakeListHref(course.id, { modal: "create" })}
+            preventScrollReset
+            className={buttonClasses("primary")}
+          >
+            <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+            Add intake
+          </Link>
+        }
+      />
+      <IntakeList intakes={intakes} />
+      <IntakeHistory changes={changes} />
+      {modal === "create" || (modal === "edit" && target) ? (
+        <IntakeFormModal
+          intake={target}
+          tutorChoices={tutorChoices}
+          coursePrice={course.price}
+          actionReply={actionData}
+          closeHref={listHref}
+          onClose={close}
+        />
+      ) : null}
+      {modal === "cancel" && target ? (
+        <CancelIntakeModal
+          intake={target}
+          actionReply={actionData}
+          closeHref={listHref}
+          onClose={close}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;
