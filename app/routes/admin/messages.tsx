@@ -254,7 +254,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       {/* On a phone an open message comes first; its 'Close message' link leads back here. */}
       <div className={message ? "max-md:hidden" : undefined}>
         <InboxTabs query={query} />
-        <InboxFilters key={JSON.stringify(query)} query={query} />
+        <InboxFilters query={query} />
       </div>
       <div
         className={message ? "grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]" : undefined}

@@ -395,6 +395,40 @@ test("a new message arriving while a page loads waits for the load: the toast of
   await expect(rowOf(page, arrived)).toBeVisible({ timeout: 10_000 });
 });
 
+test("text typed in the search box while a tab is loading is kept, and searched in that tab", async ({
+  page,
+  superAdmin,
+}) => {
+  void superAdmin;
+  const token = uid();
+  await openPortal(page, `${MESSAGES}?tab=assigned`);
+  // The All Messages tab's load is held until the admin has typed.
+  let releaseLoad = () => {};
+  const loadHeld = new Promise<void>((resolve) => {
+    releaseLoad = resolve;
+  });
+  let held = false;
+  await page.route(/\/admin-portal\/messages\.data/, async (route) => {
+    if (held || route.request().url().includes("tab=")) return route.fallback();
+    held = true;
+    await loadHeld;
+    await route.fallback();
+  });
+  const tabs = page.getByRole("navigation", { name: "Message tabs" });
+  await tabs.getByRole("link", { name: "All Messages" }).click();
+  await expect.poll(() => held).toBe(true);
+  await inboxSearch(page).pressSequentially(`kept-${token}`);
+  releaseLoad();
+  await expect(tabs.getByRole("link", { name: "All Messages" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page).toHaveURL(new RegExp(`[?&]q=kept-${token}(&|$)`));
+  expect(page.url()).not.toContain("tab=");
+  await expect(inboxSearch(page)).toHaveValue(`kept-${token}`);
+  await expect(page.getByText("No messages found")).toBeVisible();
+});
+
 test("technical details: the visitor's address, browser and referrer, only for the opened message", async ({
   page,
   superAdmin,

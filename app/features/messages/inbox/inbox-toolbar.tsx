@@ -7,6 +7,7 @@ import { cn } from "~/ui/cn";
 import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
+import { useSyncedFields } from "~/ui/use-synced-fields";
 import {
   defaultInboxQuery,
   type InboxQuery,
@@ -148,9 +149,15 @@ function FiltersToggle({ open }: { open: boolean }) {
 export function InboxFilters({ query }: { query: InboxQuery }) {
   const { submitNow, submitAfterPause } = useFilterSubmit();
   const filtered = filters.some((filter) => query[filter.name]) || query.sort !== "newest";
+  const formRef = useSyncedFields({
+    q: query.q,
+    sort: query.sort,
+    ...Object.fromEntries(filters.map((filter) => [filter.name, query[filter.name]])),
+  });
   return (
     <div className="mb-4 flex flex-wrap items-start gap-3">
       <Form
+        ref={formRef}
         method="get"
         role="search"
         className="flex flex-1 basis-full flex-wrap gap-3 lg:basis-0"
