@@ -1,9 +1,11 @@
 import path from "node:path";
+import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/mini";
 import { openDatabase } from "~/db/client.server";
-import { admins, courses, messages, savedReplies, tutors } from "~/db/schema";
+import { admins, courses, intakes, messages, savedReplies, tutors } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
+import { intakeFormDefaults, intakeFormSchema } from "~/features/intakes/intake-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
 import { tutorFormSchema } from "~/features/tutors/schema";
@@ -99,10 +101,21 @@ function tutorProblems(row: typeof tutors.$inferSelect) {
   return result.success ? [] : result.error.issues;
 }
 
+/** A stored intake, shown in its edit form and saved again unchanged: the rules between its fields hold. */
+function intakeProblems(row: typeof intakes.$inferSelect) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(intakeFormDefaults({ ...row, tutorIds: [] }, 0)))
+    for (const item of Array.isArray(value) ? value : [value]) formData.append(name, item);
+  const errors = parseWithZod(formData, { schema: intakeFormSchema }).reply().error ?? {};
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    (messages ?? []).map((message) => ({ message, path: [field] })),
+  );
+}
+
 export type RowProblem = { table: string; id: string; issues: string[]; row: unknown };
 
 /**
- * Every message, course, admin, saved reply and tutor in the stopped server's PGlite folder, checked against the
+ * Every message, course, intake, admin, saved reply and tutor in the stopped server's PGlite folder, checked against the
  * schema of the form that writes it. Read after the server has stopped: PGlite allows one
  * process per folder.
  */
@@ -132,6 +145,7 @@ export async function storedRowProblems(
     };
     check("messages", await handle.db.select().from(messages), messageProblems);
     check("courses", await handle.db.select().from(courses), courseProblems);
+    check("intakes", await handle.db.select().from(intakes), intakeProblems);
     check("admins", await handle.db.select().from(admins), adminProblems);
     check("saved_replies", await handle.db.select().from(savedReplies), savedReplyProblems);
     check("tutors", await handle.db.select().from(tutors), tutorProblems);

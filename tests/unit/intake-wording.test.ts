@@ -48,8 +48,8 @@ describe("closingText", () => {
   });
 
   it("says enrolment is closed from the closing instant on", () => {
-    expect(closingText(closesAt, closesAt)).toBe("Enrolment closed");
-    expect(closingText(closesAt, new Date("2027-01-12T08:00:00Z"))).toBe("Enrolment closed");
+    expect(closingText(closesAt, closesAt)).toBe("closed");
+    expect(closingText(closesAt, new Date("2027-01-12T08:00:00Z"))).toBe("closed");
   });
 });
 

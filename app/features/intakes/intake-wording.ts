@@ -22,11 +22,11 @@ export function placesLeftText(seats: number, taken: number) {
 const COUNTED_DAYS = 7;
 
 /**
- * When enrolment closes, by Lagos calendar days: 'closes today', 'closes tomorrow', 'closes in
- * 5 days', then 'closes 12 Jan'; 'enrolment closed' once the instant has passed.
+ * When enrolment closes, by Lagos calendar days, to follow 'Enrolment': 'closes today', 'closes
+ * tomorrow', 'closes in 5 days', then 'closes 12 Jan'; 'closed' once the instant has passed.
  */
 export function closingText(closesAt: Date, now: Date) {
-  if (now.getTime() >= closesAt.getTime()) return "Enrolment closed";
+  if (now.getTime() >= closesAt.getTime()) return "closed";
   const today = lagosToday(now);
   // The day of the last moment enrolment is open (a close at midnight ends the day before).
   const closingDay = lagosToday(new Date(closesAt.getTime() - 1));

@@ -27,7 +27,7 @@ export function NextSessions({ intakes }: { intakes: PublicIntake[] }) {
               {intake.location && intake.mode !== "online" ? ` · ${intake.location}` : ""}
             </p>
             <p className="font-semibold text-slate-900">
-              {intake.placesLeft} · Enrolment {intake.closing.replace(/^Enrolment /, "")}
+              {intake.placesLeft} · Enrolment {intake.closing}
             </p>
             <p>
               <span className="font-semibold text-slate-900">{formatNaira(intake.price)}</span>
