@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { offerExpiryJob, offerReminderJob } from "~/features/applications/offers.server";
 import type { Job, RetryPolicy } from "~/features/jobs/define-job.server";
 import {
   installQueues,
@@ -19,6 +20,8 @@ const backgroundJobs: readonly Job[] = [
   // A delivered reply answers its message.
   sendEmailJob.withHooks({ afterSent: replyDelivered }),
   replyReminderJob,
+  offerReminderJob,
+  offerExpiryJob,
 ];
 
 /**

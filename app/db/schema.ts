@@ -243,6 +243,9 @@ export const intakeModes = ["in-person", "online", "both"] as const;
 export const intakeMode = pgEnum("intake_mode", intakeModes);
 export const intakeStatuses = ["draft", "open", "closed", "cancelled"] as const;
 export const intakeStatus = pgEnum("intake_status", intakeStatuses);
+/** 'first-come': a place is offered on applying while seats remain; 'reviewed': staff decide. */
+export const admissionModes = ["reviewed", "first-come"] as const;
+export const admissionMode = pgEnum("admission_mode", admissionModes);
 
 export const intakes = pgTable(
   "intakes",
@@ -271,12 +274,22 @@ export const intakes = pgTable(
     earlyBirdEndsOn: date("early_bird_ends_on", { mode: "string" }),
     status: intakeStatus("status").notNull().default("draft"),
     cancelReason: text("cancel_reason"),
+    admissionMode: admissionMode("admission_mode").notNull().default("reviewed"),
+    /**
+     * Offers not yet expired + accepted + enrolled applications, kept by a trigger on
+     * applications (migration 0018); the CHECK below is what makes overselling impossible.
+     */
+    placesTaken: integer("places_taken").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
   },
   (t) => [
     index("intakes_course_starts_on_idx").on(t.courseId, t.startsOn),
+    check(
+      "intakes_places_within_seats",
+      sql`${t.placesTaken} >= 0 AND ${t.placesTaken} <= ${t.seats}`,
+    ),
     check("intakes_ends_after_start", sql`${t.endsOn} >= ${t.startsOn}`),
     check("intakes_seats_positive", sql`${t.seats} > 0`),
     check("intakes_price_non_negative", sql`${t.price} >= 0`),
@@ -513,6 +526,7 @@ export const outgoingEmailKinds = [
   "acknowledgement",
   "assignment",
   "reminder",
+  "application",
 ] as const;
 export type OutgoingEmailKind = (typeof outgoingEmailKinds)[number];
 export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmailStatuses);
@@ -647,6 +661,157 @@ export const intakeTutors = pgTable(
     index("intake_tutors_tutor_idx").on(t.tutorId),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Applications: a person's request for a place in an intake, and what became of it
+// ---------------------------------------------------------------------------
+
+export const applicationStatuses = [
+  "new",
+  "offered",
+  "accepted",
+  "enrolled",
+  "waitlisted",
+  "declined",
+  "withdrawn",
+  "expired",
+] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export const applicationStatus = pgEnum("application_status", applicationStatuses);
+
+export const applicationReferenceSequence = pgSequence("application_reference_seq");
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Shown as 'LTA-A-001234'; from a sequence, never reused. */
+    reference: integer("reference").notNull().default(sql`nextval('application_reference_seq')`),
+    // Restrict: an intake people applied to is cancelled, never deleted with their applications.
+    intakeId: uuid("intake_id")
+      .notNull()
+      .references(() => intakes.id, { onDelete: "restrict" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    /** E.164, '+2348031234567'. */
+    phone: text("phone").notNull(),
+    experienceLevel: text("experience_level").notNull(),
+    goals: text("goals").notNull(),
+    heardFrom: text("heard_from").notNull(),
+    consentGiven: boolean("consent_given").notNull().default(false),
+    status: applicationStatus("status").notNull(),
+    /** Until when an offer holds its place; set while offered. */
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    offerRemindedAt: timestamp("offer_reminded_at", { withTimezone: true }),
+    /** The place in line: waitlisted applications are offered in this order. */
+    waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
+    assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
+    adminNotes: text("admin_notes"),
+    /** The first answer (staff's decision, or an automatic offer): the 24-hour clock stops. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("applications_reference_unique").on(t.reference),
+    // One live application per address and intake: a second one would take a second place.
+    uniqueIndex("applications_one_live_per_intake_idx")
+      .on(t.intakeId, sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('new', 'offered', 'accepted', 'enrolled', 'waitlisted')`),
+    check(
+      "applications_offer_has_deadline",
+      sql`${t.status} <> 'offered' OR ${t.offerExpiresAt} IS NOT NULL`,
+    ),
+    check(
+      "applications_waitlist_has_place",
+      sql`${t.status} <> 'waitlisted' OR ${t.waitlistedAt} IS NOT NULL`,
+    ),
+    index("applications_created_at_id_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("applications_status_created_at_id_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("applications_intake_status_idx").on(t.intakeId, t.status),
+    index("applications_waitlist_idx")
+      .on(t.intakeId, t.waitlistedAt, t.reference)
+      .where(sql`${t.status} = 'waitlisted'`),
+    index("applications_awaiting_answer_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'new'`),
+    // Matched with a person's messages the way the inbox matches a sender's.
+    index("applications_email_lower_idx").on(sql`lower(${t.email})`),
+    index("applications_phone_digits_idx").on(
+      sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 10)`,
+    ),
+  ],
+);
+
+/**
+ * The private links to 'My application': each e-mail carries its own, and only the SHA-256 of
+ * its token is kept, so a copy of the database opens no one's application.
+ */
+export const applicationLinks = pgTable(
+  "application_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_links_application_idx").on(t.applicationId)],
+);
+
+export const applicationEventKinds = [
+  "applied",
+  "viewed",
+  "offered",
+  "offer-reminded",
+  "accepted",
+  "declined",
+  "waitlisted",
+  "enrolled",
+  "withdrawn",
+  "expired",
+  "notes",
+  "assigned",
+  "link-sent",
+  "email",
+] as const;
+export type ApplicationEventKind = (typeof applicationEventKinds)[number];
+
+/** An application's timeline: every change of status and everything sent, who and when. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ApplicationEventKind>().notNull(),
+    /** The admin who did it; null for the applicant, the system or an admin since deleted. */
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    /** 'applicant', 'staff' or 'system': who acted when no admin did. */
+    actorKind: text("actor_kind").$type<"applicant" | "staff" | "system">().notNull(),
+    detail: jsonb("detail").$type<Record<string, string | null>>(),
+    emailId: uuid("email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("application_events_application_created_idx").on(t.applicationId, t.createdAt)],
+);
+
+export type Application = typeof applications.$inferSelect;
+export type NewApplication = typeof applications.$inferInsert;
+export type ApplicationEvent = typeof applicationEvents.$inferSelect;
 
 export type Course = typeof courses.$inferSelect;
 export type NewCourse = typeof courses.$inferInsert;

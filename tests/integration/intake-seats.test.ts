@@ -1,26 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { type Admin, courses } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Admin, courses, intakes } from "~/db/schema";
+import { applyForIntake } from "~/features/applications/applications.server";
 import { intakeFormSchema, intakeMessages } from "~/features/intakes/intake-form-schema";
 import { createIntake, findIntakeById, updateIntake } from "~/features/intakes/intakes.server";
 import { makeAdmin } from "../support/admin-session";
+import { applicantInput, origin } from "../support/application-fixtures";
 import { toFormData } from "../support/course-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 
-// No places are taken until applications count them: this file stands in for that count.
-const taken = vi.hoisted(() => ({ count: 0 }));
-vi.mock("~/features/intakes/places-taken.server", () => ({
-  placesTaken: async () => taken.count,
-}));
-
 const database = setupTestDatabase();
+const db = () => database().db;
+// Before the intake's enrolment closes (25 Feb 2027).
+const now = new Date("2027-01-10T09:00:00Z");
 let staff: Admin;
 let courseId: string;
 
 beforeAll(async () => {
   staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
-  const [course] = await database()
-    .db.insert(courses)
+  const [course] = await db()
+    .insert(courses)
     .values({ slug: "seats-course", title: "Seats course", description: "A course" })
     .returning();
   if (!course) throw new Error("no course");
@@ -47,7 +47,12 @@ function valuesWithSeats(seats: string) {
 describe("seats and the places taken", () => {
   it("refuses fewer seats than the places taken, on the seats field", async () => {
     const intake = await createIntake(staff, courseId, valuesWithSeats("20"));
-    taken.count = 12;
+    // Twelve places taken: first-come applications are offered one each.
+    await db()
+      .update(intakes)
+      .set({ status: "open", admissionMode: "first-come" })
+      .where(eq(intakes.id, intake.id));
+    for (let n = 0; n < 12; n++) await applyForIntake(intake.id, applicantInput(), origin, now);
     const refused = await updateIntake(staff, courseId, intake.id, valuesWithSeats("11")).catch(
       (error: unknown) => error,
     );
@@ -57,7 +62,11 @@ describe("seats and the places taken", () => {
       field: "seats",
     });
     expect(await findIntakeById(intake.id)).toMatchObject({ seats: 20 });
-    await updateIntake(staff, courseId, intake.id, valuesWithSeats("12"));
+    await updateIntake(staff, courseId, intake.id, {
+      ...valuesWithSeats("12"),
+      status: "open",
+      admissionMode: "first-come",
+    });
     expect(await findIntakeById(intake.id)).toMatchObject({ seats: 12 });
   });
 });

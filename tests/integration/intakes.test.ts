@@ -187,6 +187,8 @@ describe("intake form rules", () => {
         createdAt: new Date(),
         updatedAt: new Date(),
         createdBy: null,
+        admissionMode: "reviewed" as const,
+        placesTaken: 0,
         ...demo,
         tutorIds: [],
       };

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { type Intake, intakeModes } from "~/db/schema";
+import { admissionModes, type Intake, intakeModes } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import {
   CheckboxGroupField,
@@ -14,6 +14,7 @@ import { ModalActions } from "~/ui/modal-actions";
 import { RecordFormModal } from "~/ui/record-form-modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import {
+  admissionModeLabels,
   cancelIntakeSchema,
   intakeFormDefaults,
   intakeFormSchema,
@@ -24,6 +25,10 @@ import { intakeModeLabels } from "./intake-wording";
 
 export type TutorChoice = { id: string; name: string; role: string; isActive: boolean };
 
+const admissionOptions = admissionModes.map((mode) => ({
+  value: mode,
+  label: admissionModeLabels[mode],
+}));
 const modeOptions = intakeModes.map((mode) => ({ value: mode, label: intakeModeLabels[mode] }));
 const statusOptions = intakeFormStatuses.map((status) => ({
   value: status,
@@ -92,6 +97,13 @@ export function IntakeFormModal({
         inputMode="numeric"
       />
       <SelectField meta={fields.status} label="Status" required options={statusOptions} />
+      <SelectField
+        meta={fields.admissionMode}
+        label="Admission"
+        required
+        options={admissionOptions}
+        className="sm:col-span-2"
+      />
       <TextField
         meta={fields.enrolmentOpensAt}
         type="datetime-local"

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type Intake, intakeModes } from "~/db/schema";
+import { admissionModes, type Intake, intakeModes } from "~/db/schema";
 import { startOfLagosDate } from "~/lib/format/dates";
 import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { atMost, requiredText } from "~/lib/forms/required-text";
@@ -19,6 +19,11 @@ export const intakeStatusLabels: Record<Intake["status"], string> = {
   open: "Open",
   closed: "Closed",
   cancelled: "Cancelled",
+};
+
+export const admissionModeLabels: Record<Intake["admissionMode"], string> = {
+  reviewed: "Reviewed: staff decide who gets a place",
+  "first-come": "First come, first served: places offered automatically",
 };
 
 export const intakeMessages = {
@@ -87,6 +92,10 @@ const intakeFields = z.object({
   earlyBirdPrice: z.optional(naira("Early-bird price")),
   earlyBirdEndsOn: z.optional(date("early-bird end date")),
   status: z._default(z.enum(intakeFormStatuses, { error: "Please choose a status" }), "draft"),
+  admissionMode: z._default(
+    z.enum(admissionModes, { error: "Please choose how places are given" }),
+    "reviewed",
+  ),
   /** Who teaches it, in the order chosen; at most a few, each at most once. */
   tutorIds: z._default(
     z
@@ -172,7 +181,12 @@ export function intakeFormDefaults(
   coursePriceKobo: number,
 ): Record<string, string | string[]> {
   if (!intake)
-    return { mode: "both", status: "draft", price: String(nairaFromKobo(coursePriceKobo)) };
+    return {
+      mode: "both",
+      status: "draft",
+      admissionMode: "reviewed",
+      price: String(nairaFromKobo(coursePriceKobo)),
+    };
   return {
     tutorIds: intake.tutorIds,
     label: intake.label,
@@ -189,5 +203,6 @@ export function intakeFormDefaults(
       intake.earlyBirdPrice === null ? "" : String(nairaFromKobo(intake.earlyBirdPrice)),
     earlyBirdEndsOn: intake.earlyBirdEndsOn ?? "",
     status: intake.status === "cancelled" ? "closed" : intake.status,
+    admissionMode: intake.admissionMode,
   };
 }

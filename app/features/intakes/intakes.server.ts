@@ -15,7 +15,6 @@ import { UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { nextIntakeShiftDays, shiftDate, shiftInstant } from "./intake-dates";
 import { type IntakeFormValues, intakeMessages, LABEL_MAX } from "./intake-form-schema";
-import { placesTaken } from "./places-taken.server";
 
 /*
  * Authorization: the intakes route guards with requireAdmin, and any active admin may manage
@@ -165,6 +164,7 @@ function formColumns(values: IntakeFormValues) {
     earlyBirdPrice: values.earlyBirdPrice ?? null,
     earlyBirdEndsOn: values.earlyBirdEndsOn ?? null,
     status: values.status,
+    admissionMode: values.admissionMode,
   };
 }
 
@@ -180,10 +180,13 @@ export function diffIntake(before: Intake, after: Intake): CourseChangeSet {
   return changes;
 }
 
-/** Seats are never fewer than the places already taken; the refusal is the seats field's. */
-async function assertSeatsCoverTaken(intakeId: string, seats: number) {
-  const taken = await placesTaken(intakeId);
-  if (seats < taken) throw new UserFacingError(intakeMessages.seatsBelowTaken(taken), 409, "seats");
+/**
+ * Seats are never fewer than the places already taken; the refusal is the seats field's. Read
+ * under the intake's lock (the database's own check, intakes_places_within_seats, backs it).
+ */
+function assertSeatsCoverTaken(intake: Intake, seats: number) {
+  if (seats < intake.placesTaken)
+    throw new UserFacingError(intakeMessages.seatsBelowTaken(intake.placesTaken), 409, "seats");
 }
 
 export async function createIntake(actor: Admin, courseId: string, values: IntakeFormValues) {
@@ -217,9 +220,9 @@ export async function updateIntake(
   id: string,
   values: IntakeFormValues,
 ) {
-  await assertSeatsCoverTaken(id, values.seats);
   return db().transaction(async (tx) => {
     const before = await lockChangeable(tx, courseId, id);
+    assertSeatsCoverTaken(before, values.seats);
     const [after] = await tx
       .update(intakes)
       .set({ ...formColumns(values), updatedAt: new Date() })

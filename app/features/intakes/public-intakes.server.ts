@@ -3,7 +3,6 @@ import { db } from "~/db/client.server";
 import { intakes, intakeTutors, tutors } from "~/db/schema";
 import { lagosToday } from "~/lib/format/dates";
 import { closingText, earlyBirdText, intakeModeLabels, placesLeftText } from "./intake-wording";
-import { placesTaken } from "./places-taken.server";
 
 /** How many intakes a course page lists. */
 export const NEXT_INTAKES = 3;
@@ -19,12 +18,9 @@ export async function nextIntakes(courseId: string, now: Date = new Date()) {
     .where(and(eq(intakes.courseId, courseId), upcoming(lagosToday(now))))
     .orderBy(asc(intakes.startsOn), asc(intakes.createdAt))
     .limit(NEXT_INTAKES);
-  const [taken, tutorsOf] = await Promise.all([
-    Promise.all(rows.map((intake) => placesTaken(intake.id))),
-    activeTutorsByIntake(rows.map((intake) => intake.id)),
-  ]);
-  return rows.map((intake, index) => {
-    const places = taken[index] ?? 0;
+  const tutorsOf = await activeTutorsByIntake(rows.map((intake) => intake.id));
+  return rows.map((intake) => {
+    const places = intake.placesTaken;
     return {
       id: intake.id,
       label: intake.label,

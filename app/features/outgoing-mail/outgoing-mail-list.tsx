@@ -20,6 +20,7 @@ const kindLabels: Record<OutgoingEmailKind, string> = {
   acknowledgement: "Acknowledgement",
   assignment: "Assignment",
   reminder: "Reminder",
+  application: "Application",
 };
 
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */

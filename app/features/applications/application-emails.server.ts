@@ -1,0 +1,224 @@
+import type { Application } from "~/db/schema";
+import { formatDateTime, formatFullDate } from "~/lib/format/dates";
+import { siteConfig } from "~/lib/site/site-config";
+import { firstName } from "~/lib/text/person-name";
+import { formatApplicationReference } from "./application-rules";
+
+// The texts of every e-mail about an application. Plain text; each goes out through the job
+// queue from the service that causes it (applications.server.ts, admissions.server.ts).
+
+export type EmailText = { subject: string; text: string };
+
+/** What the e-mails say about an application and its intake. */
+export type ApplicationForEmail = Pick<
+  Application,
+  "reference" | "fullName" | "email" | "status" | "offerExpiresAt"
+> & { courseTitle: string; intakeLabel: string; startsOn: string };
+
+const tag = (application: ApplicationForEmail) =>
+  `[${formatApplicationReference(application.reference)}]`;
+const hello = (application: ApplicationForEmail) => `Hello ${firstName(application.fullName)},`;
+const intakeLine = (application: ApplicationForEmail) =>
+  `${application.courseTitle}, ${application.intakeLabel} (starts ${formatFullDate(application.startsOn)})`;
+const deadline = (at: Date | null) => (at ? `${formatDateTime(at)} (Lagos time)` : "");
+const signOff = ["", `The ${siteConfig.name} admissions team`];
+const linkLines = (link: string) => [
+  "Follow your application, and answer an offer, on your private page:",
+  link,
+  "Keep this link to yourself: anyone who has it can see and answer your application.",
+];
+
+/** The first e-mail: the reference, what happens next, and the private link. */
+export function applicationReceivedEmail(
+  application: ApplicationForEmail,
+  link: string,
+  waitlistPlace: number | null,
+): EmailText {
+  const next =
+    application.status === "offered"
+      ? [
+          "Good news: a place is yours if you accept it.",
+          `Please accept it by ${deadline(application.offerExpiresAt)}; after that the place goes to the next person in line.`,
+        ]
+      : application.status === "waitlisted"
+        ? [
+            "This intake is full, so you are on its waitlist.",
+            `Your place in line: ${waitlistPlace}. If a place frees up we will e-mail you at once.`,
+          ]
+        : [
+            `Our admissions team will review your application and answer within ${siteConfig.claims.responseTime}.`,
+          ];
+  return {
+    subject: `We received your application ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `Thank you for applying for ${intakeLine(application)}.`,
+      `Your reference is ${formatApplicationReference(application.reference)}.`,
+      "",
+      ...next,
+      "",
+      ...linkLines(link),
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+/** A place offered, by staff or because one freed up for the first in line. */
+export function offerEmail(application: ApplicationForEmail, link: string): EmailText {
+  return {
+    subject: `A place is yours: ${application.courseTitle} ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `We are pleased to offer you a place in ${intakeLine(application)}.`,
+      `The place is held for you until ${deadline(application.offerExpiresAt)}. Accept it before then on your private page:`,
+      link,
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+export function offerReminderEmail(application: ApplicationForEmail, link: string): EmailText {
+  return {
+    subject: `Your offer ends soon ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `Your place in ${intakeLine(application)} is held until ${deadline(application.offerExpiresAt)}.`,
+      "If you want it, please accept it before then:",
+      link,
+      "If you no longer want it, you can decline it on the same page, so that it goes to someone waiting.",
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+/** The applicant's own step (accepted, declined, withdrawn), confirmed. */
+export function applicantStepEmail(
+  application: ApplicationForEmail,
+  step: "accepted" | "declined" | "withdrawn",
+  link: string,
+): EmailText {
+  const said = {
+    accepted: [
+      `You accepted your place in ${intakeLine(application)}. Welcome!`,
+      "We will be in touch about payment and your first class.",
+    ],
+    declined: [`You declined the place offered in ${intakeLine(application)}.`],
+    withdrawn: [`You withdrew your application for ${intakeLine(application)}.`],
+  }[step];
+  return {
+    subject: `Application ${step} ${tag(application)}`,
+    text: [hello(application), "", ...said, "", "Your private page:", link, ...signOff].join("\n"),
+  };
+}
+
+/** Staff's decision, in their own words (a saved reply or what they wrote). */
+export function decisionEmail(
+  application: ApplicationForEmail,
+  subject: string,
+  body: string,
+): EmailText {
+  return { subject: `${subject} ${tag(application)}`, text: body };
+}
+
+export function waitlistedEmail(
+  application: ApplicationForEmail,
+  link: string,
+  place: number,
+): EmailText {
+  return {
+    subject: `You are on the waitlist ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `All places in ${intakeLine(application)} are taken for now, so you are on its waitlist.`,
+      `Your place in line: ${place}. If a place frees up we will e-mail you at once.`,
+      "",
+      ...linkLines(link),
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+export function enrolledEmail(application: ApplicationForEmail, link: string): EmailText {
+  return {
+    subject: `You are enrolled ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `You are enrolled in ${intakeLine(application)}. See you in class!`,
+      "",
+      "Your private page:",
+      link,
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+export function offerExpiredEmail(application: ApplicationForEmail, link: string): EmailText {
+  return {
+    subject: `Your offer has ended ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `The place offered to you in ${intakeLine(application)} was not accepted in time, so it has gone to the next person in line.`,
+      `If you still want to join, reply to this e-mail or apply for another intake: ${siteConfig.name} runs them all year.`,
+      "",
+      "Your private page:",
+      link,
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+/** 'Find my application': fresh links to every application of one address. */
+export function applicationLinksEmail(
+  fullName: string,
+  links: { reference: number; courseTitle: string; link: string }[],
+): EmailText {
+  return {
+    subject: "Your applications",
+    text: [
+      `Hello ${firstName(fullName)},`,
+      "",
+      "Here are the private links to your applications. Links sent before no longer work.",
+      "",
+      ...links.flatMap((item) => [
+        `${formatApplicationReference(item.reference)}, ${item.courseTitle}:`,
+        item.link,
+        "",
+      ]),
+      "If you did not ask for this e-mail, you can ignore it.",
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+/** To NOTIFY_EMAILS: a new application, or a freed place in a reviewed intake. */
+export function admissionsAlertEmail(
+  application: ApplicationForEmail,
+  what: "new" | "place-free",
+  portalLink: string,
+): EmailText {
+  return what === "new"
+    ? {
+        subject: `New application from ${application.fullName} (${application.courseTitle}) ${tag(application)}`,
+        text: [
+          `A new application for ${intakeLine(application)} has arrived.`,
+          `Status: ${application.status}`,
+          "",
+          `Open it in the portal: ${portalLink}`,
+        ].join("\n"),
+      }
+    : {
+        subject: `A place is free in ${application.courseTitle}, ${application.intakeLabel}`,
+        text: [
+          `A place has freed up in ${intakeLine(application)} and people are waiting for it.`,
+          "This intake's places are offered by staff: please decide who gets it.",
+          "",
+          `Open the waitlist in the portal: ${portalLink}`,
+        ].join("\n"),
+      };
+}

@@ -1,0 +1,87 @@
+import * as z from "zod/mini";
+import { emailPattern } from "~/lib/forms/email-address";
+import { multiLine, personName, singleLine } from "~/lib/text/outside-text";
+import { toInternationalPhone } from "~/lib/text/phone-number";
+import { applicationLimits, experienceLevels, heardFromChoices } from "./application-rules";
+
+/*
+ * The applicant's forms, shared by the browser and the server (zod/mini, as the other public
+ * forms: the page downloads it only when the form is first used).
+ */
+
+export const applicationMessages = {
+  received:
+    "Thank you for applying! We have e-mailed you a private link to follow your application.",
+  failure: "Failed to submit your application. Please try again.",
+  notOpen: "This intake is not taking applications.",
+  closed: "Enrolment for this intake has closed. Please choose another intake.",
+  cancelled: "This intake has been cancelled. Please choose another intake.",
+  notYetOpen: "Enrolment for this intake has not opened yet.",
+  alreadyApplied:
+    "You have already applied for this intake with this e-mail address. Use 'Find my application' to get its link again.",
+  rateLimited:
+    "You have sent several forms in a short time. Please wait a few minutes and try again.",
+  linkSent:
+    "If we have an application from that address, its link is on its way. Please check your e-mail (and its spam folder).",
+  linkUnknown:
+    "This link does not open an application. It may be mistyped; you can get a new one below.",
+  offerEnded: "This offer has ended: its deadline has passed.",
+  moveNotAllowed:
+    "Your application has moved on since this page was opened. Here is where it stands now.",
+} as const;
+
+const required = (message: string, max: number, label: string, allowed = singleLine) =>
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message, abort: true }),
+      allowed(label),
+      z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
+    );
+
+const email = required("Email address is required", applicationLimits.email, "Email address").check(
+  z.regex(emailPattern, "Please enter a valid email address"),
+);
+
+export const applicationSchema = z.object({
+  fullName: required("Full name is required", applicationLimits.name, "Full name").check(
+    z.minLength(2, { error: "Full name must be at least 2 characters", abort: true }),
+    ...personName("Full name"),
+  ),
+  email,
+  phone: z.pipe(
+    required("Phone number is required", applicationLimits.phone, "Phone number"),
+    z.transform((value, context) => {
+      const international = toInternationalPhone(value);
+      if (international) return international;
+      context.issues.push({
+        code: "custom",
+        input: value,
+        message: "Please enter a phone number we can call, e.g. 0803 123 4567",
+      });
+      return z.NEVER;
+    }),
+  ),
+  experienceLevel: z.enum(experienceLevels, { error: "Please choose your experience level" }),
+  goals: required(
+    "Please tell us what you want to achieve",
+    applicationLimits.goals,
+    "What you want to achieve",
+    multiLine,
+  ).check(z.minLength(10, "Please write at least 10 characters about your goals")),
+  heardFrom: z.enum(heardFromChoices, { error: "Please tell us how you heard of us" }),
+  consent: z.literal("on", {
+    error: "You must agree to the privacy policy to apply",
+  }),
+  website: z.optional(z.string()),
+});
+
+export type ApplicationInput = z.output<typeof applicationSchema>;
+
+export const findApplicationSchema = z.object({ email, website: z.optional(z.string()) });
+
+/** The applicant's steps on 'My application'. */
+export const applicantStepSchema = z.object({
+  intent: z.enum(["accept", "decline", "withdraw"], { error: "Choose what to do" }),
+});

@@ -1,0 +1,288 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { type Admin, applications, intakes, outgoingEmails } from "~/db/schema";
+import {
+  admissionMessages,
+  declineApplication,
+  enrolApplication,
+  offerApplication,
+  waitlistApplication,
+  withdrawApplication,
+} from "~/features/applications/admissions.server";
+import {
+  applyForIntake,
+  findApplicationByToken,
+  sendApplicationLinks,
+  takeApplicantStep,
+} from "~/features/applications/applications.server";
+import { expireOffer, remindOffer } from "~/features/applications/offers.server";
+import { applicationMessages } from "~/features/applications/schema";
+import { makeAdmin } from "../support/admin-session";
+import {
+  applicantInput,
+  applicationByEmail,
+  applicationsOf,
+  openIntake,
+  origin,
+  placesTakenOf,
+  timelineKinds,
+  tokenFromText,
+} from "../support/application-fixtures";
+import { setupTestDatabase } from "../support/test-database";
+
+setupTestDatabase();
+let staff: Admin;
+
+beforeAll(async () => {
+  staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
+});
+
+/** The newest e-mail to an address. */
+async function lastEmailTo(address: string) {
+  const [email] = await db()
+    .select()
+    .from(outgoingEmails)
+    .where(sql`${address} = any(${outgoingEmails.recipients})`)
+    .orderBy(desc(outgoingEmails.createdAt), desc(outgoingEmails.id))
+    .limit(1);
+  if (!email) throw new Error(`no e-mail to ${address}`);
+  return email;
+}
+
+const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
+
+describe("applying", () => {
+  it("stores a reviewed intake's application as new, with a reference, an e-mail and a private link", async () => {
+    const { intake } = await openIntake();
+    const input = applicantInput();
+    const outcome = await applyForIntake(intake.id, input, origin);
+    expect(outcome.status).toBe("new");
+    const stored = await applicationByEmail(input.email);
+    expect(stored).toMatchObject({ status: "new", phone: input.phone, answeredAt: null });
+    const email = await lastEmailTo(input.email);
+    expect(email.subject).toContain(`LTA-A-${String(outcome.reference).padStart(6, "0")}`);
+    const page = await findApplicationByToken(tokenFromText(email.body));
+    expect(page).toMatchObject({ reference: outcome.reference, status: "new" });
+    expect(await placesTakenOf(intake.id)).toBe(0);
+    expect(await timelineKinds(stored.id)).toEqual(["applied", "email"]);
+  });
+
+  it("offers first-come places at once, then waitlists in the order people applied", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 2 });
+    const inputs = [applicantInput(), applicantInput(), applicantInput(), applicantInput()];
+    for (const input of inputs) await applyForIntake(intake.id, input, origin);
+    const rows = await applicationsOf(intake.id);
+    expect(rows.map((row) => row.status)).toEqual([
+      "offered",
+      "offered",
+      "waitlisted",
+      "waitlisted",
+    ]);
+    expect(await placesTakenOf(intake.id)).toBe(2);
+    const fourth = await findApplicationByToken(
+      tokenFromText((await lastEmailTo(inputs[3]!.email)).body),
+    );
+    expect(fourth?.waitlistPlace).toBe(2);
+  });
+
+  it("refuses a second live application from one address, whatever its case", async () => {
+    const { intake } = await openIntake();
+    const input = applicantInput();
+    await applyForIntake(intake.id, input, origin);
+    const again = await refusal(
+      applyForIntake(intake.id, { ...input, email: input.email.toUpperCase() }, origin),
+    );
+    expect(again).toMatchObject({ message: applicationMessages.alreadyApplied, field: "email" });
+  });
+
+  it.each([
+    [{ status: "closed" as const }, applicationMessages.closed],
+    [{ status: "cancelled" as const, cancelReason: "Tutor ill" }, applicationMessages.cancelled],
+    [{ status: "draft" as const }, applicationMessages.notOpen],
+    [{ enrolmentOpensAt: new Date(Date.now() + 86_400_000) }, applicationMessages.notYetOpen],
+    [{ enrolmentClosesAt: new Date(Date.now() - 1000) }, applicationMessages.closed],
+  ])("refuses an intake that takes no applications (%o)", async (fields, message) => {
+    const { intake } = await openIntake(fields);
+    expect(await refusal(applyForIntake(intake.id, applicantInput(), origin))).toMatchObject({
+      message,
+      status: 409,
+    });
+    expect(await applicationsOf(intake.id)).toEqual([]);
+  });
+});
+
+describe("places are never oversold", () => {
+  it("refuses at the database a place beyond the seats, whatever the code does", async () => {
+    const { intake } = await openIntake({ seats: 1 });
+    await applyForIntake(intake.id, applicantInput(), origin);
+    await applyForIntake(intake.id, applicantInput(), origin);
+    const [first, second] = await applicationsOf(intake.id);
+    await db()
+      .update(applications)
+      .set({ status: "accepted" })
+      .where(eq(applications.id, first!.id));
+    const oversold = await refusal(
+      db().update(applications).set({ status: "enrolled" }).where(eq(applications.id, second!.id)),
+    );
+    expect(String((oversold as { cause?: unknown })?.cause ?? oversold)).toContain(
+      "intakes_places_within_seats",
+    );
+    expect(await placesTakenOf(intake.id)).toBe(1);
+  });
+
+  it("refuses fewer seats than the places taken", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 3 });
+    for (let n = 0; n < 2; n++) await applyForIntake(intake.id, applicantInput(), origin);
+    const shrink = await refusal(
+      db().update(intakes).set({ seats: 1 }).where(eq(intakes.id, intake.id)),
+    );
+    expect(shrink).not.toBeNull();
+  });
+
+  it("refuses an offer by staff when the intake is full", async () => {
+    const { intake } = await openIntake({ seats: 1 });
+    await applyForIntake(intake.id, applicantInput(), origin);
+    await applyForIntake(intake.id, applicantInput(), origin);
+    const [first, second] = await applicationsOf(intake.id);
+    await offerApplication(staff, first!.id, new Date(Date.now() + 3_600_000));
+    const refused = await refusal(
+      offerApplication(staff, second!.id, new Date(Date.now() + 3_600_000)),
+    );
+    expect(refused).toMatchObject({ message: admissionMessages.full, status: 409 });
+  });
+});
+
+describe("the applicant's steps", () => {
+  it("accepts an offer before its deadline and refuses after it", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come" });
+    const early = applicantInput();
+    const late = applicantInput();
+    await applyForIntake(intake.id, early, origin);
+    await applyForIntake(intake.id, late, origin);
+    await takeApplicantStep(tokenFromText((await lastEmailTo(early.email)).body), "accept");
+    expect(await applicationByEmail(early.email)).toMatchObject({ status: "accepted" });
+    const lateToken = tokenFromText((await lastEmailTo(late.email)).body);
+    const afterDeadline = new Date(Date.now() + 100 * 3_600_000);
+    expect(await refusal(takeApplicantStep(lateToken, "accept", afterDeadline))).toMatchObject({
+      message: applicationMessages.offerEnded,
+    });
+    expect(await timelineKinds((await applicationByEmail(early.email)).id)).toContain("accepted");
+  });
+
+  it("gives a declined place to the first in line of a first-come intake, in order", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 1 });
+    const people = [applicantInput(), applicantInput(), applicantInput()];
+    for (const person of people) await applyForIntake(intake.id, person, origin);
+    await takeApplicantStep(tokenFromText((await lastEmailTo(people[0]!.email)).body), "decline");
+    expect((await applicationsOf(intake.id)).map((row) => row.status)).toEqual([
+      "declined",
+      "offered",
+      "waitlisted",
+    ]);
+    expect((await lastEmailTo(people[1]!.email)).subject).toContain("A place is yours");
+    const third = await findApplicationByToken(
+      tokenFromText((await lastEmailTo(people[2]!.email)).body),
+    );
+    expect(third?.waitlistPlace).toBe(1);
+    expect(await placesTakenOf(intake.id)).toBe(1);
+  });
+
+  it("alerts staff, and offers nobody, when a place frees in a reviewed intake", async () => {
+    const { intake } = await openIntake({ seats: 1 });
+    const [first, second] = [applicantInput(), applicantInput()];
+    await applyForIntake(intake.id, first, origin);
+    await applyForIntake(intake.id, second, origin);
+    const rows = await applicationsOf(intake.id);
+    expect(rows.map((row) => row.status)).toEqual(["new", "new"]);
+    await offerApplication(staff, rows[0]!.id, new Date(Date.now() + 3_600_000));
+    await waitlistApplication(staff, rows[1]!.id);
+    await takeApplicantStep(tokenFromText((await lastEmailTo(first.email)).body), "withdraw");
+    expect((await applicationsOf(intake.id)).map((row) => row.status)).toEqual([
+      "withdrawn",
+      "waitlisted",
+    ]);
+  });
+
+  it("refuses a step the application no longer allows, and a link that opens nothing", async () => {
+    const { intake } = await openIntake();
+    const input = applicantInput();
+    await applyForIntake(intake.id, input, origin);
+    const token = tokenFromText((await lastEmailTo(input.email)).body);
+    expect(await refusal(takeApplicantStep(token, "accept"))).toMatchObject({
+      message: applicationMessages.moveNotAllowed,
+    });
+    expect(await refusal(takeApplicantStep("x".repeat(43), "withdraw"))).toMatchObject({
+      status: 404,
+    });
+    expect(await findApplicationByToken("not a token")).toBeNull();
+  });
+});
+
+describe("offers' reminders and expiry", () => {
+  it("reminds once, and expires an offer past its deadline, offering the place on", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 1 });
+    const [first, second] = [applicantInput(), applicantInput()];
+    await applyForIntake(intake.id, first, origin);
+    await applyForIntake(intake.id, second, origin);
+    const offer = await applicationByEmail(first.email);
+    const job = { id: offer.id, deadline: offer.offerExpiresAt!.toISOString() };
+    await remindOffer(job);
+    await remindOffer(job);
+    expect(
+      (await timelineKinds(offer.id)).filter((kind) => kind === "offer-reminded"),
+    ).toHaveLength(1);
+    await expireOffer(job, new Date(Date.now() - 1000));
+    expect(await applicationByEmail(first.email)).toMatchObject({ status: "offered" });
+    await expireOffer(job, new Date(offer.offerExpiresAt!.getTime() + 1000));
+    expect(await applicationByEmail(first.email)).toMatchObject({ status: "expired" });
+    expect(await applicationByEmail(second.email)).toMatchObject({ status: "offered" });
+  });
+});
+
+describe("staff decisions", () => {
+  it("declines with staff's words, enrols, and withdraws, each in the timeline", async () => {
+    const { intake } = await openIntake({ seats: 2 });
+    const [a, b] = [applicantInput(), applicantInput()];
+    await applyForIntake(intake.id, a, origin);
+    await applyForIntake(intake.id, b, origin);
+    const [rowA, rowB] = await applicationsOf(intake.id);
+    await declineApplication(staff, rowA!.id, {
+      subject: "About your application",
+      text: "Sorry, not this time.",
+    });
+    expect((await lastEmailTo(a.email)).body).toBe("Sorry, not this time.");
+    await offerApplication(staff, rowB!.id, new Date(Date.now() + 3_600_000));
+    await enrolApplication(staff, rowB!.id);
+    expect(await placesTakenOf(intake.id)).toBe(1);
+    await withdrawApplication(staff, rowB!.id);
+    expect(await placesTakenOf(intake.id)).toBe(0);
+    expect(await timelineKinds(rowB!.id)).toEqual([
+      "applied",
+      "email",
+      "offered",
+      "enrolled",
+      "withdrawn",
+    ]);
+    expect(await refusal(enrolApplication(staff, rowA!.id))).toMatchObject({
+      message: admissionMessages.moved,
+    });
+  });
+});
+
+describe("find my application", () => {
+  it("sends working links to the address's applications, and nothing to an unknown address", async () => {
+    const { intake } = await openIntake();
+    const input = applicantInput();
+    await applyForIntake(intake.id, input, origin);
+    const before = await db().select().from(outgoingEmails);
+    await sendApplicationLinks("nobody@example.com");
+    expect(await db().select().from(outgoingEmails)).toHaveLength(before.length);
+    await sendApplicationLinks(input.email.toUpperCase());
+    const email = await lastEmailTo(input.email.toUpperCase());
+    expect(email.subject).toBe("Your applications");
+    expect(await findApplicationByToken(tokenFromText(email.body))).toMatchObject({
+      status: "new",
+    });
+  });
+});

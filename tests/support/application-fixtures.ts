@@ -1,0 +1,91 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { applicationEvents, applications, courses, intakes, type NewIntake } from "~/db/schema";
+import type { ApplicationInput } from "~/features/applications/schema";
+import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+
+let counter = 0;
+
+/** A valid application from a new person each call (`n` picks the address). */
+export function applicantInput(
+  n = ++counter,
+  fields: Partial<ApplicationInput> = {},
+): ApplicationInput {
+  return {
+    fullName: `Applicant ${n}`,
+    email: `applicant-${n}@example.com`,
+    phone: `+23480${String(n).padStart(8, "0")}`,
+    experienceLevel: "Complete beginner",
+    goals: "I want to become a data analyst at a bank.",
+    heardFrom: "WhatsApp",
+    consent: "on",
+    ...fields,
+  };
+}
+
+export const origin = { ipAddress: "203.0.113.9", userAgent: "test" };
+
+/** An active course with one open intake starting in a month: `fields` overrides the intake. */
+export async function openIntake(fields: Partial<NewIntake> = {}, now = new Date()) {
+  const slug = `course-${Math.random().toString(36).slice(2, 10)}`;
+  const [course] = await db()
+    .insert(courses)
+    .values({ slug, title: `Course ${slug}`, description: "A course", isActive: true })
+    .returning();
+  if (!course) throw new Error("no course");
+  const startsOn = addDays(lagosToday(now), 30);
+  const [intake] = await db()
+    .insert(intakes)
+    .values({
+      courseId: course.id,
+      label: "Next intake",
+      startsOn,
+      endsOn: addDays(startsOn, 60),
+      seats: 3,
+      enrolmentClosesAt: startOfLagosDate(addDays(startsOn, -1)),
+      price: 25_000_000,
+      status: "open",
+      ...fields,
+    })
+    .returning();
+  if (!intake) throw new Error("no intake");
+  return { course, intake };
+}
+
+export async function applicationsOf(intakeId: string) {
+  return db()
+    .select()
+    .from(applications)
+    .where(eq(applications.intakeId, intakeId))
+    .orderBy(asc(applications.reference));
+}
+
+export async function applicationByEmail(email: string) {
+  const [row] = await db().select().from(applications).where(eq(applications.email, email));
+  if (!row) throw new Error(`no application from ${email}`);
+  return row;
+}
+
+export async function timelineKinds(applicationId: string) {
+  const rows = await db()
+    .select({ kind: applicationEvents.kind })
+    .from(applicationEvents)
+    .where(eq(applicationEvents.applicationId, applicationId))
+    .orderBy(asc(applicationEvents.createdAt));
+  return rows.map((row) => row.kind);
+}
+
+export async function placesTakenOf(intakeId: string) {
+  const [row] = await db()
+    .select({ placesTaken: intakes.placesTaken })
+    .from(intakes)
+    .where(eq(intakes.id, intakeId));
+  return row?.placesTaken;
+}
+
+/** The private link the latest e-mail to `email` carries, as its token. */
+export function tokenFromText(text: string) {
+  const token = text.match(/\/application\/([A-Za-z0-9_-]{43})/)?.[1];
+  if (!token) throw new Error("no link in the e-mail");
+  return token;
+}
