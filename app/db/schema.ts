@@ -742,9 +742,7 @@ export const applications = pgTable(
     index("applications_waitlist_idx")
       .on(t.intakeId, t.waitlistedAt, t.reference)
       .where(sql`${t.status} = 'waitlisted'`),
-    index("applications_awaiting_answer_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'new'`),
+    index("applications_awaiting_answer_idx").on(t.createdAt).where(sql`${t.status} = 'new'`),
     // Matched with a person's messages the way the inbox matches a sender's.
     index("applications_email_lower_idx").on(sql`lower(${t.email})`),
     index("applications_phone_digits_idx").on(
