@@ -55,6 +55,33 @@ function report(): Report {
       },
     ],
     busiestTimes: busiest,
+    admissions: {
+      courses: [
+        {
+          id: "a",
+          title: "Data Science",
+          active: true,
+          views: 15,
+          inquiries: 2,
+          applications: 5,
+          offers: 3,
+          accepted: 2,
+          enrolled: 1,
+          intakes: [
+            {
+              intakeId: "i",
+              label: "January 2027",
+              startsOn: "2027-01-11",
+              applications: 5,
+              offers: 3,
+              accepted: 2,
+              enrolled: 1,
+            },
+          ],
+        },
+      ],
+      totals: [],
+    },
   };
 }
 
@@ -96,6 +123,13 @@ describe("the report as CSV", () => {
       null,
     ]);
     expect(rows).toContainEqual(["Busiest times", "Sunday 23:00–00:00", "Messages", 4]);
+    expect(rows).toContainEqual(["Admissions funnel", "Data Science", "Offers", 3]);
+    expect(rows).toContainEqual([
+      "Admissions funnel",
+      "Data Science · January 2027",
+      "Enrolled",
+      1,
+    ]);
     expect(rows.filter((row) => row[0] === "Busiest times")).toHaveLength(7 * 24);
   });
 

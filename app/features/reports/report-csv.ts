@@ -50,6 +50,20 @@ export function reportCsvRows(report: Report): unknown[][] {
     ]);
     rows.push(["Time to first reply", item, "Messages judged", week.judged]);
   }
+  for (const course of report.admissions.courses) {
+    const stages = [
+      ["Applications", "applications"],
+      ["Offers", "offers"],
+      ["Accepted", "accepted"],
+      ["Enrolled", "enrolled"],
+    ] as const;
+    for (const [measure, key] of stages)
+      rows.push(["Admissions funnel", course.title, measure, course[key]]);
+    for (const intake of course.intakes) {
+      for (const [measure, key] of stages)
+        rows.push(["Admissions funnel", `${course.title} · ${intake.label}`, measure, intake[key]]);
+    }
+  }
   report.busiestTimes.forEach((counts, weekday) => {
     counts.forEach((count, hour) => {
       rows.push([

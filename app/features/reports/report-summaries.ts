@@ -117,3 +117,17 @@ export function busiestSummary(grid: number[][]): string {
   const busiestDay = largest(days, (day) => day.messages);
   return `Busiest hour: ${weekdayNames[busiest.weekday]} ${hourLabel(busiest.hour)}, with ${count(busiest.messages, "message")}. Busiest day: ${weekdayNames[busiestDay?.weekday ?? 0]}.`;
 }
+
+/** The admissions funnel in one sentence: each step and its share of the step before. */
+export function admissionsSummary(steps: { label: string; value: number }[]): string {
+  if (steps.every((step) => step.value === 0)) return "No course interest or applications yet.";
+  return steps
+    .map((step, index) => {
+      const before = steps[index - 1];
+      const share = before ? sharePercent(step.value, before.value) : null;
+      const shareText = share === null ? "" : ` (${formatFigure(share)}% of the step before)`;
+      return `${step.label}: ${formatFigure(step.value)}${shareText}`;
+    })
+    .join("; ")
+    .concat(".");
+}

@@ -10,6 +10,7 @@ import {
 } from "~/db/schema";
 import { answeredInTime, judgedUnanswered } from "~/features/messages/inbox/reply-clock.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+import { admissionsFunnel, type CourseFunnel, funnelTotals } from "./admissions-funnel.server";
 import type { ReportPeriod } from "./report-period";
 
 // Every figure of the Reports page, from four statements. Message counts come from
@@ -268,22 +269,27 @@ export type Report = {
   inquiryMix: Pick<InquiryCounts, "inquiryTypes" | "contactMethods">;
   replyTimes: WeekReplyTimes[];
   busiestTimes: number[][];
+  admissions: { courses: CourseFunnel[]; totals: { label: string; value: number }[] };
 };
 
 /** The whole Reports page's data for a period. */
 export async function loadReport(period: ReportPeriod): Promise<Report> {
   const inquiries = inquiryCounts(period);
-  const [counts, { inquiryTypes, contactMethods }, courseRows, replyTimes] = await Promise.all([
-    messageCounts(period),
-    inquiries,
-    inquiries.then((found) => courseInterest(period, found.byCourse)),
-    replyTimesPerWeek(period),
-  ]);
+  const interest = inquiries.then((found) => courseInterest(period, found.byCourse));
+  const [counts, { inquiryTypes, contactMethods }, courseRows, replyTimes, funnel] =
+    await Promise.all([
+      messageCounts(period),
+      inquiries,
+      interest,
+      replyTimesPerWeek(period),
+      interest.then((rows) => admissionsFunnel(period, rows)),
+    ]);
   return {
     messagesPerWeek: counts.perWeek,
     courses: courseRows,
     inquiryMix: { inquiryTypes, contactMethods },
     replyTimes,
     busiestTimes: counts.busiest,
+    admissions: { courses: funnel, totals: funnelTotals(funnel) },
   };
 }

@@ -23,6 +23,7 @@ import {
   reportPeriodSearch,
 } from "~/features/reports/report-period";
 import {
+  admissionsSummary,
   busiestSummary,
   courseBarNote,
   courseInterestSummary,
@@ -199,6 +200,47 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               note: courseBarNote(course),
             }))}
           />
+        </ChartFigure>
+
+        <ChartFigure
+          id="admissions"
+          title="Admissions funnel"
+          summary={admissionsSummary(report.admissions.totals)}
+          table={{
+            caption:
+              "Per course and intake: page views, inquiries, applications made in the period, and how many of them were offered a place, accepted and enrolled",
+            columns: [
+              "Course · intake",
+              "Page views",
+              "Inquiries",
+              "Applications",
+              "Offers",
+              "Accepted",
+              "Enrolled",
+            ],
+            rows: report.admissions.courses.flatMap((course) => [
+              [
+                course.active ? course.title : `${course.title} (inactive)`,
+                course.views,
+                course.inquiries,
+                course.applications,
+                course.offers,
+                course.accepted,
+                course.enrolled,
+              ],
+              ...course.intakes.map((intake) => [
+                `${course.title} · ${intake.label}`,
+                "—",
+                "—",
+                intake.applications,
+                intake.offers,
+                intake.accepted,
+                intake.enrolled,
+              ]),
+            ]),
+          }}
+        >
+          <BarList label="The period's admissions, step by step" items={report.admissions.totals} />
         </ChartFigure>
 
         <div className="grid gap-6 lg:grid-cols-2">
