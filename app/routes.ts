@@ -18,6 +18,7 @@ export default [
     route("theme", "routes/admin/theme.ts"),
     route("messages/export", "routes/resources/messages-export.ts"),
     route("reports/export", "routes/resources/reports-export.ts"),
+    route("personal-data/export", "routes/resources/personal-data-export.ts"),
     route("events", "routes/resources/inbox-events.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
@@ -31,6 +32,7 @@ export default [
       route("tutors", "routes/admin/tutors.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("personal-data", "routes/admin/personal-data.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -6,6 +6,7 @@ import { adminMessages } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { readAdminTheme } from "~/features/auth/theme.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
+import { personalDataMessages } from "~/features/people/person-key";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as courseIntakesRoute from "~/routes/admin/course-intakes";
@@ -16,6 +17,7 @@ import * as layoutRoute from "~/routes/admin/layout";
 import * as logoutRoute from "~/routes/admin/logout";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as notFoundRoute from "~/routes/admin/not-found";
+import * as personalDataRoute from "~/routes/admin/personal-data";
 import * as placeholderRoute from "~/routes/admin/placeholder";
 import * as reportsRoute from "~/routes/admin/reports";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
@@ -24,6 +26,7 @@ import * as themeRoute from "~/routes/admin/theme";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
+import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
 import {
   getRequest,
@@ -369,6 +372,37 @@ const routeCases: RouteCase[] = [
     },
   },
   {
+    name: "personal data loader",
+    method: "GET",
+    path: "/admin-portal/personal-data?email=nobody%40example.com",
+    run: personalDataRoute.loader,
+    expect: {
+      admin: isData(403, { reason: "access-denied", role: "admin" }),
+      super_admin: isValue({ problem: null, records: { messages: [], applications: [] } }),
+    },
+  },
+  {
+    name: "personal data action (erase)",
+    method: "POST",
+    path: "/admin-portal/personal-data",
+    fields: () => ({ email: "nobody@example.com", phone: "", confirm: "someone@else.com" }),
+    run: personalDataRoute.action,
+    expect: {
+      admin: isData(403, { reason: "access-denied", role: "admin" }),
+      super_admin: isFormError(400, personalDataMessages.confirmRequired),
+    },
+  },
+  {
+    name: "personal data export",
+    method: "GET",
+    path: "/admin-portal/personal-data/export?email=nobody%40example.com",
+    run: personalDataExportRoute.loader,
+    expect: {
+      admin: isData(403, { reason: "access-denied", role: "admin" }),
+      super_admin: passesGuard,
+    },
+  },
+  {
     name: "courses loader",
     method: "GET",
     path: "/admin-portal/courses",
@@ -561,6 +595,8 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/logout.ts": logoutRoute,
   "routes/resources/messages-export.ts": messagesExportRoute,
   "routes/resources/reports-export.ts": reportsExportRoute,
+  "routes/resources/personal-data-export.ts": personalDataExportRoute,
+  "routes/admin/personal-data.tsx": personalDataRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 

@@ -10,6 +10,7 @@ import { makeAdmin } from "../support/admin-session";
 import {
   applicantInput,
   applicationByEmail,
+  nth,
   openIntake,
   origin,
 } from "../support/application-fixtures";
@@ -29,7 +30,7 @@ describe("the admissions funnel", () => {
     const people = [applicantInput(), applicantInput(), applicantInput()];
     for (const person of people) await applyForIntake(intake.id, person, origin);
     // The first is offered and waits, the second is enrolled by staff, the third is waitlisted.
-    const second = await applicationByEmail(people[1]!.email);
+    const second = await applicationByEmail(nth(people, 1).email);
     await enrolApplication(staff, second.id);
     const report = await loadReport(period());
     const row = report.admissions.courses.find((found) => found.id === course.id);

@@ -23,6 +23,7 @@ import {
   applicantInput,
   applicationByEmail,
   applicationsOf,
+  nth,
   openIntake,
   origin,
   placesTakenOf,
@@ -81,7 +82,7 @@ describe("applying", () => {
     ]);
     expect(await placesTakenOf(intake.id)).toBe(2);
     const fourth = await findApplicationByToken(
-      tokenFromText((await lastEmailTo(inputs[3]!.email)).body),
+      tokenFromText((await lastEmailTo(nth(inputs, 3).email)).body),
     );
     expect(fourth?.waitlistPlace).toBe(2);
   });
@@ -117,13 +118,14 @@ describe("places are never oversold", () => {
     const { intake } = await openIntake({ seats: 1 });
     await applyForIntake(intake.id, applicantInput(), origin);
     await applyForIntake(intake.id, applicantInput(), origin);
-    const [first, second] = await applicationsOf(intake.id);
+    const rows = await applicationsOf(intake.id);
+    const [first, second] = [nth(rows, 0), nth(rows, 1)];
     await db()
       .update(applications)
       .set({ status: "accepted" })
-      .where(eq(applications.id, first!.id));
+      .where(eq(applications.id, first.id));
     const oversold = await refusal(
-      db().update(applications).set({ status: "enrolled" }).where(eq(applications.id, second!.id)),
+      db().update(applications).set({ status: "enrolled" }).where(eq(applications.id, second.id)),
     );
     expect(String((oversold as { cause?: unknown })?.cause ?? oversold)).toContain(
       "intakes_places_within_seats",
@@ -144,10 +146,11 @@ describe("places are never oversold", () => {
     const { intake } = await openIntake({ seats: 1 });
     await applyForIntake(intake.id, applicantInput(), origin);
     await applyForIntake(intake.id, applicantInput(), origin);
-    const [first, second] = await applicationsOf(intake.id);
-    await offerApplication(staff, first!.id, new Date(Date.now() + 3_600_000));
+    const rows = await applicationsOf(intake.id);
+    const [first, second] = [nth(rows, 0), nth(rows, 1)];
+    await offerApplication(staff, first.id, new Date(Date.now() + 3_600_000));
     const refused = await refusal(
-      offerApplication(staff, second!.id, new Date(Date.now() + 3_600_000)),
+      offerApplication(staff, second.id, new Date(Date.now() + 3_600_000)),
     );
     expect(refused).toMatchObject({ message: admissionMessages.full, status: 409 });
   });
@@ -174,15 +177,18 @@ describe("the applicant's steps", () => {
     const { intake } = await openIntake({ admissionMode: "first-come", seats: 1 });
     const people = [applicantInput(), applicantInput(), applicantInput()];
     for (const person of people) await applyForIntake(intake.id, person, origin);
-    await takeApplicantStep(tokenFromText((await lastEmailTo(people[0]!.email)).body), "decline");
+    await takeApplicantStep(
+      tokenFromText((await lastEmailTo(nth(people, 0).email)).body),
+      "decline",
+    );
     expect((await applicationsOf(intake.id)).map((row) => row.status)).toEqual([
       "declined",
       "offered",
       "waitlisted",
     ]);
-    expect((await lastEmailTo(people[1]!.email)).subject).toContain("A place is yours");
+    expect((await lastEmailTo(nth(people, 1).email)).subject).toContain("A place is yours");
     const third = await findApplicationByToken(
-      tokenFromText((await lastEmailTo(people[2]!.email)).body),
+      tokenFromText((await lastEmailTo(nth(people, 2).email)).body),
     );
     expect(third?.waitlistPlace).toBe(1);
     expect(await placesTakenOf(intake.id)).toBe(1);
@@ -195,8 +201,8 @@ describe("the applicant's steps", () => {
     await applyForIntake(intake.id, second, origin);
     const rows = await applicationsOf(intake.id);
     expect(rows.map((row) => row.status)).toEqual(["new", "new"]);
-    await offerApplication(staff, rows[0]!.id, new Date(Date.now() + 3_600_000));
-    await waitlistApplication(staff, rows[1]!.id);
+    await offerApplication(staff, nth(rows, 0).id, new Date(Date.now() + 3_600_000));
+    await waitlistApplication(staff, nth(rows, 1).id);
     await takeApplicantStep(tokenFromText((await lastEmailTo(first.email)).body), "withdraw");
     expect((await applicationsOf(intake.id)).map((row) => row.status)).toEqual([
       "withdrawn",
@@ -226,7 +232,7 @@ describe("offers' reminders and expiry", () => {
     await applyForIntake(intake.id, first, origin);
     await applyForIntake(intake.id, second, origin);
     const offer = await applicationByEmail(first.email);
-    const job = { id: offer.id, deadline: offer.offerExpiresAt!.toISOString() };
+    const job = { id: offer.id, deadline: String(offer.offerExpiresAt?.toISOString()) };
     await remindOffer(job);
     await remindOffer(job);
     expect(
@@ -234,7 +240,7 @@ describe("offers' reminders and expiry", () => {
     ).toHaveLength(1);
     await expireOffer(job, new Date(Date.now() - 1000));
     expect(await applicationByEmail(first.email)).toMatchObject({ status: "offered" });
-    await expireOffer(job, new Date(offer.offerExpiresAt!.getTime() + 1000));
+    await expireOffer(job, new Date(Number(offer.offerExpiresAt?.getTime()) + 1000));
     expect(await applicationByEmail(first.email)).toMatchObject({ status: "expired" });
     expect(await applicationByEmail(second.email)).toMatchObject({ status: "offered" });
   });
@@ -246,25 +252,26 @@ describe("staff decisions", () => {
     const [a, b] = [applicantInput(), applicantInput()];
     await applyForIntake(intake.id, a, origin);
     await applyForIntake(intake.id, b, origin);
-    const [rowA, rowB] = await applicationsOf(intake.id);
-    await declineApplication(staff, rowA!.id, {
+    const rows = await applicationsOf(intake.id);
+    const [rowA, rowB] = [nth(rows, 0), nth(rows, 1)];
+    await declineApplication(staff, rowA.id, {
       subject: "About your application",
       text: "Sorry, not this time.",
     });
     expect((await lastEmailTo(a.email)).body).toBe("Sorry, not this time.");
-    await offerApplication(staff, rowB!.id, new Date(Date.now() + 3_600_000));
-    await enrolApplication(staff, rowB!.id);
+    await offerApplication(staff, rowB.id, new Date(Date.now() + 3_600_000));
+    await enrolApplication(staff, rowB.id);
     expect(await placesTakenOf(intake.id)).toBe(1);
-    await withdrawApplication(staff, rowB!.id);
+    await withdrawApplication(staff, rowB.id);
     expect(await placesTakenOf(intake.id)).toBe(0);
-    expect(await timelineKinds(rowB!.id)).toEqual([
+    expect(await timelineKinds(rowB.id)).toEqual([
       "applied",
       "email",
       "offered",
       "enrolled",
       "withdrawn",
     ]);
-    expect(await refusal(enrolApplication(staff, rowA!.id))).toMatchObject({
+    expect(await refusal(enrolApplication(staff, rowA.id))).toMatchObject({
       message: admissionMessages.moved,
     });
   });

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { messages } from "~/db/schema";
 import {
   earlierMessagesFrom,
-  phoneDigits,
   SENDER_MESSAGES_LISTED,
 } from "~/features/messages/inbox/sender-messages.server";
+import { phoneDigits } from "~/lib/text/phone-number";
 import { insertMessage, insertMessages } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 

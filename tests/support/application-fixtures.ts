@@ -89,3 +89,10 @@ export function tokenFromText(text: string) {
   if (!token) throw new Error("no link in the e-mail");
   return token;
 }
+
+/** The item at `index`, which the test knows is there. */
+export function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}

@@ -3,6 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import Palette from "lucide-react/icons/palette";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import User from "lucide-react/icons/user";
+import UserSearch from "lucide-react/icons/user-search";
 import { href, Link } from "react-router";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import {
@@ -124,6 +125,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </p>
         </Card>
       </div>
+      {outgoingMail ? (
+        <div className="mt-4">
+          <Card icon={UserSearch} title="Personal data">
+            <p>
+              Someone asked what the academy holds about them, or to be forgotten? Find their
+              messages and applications, download them, or erase them.
+            </p>
+            <Link
+              to={href("/admin-portal/personal-data")}
+              className="mt-2 inline-block font-semibold text-brand-800 hover:underline dark:text-brand-300"
+            >
+              Open Personal data
+            </Link>
+          </Card>
+        </div>
+      ) : null}
       {outgoingMail ? (
         <div className="mt-4">
           <Card icon={Mail} title="Outgoing e-mail">

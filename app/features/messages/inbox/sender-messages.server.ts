@@ -2,6 +2,7 @@ import { and, desc, ne, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Message, messages } from "~/db/schema";
 import { compareText } from "~/lib/text/compare-text";
+import { phoneDigits } from "~/lib/text/phone-number";
 import { createdAtKey } from "./inbox.server";
 
 /** At most this many of a sender's other messages are listed (newest first). */
@@ -14,15 +15,6 @@ export const SENDER_MESSAGES_COUNT_CAP = 1_000;
 // and reads the whole table.
 const emailKey = sql`lower(${messages.email})`;
 const phoneKey = sql`right(regexp_replace(${messages.phone}, '[^0-9]', '', 'g'), 10)`;
-
-/**
- * The last ten digits of a phone number, so that '0803 123 4567' and '+234 803 123 4567' are the
- * same number; null when it has fewer than ten (too short to say two people are one).
- */
-export function phoneDigits(phone: string | null | undefined): string | null {
-  const digits = (phone ?? "").replace(/[^0-9]/g, "").slice(-10);
-  return digits.length === 10 ? digits : null;
-}
 
 type Sender = Pick<Message, "id" | "email" | "phone">;
 

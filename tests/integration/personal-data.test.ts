@@ -1,0 +1,123 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { type Admin, applications, messages, outgoingEmails } from "~/db/schema";
+import {
+  applyForIntake,
+  findApplicationByToken,
+} from "~/features/applications/applications.server";
+import { personalDataMessages } from "~/features/people/person-key";
+import {
+  erasePerson,
+  exportPersonData,
+  findPersonRecords,
+} from "~/features/people/personal-data.server";
+import * as personalDataRoute from "~/routes/admin/personal-data";
+import * as exportRoute from "~/routes/resources/personal-data-export";
+import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
+import { applicantInput, openIntake, origin, tokenFromText } from "../support/application-fixtures";
+import { insertMessage } from "../support/inbox-fixtures";
+import { routeArgs } from "../support/route-args";
+import { setupTestDatabase } from "../support/test-database";
+
+setupTestDatabase();
+let superAdmin: Admin;
+beforeAll(async () => {
+  superAdmin = await makeAdmin({ role: "super_admin" });
+});
+
+/** One person: an inquiry by e-mail, another by phone only, and an application. */
+async function person(n: number) {
+  const email = `person-${n}@example.com`;
+  const phone = `0803 555 ${String(n).padStart(4, "0")}`;
+  const byEmail = await insertMessage({ email: email.toUpperCase(), fullName: "Ngozi Eze" });
+  const byPhone = await insertMessage({
+    email: `other-${n}@example.com`,
+    phone: `+234 803 555 ${String(n).padStart(4, "0")}`,
+  });
+  const stranger = await insertMessage({ email: `stranger-${n}@example.com` });
+  const { intake } = await openIntake();
+  const input = applicantInput(10_000 + n, {
+    email,
+    phone: `+2348035550${String(n).padStart(3, "0")}`,
+  });
+  await applyForIntake(intake.id, input, origin);
+  return { email, phone, byEmail, byPhone, stranger };
+}
+
+describe("a person's data", () => {
+  it("finds messages and applications by e-mail (any case) or phone digits, and nobody else's", async () => {
+    const someone = await person(1);
+    const found = await findPersonRecords({ email: someone.email, phone: someone.phone });
+    expect(found.messages.map((row) => row.id).sort()).toEqual(
+      [someone.byEmail.id, someone.byPhone.id].sort(),
+    );
+    expect(found.applications).toHaveLength(1);
+    const exported = await exportPersonData({ email: someone.email, phone: "" });
+    expect(exported.applications[0]?.history.map((event) => event.kind)).toContain("applied");
+    expect(exported.emailsSent.length).toBeGreaterThan(0);
+  });
+
+  it("erases the person's details but keeps the records, and their links stop working", async () => {
+    const someone = await person(2);
+    const [sent] = await db()
+      .select()
+      .from(outgoingEmails)
+      .where(sql`${someone.email} = any(${outgoingEmails.recipients})`);
+    const token = tokenFromText(sent?.body ?? "");
+    expect(await findApplicationByToken(token)).not.toBeNull();
+    const erased = await erasePerson(superAdmin, { email: someone.email, phone: someone.phone });
+    expect(erased).toEqual({ messages: 2, applications: 1 });
+    expect(await findPersonRecords({ email: someone.email, phone: someone.phone })).toEqual({
+      messages: [],
+      applications: [],
+    });
+    const [message] = await db().select().from(messages).where(eq(messages.id, someone.byEmail.id));
+    expect(message).toMatchObject({
+      fullName: "Erased",
+      phone: null,
+      message: null,
+      status: "unread",
+    });
+    expect(message?.email).toMatch(/@erased\.invalid$/);
+    const [stranger] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.id, someone.stranger.id));
+    expect(stranger?.fullName).not.toBe("Erased");
+    expect(
+      await db().select().from(applications).where(eq(applications.email, someone.email)),
+    ).toEqual([]);
+    expect(await findApplicationByToken(token)).toBeNull();
+    const bodies = (await db().select().from(outgoingEmails)).map((email) => email.body).join("\n");
+    expect(bodies).not.toContain(someone.email);
+  });
+
+  it("asks for the key again before erasing, through the page's action", async () => {
+    const someone = await person(3);
+    const cookie = await signInCookie(superAdmin.email);
+    const refused = await personalDataRoute.action(
+      routeArgs(
+        postRequest(
+          "/admin-portal/personal-data",
+          { email: someone.email, phone: "", confirm: "not it" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(JSON.stringify(refused)).toContain(personalDataMessages.confirmRequired);
+    expect((await findPersonRecords({ email: someone.email, phone: "" })).messages).toHaveLength(1);
+    const file = (await exportRoute.loader(
+      routeArgs(
+        getRequest(
+          `/admin-portal/personal-data/export?email=${encodeURIComponent(someone.email)}`,
+          {
+            cookie,
+          },
+        ),
+      ),
+    )) as Response;
+    expect(file.headers.get("content-disposition")).toMatch(/attachment/);
+    expect((await file.json()).messages).toHaveLength(1);
+  });
+});
