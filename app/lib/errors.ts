@@ -52,3 +52,9 @@ export function errorMessage(error: unknown): string {
 export function isUniqueViolation(error: unknown) {
   return databaseCode(error)?.code === "23505";
 }
+
+/** A row is still referred to by another: a foreign key's NO ACTION (23503) or RESTRICT (23001). */
+export function isStillReferenced(error: unknown) {
+  const code = databaseCode(error)?.code;
+  return code === "23503" || code === "23001";
+}

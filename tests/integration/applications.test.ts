@@ -16,8 +16,10 @@ import {
   sendApplicationLinks,
   takeApplicantStep,
 } from "~/features/applications/applications.server";
-import { expireOffer, remindOffer } from "~/features/applications/offers.server";
+import { expireOffer, offerFreePlaces, remindOffer } from "~/features/applications/offers.server";
 import { applicationMessages } from "~/features/applications/schema";
+import { deleteCourse } from "~/features/courses/course-admin.server";
+import { courseMessages } from "~/features/courses/course-form-schema";
 import { makeAdmin } from "../support/admin-session";
 import {
   applicantInput,
@@ -243,6 +245,31 @@ describe("offers' reminders and expiry", () => {
     await expireOffer(job, new Date(Number(offer.offerExpiresAt?.getTime()) + 1000));
     expect(await applicationByEmail(first.email)).toMatchObject({ status: "expired" });
     expect(await applicationByEmail(second.email)).toMatchObject({ status: "offered" });
+  });
+});
+
+describe("intakes and courses with applications", () => {
+  it("offers new seats of a first-come intake to the next in line", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 1 });
+    const people = [applicantInput(), applicantInput(), applicantInput()];
+    for (const person of people) await applyForIntake(intake.id, person, origin);
+    await db().update(intakes).set({ seats: 2 }).where(eq(intakes.id, intake.id));
+    await offerFreePlaces(intake.id);
+    expect((await applicationsOf(intake.id)).map((row) => row.status)).toEqual([
+      "offered",
+      "offered",
+      "waitlisted",
+    ]);
+  });
+
+  it("refuses to delete a course people applied for, with a way out", async () => {
+    const { course, intake } = await openIntake();
+    await applyForIntake(intake.id, applicantInput(), origin);
+    expect(await refusal(deleteCourse(staff, course.id))).toMatchObject({
+      message: courseMessages.hasApplications,
+      status: 409,
+    });
+    expect(await applicationsOf(intake.id)).toHaveLength(1);
   });
 });
 

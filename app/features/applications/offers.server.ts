@@ -87,6 +87,18 @@ export async function fillFreePlaces(tx: Transaction, intakeId: string, now = ne
   }
 }
 
+/**
+ * After staff changed an intake (more seats, first-come from now on): in a first-come intake its
+ * free places go to the waitlist as they would after a decline. A reviewed intake's staff just
+ * made the change, so nobody is alerted.
+ */
+export async function offerFreePlaces(intakeId: string) {
+  await db().transaction(async (tx) => {
+    const intake = await lockIntake(tx, intakeId);
+    if (intake?.admissionMode === "first-come") await fillFreePlaces(tx, intakeId);
+  });
+}
+
 async function alertStaffOfFreePlace(tx: Transaction, firstInLine: Application) {
   const { NOTIFY_EMAILS: recipients, publicUrl } = env();
   if (!recipients.length) return;

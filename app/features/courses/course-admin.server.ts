@@ -10,7 +10,7 @@ import {
   courseChanges,
   courses,
 } from "~/db/schema";
-import { isUniqueViolation, UserFacingError } from "~/lib/errors";
+import { isStillReferenced, isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { courseAssets } from "~/lib/infra/storage/index.server";
 import { containsPattern } from "~/lib/text/sql-text";
@@ -295,13 +295,19 @@ export async function toggleCourseActive(actor: Admin, id: string, currentlyActi
 /** Deletes a course for good, and its files. */
 export async function deleteCourse(actor: Admin, id: string) {
   if (!isUuid(id)) throw new UserFacingError(courseMessages.notFound, 404);
-  const deleted = await db().transaction(async (tx) => {
-    const [course] = await tx.delete(courses).where(eq(courses.id, id)).returning();
-    if (!course) throw new UserFacingError(courseMessages.notFound, 404);
-    // The history keeps what was deleted.
-    await recordChange(tx, actor, course, "deleted", { course: { from: course, to: null } });
-    return course;
-  });
+  const deleted = await db()
+    .transaction(async (tx) => {
+      const [course] = await tx.delete(courses).where(eq(courses.id, id)).returning();
+      if (!course) throw new UserFacingError(courseMessages.notFound, 404);
+      // The history keeps what was deleted.
+      await recordChange(tx, actor, course, "deleted", { course: { from: course, to: null } });
+      return course;
+    })
+    .catch((error: unknown) => {
+      // Applications restrict deleting their intake, and so the course (migration 0018).
+      if (isStillReferenced(error)) throw new UserFacingError(courseMessages.hasApplications, 409);
+      throw error;
+    });
   const storage = courseAssets();
   await storage.delete(courseFileKeys(storage, deleted));
   return deleted;

@@ -44,6 +44,8 @@ export const courseMessages = {
   brochureFailed: (message: string) => `Failed to upload brochure: ${message}`,
   slugTaken: "This slug is already used by another course. Please choose another.",
   notFound: "Course not found.",
+  hasApplications:
+    "People have applied for this course's intakes, so it cannot be deleted. Deactivate it instead: it leaves the site and keeps their applications.",
 } as const;
 
 const text = (max: number, label: string, allowed = singleLine) =>

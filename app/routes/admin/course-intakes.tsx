@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { data, href, Link, useNavigate } from "react-router";
+import { offerFreePlaces } from "~/features/applications/offers.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { CancelIntakeModal, IntakeFormModal } from "~/features/intakes/intake-form-modal";
 import { intakeActionSchema, intakeMessages } from "~/features/intakes/intake-form-schema";
@@ -64,6 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return succeed(intakeMessages.created);
       case "update":
         await updateIntake(actor, courseId, input.id, input);
+        await offerFreePlaces(input.id);
         return succeed(intakeMessages.updated);
       case "duplicate":
         await duplicateIntake(actor, courseId, input.id);
