@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type Admin, applications, intakes, outgoingEmails } from "~/db/schema";
+import { type Admin, applications, courses, intakes, outgoingEmails } from "~/db/schema";
 import {
   admissionMessages,
   declineApplication,
@@ -112,6 +112,17 @@ describe("applying", () => {
       status: 409,
     });
     expect(await applicationsOf(intake.id)).toEqual([]);
+  });
+});
+
+describe("a course taken off the site", () => {
+  it("takes no applications for its intakes", async () => {
+    const { course, intake } = await openIntake();
+    await db().update(courses).set({ isActive: false }).where(eq(courses.id, course.id));
+    expect(await refusal(applyForIntake(intake.id, applicantInput(), origin))).toMatchObject({
+      message: applicationMessages.notOpen,
+      status: 404,
+    });
   });
 });
 

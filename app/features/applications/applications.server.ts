@@ -62,6 +62,14 @@ export async function findIntakeToApply(intakeId: string) {
   return row ?? null;
 }
 
+async function isActiveCourse(tx: Transaction, courseId: string) {
+  const [course] = await tx
+    .select({ isActive: courses.isActive })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return course?.isActive === true;
+}
+
 export type ApplyOutcome = { reference: number; status: Application["status"] };
 
 /**
@@ -80,7 +88,8 @@ export async function applyForIntake(
   try {
     return await db().transaction(async (tx) => {
       const intake = await lockIntake(tx, intakeId);
-      if (!intake) throw new UserFacingError(applicationMessages.notOpen, 404);
+      if (!intake || !(await isActiveCourse(tx, intake.courseId)))
+        throw new UserFacingError(applicationMessages.notOpen, 404);
       const refusal = intakeRefusal(intake, now);
       if (refusal) throw new UserFacingError(refusal, 409);
       const free = hasFreePlace(intake);
