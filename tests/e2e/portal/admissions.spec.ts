@@ -22,6 +22,8 @@ test(
   "staff filter the applications, open one and offer a place",
   { tag: "@phone" },
   async ({ page }, testInfo) => {
+    // Four axe runs on a busy machine.
+    test.setTimeout(90_000);
     const applicant = applicantFor(testInfo.project.name);
     await openPortal(page, `${PORTAL}/students`);
     await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
