@@ -28,7 +28,7 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("saved-replies", "routes/admin/saved-replies.tsx"),
       route("admins", "routes/admin/admins.tsx"),
-      route("students", "routes/admin/placeholder.tsx", { id: "admin-students" }),
+      route("students", "routes/admin/students.tsx"),
       route("tutors", "routes/admin/tutors.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("settings", "routes/admin/settings.tsx"),

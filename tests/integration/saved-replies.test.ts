@@ -164,7 +164,7 @@ describe("saved reply form schema", () => {
 
   it("refuses a misspelt placeholder, naming it and the known ones", () => {
     expect(problems({ title: "Fees", body: "Hello {nmae}, the fee is {price}. {Cours}" })).toEqual([
-      "Unknown placeholders {nmae}, {Cours}: use {name}, {course}, {price}, {next_session} or {brochure_link}",
+      "Unknown placeholders {nmae}, {Cours}: use {name}, {course}, {price}, {next_session}, {brochure_link}, {intake}, {start_date}, {offer_deadline} or {application_link}",
     ]);
     expect(problems({ title: "Fees", body: "Hello {name}, {next session} or {}" })).toEqual([]);
   });

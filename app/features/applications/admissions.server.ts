@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Transaction } from "~/db/client.server";
 import { type Admin, type Application, admins, applications } from "~/db/schema";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import { fillApplicationPlaceholders } from "~/features/saved-replies/placeholders";
 import { UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
@@ -19,6 +20,7 @@ import {
   forEmail,
   recordEvent,
 } from "./application-history.server";
+import { applicationReplyContext } from "./application-reply-context.server";
 import { holdsPlace, mayMove, type StaffMove, staffMoves } from "./application-rules";
 import { issueApplicationLink } from "./application-token.server";
 import { admissionsHref } from "./list-url";
@@ -107,15 +109,30 @@ export async function offerApplication(
   });
 }
 
-/** Declines an application with staff's own e-mail (a saved reply or their words). */
+const APPLICATION_LINK = /\{\s*application_link\s*\}/iu;
+
+/**
+ * Declines an application with staff's own e-mail (a saved reply or their words), its
+ * placeholders filled as it is sent: {application_link} becomes a new private link.
+ */
 export async function declineApplication(admin: Admin, id: string, email: EmailText) {
   await db().transaction(async (tx) => {
     const { application } = await lockForMove(tx, id, "decline");
     const after = await setStatus(tx, application, "declined", { waitlistedAt: null });
+    const wantsLink = APPLICATION_LINK.test(email.subject) || APPLICATION_LINK.test(email.text);
+    const context = await applicationReplyContext(
+      tx,
+      application,
+      wantsLink ? await issueApplicationLink(tx, id) : null,
+    );
     await emailApplicant(
       tx,
       after,
-      decisionEmail(await forEmail(tx, after), email.subject, email.text),
+      decisionEmail(
+        await forEmail(tx, after),
+        fillApplicationPlaceholders(email.subject, context),
+        fillApplicationPlaceholders(email.text, context),
+      ),
       "declined",
       staff(admin),
       { from: application.status },

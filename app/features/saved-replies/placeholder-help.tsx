@@ -1,5 +1,5 @@
 import Braces from "lucide-react/icons/braces";
-import { replyPlaceholders } from "./placeholders";
+import { applicationPlaceholders, replyPlaceholders } from "./placeholders";
 
 /** The placeholders a saved reply may use, and what each becomes in a reply. */
 export function PlaceholderHelp() {
@@ -15,10 +15,11 @@ export function PlaceholderHelp() {
       <p className="mt-1">
         Write these in a reply's text; inserting the reply into an answer fills them in from the
         visitor's message and the course it names. One the message has no value for (a course when
-        it names none) stays as written, and the reply asks you to fill it in before sending.
+        it names none) stays as written, and the reply asks you to fill it in before sending. A
+        decline e-mail on the Students page fills the application's placeholders as it is sent.
       </p>
       <dl className="mt-3 grid gap-2">
-        {replyPlaceholders.map((placeholder) => (
+        {[...replyPlaceholders, ...applicationPlaceholders].map((placeholder) => (
           <div key={placeholder.name} className="grid gap-0.5">
             <dt>
               <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs dark:bg-slate-900">

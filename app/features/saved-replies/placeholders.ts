@@ -24,6 +24,25 @@ export const replyPlaceholders = [
 
 export type ReplyPlaceholder = (typeof replyPlaceholders)[number]["name"];
 
+/**
+ * Placeholders only a reply about an application fills: the Students page's decline e-mail,
+ * filled on the server as it is sent (the link is a new private one in each e-mail).
+ */
+export const applicationPlaceholders = [
+  { name: "intake", description: "The intake applied for (applications only)." },
+  { name: "start_date", description: "That intake's start date (applications only)." },
+  {
+    name: "offer_deadline",
+    description: "The deadline of the applicant's offer, Lagos time (applications only).",
+  },
+  {
+    name: "application_link",
+    description: "A new private link to the applicant's page (applications only).",
+  },
+] as const;
+
+export type ApplicationPlaceholder = (typeof applicationPlaceholders)[number]["name"];
+
 /** What the placeholders are filled with; null where the message tells nothing. */
 export type ReplyContext = {
   name: string | null;
@@ -77,6 +96,14 @@ export function buildReplyContext({
   };
 }
 
+/** What an application's placeholders are filled with, beside a reply's own. */
+export type ApplicationReplyContext = ReplyContext & {
+  intake: string | null;
+  startDate: string | null;
+  offerDeadline: string | null;
+  applicationLink: string | null;
+};
+
 const valuesIn = (context: ReplyContext): Record<ReplyPlaceholder, string | null> => ({
   name: context.name,
   course: context.course,
@@ -88,8 +115,17 @@ const valuesIn = (context: ReplyContext): Record<ReplyPlaceholder, string | null
 // `{name}`, `{ Name }`, `{NEXT_SESSION}`: any case, spaces allowed inside the braces.
 const PLACEHOLDER = /\{\s*([a-z_]+)\s*\}/giu;
 
-const knownNames: ReadonlySet<string> = new Set(replyPlaceholders.map(({ name }) => name));
-const isPlaceholder = (name: string): name is ReplyPlaceholder => knownNames.has(name);
+const replyNames: ReadonlySet<string> = new Set(replyPlaceholders.map(({ name }) => name));
+const isPlaceholder = (name: string): name is ReplyPlaceholder => replyNames.has(name);
+const allPlaceholders = [...replyPlaceholders, ...applicationPlaceholders];
+const knownNames: ReadonlySet<string> = new Set(allPlaceholders.map(({ name }) => name));
+
+function fill(template: string, values: Record<string, string | null>) {
+  return template.replace(PLACEHOLDER, (match, raw: string) => {
+    const name = raw.toLowerCase();
+    return (Object.hasOwn(values, name) && values[name]) || match;
+  });
+}
 
 /**
  * `template` with every known placeholder filled from `context`. One the message gives no
@@ -97,11 +133,21 @@ const isPlaceholder = (name: string): name is ReplyPlaceholder => knownNames.has
  * (a stand-in such as 'the course' reads oddly); unknown ones stay too.
  */
 export function fillPlaceholders(template: string, context: ReplyContext): string {
-  const values = valuesIn(context);
-  return template.replace(PLACEHOLDER, (match, raw: string) => {
-    const name = raw.toLowerCase();
-    return (isPlaceholder(name) && values[name]) || match;
-  });
+  return fill(template, valuesIn(context));
+}
+
+/** `template` with a reply's and an application's placeholders filled, as `fillPlaceholders`. */
+export function fillApplicationPlaceholders(
+  template: string,
+  context: ApplicationReplyContext,
+): string {
+  const values: Record<ApplicationPlaceholder, string | null> = {
+    intake: context.intake,
+    start_date: context.startDate,
+    offer_deadline: context.offerDeadline,
+    application_link: context.applicationLink,
+  };
+  return fill(template, { ...valuesIn(context), ...values });
 }
 
 const matchesIn = (text: string) =>
@@ -127,13 +173,13 @@ export function unfilledPlaceholdersMessage(text: string): string | null {
 /** The placeholders in a saved reply no message can fill (misspelt), as written. */
 export function unknownPlaceholders(text: string): string[] {
   const written = matchesIn(text)
-    .filter(({ name }) => !isPlaceholder(name))
+    .filter(({ name }) => !knownNames.has(name))
     .map((match) => match.written);
   return [...new Set(written)];
 }
 
-/** The known placeholders as a list in words: '{name}, {course}, … or {brochure_link}'. */
-export const knownPlaceholderList = `${replyPlaceholders
+/** The known placeholders as a list in words: '{name}, {course}, … or {application_link}'. */
+export const knownPlaceholderList = `${allPlaceholders
   .slice(0, -1)
   .map(({ name }) => `{${name}}`)
-  .join(", ")} or {${replyPlaceholders.at(-1)?.name}}`;
+  .join(", ")} or {${allPlaceholders.at(-1)?.name}}`;

@@ -501,13 +501,17 @@ test.describe("sign-in link", () => {
 });
 
 test.describe("guard screens and theme", () => {
-  test("Students is a placeholder; Settings shows its cards and notice", async ({
+  test("Students opens on its Applications tab; Settings shows its cards and notice", async ({
     page,
     superAdmin,
   }) => {
     await openPortal(page, `${PORTAL}/students`);
     await expect(page.getByRole("heading", { name: "Students", level: 1 })).toBeVisible();
-    await expect(page.getByText("This section is under development.")).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Students tabs" }).getByRole("link", {
+        name: "Applications",
+      }),
+    ).toHaveAttribute("aria-current", "page");
     await openPortal(page, `${PORTAL}/settings`);
     for (const card of ["Profile Settings", "Security", "Notifications", "Appearance"]) {
       await expect(page.getByRole("heading", { name: card, level: 2 })).toBeVisible();

@@ -1,0 +1,162 @@
+import { Form, Link } from "react-router";
+import { applicationStatuses } from "~/db/schema";
+import { buttonClasses } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { SelectInput, type SelectOption } from "~/ui/fields";
+import { SearchInput } from "~/ui/search-input";
+import { useFilterSubmit } from "~/ui/use-filter-submit";
+import { useSyncedFields } from "~/ui/use-synced-fields";
+import { applicationStatusLabels } from "./application-rules";
+import {
+  type AdmissionsQuery,
+  admissionsHref,
+  applicationSorts,
+  defaultAdmissionsQuery,
+  studentsTabs,
+} from "./list-url";
+
+const tabClasses = (current: boolean) =>
+  cn(
+    "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+    current
+      ? "border-brand-700 text-brand-800 dark:border-brand-300 dark:text-brand-200"
+      : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
+  );
+
+/** Applications | Students, as links. */
+export function StudentsTabs({ tab }: { tab: AdmissionsQuery["tab"] }) {
+  return (
+    <nav
+      aria-label="Students tabs"
+      className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+    >
+      {studentsTabs.map((item) => (
+        <Link
+          key={item.id}
+          to={admissionsHref({ tab: item.id })}
+          aria-current={tab === item.id ? "page" : undefined}
+          className={tabClasses(tab === item.id)}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+const statusOptions = applicationStatuses.map((status) => ({
+  value: status,
+  label: applicationStatusLabels[status],
+}));
+const sortOptions = applicationSorts.map((sort) => ({ value: sort.id, label: sort.label }));
+
+/** The intake, status, sort and search as a GET form: they live in the URL. */
+export function ApplicationFilters({
+  query,
+  intakes,
+}: {
+  query: AdmissionsQuery;
+  intakes: SelectOption[];
+}) {
+  const { submitNow, submitAfterPause } = useFilterSubmit();
+  const formRef = useSyncedFields({
+    q: query.q,
+    intake: query.intake,
+    status: query.status,
+    sort: query.sort,
+  });
+  const filtered = Boolean(query.q || query.intake || query.status || query.sort !== "newest");
+  const selects = [
+    {
+      name: "intake",
+      label: "Filter by intake",
+      value: query.intake,
+      options: intakes,
+      placeholder: "All intakes",
+    },
+    {
+      name: "status",
+      label: "Filter by status",
+      value: query.status,
+      options: statusOptions,
+      placeholder: "All statuses",
+    },
+    {
+      name: "sort",
+      label: "Sort",
+      value: query.sort,
+      options: sortOptions,
+      placeholder: undefined,
+    },
+  ];
+  return (
+    <div className="mb-4 flex flex-wrap items-start gap-3">
+      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
+        <SearchInput
+          id="applications-q"
+          label="Search applications"
+          className="basis-full"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Search name, e-mail, phone or reference..."
+          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
+        />
+        {selects.map((select) => (
+          <SelectInput
+            key={select.name}
+            id={`applications-${select.name}`}
+            name={select.name}
+            label={select.label}
+            layout="filter"
+            className="max-w-full flex-none"
+            defaultValue={select.value}
+            onChange={(event) => submitNow(event.currentTarget.form)}
+            placeholder={select.placeholder}
+            options={select.options}
+          />
+        ))}
+        <button type="submit" className={buttonClasses("outline")}>
+          Apply
+        </button>
+      </Form>
+      {filtered ? (
+        <Link to={admissionsHref(defaultAdmissionsQuery)} className={buttonClasses("outline")}>
+          Clear filters
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** How many applications of each status the intake filter holds; each a link to that status. */
+export function ApplicationStatusCounts({
+  query,
+  counts,
+}: {
+  query: AdmissionsQuery;
+  counts: Record<string, number>;
+}) {
+  return (
+    <ul aria-label="Applications by status" className="mb-4 flex flex-wrap gap-2 text-sm">
+      {statusOptions.map((status) => (
+        <li key={status.value}>
+          <Link
+            to={admissionsHref({ ...query, status: status.value, page: 1 })}
+            aria-current={query.status === status.value ? "true" : undefined}
+            className={cn(
+              "inline-flex gap-1 rounded-full border px-3 py-1",
+              query.status === status.value
+                ? "border-brand-700 bg-brand-50 font-semibold text-brand-900 dark:bg-brand-900/30 dark:text-brand-100"
+                : "border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200",
+            )}
+          >
+            {status.label}
+            <span className="font-semibold">
+              {(counts[status.value] ?? 0).toLocaleString("en-NG")}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

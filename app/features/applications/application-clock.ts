@@ -1,0 +1,14 @@
+import type { Application } from "~/db/schema";
+import { replyClock } from "~/features/messages/reply-clock";
+
+/**
+ * The 24-hour reply promise on an application: a new one nobody has answered yet waits like an
+ * unread message; once answered (a decision, an automatic offer) or moved on, it has no clock.
+ */
+export function applicationReplyClock(
+  application: Pick<Application, "status" | "createdAt" | "answeredAt">,
+  now: Date | string,
+) {
+  if (application.status !== "new" || application.answeredAt) return null;
+  return replyClock({ createdAt: application.createdAt, status: "unread" }, now);
+}

@@ -1,0 +1,269 @@
+import X from "lucide-react/icons/x";
+import { Form, Link, useSubmit } from "react-router";
+import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox/list-url";
+import { formatReplyTime } from "~/features/messages/reply-clock";
+import { formatDateTime, formatFullDate } from "~/lib/format/dates";
+import { formatPhone } from "~/lib/text/phone-number";
+import { Button, buttonClasses } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { controlClasses, SelectInput } from "~/ui/fields";
+import type { AdmissionConfirm } from "./admissions-schema";
+import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";
+import type {
+  ApplicationDetail as Detail,
+  PersonRecords,
+  ApplicationTimeline as Timeline,
+} from "./application-detail.server";
+import {
+  applicationLimits,
+  applicationStatusLabels,
+  formatApplicationReference,
+  mayMove,
+  staffMoves,
+} from "./application-rules";
+import { ApplicationTimeline } from "./application-timeline";
+
+type AdminOption = { id: string; name: string };
+
+const moveLabels: Record<AdmissionConfirm, string> = {
+  offer: "Offer a place",
+  waitlist: "Waitlist",
+  enrol: "Mark enrolled",
+  decline: "Decline",
+  withdraw: "Withdraw",
+};
+const moves = Object.keys(moveLabels) as AdmissionConfirm[];
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** '2 days 4 h left', or 'passed' once the deadline is behind us. */
+function timeLeft(deadline: Date | string, now: string) {
+  const minutes = (new Date(deadline).getTime() - new Date(now).getTime()) / 60_000;
+  return minutes > 0 ? `${formatReplyTime(minutes)} left` : "passed";
+}
+
+export function ApplicationDetail({
+  application,
+  admins,
+  timeline,
+  person,
+  closeHref,
+  confirmHref,
+  applicationHref,
+  now,
+}: {
+  application: Detail;
+  admins: AdminOption[];
+  /** Null when it could not be read: the application still shows. */
+  timeline: Timeline | null;
+  person: PersonRecords | null;
+  closeHref: string;
+  confirmHref: (move: AdmissionConfirm) => string;
+  applicationHref: (id: string) => string;
+  now: string;
+}) {
+  const submit = useSubmit();
+  const reference = formatApplicationReference(application.reference);
+  return (
+    <article aria-labelledby="application-heading" className="flex flex-col gap-5 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="application-heading" className="text-xl font-bold text-slate-900 dark:text-white">
+            {application.fullName}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {application.courseTitle} · {application.intakeLabel} ·{" "}
+            <span className="font-mono">{reference}</span>
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <ApplicationStatusBadge status={application.status} />
+            <ApplicationClockBadge application={application} now={now} />
+          </div>
+        </div>
+        <Link
+          to={closeHref}
+          preventScrollReset
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">Close application</span>
+        </Link>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        {moves
+          .filter((move) => mayMove(staffMoves, move, application.status))
+          .map((move) => (
+            <Link
+              key={move}
+              to={confirmHref(move)}
+              preventScrollReset
+              className={cn(
+                buttonClasses(move === "offer" ? "primary" : "outline", "sm"),
+                (move === "decline" || move === "withdraw") && "text-red-700 dark:text-red-400",
+              )}
+            >
+              {moveLabels[move]}
+            </Link>
+          ))}
+      </div>
+
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <Row label="Email">
+          <a
+            href={`mailto:${application.email}`}
+            className="text-brand-800 underline dark:text-brand-300"
+          >
+            {application.email}
+          </a>
+        </Row>
+        <Row label="Phone">{formatPhone(application.phone)}</Row>
+        <Row label="Experience">{application.experienceLevel}</Row>
+        <Row label="Heard from">{application.heardFrom}</Row>
+        <Row label="Intake">
+          {application.courseTitle} · {application.intakeLabel} (starts{" "}
+          {formatFullDate(application.startsOn)})
+        </Row>
+        <Row label="Status">{applicationStatusLabels[application.status]}</Row>
+        {application.status === "offered" && application.offerExpiresAt ? (
+          <Row label="Accept by">
+            {formatDateTime(application.offerExpiresAt)} (Lagos time) ·{" "}
+            {timeLeft(application.offerExpiresAt, now)}
+          </Row>
+        ) : null}
+        {application.waitlistPlace ? (
+          <Row label="Waitlist">No. {application.waitlistPlace} in line</Row>
+        ) : null}
+        <Row label="Applied">{formatDateTime(application.createdAt)}</Row>
+      </dl>
+
+      <section aria-labelledby="application-goals-heading">
+        <h3 id="application-goals-heading" className="text-base font-semibold">
+          Goals
+        </h3>
+        <p className="mt-1 rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800/60 dark:text-slate-100">
+          {application.goals}
+        </p>
+      </section>
+
+      <Form method="post" preventScrollReset className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="assign" />
+        <input type="hidden" name="id" value={application.id} />
+        <SelectInput
+          id="application-assignee"
+          name="assignedTo"
+          label="Assigned to"
+          layout="action"
+          className="flex-1"
+          defaultValue={application.assignedTo ?? ""}
+          key={application.assignedTo ?? ""}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          options={[
+            { value: "", label: "Unassigned" },
+            ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+          ]}
+        />
+        <noscript>
+          <button type="submit" className={buttonClasses("outline")}>
+            Save
+          </button>
+        </noscript>
+      </Form>
+
+      <Form method="post" preventScrollReset className="grid gap-2">
+        <input type="hidden" name="intent" value="notes" />
+        <input type="hidden" name="id" value={application.id} />
+        <label htmlFor="application-notes" className="text-sm font-medium">
+          Admin notes
+        </label>
+        <textarea
+          id="application-notes"
+          name="notes"
+          key={application.adminNotes ?? ""}
+          defaultValue={application.adminNotes ?? ""}
+          rows={4}
+          maxLength={applicationLimits.notes}
+          className={controlClasses}
+          placeholder="Visible to staff only"
+        />
+        <div>
+          <Button type="submit" variant="outline" size="sm">
+            Save Notes
+          </Button>
+        </div>
+      </Form>
+
+      {person ? <PersonRecordsList person={person} applicationHref={applicationHref} /> : null}
+
+      {timeline ? (
+        <ApplicationTimeline timeline={timeline} />
+      ) : (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          The history could not be loaded. Reload the page to try again.
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** The person's other applications and messages (same e-mail address or phone number). */
+function PersonRecordsList({
+  person,
+  applicationHref,
+}: {
+  person: PersonRecords;
+  applicationHref: (id: string) => string;
+}) {
+  if (!person.applicationCount && !person.messageCount) return null;
+  const link = "text-brand-800 underline dark:text-brand-300";
+  return (
+    <section aria-labelledby="person-records-heading" className="grid gap-2 text-sm">
+      <h3 id="person-records-heading" className="text-base font-semibold">
+        Also from this person
+      </h3>
+      {person.applicationCount ? (
+        <>
+          <p>
+            {person.applicationCount} other{" "}
+            {person.applicationCount === 1 ? "application" : "applications"}
+          </p>
+          <ul className="grid gap-1">
+            {person.applications.map((other) => (
+              <li key={other.id}>
+                <Link to={applicationHref(other.id)} preventScrollReset className={link}>
+                  {formatApplicationReference(other.reference)}: {other.courseTitle} ·{" "}
+                  {other.intakeLabel}
+                </Link>{" "}
+                ({applicationStatusLabels[other.status]}, {formatDateTime(other.createdAt)})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {person.messageCount ? (
+        <>
+          <p>
+            {person.messageCount} {person.messageCount === 1 ? "message" : "messages"}
+          </p>
+          <ul className="grid gap-1">
+            {person.messages.map((message) => (
+              <li key={message.id}>
+                <Link to={inboxHref(defaultInboxQuery, message.id)} className={link}>
+                  {message.subject ?? message.courseInterest ?? message.inquiryType ?? "Message"}
+                </Link>{" "}
+                ({message.status}, {formatDateTime(message.createdAt)})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { emailStatusLabels } from "~/features/outgoing-mail/schema";
+import { formatDateTime } from "~/lib/format/dates";
+import type {
+  ApplicationTimelineEntry as Entry,
+  ApplicationTimeline as Timeline,
+} from "./application-detail.server";
+
+const what: Record<Entry["kind"], string> = {
+  applied: "Applied",
+  viewed: "Opened",
+  offered: "Place offered",
+  "offer-reminded": "Offer reminder sent",
+  accepted: "Offer accepted",
+  declined: "Declined",
+  waitlisted: "Moved to the waitlist",
+  enrolled: "Marked as enrolled",
+  withdrawn: "Withdrawn",
+  expired: "Offer expired",
+  notes: "Notes edited",
+  assigned: "Assigned",
+  "link-sent": "Private link sent",
+  email: "E-mail to the applicant",
+};
+
+/** One line of an application's history: 'Place offered by Ade Admin'. */
+export function applicationTimelineText(entry: Pick<Entry, "kind" | "actor" | "detail">) {
+  const by = ` by ${entry.actor}`;
+  if (entry.kind === "assigned")
+    return entry.detail?.to ? `Assigned to ${entry.detail.to}${by}` : `Unassigned${by}`;
+  if (entry.kind === "waitlisted" && entry.detail?.place)
+    return `${what.waitlisted} (No. ${entry.detail.place} in line)${by}`;
+  return `${what[entry.kind]}${by}`;
+}
+
+const deliveryStyles = {
+  queued: "text-amber-800 dark:text-amber-300",
+  sent: "text-emerald-800 dark:text-emerald-300",
+  failed: "text-red-700 dark:text-red-400",
+};
+
+/** An application's history, oldest first, with each e-mail's delivery. */
+export function ApplicationTimeline({ timeline }: { timeline: Timeline }) {
+  return (
+    <section aria-labelledby="application-history-heading">
+      <h3
+        id="application-history-heading"
+        className="text-base font-semibold text-slate-900 dark:text-white"
+      >
+        History
+      </h3>
+      <ol className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
+        {timeline.hidden > 0 ? (
+          <li className="py-2 text-sm text-slate-600 italic dark:text-slate-400">
+            {timeline.hidden.toLocaleString("en-NG")} earlier{" "}
+            {timeline.hidden === 1 ? "entry" : "entries"} not shown
+          </li>
+        ) : null}
+        {timeline.entries.map((entry) => {
+          const at = new Date(entry.at);
+          return (
+            <li key={entry.id} className="py-2 text-sm">
+              <p className="break-words text-slate-900 dark:text-slate-100">
+                {applicationTimelineText(entry)}
+              </p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+                {entry.email ? (
+                  <>
+                    {entry.email.recipients.length ? (
+                      <> · To {entry.email.recipients.join(", ")}</>
+                    ) : null}
+                    {" · "}
+                    <span className={deliveryStyles[entry.email.status]}>
+                      E-mail: {emailStatusLabels[entry.email.status]}
+                    </span>
+                    {entry.email.lastError ? <> ({entry.email.lastError})</> : null}
+                  </>
+                ) : null}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useNavigate, useNavigation } from "react-router";
+import type { Admin } from "~/db/schema";
+import { listActiveAdminOptions } from "~/features/admins/admins.server";
+import { AdmissionConfirmModal } from "~/features/applications/admission-confirm-modal";
+import {
+  admissionMessages,
+  assignApplication,
+  declineApplication,
+  enrolApplication,
+  markApplicationViewed,
+  offerApplication,
+  saveApplicationNotes,
+  waitlistApplication,
+  withdrawApplication,
+} from "~/features/applications/admissions.server";
+import {
+  type AdmissionConfirm,
+  admissionActionSchema,
+  admissionConfirms,
+} from "~/features/applications/admissions-schema";
+import {
+  ApplicationFilters,
+  ApplicationStatusCounts,
+  StudentsTabs,
+} from "~/features/applications/admissions-toolbar";
+import { ApplicationDetail } from "~/features/applications/application-detail";
+import {
+  applicationTimeline,
+  getApplication,
+  personRecordsOf,
+} from "~/features/applications/application-detail.server";
+import { ApplicationList } from "~/features/applications/application-list";
+import {
+  applicationIntakeChoices,
+  applicationStatusCounts,
+  listApplications,
+} from "~/features/applications/application-list.server";
+import { savedRepliesForApplication } from "~/features/applications/application-reply-context.server";
+import {
+  type AdmissionsQuery,
+  admissionsHref,
+  parseAdmissionsQuery,
+} from "~/features/applications/list-url";
+import { defaultOfferDeadline } from "~/features/applications/places.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { lagosInputFromInstant } from "~/features/intakes/lagos-time";
+import { PageHeader } from "~/features/portal/page-header";
+import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
+import { readForm } from "~/lib/forms/request-form.server";
+import { isUuid } from "~/lib/ids";
+import { logger } from "~/lib/infra/logger.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
+import { Pagination } from "~/ui/pagination";
+import { useActionReply } from "~/ui/use-action-reply";
+import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
+import type { Route } from "./+types/students";
+
+export const meta: Route.MetaFunction = () => [{ title: "Students | Admin Portal" }];
+
+const openIdFrom = (params: URLSearchParams) => {
+  const id = params.get("id");
+  return isUuid(id) ? id : null;
+};
+
+const confirmFrom = (params: URLSearchParams): AdmissionConfirm | null => {
+  const confirm = params.get("confirm");
+  return (admissionConfirms as readonly string[]).includes(confirm ?? "")
+    ? (confirm as AdmissionConfirm)
+    : null;
+};
+
+/** An extra of the open application that never stops it from showing: null when unreadable. */
+const orNull = <T,>(promise: Promise<T>, failure: string) =>
+  promise.catch((error: unknown) => {
+    logger.error({ err: error }, failure);
+    return null;
+  });
+
+/** The Applications tab: the list, its filters and counts, and the open application. */
+async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URLSearchParams) {
+  const openId = openIdFrom(params);
+  // Marking it viewed must never stop the application from showing.
+  if (openId)
+    await markApplicationViewed(actor, openId).catch((error: unknown) =>
+      logger.error({ err: error }, "Marking an application viewed failed"),
+    );
+  const [list, counts, intakes, admins, application] = await Promise.all([
+    listApplications(query),
+    applicationStatusCounts(query.intake),
+    applicationIntakeChoices(),
+    listActiveAdminOptions(),
+    openId ? getApplication(openId) : null,
+  ]);
+  const [timeline, person, savedReplies] = application
+    ? await Promise.all([
+        orNull(applicationTimeline(application.id), "Loading an application's history failed"),
+        orNull(personRecordsOf(application), "Loading a person's records failed"),
+        orNull(savedRepliesForApplication(application), "Loading saved replies failed"),
+      ])
+    : [null, null, null];
+  const confirm = application ? confirmFrom(params) : null;
+  const insertedId = params.get("savedReply");
+  return {
+    list,
+    counts,
+    intakes,
+    admins: admins.map(({ id, name }) => ({ id, name })),
+    application,
+    timeline,
+    person,
+    confirm,
+    savedReplies: savedReplies ?? [],
+    draft: savedReplies?.find((reply) => reply.id === insertedId)?.text ?? "",
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const query = parseAdmissionsQuery(params);
+  const now = new Date();
+  return {
+    query,
+    now: now.toISOString(),
+    defaultDeadline: lagosInputFromInstant(defaultOfferDeadline(now)),
+    // The Students tab (enrolled students) loads its own data: none yet.
+    applications: query.tab === "applications" ? await applicationsTab(actor, query, params) : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: admissionActionSchema });
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const input = submission.value;
+  const query = parseAdmissionsQuery(new URL(request.url).searchParams);
+  const done = (message: string) => redirectWithFlash(admissionsHref(query, input.id), message);
+  try {
+    switch (input.intent) {
+      case "offer":
+        await offerApplication(actor, input.id, input.offerExpiresAt);
+        return done(admissionMessages.offered);
+      case "decline":
+        await declineApplication(actor, input.id, { subject: input.subject, text: input.text });
+        return done(admissionMessages.declined);
+      case "waitlist":
+        await waitlistApplication(actor, input.id);
+        return done(admissionMessages.waitlisted);
+      case "enrol":
+        await enrolApplication(actor, input.id);
+        return done(admissionMessages.enrolled);
+      case "withdraw":
+        await withdrawApplication(actor, input.id);
+        return done(admissionMessages.withdrawn);
+      case "notes":
+        await saveApplicationNotes(actor, input.id, input.notes ?? "");
+        return done(admissionMessages.notesSaved);
+      case "assign":
+        await assignApplication(actor, input.id, input.assignedTo || null);
+        return done(admissionMessages.assigned);
+    }
+  } catch (error) {
+    return failureReply(submission, error, "Admissions");
+  }
+}
+
+export default function Students({ loaderData, actionData }: Route.ComponentProps) {
+  const { query } = loaderData;
+  return (
+    <>
+      <PageHeader title="Students" description="Applications to the intakes, and the students." />
+      <StudentsTabs tab={query.tab} />
+      {loaderData.applications ? (
+        <ApplicationsTab
+          query={query}
+          data={loaderData.applications}
+          now={loaderData.now}
+          defaultDeadline={loaderData.defaultDeadline}
+          actionData={actionData}
+        />
+      ) : (
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Students</h2>
+      )}
+    </>
+  );
+}
+
+function ApplicationsTab({
+  query,
+  data,
+  now,
+  defaultDeadline,
+  actionData,
+}: {
+  query: AdmissionsQuery;
+  data: NonNullable<Route.ComponentProps["loaderData"]["applications"]>;
+  now: string;
+  defaultDeadline: string;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { list, counts, intakes, admins, application, timeline, person, confirm } = data;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // A confirmation shows its own reply; everything else is toasted here.
+  useActionReply(confirm ? undefined : actionData);
+  useRevealOnOpen("application-details", application?.id ?? null);
+  const closeHref = admissionsHref(query);
+  const openHref = application ? admissionsHref(query, application.id) : closeHref;
+  return (
+    <>
+      {/* On a phone an open application comes first; 'Close application' leads back here. */}
+      <div className={application ? "max-md:hidden" : undefined}>
+        <ApplicationStatusCounts query={query} counts={counts} />
+        <ApplicationFilters query={query} intakes={intakes} />
+      </div>
+      <div
+        className={
+          application ? "grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]" : undefined
+        }
+      >
+        <section
+          aria-label="Applications"
+          aria-busy={navigation.state === "loading"}
+          className={`rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${application ? "max-xl:hidden" : ""}`}
+        >
+          <ApplicationList
+            items={list.applications}
+            query={query}
+            openId={application?.id ?? null}
+            now={now}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
+            <p className="text-slate-600 dark:text-slate-300">
+              {list.pagination.total.toLocaleString("en-NG")}{" "}
+              {list.pagination.total === 1 ? "application" : "applications"}
+            </p>
+            <Pagination
+              page={list.pagination.page}
+              totalPages={list.pagination.totalPages}
+              hrefFor={(page) => admissionsHref({ ...query, page })}
+              label="Application pages"
+            />
+          </div>
+        </section>
+        {application ? (
+          <section
+            id="application-details"
+            aria-label="Application details"
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <ApplicationDetail
+              application={application}
+              admins={admins}
+              timeline={timeline}
+              person={person}
+              closeHref={closeHref}
+              confirmHref={(move) => `${openHref}&confirm=${move}`}
+              applicationHref={(id) => admissionsHref(query, id)}
+              now={now}
+            />
+          </section>
+        ) : null}
+      </div>
+      {application && confirm ? (
+        <AdmissionConfirmModal
+          key={confirm}
+          move={confirm}
+          applicationId={application.id}
+          fullName={application.fullName}
+          defaultDeadline={defaultDeadline}
+          savedReplies={data.savedReplies}
+          draft={data.draft}
+          reply={actionData}
+          closeHref={openHref}
+          onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -1,0 +1,66 @@
+import {
+  combobox,
+  dialog,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  openPortal,
+  PORTAL,
+  test,
+} from "./portal-fixtures";
+
+test.beforeEach(async ({ createAdmin, signIn }) => {
+  await signIn(await createAdmin({ role: "admin" }));
+});
+
+// The demo seeds new applications; each project (desktop, phone) decides on its own applicant,
+// so the two runs never take the same one.
+const applicantFor = (project: string) =>
+  project === "portal-phone" ? "Tunde Adeyemi" : "Chiamaka Obi";
+
+test(
+  "staff filter the applications, open one and offer a place",
+  { tag: "@phone" },
+  async ({ page }, testInfo) => {
+    // Four axe runs on a busy machine.
+    test.setTimeout(90_000);
+    const applicant = applicantFor(testInfo.project.name);
+    await openPortal(page, `${PORTAL}/students`);
+    await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
+    await expectNoAxeViolations(page, "students, applications");
+
+    await combobox(page, "Filter by status").selectOption("new");
+    await expect(page).toHaveURL(/status=new/);
+    await page.getByRole("searchbox", { name: "Search applications" }).fill(applicant);
+    await expect(page).toHaveURL(/q=/);
+    const list = page.getByRole("region", { name: "Applications" });
+    await expect(list.getByRole("link")).toHaveCount(1);
+    await list.getByRole("link", { name: new RegExp(applicant) }).click();
+
+    const details = page.getByRole("region", { name: "Application details" });
+    await expect(details.getByRole("heading", { level: 2, name: applicant })).toBeVisible();
+    await expect(details.getByText(/^Opened by /)).toBeVisible();
+    await expectNoAxeViolations(page, "students, an application");
+
+    await details.getByRole("link", { name: "Offer a place" }).click();
+    const offer = dialog(page, "Offer a place");
+    await expect(offer.getByLabel("Accept by (Lagos time)")).not.toHaveValue("");
+    await expectNoAxeViolations(page, "students, offer");
+    await offer.getByRole("button", { name: "Offer a place" }).click();
+    await expectToast(page, "Place offered.");
+    await expect(details.getByText(/^Place offered by /)).toBeVisible();
+    await expect(details.getByText(/Lagos time\) · .+ left$/)).toBeVisible();
+    await expect(details.getByRole("link", { name: "Mark enrolled" })).toBeVisible();
+  },
+);
+
+test("the Students tab shows the tab bar and its heading", async ({ page }) => {
+  await openPortal(page, `${PORTAL}/students`);
+  await page
+    .getByRole("navigation", { name: "Students tabs" })
+    .getByRole("link", { name: "Students" })
+    .click();
+  await expect(page).toHaveURL(/tab=students/);
+  await expect(page.getByRole("heading", { level: 2, name: "Students" })).toBeVisible();
+  await expectNoAxeViolations(page, "students tab");
+});
