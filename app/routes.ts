@@ -17,6 +17,7 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("theme", "routes/admin/theme.ts"),
     route("messages/export", "routes/resources/messages-export.ts"),
+    route("students/export", "routes/resources/students-export.ts"),
     route("reports/export", "routes/resources/reports-export.ts"),
     route("events", "routes/resources/inbox-events.ts"),
     layout("routes/admin/layout.tsx", [
@@ -27,6 +28,7 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("saved-replies", "routes/admin/saved-replies.tsx"),
       route("admins", "routes/admin/admins.tsx"),
+      route("students/class-list", "routes/admin/class-list.tsx"),
       route("students", "routes/admin/placeholder.tsx", { id: "admin-students" }),
       route("tutors", "routes/admin/tutors.tsx"),
       route("reports", "routes/admin/reports.tsx"),

@@ -8,6 +8,7 @@ import { readAdminTheme } from "~/features/auth/theme.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
+import * as classListRoute from "~/routes/admin/class-list";
 import * as courseIntakesRoute from "~/routes/admin/course-intakes";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as dashboardRoute from "~/routes/admin/dashboard";
@@ -25,6 +26,7 @@ import * as tutorsRoute from "~/routes/admin/tutors";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
+import * as studentsExportRoute from "~/routes/resources/students-export";
 import {
   getRequest,
   makeAdmin,
@@ -193,6 +195,8 @@ const placeholder = (section: string, title: string): RouteCase => ({
 
 /** A course id no course has: the intakes routes' guard answers before the course is looked up. */
 const NO_SUCH_COURSE = "00000000-0000-4000-8000-000000000000";
+/** An intake id no intake has: the class list answers 404 once past the guard. */
+const NO_SUCH_INTAKE = "00000000-0000-4000-8000-000000000001";
 
 const routeCases: RouteCase[] = [
   {
@@ -449,6 +453,20 @@ const routeCases: RouteCase[] = [
     expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
   },
   {
+    name: "students export loader",
+    method: "GET",
+    path: "/admin-portal/students/export",
+    run: studentsExportRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
+    name: "class list loader",
+    method: "GET",
+    path: `/admin-portal/students/class-list?intake=${NO_SUCH_INTAKE}`,
+    run: classListRoute.loader,
+    expect: { admin: isData(404, null), super_admin: isData(404, null) },
+  },
+  {
     name: "inbox events loader",
     method: "GET",
     path: "/admin-portal/events",
@@ -548,6 +566,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/index.ts": indexRoute,
   "routes/admin/dashboard.tsx": dashboardRoute,
   "routes/admin/admins.tsx": adminsRoute,
+  "routes/admin/class-list.tsx": classListRoute,
   "routes/admin/placeholder.tsx": placeholderRoute,
   "routes/admin/reports.tsx": reportsRoute,
   "routes/admin/settings.tsx": settingsRoute,
@@ -561,6 +580,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/logout.ts": logoutRoute,
   "routes/resources/messages-export.ts": messagesExportRoute,
   "routes/resources/reports-export.ts": reportsExportRoute,
+  "routes/resources/students-export.ts": studentsExportRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 
