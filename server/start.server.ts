@@ -2,6 +2,7 @@ import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
 import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
+import { seedDemoApplications } from "~/features/demo/seed-applications.server";
 import { seedDemoInterest } from "~/features/demo/seed-interest.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
@@ -58,6 +59,7 @@ async function prepareDemo() {
     await seedDemoSavedReplies(db(), { demoAdminId, log });
     await seedDemoInterest(db(), { log });
     await seedDemoTutors(db(), courseAssets(), { log });
+    await seedDemoApplications(db(), { demoAdminId, log });
   }
 }
 
