@@ -59,7 +59,7 @@ async function prepareDemo() {
     await seedDemoSavedReplies(db(), { demoAdminId, log });
     await seedDemoInterest(db(), { log });
     await seedDemoTutors(db(), courseAssets(), { log });
-    await seedDemoApplications(db(), { log });
+    await seedDemoApplications(db(), { demoAdminId, log });
   }
 }
 

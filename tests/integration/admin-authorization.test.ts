@@ -9,6 +9,7 @@ import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import { personalDataMessages } from "~/features/people/person-key";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
+import * as classListRoute from "~/routes/admin/class-list";
 import * as courseIntakesRoute from "~/routes/admin/course-intakes";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as dashboardRoute from "~/routes/admin/dashboard";
@@ -28,6 +29,7 @@ import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
+import * as studentsExportRoute from "~/routes/resources/students-export";
 import {
   getRequest,
   makeAdmin,
@@ -188,6 +190,8 @@ const passesGuardAndClose: Check = async (context) => {
 
 /** A course id no course has: the intakes routes' guard answers before the course is looked up. */
 const NO_SUCH_COURSE = "00000000-0000-4000-8000-000000000000";
+/** An intake id no intake has: the class list answers 404 once past the guard. */
+const NO_SUCH_INTAKE = "00000000-0000-4000-8000-000000000001";
 
 const routeCases: RouteCase[] = [
   {
@@ -496,6 +500,20 @@ const routeCases: RouteCase[] = [
     expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
   },
   {
+    name: "students export loader",
+    method: "GET",
+    path: "/admin-portal/students/export",
+    run: studentsExportRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
+    name: "class list loader",
+    method: "GET",
+    path: `/admin-portal/students/class-list?intake=${NO_SUCH_INTAKE}`,
+    run: classListRoute.loader,
+    expect: { admin: isData(404, null), super_admin: isData(404, null) },
+  },
+  {
     name: "inbox events loader",
     method: "GET",
     path: "/admin-portal/events",
@@ -596,6 +614,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/dashboard.tsx": dashboardRoute,
   "routes/admin/admins.tsx": adminsRoute,
   "routes/admin/students.tsx": studentsRoute,
+  "routes/admin/class-list.tsx": classListRoute,
   "routes/admin/reports.tsx": reportsRoute,
   "routes/admin/settings.tsx": settingsRoute,
   "routes/admin/courses.tsx": coursesRoute,
@@ -610,6 +629,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/resources/reports-export.ts": reportsExportRoute,
   "routes/resources/personal-data-export.ts": personalDataExportRoute,
   "routes/admin/personal-data.tsx": personalDataRoute,
+  "routes/resources/students-export.ts": studentsExportRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 

@@ -763,6 +763,8 @@ describe("dashboardStats", () => {
     // 00:30 in Lagos on 2 March is still 1 March in UTC.
     const stats = await dashboardStats(new Date("2026-03-01T23:30:00Z"));
     expect(stats).toEqual({
+      // Students have their own count test (students.test.ts); this file adds none.
+      students: { enrolled: 0 },
       courses: { total: 3, active: 2 },
       messages: { unread: 2, today: 2 },
       admins: { total: 2, active: 1 },
@@ -777,6 +779,7 @@ describe("dashboardStats", () => {
 
   it("is all zeros on an empty database", async () => {
     expect(await dashboardStats(new Date("2026-03-01T12:00:00Z"))).toEqual({
+      students: { enrolled: 0 },
       courses: { total: 0, active: 0 },
       messages: { unread: 0, today: 0 },
       admins: { total: 0, active: 0 },

@@ -1,62 +1,106 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { applicationEvents, applications, intakes, type NewApplication } from "~/db/schema";
-import { experienceLevels, heardFromChoices } from "~/features/applications/application-rules";
+import {
+  type ApplicationEventKind,
+  applicationEvents,
+  applications,
+  courses,
+  intakes,
+} from "~/db/schema";
+import { lagosToday } from "~/lib/format/dates";
+import { toInternationalPhone } from "~/lib/text/phone-number";
+import { type DemoApplication, demoApplications } from "./demo-applications";
 
 const HOUR = 60 * 60 * 1000;
+/** Staff answered a demo application this long after it came in. */
+const ANSWERED_AFTER = 3 * HOUR;
+/** An offer was accepted and enrolled this long after it was made. */
+const ENROLLED_AFTER = 24 * HOUR;
+const OFFER_LEFT = 48 * HOUR;
 
-/** The demo's applicants: new applications, waiting for staff's decision. */
-const demoApplicants = [
-  { fullName: "Chiamaka Obi", hoursAgo: 2 },
-  { fullName: "Tunde Adeyemi", hoursAgo: 5 },
-  { fullName: "Ifeoma Nwosu", hoursAgo: 21 },
-  { fullName: "Yusuf Bello", hoursAgo: 30 },
-  { fullName: "Funmilayo Ojo", hoursAgo: 48 },
-  { fullName: "Emeka Okafor", hoursAgo: 70 },
-] as const;
+type DemoEvent = { kind: ApplicationEventKind; at: Date; actorKind: "applicant" | "staff" };
+
+/** The events of a demo application's life, each with its time. */
+function eventsOf(status: DemoApplication["status"], appliedAt: Date): DemoEvent[] {
+  const answeredAt = new Date(appliedAt.getTime() + ANSWERED_AFTER);
+  const events: DemoEvent[] = [{ kind: "applied", at: appliedAt, actorKind: "applicant" }];
+  if (status === "waitlisted")
+    events.push({ kind: "waitlisted", at: answeredAt, actorKind: "staff" });
+  if (status === "offered" || status === "enrolled")
+    events.push({ kind: "offered", at: answeredAt, actorKind: "staff" });
+  if (status === "enrolled")
+    events.push({
+      kind: "enrolled",
+      at: new Date(answeredAt.getTime() + ENROLLED_AFTER),
+      actorKind: "staff",
+    });
+  return events;
+}
 
 /**
- * Demo mode only: a few new applications to the open intakes with room, so the Students page
- * has something to decide on first start. Left alone once any application exists.
+ * Demo mode only: gives an empty list of applications the demo's, in the demo intakes of their
+ * courses, so the Students page and the dashboard's reply clock have something to show. A
+ * database with any application is left alone; a course the catalogue lacks is skipped.
  */
 export async function seedDemoApplications(
   db: Database,
-  options: { now?: Date; log?: (line: string) => void } = {},
+  options: { demoAdminId?: string; now?: Date; log?: (line: string) => void } = {},
 ) {
   const [existing] = await db.select({ total: count() }).from(applications);
   if ((existing?.total ?? 0) > 0) return 0;
-  const open = await db
-    .select({ id: intakes.id })
-    .from(intakes)
-    .where(and(eq(intakes.status, "open"), gt(intakes.seats, 5)))
-    .orderBy(asc(intakes.startsOn), asc(intakes.id))
-    .limit(3);
-  if (!open.length) return 0;
   const now = options.now ?? new Date();
-  const rows: NewApplication[] = demoApplicants.map((applicant, index) => {
-    const handle = applicant.fullName.toLowerCase().replace(/\s+/g, ".");
-    return {
-      intakeId: open[index % open.length]?.id ?? "",
-      fullName: applicant.fullName,
-      email: `${handle}@example.com`,
-      phone: `+23480${String(31_000_000 + index * 1_111).padStart(8, "0")}`,
-      experienceLevel: experienceLevels[index % experienceLevels.length] ?? "Complete beginner",
-      goals: "I want to build a career in tech and work on real projects.",
-      heardFrom: heardFromChoices[index % heardFromChoices.length] ?? "Other",
-      consentGiven: true,
-      status: "new",
-      createdAt: new Date(now.getTime() - applicant.hoursAgo * HOUR),
-    };
+  const today = lagosToday(now);
+  const slugs = [...new Set(demoApplications.map((demo) => demo.course))];
+  const rows = await db
+    .select({ id: intakes.id, slug: courses.slug, startsOn: intakes.startsOn })
+    .from(intakes)
+    .innerJoin(courses, eq(courses.id, intakes.courseId))
+    .where(inArray(courses.slug, slugs))
+    .orderBy(asc(intakes.startsOn));
+  const intakeOf = (demo: DemoApplication) => {
+    const ofCourse = rows.filter((row) => row.slug === demo.course);
+    return demo.intake === "started"
+      ? ofCourse.findLast((row) => row.startsOn <= today)
+      : ofCourse.find((row) => row.startsOn > today);
+  };
+  const chosen = demoApplications.flatMap((demo) => {
+    const intake = intakeOf(demo);
+    return intake ? [{ demo, intakeId: intake.id }] : [];
   });
-  const inserted = await db.insert(applications).values(rows).returning();
-  await db.insert(applicationEvents).values(
-    inserted.map((row) => ({
-      applicationId: row.id,
-      kind: "applied" as const,
-      actorKind: "applicant" as const,
-      createdAt: row.createdAt,
-    })),
-  );
-  options.log?.(`Added ${inserted.length} demo applications.`);
-  return inserted.length;
+  if (!chosen.length) return 0;
+
+  await db.transaction(async (tx) => {
+    for (const { demo, intakeId } of chosen) {
+      const appliedAt = new Date(now.getTime() - demo.hoursAgo * HOUR);
+      const events = eventsOf(demo.status, appliedAt);
+      const last = events.at(-1)?.at ?? appliedAt;
+      const [row] = await tx
+        .insert(applications)
+        .values({
+          ...demo.input,
+          phone: toInternationalPhone(demo.input.phone) ?? demo.input.phone,
+          intakeId,
+          consentGiven: true,
+          status: demo.status,
+          offerExpiresAt: demo.status === "offered" ? new Date(now.getTime() + OFFER_LEFT) : null,
+          waitlistedAt: demo.status === "waitlisted" ? last : null,
+          answeredAt: demo.status === "new" ? null : new Date(appliedAt.getTime() + ANSWERED_AFTER),
+          createdAt: appliedAt,
+          updatedAt: last,
+        })
+        .returning({ id: applications.id });
+      if (!row) throw new Error("A demo application was not saved");
+      await tx.insert(applicationEvents).values(
+        events.map((event) => ({
+          applicationId: row.id,
+          kind: event.kind,
+          actorKind: event.actorKind,
+          actorId: event.actorKind === "staff" ? (options.demoAdminId ?? null) : null,
+          createdAt: event.at,
+        })),
+      );
+    }
+  });
+  options.log?.(`Added ${chosen.length} demo applications.`);
+  return chosen.length;
 }

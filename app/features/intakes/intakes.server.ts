@@ -35,7 +35,7 @@ export async function findIntakeCourse(courseId: string) {
 }
 
 /** The tutors of each intake, in their order: id and name, inactive ones included. */
-async function tutorsByIntake(intakeIds: string[]) {
+export async function tutorsByIntake(intakeIds: string[]) {
   const byIntake = new Map<string, { id: string; name: string; isActive: boolean }[]>();
   if (!intakeIds.length) return byIntake;
   const rows = await db()

@@ -1,6 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, courses, messages, tutors } from "~/db/schema";
+import { enrolledCount } from "~/features/applications/students.server";
 import { messageStats } from "~/features/messages/inbox/inbox.server";
 
 /** The dashboard's real figures (the old portal showed invented ones). */
@@ -24,7 +25,9 @@ export async function dashboardStats(now: Date = new Date()) {
       active: sql<number>`count(*) filter (where ${tutors.isActive})`.mapWith(Number),
     })
     .from(tutors);
+  const enrolled = await enrolledCount();
   return {
+    students: { enrolled },
     courses: courseRow ?? { total: 0, active: 0 },
     messages: { unread: messageCounts.unread, today: messageCounts.today },
     admins: adminRow ?? { total: 0, active: 0 },

@@ -8,7 +8,7 @@ import { PortalSidebar } from "./portal-sidebar";
 /**
  * The portal's page frame: skip link, sidebar (a drawer below the lg breakpoint, closed by
  * Escape or the backdrop), header and main. While a navigation enters another portal page,
- * it shows that access is being checked.
+ * it shows that access is being checked. On paper only the main content is printed.
  */
 export function PortalFrame({
   children,
@@ -38,7 +38,7 @@ export function PortalFrame({
     navigation.location.pathname.startsWith(PORTAL_PATH) &&
     navigation.location.pathname !== location.pathname;
   return (
-    <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 print:block print:bg-white">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -64,7 +64,11 @@ export function PortalFrame({
           sidebarOpen={sidebarOpen}
           onToggleSidebar={() => setSidebarOpen((open) => !open)}
         />
-        <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8 print:p-0"
+        >
           {children}
         </main>
       </div>

@@ -10,7 +10,7 @@ export function PortalSidebar({ open, onNavigate }: { open: boolean; onNavigate:
     <aside
       id="portal-sidebar"
       className={cn(
-        "fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform dark:border-slate-800 dark:bg-slate-900 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0",
+        "fixed inset-y-0 left-0 z-40 flex w-64 flex-col print:hidden border-r border-slate-200 bg-white transition-transform dark:border-slate-800 dark:bg-slate-900 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0",
         open ? "translate-x-0" : "-translate-x-full max-lg:invisible",
       )}
     >

@@ -5,6 +5,8 @@ import Plus from "lucide-react/icons/plus";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Users from "lucide-react/icons/users";
 import { href, Link } from "react-router";
+import { applicationClockFigures } from "~/features/applications/application-clock.server";
+import { ApplicationsWaitingFigure } from "~/features/applications/applications-waiting-figure";
 import { requireAdmin } from "~/features/auth/session.server";
 import { courseListHref, defaultCourseListQuery } from "~/features/courses/list-url";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox/list-url";
@@ -29,13 +31,16 @@ const TREND_DAYS = 14;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [stats, activity, whatsapp, replyFigures, lastDays] = await Promise.all([
-    dashboardStats(),
-    recentActivity(),
-    whatsappClicksThisWeek(),
-    replyClockFigures(),
-    messagesPerDay(TREND_DAYS),
-  ]);
+  const [stats, activity, whatsapp, replyFigures, applicationFigures, lastDays] = await Promise.all(
+    [
+      dashboardStats(),
+      recentActivity(),
+      whatsappClicksThisWeek(),
+      replyClockFigures(),
+      applicationClockFigures(),
+      messagesPerDay(TREND_DAYS),
+    ],
+  );
   return {
     adminName: admin.name,
     stats,
@@ -43,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     whatsapp,
     whatsappConfigured: Boolean(env().WHATSAPP_NUMBER),
     replyFigures,
+    applicationFigures,
     lastDays,
   };
 }
@@ -66,7 +72,12 @@ const quickActions = [
 
 /** The dashboard's figures, one card each. */
 const statCards = (stats: Route.ComponentProps["loaderData"]["stats"]) => [
-  { label: "Students", value: "—", hint: "No student records yet", Icon: GraduationCap },
+  {
+    label: "Students",
+    value: stats.students.enrolled,
+    hint: "Enrolled, across all intakes",
+    Icon: GraduationCap,
+  },
   {
     label: "Tutors",
     value: stats.tutors.active,
@@ -94,14 +105,24 @@ const statCards = (stats: Route.ComponentProps["loaderData"]["stats"]) => [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, whatsapp, whatsappConfigured, replyFigures, lastDays } = loaderData;
+  const {
+    stats,
+    activity,
+    whatsapp,
+    whatsappConfigured,
+    replyFigures,
+    applicationFigures,
+    lastDays,
+  } = loaderData;
   return (
     <>
       <PageHeader
         title="Dashboard"
         description={`Welcome back, ${loaderData.adminName}. Here is what is happening today.`}
       />
-      <ReplyPromiseFigures figures={replyFigures} />
+      <ReplyPromiseFigures figures={replyFigures}>
+        <ApplicationsWaitingFigure figures={applicationFigures} />
+      </ReplyPromiseFigures>
       <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         {statCards(stats).map(({ Icon, ...card }) => (
           <StatCard

@@ -43,6 +43,8 @@ import {
   parseAdmissionsQuery,
 } from "~/features/applications/list-url";
 import { defaultOfferDeadline } from "~/features/applications/places.server";
+import { listStudents } from "~/features/applications/students.server";
+import { StudentsTab } from "~/features/applications/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
 import { lagosInputFromInstant } from "~/features/intakes/lagos-time";
 import { PageHeader } from "~/features/portal/page-header";
@@ -125,8 +127,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     now: now.toISOString(),
     defaultDeadline: lagosInputFromInstant(defaultOfferDeadline(now)),
-    // The Students tab (enrolled students) loads its own data: none yet.
     applications: query.tab === "applications" ? await applicationsTab(actor, query, params) : null,
+    students:
+      query.tab === "students"
+        ? await listStudents({ intake: query.intake, q: query.q, page: query.page })
+        : null,
   };
 }
 
@@ -180,9 +185,9 @@ export default function Students({ loaderData, actionData }: Route.ComponentProp
           defaultDeadline={loaderData.defaultDeadline}
           actionData={actionData}
         />
-      ) : (
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Students</h2>
-      )}
+      ) : loaderData.students ? (
+        <StudentsTab list={loaderData.students} query={query} />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,63 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Download from "lucide-react/icons/download";
+import { data, Link } from "react-router";
+import { ClassListSheet } from "~/features/applications/class-list";
+import { admissionsHref } from "~/features/applications/list-url";
+import { studentsExportHref } from "~/features/applications/student-links";
+import { classList } from "~/features/applications/students.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { PageHeader } from "~/features/portal/page-header";
+import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { buttonClasses } from "~/ui/button";
+import { PrintButton } from "~/ui/print-button";
+import type { Route } from "./+types/class-list";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `Class list: ${loaderData ? `${loaderData.intake.courseTitle} · ${loaderData.intake.label}` : "Intake"} | Admin Portal`,
+  },
+];
+
+/** An intake's printable class list: `?intake=<id>`; an unknown intake is a 404. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const intakeId = new URL(request.url).searchParams.get("intake") ?? "";
+  const list = await classList(intakeId);
+  if (!list) throw data(null, { status: 404 });
+  return list;
+}
+
+export default function ClassListPage({ loaderData }: Route.ComponentProps) {
+  const { intake } = loaderData;
+  return (
+    <>
+      <Link
+        to={admissionsHref({ tab: "students", intake: intake.id })}
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline dark:text-brand-300 print:hidden"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to students
+      </Link>
+      <PageHeader
+        title="Class list"
+        description={`${intake.courseTitle} · ${intake.label}`}
+        actions={
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <PrintButton />
+            <a
+              href={studentsExportHref({ intake: intake.id, q: "" })}
+              className={buttonClasses("outline")}
+              download
+            >
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export CSV
+            </a>
+          </div>
+        }
+      />
+      <ClassListSheet {...loaderData} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;
