@@ -6,11 +6,12 @@
 import { execFile } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { promisify } from "node:util";
-import pg from "pg";
 import sharp from "sharp";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
 import { startS3Server } from "../support/s3-server";
+import { admissionsRush } from "./admissions";
+import { query } from "./query";
 import { type Row, report } from "./report";
 import { type Visit, visitor } from "./visitor";
 
@@ -27,16 +28,6 @@ const LOAD_SECONDS = Number(process.env.FLEET_LOAD_SECONDS ?? 60);
 
 const rows: Row[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values?: unknown[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A contact message whose text names it, from an address of its own. */
 function contactForm(marker: string) {
@@ -413,6 +404,11 @@ async function main() {
 
     await sharedState(a, b, databaseUrl);
     await burst(a, b, databaseUrl);
+    rows.push(
+      ...(await admissionsRush(a, b, databaseUrl).catch((error: unknown) => [
+        { check: "the admissions rush ran", result: String(error), pass: false },
+      ])),
+    );
     await outage(a, b, cluster, databaseUrl);
     await catalogueLoad({ A: a, B: b }, databaseUrl);
   } catch (error) {
