@@ -4,6 +4,7 @@ import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { intakeRefusal } from "~/features/applications/applications.server";
 import {
   BrochureButton,
   CheckList,
@@ -43,9 +44,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
   await countCourseView(request);
-  const intakes = await readOrUnavailable("Loading a course's intakes", () =>
-    nextIntakes(course.id),
+  const now = new Date();
+  const listed = await readOrUnavailable("Loading a course's intakes", () =>
+    nextIntakes(course.id, now),
   );
+  const intakes = listed.map((intake) => ({
+    ...intake,
+    applying: intakeRefusal(intake, now) === null,
+  }));
   return { course, intakes };
 }
 
