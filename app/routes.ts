@@ -7,6 +7,9 @@ export default [
     route("courses", "routes/site/courses.tsx"),
     route("course/:slug", "routes/site/course.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("apply/:intakeId", "routes/site/apply.tsx"),
+    route("application", "routes/site/find-application.tsx"),
+    route("application/:token", "routes/site/my-application.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   ...prefix("admin-portal", [

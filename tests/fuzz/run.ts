@@ -81,6 +81,14 @@ async function courseSlugOf(server: AppServer) {
   return slug;
 }
 
+/** An intake taking applications, from its 'Apply' link on the course page. */
+async function intakeIdOf(server: AppServer, slug: string) {
+  const page = await (await fetch(`${server.origin}/course/${slug}`)).text();
+  const intakeId = page.match(/\/apply\/([0-9a-f-]{36})/)?.[1];
+  if (!intakeId) throw new Error(`The page of ${slug} links to no intake to apply for`);
+  return intakeId;
+}
+
 /** A course's and a tutor's id, read from the portal's pages as staff would follow them. */
 async function portalIdsOf(server: AppServer, cookie: string) {
   const page = async (path: string) =>
@@ -260,8 +268,10 @@ async function main() {
   const results: Result[] = [];
   try {
     const cookie = await signIn(server);
+    const courseSlug = await courseSlugOf(server);
     const context = {
-      courseSlug: await courseSlugOf(server),
+      courseSlug,
+      intakeId: await intakeIdOf(server, courseSlug),
       ...(await portalIdsOf(server, cookie)),
     };
     for (const target of chosen) {

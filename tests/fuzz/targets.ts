@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { type Field, fuzzFields } from "./payloads";
 
 /** What the suite learns from the running server before the cases start. */
-export type FuzzContext = { courseSlug: string; courseId: string; tutorId: string };
+export type FuzzContext = {
+  courseSlug: string;
+  courseId: string;
+  tutorId: string;
+  /** An intake the course page links to with 'Apply'. */
+  intakeId: string;
+};
 
 /**
  * One URL and method to fuzz: the route's own valid fields (see app/routes.ts), as the page's
@@ -52,6 +58,20 @@ const inquiry = () => [
   text("consent", "on"),
   text("website", ""),
 ];
+
+const application = () => [
+  text("fullName", "Ngozi Adeyemi"),
+  text("email", `ngozi.${unique()}@example.ng`),
+  text("phone", "0803 555 0104"),
+  text("experienceLevel", "Some self-study"),
+  text("goals", "Move from teaching into data analysis."),
+  text("heardFrom", "Instagram"),
+  text("consent", "on"),
+  text("website", ""),
+];
+
+/** A well-formed private link that opens no application: each step answers 404. */
+const unknownApplicationToken = "A".repeat(43);
 
 const course = (intent: "create" | "update") => () => [
   text("intent", intent),
@@ -170,6 +190,17 @@ export const targets: Target[] = [
     ...signedOut("course inquiry", "", inquiry),
     path: ({ courseSlug }) => `/course/${courseSlug}`,
   },
+  {
+    ...signedOut("apply", "", application),
+    path: ({ intakeId }) => `/apply/${intakeId}`,
+  },
+  signedOut("find my application", "/application", () => [
+    text("email", "ngozi@example.ng"),
+    text("website", ""),
+  ]),
+  signedOut("my application step", `/application/${unknownApplicationToken}`, () => [
+    text("intent", "accept"),
+  ]),
   signedOut("login", "/admin-portal/login", () => [
     text("email", "admin@academy.test"),
     text("password", "not-the-password"),

@@ -70,7 +70,13 @@ async function isActiveCourse(tx: Transaction, courseId: string) {
   return course?.isActive === true;
 }
 
-export type ApplyOutcome = { reference: number; status: Application["status"] };
+/** What the applicant is told at once: the reference and what happens next. */
+export type ApplyOutcome = {
+  reference: number;
+  status: Application["status"];
+  offerExpiresAt: Date | null;
+  waitlistPlace: number | null;
+};
 
 /**
  * Stores an application, in one transaction with everything it causes. The intake's row is
@@ -130,7 +136,12 @@ export async function applyForIntake(
       await emailApplicant(tx, stored, email, "email", systemActor, { subject: email.subject });
       if (offered) await scheduleOfferJobs(tx, stored);
       await alertStaffOfApplication(tx, stored);
-      return { reference: stored.reference, status: stored.status };
+      return {
+        reference: stored.reference,
+        status: stored.status,
+        offerExpiresAt: stored.offerExpiresAt,
+        waitlistPlace: place,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error))

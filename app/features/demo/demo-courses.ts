@@ -53,7 +53,8 @@ function lengthInDays(duration: string | null | undefined) {
 /**
  * Three intakes per course: one that started a month ago (closed, never shown to visitors),
  * the next one with an early-bird price for its first fortnight of enrolment, and the one after,
- * a small class of three seats, shown as 'Last 3 places'.
+ * a small class of three seats, shown as 'Last 3 places', whose places go first come, first
+ * served (the others' applications are reviewed by staff).
  */
 function demoIntakes(today: Date, course: CourseSeed, price: number): DemoIntake[] {
   const base = lagosMidnight(today);
@@ -90,7 +91,7 @@ function demoIntakes(today: Date, course: CourseSeed, price: number): DemoIntake
   return [
     intake(-28, { status: "closed" }),
     intake(next, earlyBird),
-    intake(next + course.weeksBetweenStarts * 7, { seats: 3 }),
+    intake(next + course.weeksBetweenStarts * 7, { seats: 3, admissionMode: "first-come" }),
   ];
 }
 

@@ -1,11 +1,16 @@
 import CalendarDays from "lucide-react/icons/calendar-days";
+import { href, Link } from "react-router";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
+import { buttonClasses } from "~/ui/button";
 import { Section } from "~/ui/section";
 import type { PublicIntake } from "./public-intakes.server";
 
-/** The course's next intakes: dates, times, mode, places left, enrolment closing, price. */
-export function NextSessions({ intakes }: { intakes: PublicIntake[] }) {
+/**
+ * The course's next intakes: dates, times, mode, places left, enrolment closing, price, and
+ * 'Apply' (or 'Join the waitlist' when full) on those taking applications now.
+ */
+export function NextSessions({ intakes }: { intakes: (PublicIntake & { applying: boolean })[] }) {
   return (
     <Section title="Next 3 Sessions">
       <ul className="grid gap-3 md:grid-cols-3">
@@ -35,6 +40,15 @@ export function NextSessions({ intakes }: { intakes: PublicIntake[] }) {
                 <span className="block text-brand-800">{intake.earlyBird}</span>
               ) : null}
             </p>
+            {intake.applying ? (
+              <Link
+                to={href("/apply/:intakeId", { intakeId: intake.id })}
+                className={buttonClasses(intake.full ? "outline" : "primary", "md", "mt-auto")}
+              >
+                {intake.full ? "Join the waitlist" : "Apply"}
+                <span className="sr-only"> for {intake.label}</span>
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -32,6 +32,10 @@ export async function nextIntakes(courseId: string, now: Date = new Date()) {
       location: intake.location,
       price: intake.price,
       full: places >= intake.seats,
+      // For the course page to judge whether the intake takes applications now.
+      status: intake.status,
+      enrolmentOpensAt: intake.enrolmentOpensAt,
+      enrolmentClosesAt: intake.enrolmentClosesAt,
       placesLeft: placesLeftText(intake.seats, places),
       closing: closingText(intake.enrolmentClosesAt, now),
       earlyBird: earlyBirdText(intake, now),

@@ -31,8 +31,7 @@ export const fieldLimits = {
   message: 5000,
 } as const;
 
-/** The hidden field that people never see; bots that fill it are ignored. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 
 export const formMessages = {
   contactSuccess: "Thank you for your message! We will get back to you within 24 hours.",

@@ -3,9 +3,6 @@ export function formatReference(reference: number) {
   return `LTA-${String(reference).padStart(7, "0")}`;
 }
 
-/** The references a text names, as formatReference writes them (a capturing group, for split). */
-export const referencesInText = /(LTA-\d{7,})/;
-
 const REFERENCE_MAX = 2_147_483_647; // the column is a PostgreSQL integer
 
 /**

@@ -5,7 +5,7 @@ import Phone from "lucide-react/icons/phone";
 import { formMessages } from "~/features/messages/form-options";
 import { ContactForm } from "~/features/messages/intake/contact-form";
 import { handleContactForm } from "~/features/messages/intake/submit.server";
-import { submitPublicForm } from "~/features/messages/intake/submit-client";
+import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";

@@ -4,6 +4,7 @@ import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { intakeRefusal } from "~/features/applications/applications.server";
 import {
   BrochureButton,
   CheckList,
@@ -21,10 +22,10 @@ import { nextIntakes } from "~/features/intakes/public-intakes.server";
 import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/intake/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/intake/submit.server";
-import { submitPublicForm } from "~/features/messages/intake/submit-client";
 import { countCourseView } from "~/features/site/course-views.server";
 import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { TutorCards } from "~/features/tutors/tutor-cards";
+import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { skipAfterOwnSubmissions } from "~/lib/router/revalidation";
@@ -43,9 +44,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
   await countCourseView(request);
-  const intakes = await readOrUnavailable("Loading a course's intakes", () =>
-    nextIntakes(course.id),
+  const now = new Date();
+  const listed = await readOrUnavailable("Loading a course's intakes", () =>
+    nextIntakes(course.id, now),
   );
+  const intakes = listed.map((intake) => ({
+    ...intake,
+    applying: intakeRefusal(intake, now) === null,
+  }));
   return { course, intakes };
 }
 

@@ -1,9 +1,9 @@
 import { Button } from "~/ui/button";
 import { SelectInput, TextArea, TextInput } from "~/ui/fields";
+import { HoneypotField } from "~/ui/honeypot-field";
+import { PublicFormAnswer } from "~/ui/public-form-answer";
+import { usePublicForm } from "~/ui/use-public-form";
 import { contactSubjects } from "../form-options";
-import { HoneypotField } from "./honeypot-field";
-import { PublicFormAnswer } from "./public-form-answer";
-import { usePublicForm } from "./use-public-form";
 
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Button } from "~/ui/button";
 import { CheckboxInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
+import { HoneypotField } from "~/ui/honeypot-field";
+import { PublicFormAnswer } from "~/ui/public-form-answer";
+import { type PublicFieldName, usePublicForm } from "~/ui/use-public-form";
 import { contactMethods, courseInquiryType, inquiryTypes } from "../form-options";
-import { HoneypotField } from "./honeypot-field";
-import { PublicFormAnswer } from "./public-form-answer";
-import { type PublicFieldName, usePublicForm } from "./use-public-form";
 
 const loadSchema = () => import("./schema").then((module) => module.inquirySchema);
 

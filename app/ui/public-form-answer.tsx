@@ -1,6 +1,11 @@
-import { FormError } from "~/ui/fields";
-import { FormNotice } from "~/ui/form-notice";
-import { referencesInText } from "../reference";
+import { FormError } from "./fields";
+import { FormNotice } from "./form-notice";
+
+/**
+ * The academy's references in a text, as its features write them: a message's 'LTA-0001234',
+ * an application's 'LTA-A-001234' (a capturing group, for split).
+ */
+const referencesInText = /(LTA-(?:[A-Z]-)?\d{6,})/;
 
 export type PublicFormAnswerProps = {
   id: string;

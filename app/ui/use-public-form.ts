@@ -2,9 +2,9 @@ import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "re
 import { useActionData, useFetcher, useFormAction } from "react-router";
 import type { $ZodType, input } from "zod/v4/core";
 import { type ActionReply, errorsOf, keptValueOf } from "~/lib/forms/action-reply";
-import { useActionReply } from "~/ui/use-action-reply";
-import { useHydrated } from "~/ui/use-hydrated";
-import { type FieldErrors, validateFlatForm } from "./validate-form";
+import { type FieldErrors, validateFlatForm } from "~/lib/forms/validate-form";
+import { useActionReply } from "./use-action-reply";
+import { useHydrated } from "./use-hydrated";
 
 /** The names of a public form's fields: the keys of its schema's input. */
 export type PublicFieldName<Schema extends $ZodType> = Extract<keyof input<Schema>, string>;

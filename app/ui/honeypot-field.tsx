@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../form-options";
+import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 
 /** Invisible to people (and to screen readers); form-filling bots tend to complete it. */
 export function HoneypotField() {

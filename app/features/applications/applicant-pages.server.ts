@@ -1,0 +1,68 @@
+import {
+  closingText,
+  earlyBirdText,
+  intakeModeLabels,
+  placesLeftText,
+} from "~/features/intakes/intake-wording";
+import { findApplicationByToken, findIntakeToApply, intakeRefusal } from "./applications.server";
+import { timeLeftText } from "./next-step";
+import { hasFreePlace } from "./places.server";
+
+/*
+ * What the applicant's pages show, shaped on the server: only the facts a visitor may read go
+ * to the browser (no intake row as it is stored), and the texts that depend on the time are
+ * written here, so the server's HTML and the hydrated page agree.
+ */
+
+/** The apply page: the intake, whether it takes applications (else why not); null: not found. */
+export async function loadApplyPage(intakeId: string, now = new Date()) {
+  const found = await findIntakeToApply(intakeId);
+  if (!found) return null;
+  const { intake, course } = found;
+  const full = !hasFreePlace(intake);
+  const earlyBird = earlyBirdText(intake, now);
+  return {
+    intakeId: intake.id,
+    course,
+    intake: {
+      label: intake.label,
+      startsOn: intake.startsOn,
+      endsOn: intake.endsOn,
+      classTimes: intake.classTimes,
+      modeLabel: intakeModeLabels[intake.mode],
+      location: intake.mode === "online" ? null : intake.location,
+      price: intake.price,
+    },
+    places: [
+      { term: "Places", value: placesLeftText(intake.seats, intake.placesTaken) },
+      { term: "Enrolment", value: closingText(intake.enrolmentClosesAt, now) },
+      ...(earlyBird ? [{ term: "Early bird", value: earlyBird }] : []),
+    ],
+    full,
+    firstCome: intake.admissionMode === "first-come",
+    refusal: intakeRefusal(intake, now),
+  };
+}
+
+export type ApplyPage = NonNullable<Awaited<ReturnType<typeof loadApplyPage>>>;
+
+/** 'My application' as its private link opens it; null for a link that opens none. */
+export async function loadMyApplication(token: string, now = new Date()) {
+  const found = await findApplicationByToken(token, now);
+  if (!found) return null;
+  const { intake } = found;
+  return {
+    ...found,
+    timeLeft:
+      found.offerOpen && found.offerExpiresAt ? timeLeftText(found.offerExpiresAt, now) : null,
+    intake: {
+      label: intake.label,
+      startsOn: intake.startsOn,
+      endsOn: intake.endsOn,
+      classTimes: intake.classTimes,
+      modeLabel: intakeModeLabels[intake.mode],
+      location: intake.mode === "online" ? null : intake.location,
+      price: intake.price,
+    },
+  };
+}

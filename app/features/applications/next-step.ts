@@ -1,0 +1,56 @@
+import type { ApplicationStatus } from "~/db/schema";
+import { formatDateTime } from "~/lib/format/dates";
+import { nounFor } from "~/lib/format/plural";
+
+/*
+ * What happens next to an application, in the applicant's words: after applying (the form's
+ * notice) and on 'My application'. Pure, so the browser and the tests use the same texts.
+ */
+
+/** An offer's deadline as the applicant reads it, in Lagos time. */
+export const offerDeadlineText = (at: Date) => `${formatDateTime(at)} (Lagos time)`;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** '2 days 5 h left', '5 h 12 min left', '12 min left'; 'No time left' once it has passed. */
+export function timeLeftText(until: Date, now: Date) {
+  const minutes = Math.floor((until.getTime() - now.getTime()) / 60_000);
+  if (minutes <= 0) return "No time left";
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  if (days > 0) return `${days} ${nounFor(days, "day")} ${hours} h left`;
+  if (minutes >= HOUR_MS / 60_000) return `${hours} h ${minutes % 60} min left`;
+  return `${minutes} min left`;
+}
+
+export type NextStepFacts = {
+  status: ApplicationStatus;
+  offerExpiresAt: Date | null;
+  waitlistPlace: number | null;
+};
+
+/** What the applicant is to expect or do now. */
+export function nextStepText({ status, offerExpiresAt, waitlistPlace }: NextStepFacts) {
+  switch (status) {
+    case "new":
+      return "We will read your application and answer within 24 hours.";
+    case "offered":
+      return offerExpiresAt
+        ? `A place is held for you: please accept it by ${offerDeadlineText(offerExpiresAt)}.`
+        : "A place is held for you: please accept it.";
+    case "waitlisted":
+      return waitlistPlace
+        ? `The intake is full, so you are on its waitlist: place ${waitlistPlace} in line. If a place frees up we will e-mail you at once.`
+        : "The intake is full, so you are on its waitlist. If a place frees up we will e-mail you at once.";
+    case "accepted":
+      return "Your place is confirmed. We will be in touch about payment and your first class.";
+    case "enrolled":
+      return "You are enrolled. See you in class!";
+    case "declined":
+      return "This application has ended. You are welcome to apply for another intake.";
+    case "withdrawn":
+      return "You withdrew this application. You are welcome to apply for another intake.";
+    case "expired":
+      return "The offer was not accepted in time, so the place went to the next person in line. You are welcome to apply again.";
+  }
+}

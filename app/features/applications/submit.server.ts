@@ -1,0 +1,168 @@
+import { createHash, randomInt } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { publicFormRateLimit } from "~/features/messages/intake/submit.server";
+import { UserFacingError } from "~/lib/errors";
+import {
+  invalidSubmission,
+  noticeReply,
+  refusalOf,
+  refusalReply,
+  unavailableRefusal,
+} from "~/lib/forms/action-reply.server";
+import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
+import { readForm } from "~/lib/forms/request-form.server";
+import { requestOrigin } from "~/lib/http/client-address";
+import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
+import { formatApplicationReference } from "./application-rules";
+import {
+  type ApplyOutcome,
+  applyForIntake,
+  sendApplicationLinks,
+  takeApplicantStep,
+} from "./applications.server";
+import { nextStepText } from "./next-step";
+import {
+  applicantStepSchema,
+  applicationMessages,
+  applicationSchema,
+  findApplicationSchema,
+} from "./schema";
+
+/*
+ * The actions of the applicant's pages, on the public forms' pipeline (as
+ * features/messages/intake/submit.server.ts): read, parse with the shared schema, a filled
+ * honeypot answered like a success and nothing stored, the public forms' rate limit once the
+ * form is valid, and one action reply.
+ */
+
+/**
+ * A bot that filled the honeypot is told of an application it did not make, under a reference
+ * from the top half of the six digits, which the sequence reaches only after 500,000 applications.
+ */
+const decoyOutcome = (): ApplyOutcome => ({
+  reference: randomInt(500_000, 1_000_000),
+  status: "new",
+  offerExpiresAt: null,
+  waitlistPlace: null,
+});
+
+/** The applicant's answer: thanks, the reference, what happens next. */
+export const receivedNotice = (outcome: ApplyOutcome) =>
+  `${applicationMessages.received} Your reference is ${formatApplicationReference(outcome.reference)}. ${nextStepText(outcome)}`;
+
+const filled = (formData: FormData) => {
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  return typeof honeypot === "string" && honeypot.trim() !== "";
+};
+
+/** The apply page's action. */
+export async function handleApplicationForm(request: Request, intakeId: string) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: applicationSchema });
+  if (submission.status !== "success") return invalidSubmission(submission);
+  if (filled(formData)) return noticeReply(submission, receivedNotice(decoyOutcome()));
+  try {
+    const { ipAddress, userAgent } = requestOrigin(request);
+    const limit = await hitRateLimit(publicFormRateLimit, ipAddress ?? "unknown");
+    if (!limit.allowed) {
+      const { retryAfterSeconds } = limit;
+      return refusalReply(submission, {
+        status: 429,
+        message: applicationMessages.rateLimited,
+        retryAfterSeconds,
+      });
+    }
+    const outcome = await applyForIntake(intakeId, submission.value, { ipAddress, userAgent });
+    return noticeReply(submission, receivedNotice(outcome));
+  } catch (error) {
+    if (error instanceof UserFacingError)
+      return refusalReply(submission, refusalOf(error, "Applying"));
+    const unavailable = unavailableRefusal(
+      error,
+      "Storing an application",
+      applicationMessages.failure,
+    );
+    return refusalReply(submission, unavailable);
+  }
+}
+
+/**
+ * 'Find my application' e-mails at most three times a day to one address: anyone may type any
+ * address, and without this a stranger could flood someone's inbox from many places.
+ */
+export const applicationLinksRateLimit: RateLimitRule = {
+  name: "application-links",
+  limit: 3,
+  windowMs: 24 * 60 * 60 * 1000,
+};
+
+/** The address as a rate-limit key: hashed, so the limits table holds no e-mail address. */
+const addressKey = (email: string) =>
+  createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+
+/**
+ * The 'Find my application' action. The answer is the same whether or not the address has
+ * applications, and whether or not its daily allowance of e-mails is used up (telling would say
+ * that it has); only the visitor's own address being over the public forms' limit is refused.
+ */
+export async function handleFindApplication(request: Request) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: findApplicationSchema });
+  if (submission.status !== "success") return invalidSubmission(submission);
+  if (filled(formData)) return noticeReply(submission, applicationMessages.linkSent);
+  try {
+    const limit = await hitRateLimit(
+      publicFormRateLimit,
+      requestOrigin(request).ipAddress ?? "unknown",
+    );
+    if (!limit.allowed) {
+      const { retryAfterSeconds } = limit;
+      return refusalReply(submission, {
+        status: 429,
+        message: applicationMessages.rateLimited,
+        retryAfterSeconds,
+      });
+    }
+    const { email } = submission.value;
+    if ((await hitRateLimit(applicationLinksRateLimit, addressKey(email))).allowed)
+      await sendApplicationLinks(email);
+    return noticeReply(submission, applicationMessages.linkSent);
+  } catch (error) {
+    const unavailable = unavailableRefusal(
+      error,
+      "Sending application links",
+      applicationMessages.failure,
+    );
+    return refusalReply(submission, unavailable);
+  }
+}
+
+/** What the applicant's step is called in the notice after it. */
+export const stepNotices = {
+  accept: "You accepted your place. Welcome! We have e-mailed you a confirmation.",
+  decline: "You declined the offered place. We have e-mailed you a confirmation.",
+  withdraw: "You withdrew your application. We have e-mailed you a confirmation.",
+} as const;
+
+/**
+ * 'My application''s action: the step, or the refusal that says why not. Success is the
+ * caller's redirect (PRG), so a reload does not post the step again.
+ */
+export async function handleApplicantStep(request: Request, token: string) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: applicantStepSchema });
+  if (submission.status !== "success") return { reply: invalidSubmission(submission) };
+  try {
+    await takeApplicantStep(token, submission.value.intent);
+    return { done: submission.value.intent };
+  } catch (error) {
+    if (error instanceof UserFacingError)
+      return { reply: refusalReply(submission, refusalOf(error, "An applicant's step")) };
+    const unavailable = unavailableRefusal(
+      error,
+      "An applicant's step",
+      applicationMessages.failure,
+    );
+    return { reply: refusalReply(submission, unavailable) };
+  }
+}

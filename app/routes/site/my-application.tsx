@@ -1,0 +1,195 @@
+import { data, Form, href, isRouteErrorResponse, Link } from "react-router";
+import { loadMyApplication } from "~/features/applications/applicant-pages.server";
+import { ApplicationHistory } from "~/features/applications/application-history";
+import {
+  type ApplicantMove,
+  applicantMoves,
+  applicationStatusLabels,
+  formatApplicationReference,
+  mayMove,
+} from "~/features/applications/application-rules";
+import { FindApplicationForm } from "~/features/applications/find-application-form";
+import { IntakeFacts } from "~/features/applications/intake-facts";
+import { nextStepText, offerDeadlineText } from "~/features/applications/next-step";
+import { applicationMessages } from "~/features/applications/schema";
+import { handleApplicantStep, stepNotices } from "~/features/applications/submit.server";
+import { formErrorsOf } from "~/lib/forms/action-reply";
+import { readOrUnavailable } from "~/lib/http/unavailable.server";
+import { redirectWithFlash } from "~/lib/router/flash.server";
+import { Button, ButtonLink, buttonClasses } from "~/ui/button";
+import { FormError } from "~/ui/fields";
+import { FormNotice } from "~/ui/form-notice";
+import { useActionReply } from "~/ui/use-action-reply";
+import type { Route } from "./+types/my-application";
+
+/*
+ * 'My application', opened from the private link in the applicant's e-mails. Never kept by the
+ * public page cache nor by any other (no-store), its address never sent on to another site
+ * (no-referrer) nor indexed, and not in the sitemap.
+ */
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+});
+
+export const meta: Route.MetaFunction = () => [
+  { title: "My application" },
+  { name: "robots", content: "noindex" },
+];
+
+/** What each step is called on its buttons and in its confirmation. */
+const steps: Record<ApplicantMove, { label: string; question: string; yes: string }> = {
+  accept: {
+    label: "Accept offer",
+    question: "Accept your place? It is then yours; we will be in touch about payment.",
+    yes: "Yes, accept my place",
+  },
+  decline: {
+    label: "Decline offer",
+    question: "Decline the place? It goes to the next person in line and cannot be taken back.",
+    yes: "Yes, decline the place",
+  },
+  withdraw: {
+    label: "Withdraw application",
+    question: "Withdraw your application? This cannot be undone.",
+    yes: "Yes, withdraw my application",
+  },
+};
+
+const moves = Object.keys(steps) as ApplicantMove[];
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const application = await readOrUnavailable("Loading an application", () =>
+    loadMyApplication(params.token),
+  );
+  if (!application) throw data(null, { status: 404, statusText: "Application Not Found" });
+  const available = moves.filter(
+    (move) =>
+      mayMove(applicantMoves, move, application.status) &&
+      (move !== "accept" || application.offerOpen),
+  );
+  const asked = new URL(request.url).searchParams.get("confirm");
+  const confirm = available.find((move) => move === asked) ?? null;
+  return { application, available, confirm };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const outcome = await handleApplicantStep(request, params.token);
+  if ("reply" in outcome) return outcome.reply;
+  return redirectWithFlash(
+    href("/application/:token", { token: params.token }),
+    stepNotices[outcome.done],
+  );
+}
+
+export default function MyApplication({
+  loaderData,
+  actionData,
+  matches,
+  params,
+}: Route.ComponentProps) {
+  const { application, available, confirm } = loaderData;
+  const flash = matches[0].loaderData.flash;
+  useActionReply(actionData);
+  const self = href("/application/:token", { token: params.token });
+  const reference = formatApplicationReference(application.reference);
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+      <div>
+        <h1 className="text-3xl font-extrabold text-slate-900">My application</h1>
+        <p className="mt-2 text-slate-700">
+          {application.fullName} · reference <span className="whitespace-nowrap">{reference}</span>
+        </p>
+      </div>
+      {flash?.kind === "success" ? <FormNotice notice={flash.message} /> : null}
+      <FormError errors={formErrorsOf(actionData)} />
+      {confirm ? (
+        <section
+          id="confirm"
+          aria-labelledby="confirm-heading"
+          className="scroll-mt-24 rounded-xl border-2 border-brand-700 bg-white p-5"
+        >
+          <h2 id="confirm-heading" className="text-lg font-bold text-slate-900">
+            {steps[confirm].label}
+          </h2>
+          <p className="mt-2 text-slate-700">{steps[confirm].question}</p>
+          <Form method="post" action={self} className="mt-4 flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value={confirm} />
+            <Button type="submit" variant={confirm === "accept" ? "primary" : "danger"}>
+              {steps[confirm].yes}
+            </Button>
+            <Link to={self} className={buttonClasses("outline")}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      <section
+        aria-labelledby="status-heading"
+        className="rounded-xl border border-brand-200 bg-brand-50 p-5"
+      >
+        <h2 id="status-heading" className="text-lg font-bold text-slate-900">
+          Status: {applicationStatusLabels[application.status]}
+        </h2>
+        <p className="mt-2 text-slate-800">{nextStepText(application)}</p>
+        {application.offerOpen && application.offerExpiresAt ? (
+          <p className="mt-2 font-semibold text-slate-900">
+            Accept by {offerDeadlineText(application.offerExpiresAt)}: {application.timeLeft}
+          </p>
+        ) : null}
+        {application.status === "offered" && !application.offerOpen ? (
+          <p className="mt-2 font-semibold text-slate-900">{applicationMessages.offerEnded}</p>
+        ) : null}
+        {application.waitlistPlace ? (
+          <p className="mt-2 font-semibold text-slate-900">
+            Your place in line: {application.waitlistPlace}
+          </p>
+        ) : null}
+        {available.length && !confirm ? (
+          <div className="mt-4 flex flex-wrap gap-3">
+            {available.map((move) => (
+              <ButtonLink
+                key={move}
+                to={`${self}?confirm=${move}#confirm`}
+                variant={move === "accept" ? "primary" : "outline"}
+              >
+                {steps[move].label}
+              </ButtonLink>
+            ))}
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="intake-heading">
+        <h2 id="intake-heading" className="mb-3 text-lg font-bold text-slate-900">
+          The intake
+        </h2>
+        <IntakeFacts courseTitle={application.course.title} intake={application.intake} />
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-3 text-lg font-bold text-slate-900">
+          History
+        </h2>
+        <ApplicationHistory history={application.history} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-14 sm:px-6">
+        <h1 className="text-3xl font-extrabold text-slate-900">Application not found</h1>
+        <p className="mt-3 mb-8 text-slate-700">{applicationMessages.linkUnknown}</p>
+        <FindApplicationForm />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-14 sm:px-6">
+      <h1 className="text-3xl font-extrabold text-slate-900">Error loading your application</h1>
+      <p className="mt-3 text-slate-700">We couldn't load your application. Please try again.</p>
+    </div>
+  );
+}
