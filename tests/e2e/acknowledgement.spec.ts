@@ -1,38 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { dataDir } from "../../playwright.config";
 import { expect, test, waitForHydration } from "./fixtures";
+import { outbox, outboxMails } from "./outbox";
 import { withReference } from "./success-notice";
 
 const inquirySuccess =
   "Thank you for your inquiry! Our team will contact you within 24 hours to discuss your learning goals.";
-
-/** The public server's outbox: with no SMTP_URL, its job queue writes each e-mail here. */
-const outbox = path.resolve(dataDir ?? "", "outbox");
-
-/** The headers (folded lines joined) and body (soft line breaks undone) of each e-mail. */
-async function outboxMails() {
-  let files: string[];
-  try {
-    files = (await readdir(outbox)).filter((file) => file.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return Promise.all(
-    files.map(async (file) => {
-      const raw = await readFile(path.join(outbox, file), "utf8");
-      const split = raw.search(/\r?\n\r?\n/);
-      const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
-      const header = (name: string) =>
-        headers.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
-      return {
-        to: header("To"),
-        subject: header("Subject"),
-        body: raw.slice(split).replace(/=\r?\n/g, ""),
-      };
-    }),
-  );
-}
 
 test("a visitor's inquiry is answered with its reference, and acknowledged by e-mail under it", async ({
   page,

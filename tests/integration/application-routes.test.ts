@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { outgoingEmails, rateLimits } from "~/db/schema";
 import { applyForIntake } from "~/features/applications/applications.server";
+import { stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
-import { stepNotices } from "~/features/applications/submit.server";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import * as applyRoute from "~/routes/site/apply";
@@ -182,12 +182,12 @@ describe("the apply page", () => {
 });
 
 describe("'My application'", () => {
-  it("is private, uncached, unreferred and unindexed", () => {
+  it("is private, uncached, unindexed, and its address is never sent to another site", () => {
     const headers = new Headers(
       myRoute.headers({} as Parameters<typeof myRoute.headers>[0]) as HeadersInit,
     );
     expect(headers.get("Cache-Control")).toBe("private, no-store");
-    expect(headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(headers.get("Referrer-Policy")).toBe("same-origin");
     expect(headers.get("X-Robots-Tag")).toBe("noindex");
   });
 

@@ -54,3 +54,10 @@ export function nextStepText({ status, offerExpiresAt, waitlistPlace }: NextStep
       return "The offer was not accepted in time, so the place went to the next person in line. You are welcome to apply again.";
   }
 }
+
+/** The notice after the applicant's own step on 'My application'. */
+export const stepNotices = {
+  accept: "You accepted your place. Welcome! We have e-mailed you a confirmation.",
+  decline: "You declined the offered place. We have e-mailed you a confirmation.",
+  withdraw: "You withdrew your application. We have e-mailed you a confirmation.",
+} as const;

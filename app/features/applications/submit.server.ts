@@ -137,13 +137,6 @@ export async function handleFindApplication(request: Request) {
   }
 }
 
-/** What the applicant's step is called in the notice after it. */
-export const stepNotices = {
-  accept: "You accepted your place. Welcome! We have e-mailed you a confirmation.",
-  decline: "You declined the offered place. We have e-mailed you a confirmation.",
-  withdraw: "You withdrew your application. We have e-mailed you a confirmation.",
-} as const;
-
 /**
  * 'My application''s action: the step, or the refusal that says why not. Success is the
  * caller's redirect (PRG), so a reload does not post the step again.

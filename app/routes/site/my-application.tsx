@@ -10,9 +10,9 @@ import {
 } from "~/features/applications/application-rules";
 import { FindApplicationForm } from "~/features/applications/find-application-form";
 import { IntakeFacts } from "~/features/applications/intake-facts";
-import { nextStepText, offerDeadlineText } from "~/features/applications/next-step";
+import { nextStepText, offerDeadlineText, stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
-import { handleApplicantStep, stepNotices } from "~/features/applications/submit.server";
+import { handleApplicantStep } from "~/features/applications/submit.server";
 import { formErrorsOf } from "~/lib/forms/action-reply";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
@@ -24,12 +24,14 @@ import type { Route } from "./+types/my-application";
 
 /*
  * 'My application', opened from the private link in the applicant's e-mails. Never kept by the
- * public page cache nor by any other (no-store), its address never sent on to another site
- * (no-referrer) nor indexed, and not in the sitemap.
+ * public page cache nor by any other (no-store), not indexed, and not in the sitemap. Its
+ * address is never sent to another site: 'same-origin', not 'no-referrer', because under
+ * 'no-referrer' the browser posts this page's forms with `Origin: null`, which React Router
+ * refuses as a cross-site request (400) when JavaScript is off.
  */
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex",
 });
 

@@ -1,0 +1,145 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { stepNotices } from "~/features/applications/next-step";
+import { applicationMessages } from "~/features/applications/schema";
+import { activeCourses, expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { outbox, outboxMails } from "./outbox";
+
+/*
+ * A visitor applies from a course page for its small first-come intake (three seats, see
+ * app/features/demo/demo-courses.ts), gets a reference, opens the private link from the
+ * e-mail and accepts the place offered. Each test takes a course of its own per project, so
+ * no two take places in the same intake.
+ */
+
+function courseFor(testInfo: TestInfo, javaScript: boolean) {
+  const index = (testInfo.project.name === "phone" ? 0 : 2) + (javaScript ? 1 : 0);
+  const course = activeCourses[index];
+  const intake = course?.intakes[2];
+  if (!course || !intake) throw new Error("The demo has too few courses");
+  return { course, intake };
+}
+
+async function applyFromCoursePage(page: Page, testInfo: TestInfo, javaScript: boolean) {
+  const { course, intake } = courseFor(testInfo, javaScript);
+  const email = `applicant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto(`/course/${course.slug}`);
+  await page.getByRole("link", { name: `Apply for ${intake.label}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Apply: ${course.title}`);
+  // axe runs in the page, so only where its scripts may.
+  if (javaScript) {
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  }
+
+  const form = page.locator("form#application-form");
+  await form.getByLabel("Full Name").fill("Kemi Adebayo");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Phone Number").fill("0803 123 4567");
+  await form.getByLabel("Experience Level").selectOption("Some self-study");
+  await form.getByLabel("What do you want to achieve?").fill("Build apps for my family's shop.");
+  await form.getByLabel("How did you hear about us?").selectOption("Instagram");
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Apply", exact: true }).click();
+
+  const notice = form.getByRole("status");
+  await expect(notice).toContainText(applicationMessages.received);
+  await expect(notice).toContainText("A place is held for you: please accept it by");
+  const reference = (await notice.textContent())?.match(/LTA-A-\d{6}/)?.[0];
+  expect(reference).toBeTruthy();
+  return { email, reference: reference ?? "" };
+}
+
+/** The path of the private link in the newest e-mail about the reference. */
+async function privateLink(email: string, reference: string) {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outboxMails()).find(
+          (item) => item.to === email && item.subject.includes(reference),
+        );
+        link = mail?.body.match(/\/application\/[A-Za-z0-9_-]{43}/)?.[0];
+        return link;
+      },
+      { timeout: 10_000, message: `the e-mail to ${email} in ${outbox}` },
+    )
+    .toBeTruthy();
+  return link ?? "";
+}
+
+async function acceptOffer(page: Page, link: string, javaScript: boolean) {
+  const response = await page.goto(link);
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  // server.js sends every answer 'strict-origin-when-cross-origin'; the page's own comes after
+  // it, and a browser follows the last policy of the header.
+  expect(
+    response
+      ?.headers()
+      ["referrer-policy"]?.split(/[,\n]\s*/)
+      .at(-1),
+  ).toBe("same-origin");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(page.getByRole("heading", { name: "Status: Offered" })).toBeVisible();
+  await expect(page.getByText(/Accept by .+ \(Lagos time\): \d+ days? \d+ h left/)).toBeVisible();
+  if (javaScript) {
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  }
+
+  await page.getByRole("link", { name: "Accept offer" }).click();
+  const confirm = page.getByRole("region", { name: "Accept offer" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Yes, accept my place" }).click();
+
+  await expect(page.getByRole("heading", { name: "Status: Accepted" })).toBeVisible();
+  // With JavaScript the flash is also a toast: the page's own notice is the first.
+  await expect(
+    page.getByRole("status").filter({ hasText: stepNotices.accept }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Accept offer" })).toHaveCount(0);
+}
+
+test.describe("applying without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("apply from a course page, then accept the offer from the private link", async ({
+    page,
+  }, testInfo) => {
+    const { email, reference } = await applyFromCoursePage(page, testInfo, false);
+    await acceptOffer(page, await privateLink(email, reference), false);
+  });
+
+  test("'Find my application' answers the same for any address", async ({ page }) => {
+    await page.goto("/application");
+    await page.getByLabel("Email Address").fill("nobody@example.com");
+    await page.getByRole("button", { name: "E-mail me my links" }).click();
+    await expect(page.getByRole("status")).toHaveText(applicationMessages.linkSent);
+  });
+});
+
+test.describe("applying with JavaScript", () => {
+  test("apply from a course page, then accept the offer from the private link", async ({
+    page,
+  }, testInfo) => {
+    const { email, reference } = await applyFromCoursePage(page, testInfo, true);
+    await acceptOffer(page, await privateLink(email, reference), true);
+  });
+
+  test("'Find my application' has nothing for axe to find", async ({ page }) => {
+    await page.goto("/application");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a private link that opens nothing offers 'Find my application'", async ({ page }) => {
+    const response = await page.goto(`/application/${"A".repeat(43)}`);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByText(applicationMessages.linkUnknown)).toBeVisible();
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Email Address").fill("nobody@example.com");
+    await page.getByRole("button", { name: "E-mail me my links" }).click();
+    await expect(page.locator('[data-toast="success"] p')).toHaveText(applicationMessages.linkSent);
+  });
+});
