@@ -289,6 +289,45 @@ export const targets: Target[] = [
     text("id", uuid),
     text("isActive", "true"),
   ]),
+  portal("students offer", "/admin-portal/students", () => [
+    text("intent", "offer"),
+    text("id", uuid),
+    text("offerExpiresAt", "2027-01-10T18:00"),
+  ]),
+  portal("students decline", "/admin-portal/students", () => [
+    text("intent", "decline"),
+    text("id", uuid),
+    text("subject", "About your application"),
+    text("text", "Thank you for applying for {intake}. We cannot offer you a place this time."),
+  ]),
+  portal("students waitlist", "/admin-portal/students", () => [
+    text("intent", "waitlist"),
+    text("id", uuid),
+  ]),
+  portal("students enrol", "/admin-portal/students", () => [
+    text("intent", "enrol"),
+    text("id", uuid),
+  ]),
+  portal("students withdraw", "/admin-portal/students", () => [
+    text("intent", "withdraw"),
+    text("id", uuid),
+  ]),
+  portal("students notes", "/admin-portal/students", () => [
+    text("intent", "notes"),
+    text("id", uuid),
+    text("notes", "Called her; she will pay on Friday."),
+  ]),
+  portal("students assign", "/admin-portal/students", () => [
+    text("intent", "assign"),
+    text("id", uuid),
+    text("assignedTo", ""),
+  ]),
+  // The confirmation never matches, so the fuzz cannot erase the demo's people.
+  portal("personal data erase", "/admin-portal/personal-data", () => [
+    text("email", "nobody@example.ng"),
+    text("phone", ""),
+    text("confirm", "someone-else@example.ng"),
+  ]),
   portal("settings retry-email", "/admin-portal/settings", () => [
     text("intent", "retry-email"),
     text("id", uuid),
