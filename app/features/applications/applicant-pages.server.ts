@@ -1,3 +1,4 @@
+import type { Intake } from "~/db/schema";
 import {
   closingText,
   earlyBirdText,
@@ -24,15 +25,7 @@ export async function loadApplyPage(intakeId: string, now = new Date()) {
   return {
     intakeId: intake.id,
     course,
-    intake: {
-      label: intake.label,
-      startsOn: intake.startsOn,
-      endsOn: intake.endsOn,
-      classTimes: intake.classTimes,
-      modeLabel: intakeModeLabels[intake.mode],
-      location: intake.mode === "online" ? null : intake.location,
-      price: intake.price,
-    },
+    intake: intakeFacts(intake),
     places: [
       { term: "Places", value: placesLeftText(intake.seats, intake.placesTaken) },
       { term: "Enrolment", value: closingText(intake.enrolmentClosesAt, now) },
@@ -46,6 +39,22 @@ export async function loadApplyPage(intakeId: string, now = new Date()) {
 
 export type ApplyPage = NonNullable<Awaited<ReturnType<typeof loadApplyPage>>>;
 
+/** What both applicant pages say about an intake. */
+const intakeFacts = (
+  intake: Pick<
+    Intake,
+    "label" | "startsOn" | "endsOn" | "classTimes" | "mode" | "location" | "price"
+  >,
+) => ({
+  label: intake.label,
+  startsOn: intake.startsOn,
+  endsOn: intake.endsOn,
+  classTimes: intake.classTimes,
+  modeLabel: intakeModeLabels[intake.mode],
+  location: intake.mode === "online" ? null : intake.location,
+  price: intake.price,
+});
+
 /** 'My application' as its private link opens it; null for a link that opens none. */
 export async function loadMyApplication(token: string, now = new Date()) {
   const found = await findApplicationByToken(token, now);
@@ -55,14 +64,6 @@ export async function loadMyApplication(token: string, now = new Date()) {
     ...found,
     timeLeft:
       found.offerOpen && found.offerExpiresAt ? timeLeftText(found.offerExpiresAt, now) : null,
-    intake: {
-      label: intake.label,
-      startsOn: intake.startsOn,
-      endsOn: intake.endsOn,
-      classTimes: intake.classTimes,
-      modeLabel: intakeModeLabels[intake.mode],
-      location: intake.mode === "online" ? null : intake.location,
-      price: intake.price,
-    },
+    intake: intakeFacts(intake),
   };
 }

@@ -12,8 +12,7 @@ import {
   outgoingEmails,
 } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { phoneDigits } from "~/lib/text/phone-number";
-import { applicationEmailKey, applicationPhoneKey } from "./application-list.server";
+import { samePerson } from "~/lib/text/same-person";
 import { waitlistPlace } from "./places.server";
 
 /** At most this many of a person's other applications and messages are listed. */
@@ -128,26 +127,9 @@ export type ApplicationTimeline = Awaited<ReturnType<typeof applicationTimeline>
 
 type Person = { id: string; email: string; phone: string };
 
-/** Same address (any case) or the same phone number: matched as the inbox matches a sender. */
-function samePerson(
-  person: Person,
-  emailKey: SQL,
-  phoneKey: SQL,
-  idColumn: typeof applications.id | typeof messages.id,
-) {
-  const digits = phoneDigits(person.phone);
-  return and(
-    or(
-      sql`${emailKey} = lower(${person.email})`,
-      digits ? sql`${phoneKey} = ${digits}` : undefined,
-    ),
-    ne(idColumn, person.id),
-  );
-}
-
-// Must stay identical to messages_email_lower_idx and messages_phone_digits_idx.
-const messageEmailKey = sql`lower(${messages.email})`;
-const messagePhoneKey = sql`right(regexp_replace(${messages.phone}, '[^0-9]', '', 'g'), 10)`;
+/** Same address (any case) or the same phone number, and not the record itself. */
+const samePersonBut = (person: Person, table: typeof applications | typeof messages) =>
+  and(samePerson(table, person), ne(table.id, person.id));
 
 /**
  * The person's other applications and their messages, matched by e-mail address or phone
@@ -168,7 +150,7 @@ export async function personRecordsOf(person: Person) {
       .from(applications)
       .innerJoin(intakes, eq(intakes.id, applications.intakeId))
       .innerJoin(courses, eq(courses.id, intakes.courseId))
-      .where(samePerson(person, applicationEmailKey, applicationPhoneKey, applications.id))
+      .where(samePersonBut(person, applications))
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(PERSON_RECORDS_LISTED),
     db()
@@ -182,7 +164,7 @@ export async function personRecordsOf(person: Person) {
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(messages)
-      .where(samePerson(person, messageEmailKey, messagePhoneKey, messages.id))
+      .where(samePersonBut(person, messages))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(PERSON_RECORDS_LISTED),
   ]);

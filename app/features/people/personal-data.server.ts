@@ -12,7 +12,7 @@ import {
   outgoingEmails,
 } from "~/db/schema";
 import { logger } from "~/lib/infra/logger.server";
-import { phoneDigits } from "~/lib/text/phone-number";
+import { samePerson } from "~/lib/text/same-person";
 import type { PersonKey } from "./person-key";
 
 /*
@@ -23,19 +23,6 @@ import type { PersonKey } from "./person-key";
 
 /** At most this many records of each kind: a person with more is a spammer, not a person. */
 const RECORDS_MAX = 1_000;
-
-// These expressions must stay identical to the indexes on lower(email) and the phone digits.
-function matches(
-  table: { email: typeof messages.email; phone: typeof messages.phone } | typeof applications,
-  key: PersonKey,
-): SQL {
-  const digits = phoneDigits(key.phone);
-  const byEmail = key.email ? sql`lower(${table.email}) = lower(${key.email})` : undefined;
-  const byPhone = digits
-    ? sql`right(regexp_replace(${table.phone}, '[^0-9]', '', 'g'), 10) = ${digits}`
-    : undefined;
-  return or(byEmail, byPhone) ?? sql`false`;
-}
 
 /** The person's messages and applications, oldest first, as the page lists them. */
 export async function findPersonRecords(key: PersonKey) {
@@ -50,7 +37,7 @@ export async function findPersonRecords(key: PersonKey) {
         status: messages.status,
       })
       .from(messages)
-      .where(matches(messages, key))
+      .where(samePerson(messages, key))
       .orderBy(asc(messages.createdAt))
       .limit(RECORDS_MAX),
     db()
@@ -66,7 +53,7 @@ export async function findPersonRecords(key: PersonKey) {
       .from(applications)
       .innerJoin(intakes, eq(intakes.id, applications.intakeId))
       .innerJoin(courses, eq(courses.id, intakes.courseId))
-      .where(matches(applications, key))
+      .where(samePerson(applications, key))
       .orderBy(asc(applications.createdAt))
       .limit(RECORDS_MAX),
   ]);

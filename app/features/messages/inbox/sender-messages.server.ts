@@ -2,7 +2,7 @@ import { and, desc, ne, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Message, messages } from "~/db/schema";
 import { compareText } from "~/lib/text/compare-text";
-import { phoneDigits } from "~/lib/text/phone-number";
+import { samePerson } from "~/lib/text/same-person";
 import { createdAtKey } from "./inbox.server";
 
 /** At most this many of a sender's other messages are listed (newest first). */
@@ -10,25 +10,11 @@ export const SENDER_MESSAGES_LISTED = 10;
 /** Beyond this many, the counts read '1,000+': a sender with more is a spammer, not a person. */
 export const SENDER_MESSAGES_COUNT_CAP = 1_000;
 
-// Both expressions must stay identical to the indexes messages_email_lower_idx and
-// messages_phone_digits_idx (app/db/schema.ts, migration 0009), or PostgreSQL cannot use them
-// and reads the whole table.
-const emailKey = sql`lower(${messages.email})`;
-const phoneKey = sql`right(regexp_replace(${messages.phone}, '[^0-9]', '', 'g'), 10)`;
-
 type Sender = Pick<Message, "id" | "email" | "phone">;
 
 /** Same e-mail address (any case) or same phone number, and not the message itself. */
-function sameSender(message: Sender): SQL | undefined {
-  const digits = phoneDigits(message.phone);
-  return and(
-    or(
-      sql`${emailKey} = lower(${message.email})`,
-      digits ? sql`${phoneKey} = ${digits}` : undefined,
-    ),
-    ne(messages.id, message.id),
-  );
-}
+const sameSender = (message: Sender) =>
+  and(samePerson(messages, message), ne(messages.id, message.id));
 
 /**
  * The other messages of the person who sent `message`: how many came before it and after it
