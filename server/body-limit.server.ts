@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { Request, RequestHandler, Response } from "express";
 import { type BodyLimit, bodyLimitFor } from "~/lib/forms/body-limits";
 
@@ -58,11 +59,18 @@ function refuseIfNotReceivedWithin(req: Request, res: Response, timeoutMs: numbe
   req.once("end", () => clearTimeout(timer));
 }
 
+/** How long a refused sender may go on sending (discarded) before its connection is dropped. */
+const lingerMs = 5_000;
+
 /**
- * Answers at once and closes the connection, so the rest of the body is never read: Node
- * discards what has arrived and drops the socket once the answer is written.
+ * Answers at once and closes the connection, so the rest of the body is never used. The close
+ * lingers: a socket dropped while the sender is still uploading is reset, and a reset makes the
+ * sender's system throw away our answer unread (the browser shows "connection reset" instead of
+ * the page). So our side ends, what still arrives is read and discarded, and the socket goes
+ * once the sender stops or after `lingerMs`, as Apache's and nginx's lingering close do.
  */
 function refuse(res: Response, status: number, title: string, message: string) {
+  lingerOnClose(res.req.socket);
   res
     .status(status)
     .set({ Connection: "close", "Cache-Control": "no-store" })
@@ -70,4 +78,14 @@ function refuse(res: Response, status: number, title: string, message: string) {
     .send(
       `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title} | Lagos Tech Academy</title><h1>${title}</h1><p>${message}</p></html>`,
     );
+}
+
+/** Node closes a `Connection: close` answer's socket with `destroySoon()`: here, it lingers. */
+function lingerOnClose(socket: Socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    socket.once("end", () => socket.destroy());
+    setTimeout(() => socket.destroy(), lingerMs).unref();
+  };
 }

@@ -136,6 +136,30 @@ describe("limitRequestBodies", () => {
     expect((await post(tutors, tutorFormLimit.maxBytes + 1)).status).toBe(413);
   });
 
+  it("keeps reading what is still being sent after a 413, so the sender reads the answer instead of a reset", async () => {
+    // Half-open, as a browser's upload is: the server's end does not end our sending.
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    const failed = new Promise<Error | null>((resolve) => {
+      socket.on("error", resolve);
+      socket.on("close", () => resolve(null));
+    });
+    const bytes = 2 * 1024 * 1024;
+    socket.write(
+      `POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bytes}\r\n\r\n`,
+    );
+    // The server answers and ends its side; a browser on a slow upload is still sending.
+    await once(socket, "end");
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    socket.write(Buffer.alloc(bytes, "a"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.end();
+    expect(await failed).toBeNull();
+  });
+
   it("refuses a body of unknown length (chunked) with 411", async () => {
     const answer = await post("/contact", 1024, { chunked: true });
     expect(answer.status).toBe(411);
