@@ -417,7 +417,11 @@ test("text typed in the search box while a tab is loading is kept, and searched 
   const tabs = page.getByRole("navigation", { name: "Message tabs" });
   await tabs.getByRole("link", { name: "All Messages" }).click();
   await expect.poll(() => held).toBe(true);
+  // The held load is released only once the search has gone out, so the search is sent while
+  // the All Messages tab is still loading.
+  const searchSent = page.waitForRequest((request) => request.url().includes(`kept-${token}`));
   await inboxSearch(page).pressSequentially(`kept-${token}`);
+  await searchSent;
   releaseLoad();
   await expect(tabs.getByRole("link", { name: "All Messages" })).toHaveAttribute(
     "aria-current",

@@ -7,6 +7,7 @@ import { cn } from "~/ui/cn";
 import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
+import { usePendingSearch } from "~/ui/use-pending-search";
 import { useSyncedFields } from "~/ui/use-synced-fields";
 import {
   defaultInboxQuery,
@@ -16,6 +17,7 @@ import {
   inboxSorts,
   inboxTabs,
   narrowsInbox,
+  parseInboxQuery,
   replyClockFilters,
 } from "./list-url";
 import { capitalize } from "./message-badges";
@@ -148,6 +150,9 @@ function FiltersToggle({ open }: { open: boolean }) {
 /** Filters and search as a GET form: they live in the URL and work without JavaScript. */
 export function InboxFilters({ query }: { query: InboxQuery }) {
   const { submitNow, submitAfterPause } = useFilterSubmit();
+  // A search typed while another tab loads is searched in that tab.
+  const pendingSearch = usePendingSearch();
+  const tab = pendingSearch ? parseInboxQuery(pendingSearch).tab : query.tab;
   const filtered = filters.some((filter) => query[filter.name]) || query.sort !== "newest";
   const formRef = useSyncedFields({
     q: query.q,
@@ -162,7 +167,7 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
         role="search"
         className="flex flex-1 basis-full flex-wrap gap-3 lg:basis-0"
       >
-        {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+        {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
         <SearchInput
           id="inbox-q"
           label="Search messages"
