@@ -89,8 +89,8 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
     for (const label of ["Students", "Tutors", "Courses", "New Messages", "Admins"]) {
       await expect(stats.getByText(label, { exact: true })).toBeVisible();
     }
-    // No invented numbers: students say there is no data yet; tutors count the active ones.
-    await expect(stats.getByText("No student records yet")).toBeVisible();
+    // No invented numbers: students are those enrolled; tutors count the active ones.
+    await expect(stats.getByText("Enrolled, across all intakes")).toBeVisible();
     await expect(stats.getByText("Active, shown on the About page")).toBeVisible();
     await expect(stats.getByText("1,234")).toHaveCount(0);
     await expect(stats.getByText(/^\d+ active$/)).toHaveCount(2);

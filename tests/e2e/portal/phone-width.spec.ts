@@ -28,14 +28,15 @@ for (const check of portalPages) {
   });
 }
 
-test("the dashboard opens with the 24-hour figures on the first screen", async ({
+test("the dashboard opens with the 24-hour figures, messages and applications, on the first screen", async ({
   page,
   superApi,
 }) => {
   await addDemoSession(page.context(), superApi);
   await openPortal(page, "/admin-portal/dashboard");
   const figures = page.getByRole("region", { name: "The 24-hour promise" }).getByRole("link");
-  await expect(figures).toHaveCount(4);
+  await expect(figures).toHaveCount(5);
+  await expect(figures.filter({ hasText: "Applications waiting" })).toHaveCount(1);
   const screenHeight = page.viewportSize()?.height ?? 0;
   for (const figure of await figures.all()) {
     const box = await figure.boundingBox();
