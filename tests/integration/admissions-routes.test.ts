@@ -85,7 +85,7 @@ describe("the Students page's loader", () => {
       reference,
       "chiamaka",
       application.email.toUpperCase(),
-      "0" + application.phone.slice(4),
+      `0${application.phone.slice(4)}`,
     ]) {
       const found = loaded(await load(`${PAGE}?q=${encodeURIComponent(q)}`));
       expect(found.applications?.list.applications.map((row) => row.id)).toContain(application.id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   type ApplicationEventKind,

@@ -9,15 +9,13 @@ import {
   intakes,
 } from "~/db/schema";
 import { phoneDigits } from "~/lib/text/phone-number";
-import { emailKey, phoneKey } from "~/lib/text/same-person";
+import { phoneKey } from "~/lib/text/same-person";
 import { containsPattern } from "~/lib/text/sql-text";
 import { parseApplicationReference } from "./application-rules";
 import { type AdmissionsQuery, APPLICATIONS_PAGE_SIZE } from "./list-url";
 
 // Must stay identical to applications_phone_digits_idx (app/db/schema.ts), or it is not used.
 const applicationPhoneKey = phoneKey(applications.phone);
-// Must stay identical to applications_email_lower_idx.
-const applicationEmailKey = emailKey(applications.email);
 
 /**
  * What a search matches: a reference ('LTA-A-000123') that one application, a phone number (ten

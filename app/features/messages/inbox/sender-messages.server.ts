@@ -1,4 +1,4 @@
-import { and, desc, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Message, messages } from "~/db/schema";
 import { compareText } from "~/lib/text/compare-text";
