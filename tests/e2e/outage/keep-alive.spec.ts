@@ -14,6 +14,9 @@ test.describe.configure({ timeout: 120_000 });
 
 let server: AppServer;
 test.beforeAll(async () => {
+  // A hook has the project's 30 s, not the tests' time: a first start seeds the demo
+  // catalogue, which takes longer on a busy machine (startAppServer waits up to 180 s).
+  test.setTimeout(180_000);
   server = await startAppServer({ dataDirPrefix: "keep-alive" });
 });
 test.afterAll(async () => {
