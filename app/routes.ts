@@ -47,4 +47,5 @@ export default [
   route("healthz", "routes/resources/health.ts"),
   route("readyz", "routes/resources/ready.ts"),
   route("go/whatsapp", "routes/resources/whatsapp.ts"),
+  route("webhooks/paystack", "routes/resources/paystack-webhook.ts"),
 ] satisfies RouteConfig;

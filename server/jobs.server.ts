@@ -10,6 +10,7 @@ import {
 import { replyDelivered } from "~/features/messages/inbox/replies.server";
 import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
+import { paymentCheckJob } from "~/features/payments/payments.server";
 
 /**
  * Every background job the application has, each declared in its feature with `defineJob`,
@@ -22,6 +23,7 @@ const backgroundJobs: readonly Job[] = [
   replyReminderJob,
   offerReminderJob,
   offerExpiryJob,
+  paymentCheckJob,
 ];
 
 /**

@@ -247,6 +247,9 @@ export const intakeStatus = pgEnum("intake_status", intakeStatuses);
 export const admissionModes = ["reviewed", "first-come"] as const;
 export const admissionMode = pgEnum("admission_mode", admissionModes);
 
+export const paymentPlanKinds = ["full", "two-instalments", "monthly"] as const;
+export const paymentPlanKind = pgEnum("payment_plan_kind", paymentPlanKinds);
+
 export const intakes = pgTable(
   "intakes",
   {
@@ -275,6 +278,13 @@ export const intakes = pgTable(
     status: intakeStatus("status").notNull().default("draft"),
     cancelReason: text("cancel_reason"),
     admissionMode: admissionMode("admission_mode").notNull().default("reviewed"),
+    /** The plans an applicant may choose from (app/features/payments/payment-plans.ts). */
+    paymentPlans: paymentPlanKind("payment_plans")
+      .array()
+      .notNull()
+      .default(sql`'{full}'::payment_plan_kind[]`),
+    /** Kobo off the price for whoever pays in full; none: no discount. */
+    payInFullDiscount: bigint("pay_in_full_discount_kobo", { mode: "number" }),
     /**
      * Offers not yet expired + accepted + enrolled applications, kept by a trigger on
      * applications (migration 0018); the CHECK below is what makes overselling impossible.
@@ -703,6 +713,10 @@ export const applications = pgTable(
     /** Until when an offer holds its place; set while offered. */
     offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
     offerRemindedAt: timestamp("offer_reminded_at", { withTimezone: true }),
+    /** When the applicant accepted the offer: it decides the price (the early bird). */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** The plan the applicant chose to pay by; its instalments are in `instalments`. */
+    paymentPlan: paymentPlanKind("payment_plan"),
     /** The place in line: waitlisted applications are offered in this order. */
     waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
     assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
@@ -782,6 +796,9 @@ export const applicationEventKinds = [
   "assigned",
   "link-sent",
   "email",
+  "plan-chosen",
+  "payment-received",
+  "payment-flagged",
 ] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
@@ -806,6 +823,91 @@ export const applicationEvents = pgTable(
   },
   (t) => [index("application_events_application_created_idx").on(t.applicationId, t.createdAt)],
 );
+
+/** An accepted place's schedule: what is due when, in whole kobo. */
+export const instalments = pgTable(
+  "instalments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "restrict" }),
+    /** 1 for the first (due on acceptance), then in date order. */
+    number: integer("number").notNull(),
+    amount: bigint("amount_kobo", { mode: "number" }).notNull(),
+    /** A Lagos calendar date. */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("instalments_application_number_unique").on(t.applicationId, t.number),
+    check("instalments_amount_positive", sql`${t.amount} > 0`),
+    index("instalments_unpaid_due_idx").on(t.dueOn).where(sql`${t.paidAt} IS NULL`),
+  ],
+);
+
+export const paymentMethods = ["paystack", "bank-transfer", "manual"] as const;
+export const paymentMethod = pgEnum("payment_method", paymentMethods);
+/**
+ * started: sent to the gateway, no answer yet; paid: confirmed (verified with the gateway, or by
+ * staff); failed / abandoned: the gateway says no money came; flagged: money came that does not
+ * match what we asked (amount or currency), for staff to sort out, never counted as paid.
+ */
+export const paymentStatuses = ["started", "paid", "failed", "abandoned", "flagged"] as const;
+export const paymentStatus = pgEnum("payment_status", paymentStatuses);
+
+export const paymentReceiptSequence = pgSequence("payment_receipt_seq");
+
+/** One attempt to pay an instalment, recorded once per reference whatever tells us of it. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Our own, sent to the gateway: 'LTA-P-…'. */
+    reference: text("reference").notNull(),
+    // Restrict: money received stays on record; erasing a person anonymises their application.
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "restrict" }),
+    instalmentId: uuid("instalment_id")
+      .notNull()
+      .references(() => instalments.id, { onDelete: "restrict" }),
+    method: paymentMethod("method").notNull(),
+    /** What we asked for, in kobo. */
+    amount: bigint("amount_kobo", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    status: paymentStatus("status").notNull().default("started"),
+    /** The gateway's own id of the transaction, once it has told us of it. */
+    gatewayId: text("gateway_id"),
+    /** What the gateway says was paid, where that differs from what we asked (flagged). */
+    receivedAmount: bigint("received_amount_kobo", { mode: "number" }),
+    receivedCurrency: text("received_currency"),
+    flagReason: text("flag_reason"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Numbered in the order payments are confirmed, never reused: 'LTA-R-000123'. */
+    receiptNumber: integer("receipt_number"),
+    /** The last time the gateway was asked about a started payment. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("payments_reference_unique").on(t.reference),
+    unique("payments_receipt_number_unique").on(t.receiptNumber),
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+    check(
+      "payments_paid_has_receipt",
+      sql`${t.status} <> 'paid' OR (${t.paidAt} IS NOT NULL AND ${t.receiptNumber} IS NOT NULL)`,
+    ),
+    index("payments_application_idx").on(t.applicationId),
+    index("payments_started_idx").on(t.createdAt).where(sql`${t.status} = 'started'`),
+  ],
+);
+
+export type Instalment = typeof instalments.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
 
 export type Application = typeof applications.$inferSelect;
 export type NewApplication = typeof applications.$inferInsert;

@@ -146,6 +146,9 @@ const intake = (intent: "create" | "update", tutorId: string) => [
   text("earlyBirdPrice", "200000"),
   text("earlyBirdEndsOn", "2026-12-15"),
   text("status", "open"),
+  text("instalmentPlans", "two-instalments"),
+  text("instalmentPlans", "monthly"),
+  text("payInFullDiscount", "10000"),
   text("tutorIds", tutorId),
 ];
 

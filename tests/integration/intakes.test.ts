@@ -146,6 +146,23 @@ describe("intake form rules", () => {
     );
   });
 
+  it("offers paying in full always, instalment plans as chosen, and a discount below the price", () => {
+    expect(values().instalmentPlans).toEqual([]);
+    expect(
+      values({ instalmentPlans: ["two-instalments", "monthly"], payInFullDiscount: "15000" }),
+    ).toMatchObject({
+      instalmentPlans: ["two-instalments", "monthly"],
+      payInFullDiscount: 1_500_000,
+    });
+    expect(errorsOf({ instalmentPlans: ["weekly"] })["instalmentPlans[0]"]).toEqual([
+      intakeMessages.unknownPlan,
+    ]);
+    // Below the early-bird price (₦200,000) too, since it comes off whichever price applies.
+    expect(errorsOf({ payInFullDiscount: "200000" }).payInFullDiscount).toEqual([
+      intakeMessages.discountNotBelowPrice,
+    ]);
+  });
+
   it("requires a label within its bound, with no control characters", () => {
     expect(errorsOf({ label: "  " }).label).toEqual([intakeMessages.labelRequired]);
     expect(errorsOf({ label: "x".repeat(121) }).label).toEqual([
@@ -189,6 +206,8 @@ describe("intake form rules", () => {
         createdBy: null,
         admissionMode: "reviewed" as const,
         placesTaken: 0,
+        paymentPlans: ["full" as const],
+        payInFullDiscount: null,
         ...demo,
         tutorIds: [],
       };

@@ -10,6 +10,8 @@ const stepWords: Record<string, string> = {
   enrolled: "You were enrolled",
   withdrawn: "The application was withdrawn",
   expired: "The offer ended unanswered",
+  "plan-chosen": "You chose how to pay",
+  "payment-received": "We received your payment",
 };
 
 /** 'My application''s history, oldest first. */

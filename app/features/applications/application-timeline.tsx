@@ -20,6 +20,9 @@ const what: Record<Entry["kind"], string> = {
   assigned: "Assigned",
   "link-sent": "Private link sent",
   email: "E-mail to the applicant",
+  "plan-chosen": "Payment plan chosen",
+  "payment-received": "Payment received",
+  "payment-flagged": "Payment flagged: it does not match what was asked",
 };
 
 /** One line of an application's history: 'Place offered by Ade Admin'. */

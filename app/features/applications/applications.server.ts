@@ -257,7 +257,7 @@ export async function takeApplicantStep(token: string, move: ApplicantMove, now 
     const step = applicantSteps[move];
     const [after] = await tx
       .update(applications)
-      .set({ status: step, updatedAt: sql`now()` })
+      .set({ status: step, updatedAt: sql`now()`, ...(step === "accepted" && { acceptedAt: now }) })
       .where(eq(applications.id, id))
       .returning();
     if (!after) throw new Error("The step was not saved");

@@ -72,6 +72,7 @@ function demoIntakes(today: Date, course: CourseSeed, price: number): DemoIntake
       // 23:59 on the eve in Lagos: the last minute the intake form's rule allows.
       enrolmentClosesAt: new Date(startOfLagosDate(startsOn).getTime() - 60_000),
       price,
+      ...paymentPlans(price),
       status: "open",
       ...fields,
     };
@@ -93,6 +94,19 @@ function demoIntakes(today: Date, course: CourseSeed, price: number): DemoIntake
     intake(next, earlyBird),
     intake(next + course.weeksBetweenStarts * 7, { seats: 3, admissionMode: "first-come" }),
   ];
+}
+
+/**
+ * A paid course may be paid in full (about a twentieth off, in whole thousands of Naira), in two
+ * instalments or monthly; a free one has nothing to split.
+ */
+function paymentPlans(price: number): Pick<DemoIntake, "paymentPlans" | "payInFullDiscount"> {
+  if (price <= 0) return { paymentPlans: ["full"], payInFullDiscount: null };
+  const discount = koboFromNaira(Math.round(nairaFromKobo(price) / 20_000) * 1_000);
+  return {
+    paymentPlans: ["full", "two-instalments", "monthly"],
+    payInFullDiscount: discount > 0 && discount < price / 2 ? discount : null,
+  };
 }
 
 function modeOf(format: string | null | undefined): DemoIntake["mode"] {

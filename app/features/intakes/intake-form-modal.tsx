@@ -22,8 +22,14 @@ import {
   intakeStatusLabels,
 } from "./intake-form-schema";
 import { intakeModeLabels } from "./intake-wording";
+import { instalmentPlanKinds, paymentPlanLabels } from "./payment-plans";
 
 export type TutorChoice = { id: string; name: string; role: string; isActive: boolean };
+
+const instalmentPlanOptions = instalmentPlanKinds.map((kind) => ({
+  value: kind,
+  label: paymentPlanLabels[kind],
+}));
 
 const admissionOptions = admissionModes.map((mode) => ({
   value: mode,
@@ -124,6 +130,19 @@ export function IntakeFormModal({
         step="any"
       />
       <TextField meta={fields.earlyBirdEndsOn} type="date" label="Early bird ends on" />
+      <CheckboxGroupField
+        meta={fields.instalmentPlans}
+        legend="Instalments (paying in full is always offered)"
+        hint="Instalments split the price; the first is due when the place is accepted."
+        options={instalmentPlanOptions}
+      />
+      <TextField
+        meta={fields.payInFullDiscount}
+        type="number"
+        label="Pay-in-full discount (₦, optional)"
+        min={0}
+        step="any"
+      />
       {tutorChoices.length ? (
         <CheckboxGroupField
           meta={fields.tutorIds}

@@ -5,6 +5,7 @@ import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { atMost, requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { instantFromLagosInput, lagosInputFromInstant } from "./lagos-time";
+import { instalmentPlanKinds } from "./payment-plans";
 
 export const LABEL_MAX = 120;
 export const CANCEL_REASON_MAX = 500;
@@ -42,6 +43,8 @@ export const intakeMessages = {
   earlyBirdIncomplete: "Give both the early-bird price and the date it ends, or neither",
   earlyBirdNotBelowPrice: "The early-bird price must be below the price",
   earlyBirdAfterClose: "The early bird must end on or before the day enrolment closes",
+  unknownPlan: "Please choose the instalment plans from the list",
+  discountNotBelowPrice: "The pay-in-full discount must be below the price",
   tooManyTutors: `Choose at most ${TUTORS_MAX} tutors`,
   tutorGone: "A chosen tutor no longer exists: please choose again",
   seatsBelowTaken: (taken: number) =>
@@ -96,6 +99,14 @@ const intakeFields = z.object({
     z.enum(admissionModes, { error: "Please choose how places are given" }),
     "reviewed",
   ),
+  /** Paying in full is always offered; these are offered besides it (./payment-plans.ts). */
+  instalmentPlans: z._default(
+    z
+      .array(z.enum(instalmentPlanKinds, { error: intakeMessages.unknownPlan }))
+      .check(z.maxLength(instalmentPlanKinds.length)),
+    [],
+  ),
+  payInFullDiscount: z.optional(naira("Pay-in-full discount")),
   /** Who teaches it, in the order chosen; at most a few, each at most once. */
   tutorIds: z._default(
     z
@@ -127,6 +138,10 @@ export function intakeRuleIssues(value: IntakeFields): Issue[] {
     });
   if (value.earlyBirdPrice !== undefined && value.earlyBirdPrice >= value.price)
     issues.push({ path: "earlyBirdPrice", message: intakeMessages.earlyBirdNotBelowPrice });
+  // Below the early-bird price too: the discount comes off whichever price applies.
+  const lowestPrice = Math.min(value.price, value.earlyBirdPrice ?? value.price);
+  if (value.payInFullDiscount && value.payInFullDiscount >= lowestPrice)
+    issues.push({ path: "payInFullDiscount", message: intakeMessages.discountNotBelowPrice });
   // The early bird's last day may be the day enrolment closes, never later.
   if (
     value.earlyBirdEndsOn !== undefined &&
@@ -204,5 +219,8 @@ export function intakeFormDefaults(
     earlyBirdEndsOn: intake.earlyBirdEndsOn ?? "",
     status: intake.status === "cancelled" ? "closed" : intake.status,
     admissionMode: intake.admissionMode,
+    instalmentPlans: intake.paymentPlans.filter((kind) => kind !== "full"),
+    payInFullDiscount:
+      intake.payInFullDiscount === null ? "" : String(nairaFromKobo(intake.payInFullDiscount)),
   };
 }

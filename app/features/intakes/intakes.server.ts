@@ -15,6 +15,7 @@ import { UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { nextIntakeShiftDays, shiftDate, shiftInstant } from "./intake-dates";
 import { type IntakeFormValues, intakeMessages, LABEL_MAX } from "./intake-form-schema";
+import { offeredPlans } from "./payment-plans";
 
 /*
  * Authorization: the intakes route guards with requireAdmin, and any active admin may manage
@@ -165,6 +166,8 @@ function formColumns(values: IntakeFormValues) {
     earlyBirdEndsOn: values.earlyBirdEndsOn ?? null,
     status: values.status,
     admissionMode: values.admissionMode,
+    paymentPlans: offeredPlans(values.instalmentPlans),
+    payInFullDiscount: values.payInFullDiscount || null,
   };
 }
 
@@ -262,6 +265,8 @@ export async function duplicateIntake(actor: Admin, courseId: string, id: string
     price: source.price,
     earlyBirdPrice: source.earlyBirdPrice,
     earlyBirdEndsOn: source.earlyBirdEndsOn && shiftDate(source.earlyBirdEndsOn, days),
+    paymentPlans: source.paymentPlans,
+    payInFullDiscount: source.payInFullDiscount,
     status: "draft" as const,
     createdBy: actor.userId,
   };

@@ -100,6 +100,18 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** Paystack's secret key (sk_live_… or sk_test_…); unset: no card payments. */
+  PAYSTACK_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^sk_(live|test)_\w{8,}$/, {
+        error: "must be a Paystack secret key (sk_live_… or sk_test_…)",
+      })
+      .optional(),
+  ),
+  PAYSTACK_BASE_URL: optionalText
+    .pipe(httpUrl.optional())
+    .transform((url) => withoutTrailingSlash(url ?? "https://api.paystack.co")),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int()

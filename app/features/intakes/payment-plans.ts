@@ -1,0 +1,115 @@
+import { paymentPlanKinds } from "~/db/schema";
+
+/**
+ * The ways an intake can be paid for, and each plan's schedule: the amounts (whole kobo, summing
+ * exactly to the price) and the Lagos dates they fall due. Computed on the server only; the
+ * browser names a plan, never an amount.
+ */
+
+export type PaymentPlanKind = (typeof paymentPlanKinds)[number];
+
+/** Paying in full is always offered; an intake may offer these besides. */
+export const instalmentPlanKinds = paymentPlanKinds.filter(
+  (kind): kind is Exclude<PaymentPlanKind, "full"> => kind !== "full",
+) as ["two-instalments", "monthly"];
+
+/** The plans an intake offers: paying in full, and the instalment plans staff chose. */
+export const offeredPlans = (
+  instalmentPlans: readonly (typeof instalmentPlanKinds)[number][] = [],
+): PaymentPlanKind[] => ["full", ...instalmentPlans];
+
+export const paymentPlanLabels: Record<PaymentPlanKind, string> = {
+  full: "Pay in full",
+  "two-instalments": "Two instalments",
+  monthly: "Monthly instalments",
+};
+
+/** What of an intake decides what its places cost. Amounts in kobo; dates `YYYY-MM-DD`, Lagos. */
+export type IntakePricing = {
+  price: number;
+  earlyBirdPrice: number | null;
+  /** The last Lagos date the early-bird price applies. */
+  earlyBirdEndsOn: string | null;
+  /** Taken off the price by whoever pays in full; none: no discount. */
+  payInFullDiscount: number | null;
+  startsOn: string;
+  endsOn: string;
+};
+
+export type Instalment = { number: number; amount: number; dueOn: string };
+
+/** Monthly plans have one instalment per month the intake runs, within these bounds. */
+export const MONTHLY_INSTALMENTS = { min: 2, max: 6 } as const;
+
+/** The price of a place accepted on `acceptedOn`: the early-bird price through its last day. */
+export function priceOnAcceptance(intake: IntakePricing, acceptedOn: string): number {
+  const earlyBird =
+    intake.earlyBirdPrice !== null &&
+    intake.earlyBirdEndsOn !== null &&
+    acceptedOn <= intake.earlyBirdEndsOn;
+  return earlyBird ? (intake.earlyBirdPrice as number) : intake.price;
+}
+
+/**
+ * A plan's schedule for a place accepted on `acceptedOn`. The first instalment is due on the
+ * day of acceptance; a two-part plan's second on the day the intake starts; a monthly plan's
+ * others a month apart from the start. A later due date never falls before the one before it
+ * (a place accepted after the start date moves them along).
+ */
+export function instalmentSchedule(
+  kind: PaymentPlanKind,
+  intake: IntakePricing,
+  acceptedOn: string,
+): Instalment[] {
+  const price = priceOnAcceptance(intake, acceptedOn);
+  if (kind === "full") {
+    const discount = Math.min(intake.payInFullDiscount ?? 0, price);
+    return [{ number: 1, amount: price - discount, dueOn: acceptedOn }];
+  }
+  const parts = kind === "two-instalments" ? 2 : monthlyInstalments(intake);
+  const amounts = splitEvenly(price, parts);
+  let dueOn = acceptedOn;
+  return amounts.map((amount, index) => {
+    if (index > 0) {
+      const planned = addMonths(intake.startsOn, index - 1);
+      dueOn = planned > dueOn ? planned : addMonths(dueOn, 1);
+    }
+    return { number: index + 1, amount, dueOn };
+  });
+}
+
+/** One per month the intake runs (a part month counts), within MONTHLY_INSTALMENTS. */
+export function monthlyInstalments(intake: Pick<IntakePricing, "startsOn" | "endsOn">): number {
+  const start = utcDate(intake.startsOn);
+  const end = utcDate(intake.endsOn);
+  const months =
+    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 +
+    (end.getUTCMonth() - start.getUTCMonth()) +
+    (end.getUTCDate() > start.getUTCDate() ? 1 : 0);
+  return Math.min(MONTHLY_INSTALMENTS.max, Math.max(MONTHLY_INSTALMENTS.min, months));
+}
+
+/**
+ * `total` kobo in `parts` amounts of whole Naira (of kobo, for a total under ₦1 a part); what is
+ * left over goes on the first, so the parts always sum to the total.
+ */
+export function splitEvenly(total: number, parts: number): number[] {
+  const unit = total >= parts * 100 ? 100 : 1;
+  const each = Math.floor(total / parts / unit) * unit;
+  return Array.from({ length: parts }, (_, index) =>
+    index === 0 ? total - each * (parts - 1) : each,
+  );
+}
+
+/** A calendar date moved by whole months; a day the month lacks becomes its last day. */
+export function addMonths(isoDate: string, months: number): string {
+  const date = utcDate(isoDate);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.toISOString().slice(0, 10);
+}
+
+const utcDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);

@@ -1,0 +1,344 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import * as z from "zod/mini";
+import { db, type Transaction } from "~/db/client.server";
+import {
+  applications,
+  type Instalment,
+  instalments,
+  intakes,
+  type Payment,
+  payments,
+} from "~/db/schema";
+import { recordEvent, systemActor } from "~/features/applications/application-history.server";
+import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
+import { defineJob } from "~/features/jobs/define-job.server";
+import { UserFacingError } from "~/lib/errors";
+import { lagosToday } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { logger } from "~/lib/infra/logger.server";
+import { configuredGateway } from "./gateway.server";
+import {
+  formatReceiptNumber,
+  newPaymentReference,
+  paymentReferencePattern,
+} from "./payment-reference";
+import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
+
+/** What the applicant is told; the academy's wording, held by the tests. */
+export const paymentMessages = {
+  notAccepted: "Payment opens once you have accepted your place.",
+  planNotOffered: "This intake does not offer that way of paying. Please choose another.",
+  planAlreadyChosen: "You have already chosen how to pay; your schedule is below.",
+  noPlan: "Please choose how you will pay first.",
+  nothingDue: "Everything is paid. Thank you!",
+  gatewayUnavailable:
+    "We could not reach Paystack just now. Please try again in a few minutes, or pay by bank transfer.",
+} as const;
+
+/** A gateway behind one interface (Paystack first; another would follow the same shape). */
+export type PaymentGateway = {
+  initialize(input: {
+    reference: string;
+    amountKobo: number;
+    email: string;
+    callbackUrl: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ authorizationUrl: string }>;
+  verify(reference: string): Promise<VerifiedCharge | null>;
+};
+
+/**
+ * Chooses how an accepted place is paid for: writes the plan's instalments once, priced by the
+ * day the place was accepted (the early bird). Amounts come from the intake, never the browser.
+ */
+export async function choosePaymentPlan(applicationId: string, kind: PaymentPlanKind) {
+  return db().transaction(async (tx) => {
+    const [found] = await tx
+      .select({ application: applications, intake: intakes })
+      .from(applications)
+      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+      .where(eq(applications.id, applicationId))
+      .for("update", { of: applications });
+    if (!found) throw new UserFacingError(paymentMessages.notAccepted, 404);
+    const { application, intake } = found;
+    if (application.status !== "accepted" && application.status !== "enrolled")
+      throw new UserFacingError(paymentMessages.notAccepted, 409);
+    if (application.paymentPlan) throw new UserFacingError(paymentMessages.planAlreadyChosen, 409);
+    if (!intake.paymentPlans.includes(kind))
+      throw new UserFacingError(paymentMessages.planNotOffered, 400, "plan");
+    const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+    const schedule = instalmentSchedule(kind, intake, acceptedOn);
+    await tx.insert(instalments).values(schedule.map((part) => ({ applicationId, ...part })));
+    await tx
+      .update(applications)
+      .set({ paymentPlan: kind, updatedAt: sql`now()` })
+      .where(eq(applications.id, applicationId));
+    await recordEvent(
+      tx,
+      applicationId,
+      "plan-chosen",
+      { kind: "applicant" },
+      { detail: { plan: kind } },
+    );
+    return schedule;
+  });
+}
+
+/** The first instalment not yet paid, in due order; null when everything is paid. */
+async function nextUnpaidInstalment(tx: Transaction, applicationId: string) {
+  const [next] = await tx
+    .select()
+    .from(instalments)
+    .where(and(eq(instalments.applicationId, applicationId), isNull(instalments.paidAt)))
+    .orderBy(asc(instalments.number))
+    .limit(1);
+  return next ?? null;
+}
+
+/**
+ * Starts paying the next instalment through the gateway: records the attempt under a reference
+ * of ours (with a delayed check, so a webhook that never comes loses nothing), then asks the
+ * gateway for its checkout page. The database transaction is over before the gateway is called.
+ */
+export async function startGatewayPayment(
+  applicationId: string,
+  gateway: PaymentGateway,
+  callbackUrl: string,
+): Promise<{ authorizationUrl: string; payment: Payment }> {
+  const { payment, email } = await db().transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for("update");
+    if (!application || (application.status !== "accepted" && application.status !== "enrolled"))
+      throw new UserFacingError(paymentMessages.notAccepted, 409);
+    if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
+    const instalment = await nextUnpaidInstalment(tx, applicationId);
+    if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
+    const [started] = await tx
+      .insert(payments)
+      .values({
+        reference: newPaymentReference(),
+        applicationId,
+        instalmentId: instalment.id,
+        method: "paystack",
+        amount: instalment.amount,
+      })
+      .returning();
+    if (!started) throw new Error("The payment was not recorded");
+    await paymentCheckJob.enqueue(
+      tx,
+      { reference: started.reference, attempt: 1 },
+      { startAfter: new Date(Date.now() + checkDelaysMinutes[0] * 60_000) },
+    );
+    return { payment: started, email: application.email };
+  });
+  try {
+    const { authorizationUrl } = await gateway.initialize({
+      reference: payment.reference,
+      amountKobo: payment.amount,
+      email,
+      callbackUrl,
+      metadata: { application: applicationId },
+    });
+    return { authorizationUrl, payment };
+  } catch (error) {
+    logger.warn(
+      { err: error, reference: payment.reference },
+      "The gateway did not start a payment",
+    );
+    await db()
+      .update(payments)
+      .set({ status: "failed", flagReason: "The gateway did not start it", updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "started")));
+    throw new UserFacingError(paymentMessages.gatewayUnavailable, 503);
+  }
+}
+
+export type SettleOutcome = "unknown" | "pending" | "paid" | "failed" | "flagged" | "already";
+
+/**
+ * A charge Paystack says failed or was reversed has ended. 'abandoned' has not: it is what a
+ * checkout not yet completed verifies as, and the applicant may still pay; only the last
+ * delayed check gives such a payment up.
+ */
+const endedStatuses: ReadonlySet<ChargeStatus> = new Set(["failed", "reversed"]);
+
+/**
+ * Asks the gateway what became of a payment and records it. Webhooks, the applicant's return
+ * from checkout and the delayed check all come here, as often as they like: the payment's row
+ * is locked and only a started payment changes, so each is recorded once.
+ */
+export async function settleGatewayPayment(
+  reference: string,
+  gateway: Pick<PaymentGateway, "verify">,
+  now = new Date(),
+): Promise<SettleOutcome> {
+  const [known] = await db()
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.reference, reference));
+  if (!known) return "unknown";
+  if (known.status !== "started") return "already";
+  return recordCharge(reference, await gateway.verify(reference), now);
+}
+
+/**
+ * Records what the gateway verified of a started payment. Money that does not match what we
+ * asked (amount or currency) is flagged for staff and counts as nothing paid. The first money
+ * in turns an accepted place into an enrolled one.
+ */
+export async function recordCharge(
+  reference: string,
+  charge: VerifiedCharge | null,
+  now = new Date(),
+): Promise<SettleOutcome> {
+  return db().transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, reference))
+      .for("update");
+    if (!payment) return "unknown";
+    if (payment.status !== "started") return "already";
+    if (
+      charge?.reference !== reference ||
+      (charge.status !== "success" && !endedStatuses.has(charge.status))
+    ) {
+      await tx.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
+      return "pending";
+    }
+    if (endedStatuses.has(charge.status)) {
+      await tx
+        .update(payments)
+        .set({ status: "failed", gatewayId: charge.gatewayId, checkedAt: now, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+      return "failed";
+    }
+    const mismatch = mismatchOf(payment, charge);
+    if (mismatch) {
+      await tx
+        .update(payments)
+        .set({
+          status: "flagged",
+          flagReason: mismatch,
+          receivedAmount: charge.amountKobo,
+          receivedCurrency: charge.currency,
+          gatewayId: charge.gatewayId,
+          checkedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, payment.id));
+      await recordEvent(tx, payment.applicationId, "payment-flagged", systemActor, {
+        detail: { reference, reason: mismatch },
+      });
+      return "flagged";
+    }
+    await markPaid(tx, payment, { paidAt: charge.paidAt ?? now, gatewayId: charge.gatewayId });
+    return "paid";
+  });
+}
+
+function mismatchOf(payment: Payment, charge: VerifiedCharge): string | null {
+  if (charge.currency !== payment.currency)
+    return `Paid in ${charge.currency}, not ${payment.currency}`;
+  if (charge.amountKobo !== payment.amount)
+    return `Paid ${formatNaira(charge.amountKobo)}, not the ${formatNaira(payment.amount)} asked`;
+  return null;
+}
+
+/** A confirmed payment: numbered receipt, its instalment paid, and the place enrolled. */
+async function markPaid(
+  tx: Transaction,
+  payment: Payment,
+  { paidAt, gatewayId }: { paidAt: Date; gatewayId: string | null },
+) {
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: "paid",
+      paidAt,
+      gatewayId,
+      receiptNumber: sql`nextval('payment_receipt_seq')`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!paid?.receiptNumber) throw new Error("The payment was not numbered");
+  await tx
+    .update(instalments)
+    .set({ paidAt, updatedAt: sql`now()` })
+    .where(eq(instalments.id, payment.instalmentId));
+  await recordEvent(tx, payment.applicationId, "payment-received", systemActor, {
+    detail: {
+      reference: payment.reference,
+      amount: formatNaira(payment.amount),
+      receipt: formatReceiptNumber(paid.receiptNumber),
+    },
+  });
+  const [enrolled] = await tx
+    .update(applications)
+    .set({ status: "enrolled", updatedAt: sql`now()` })
+    .where(and(eq(applications.id, payment.applicationId), eq(applications.status, "accepted")))
+    .returning({ id: applications.id });
+  if (enrolled)
+    await recordEvent(tx, enrolled.id, "enrolled", systemActor, { detail: { by: "payment" } });
+  return paid;
+}
+
+/** A place's schedule with what is paid, for 'My application' and the portal. */
+export function instalmentsOf(applicationId: string): Promise<Instalment[]> {
+  return db()
+    .select()
+    .from(instalments)
+    .where(eq(instalments.applicationId, applicationId))
+    .orderBy(asc(instalments.number));
+}
+
+/**
+ * When a started payment is checked with the gateway if nothing has told us of it: 15 minutes,
+ * then 1, 6 and 24 hours. After the last, a payment still unknown to the gateway is abandoned.
+ */
+export const checkDelaysMinutes = [15, 60, 6 * 60, 24 * 60] as const;
+
+/** Attempt 0: a webhook told us of the payment; 1 and on: the delayed checks. */
+type PaymentCheck = { reference: string; attempt: number };
+
+/**
+ * Settles one payment with the gateway: from a webhook (attempt 0) or the delayed check. A
+ * check that finds it still pending is enqueued again with the next delay.
+ */
+export async function checkPayment(
+  { reference, attempt }: PaymentCheck,
+  gateway: Pick<PaymentGateway, "verify"> | null,
+) {
+  if (!gateway) throw new Error("No payment gateway is configured: the check waits for one");
+  const outcome = await settleGatewayPayment(reference, gateway);
+  if (outcome !== "pending" || attempt === 0) return;
+  const nextDelay = checkDelaysMinutes[attempt];
+  await db().transaction(async (tx) => {
+    if (nextDelay === undefined) {
+      await tx
+        .update(payments)
+        .set({ status: "abandoned", updatedAt: sql`now()` })
+        .where(and(eq(payments.reference, reference), eq(payments.status, "started")));
+      return;
+    }
+    await paymentCheckJob.enqueue(
+      tx,
+      { reference, attempt: attempt + 1 },
+      { startAfter: new Date(Date.now() + nextDelay * 60_000) },
+    );
+  });
+}
+
+export const paymentCheckJob = defineJob({
+  name: "payment-check",
+  payload: z.object({
+    reference: z.string().check(z.regex(paymentReferencePattern)),
+    attempt: z.number().check(z.int(), z.minimum(0), z.maximum(checkDelaysMinutes.length)),
+  }),
+  retry: { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  run: (check) => checkPayment(check, configuredGateway()),
+});

@@ -1,0 +1,38 @@
+import { db } from "~/db/client.server";
+import { env } from "~/lib/infra/env.server";
+import { paymentReferencePattern } from "./payment-reference";
+import { paymentCheckJob } from "./payments.server";
+import { isPaystackSignatureValid, paystackEventSchema } from "./paystack.server";
+
+/**
+ * Paystack's webhook: trusted only with a valid signature (HMAC-SHA512 of the raw body with our
+ * secret key), answered at once, and worked on as a job that asks Paystack itself what became of
+ * the payment, so a replayed, delayed or out-of-order event can only make us look again. Paystack
+ * sends an event again until it gets a 200; our check is recorded once however often it comes.
+ */
+export async function receivePaystackWebhook(
+  rawBody: Buffer,
+  signature: string | null,
+): Promise<{ status: 200 | 400 | 401 | 404 }> {
+  const secretKey = env().PAYSTACK_SECRET_KEY;
+  if (!secretKey) return { status: 404 };
+  if (!isPaystackSignatureValid(rawBody, signature, secretKey)) return { status: 401 };
+  const event = parseEvent(rawBody);
+  if (!event) return { status: 400 };
+  const { reference } = event.data;
+  // Only charges of references we made; any other event is acknowledged and left alone.
+  if (!event.event.startsWith("charge.") || !paymentReferencePattern.test(reference))
+    return { status: 200 };
+  // Each delivery queues its own check: a check of a payment already recorded changes nothing.
+  await db().transaction((tx) => paymentCheckJob.enqueue(tx, { reference, attempt: 0 }));
+  return { status: 200 };
+}
+
+function parseEvent(rawBody: Buffer) {
+  try {
+    const parsed = paystackEventSchema.safeParse(JSON.parse(rawBody.toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
