@@ -32,6 +32,13 @@ export const phone = {
   launchOptions: chromium,
 };
 
+/** The browser tests pay through a fake Paystack of their own (tests/support/fake-paystack.ts). */
+const paystackPort = port + 2;
+const paystack = {
+  secretKey: "sk_test_e2e0000000000000",
+  baseUrl: `http://127.0.0.1:${paystackPort}`,
+};
+
 function server(serverPort: number, folder: string) {
   const url = `http://127.0.0.1:${serverPort}`;
   return {
@@ -50,6 +57,8 @@ function server(serverPort: number, folder: string) {
       // The tests act as a proxy in front of the app, so each test can be its own visitor
       // (X-Forwarded-For) and rate limits can be tested per address.
       TRUST_PROXY: "1",
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.baseUrl,
     },
   };
 }
@@ -95,5 +104,19 @@ export default defineConfig({
       use: { ...desktop, baseURL: portalBaseURL },
     },
   ],
-  webServer: [server(port, dataDir ?? ""), server(port + 1, portalDataDir ?? "")],
+  webServer: [
+    {
+      command: "npx tsx tests/support/fake-paystack-main.ts",
+      port: paystackPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        FAKE_PAYSTACK_PORT: String(paystackPort),
+        FAKE_PAYSTACK_SECRET_KEY: paystack.secretKey,
+        FAKE_PAYSTACK_WEBHOOK_URL: `${baseURL}/webhooks/paystack`,
+      },
+    },
+    server(port, dataDir ?? ""),
+    server(port + 1, portalDataDir ?? ""),
+  ],
 });

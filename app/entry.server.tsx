@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { checkoutOrigins } from "./features/payments/gateway.server";
 import {
   contentSecurityPolicy,
   createScriptNonce,
@@ -50,7 +51,7 @@ export default function handleRequest(
   if (import.meta.env.PROD) {
     responseHeaders.set(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, env().s3?.publicUrl),
+      contentSecurityPolicy(nonce, env().s3?.publicUrl, checkoutOrigins()),
     );
   }
 

@@ -10,6 +10,7 @@ export default [
     route("apply/:intakeId", "routes/site/apply.tsx"),
     route("application", "routes/site/find-application.tsx"),
     route("application/:token", "routes/site/my-application.tsx"),
+    route("application/:token/paid", "routes/site/payment-return.ts"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   ...prefix("admin-portal", [

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
+import { paymentMessages } from "~/features/payments/payment-messages";
 import { activeCourses, expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { outbox, outboxMails } from "./outbox";
 
@@ -106,14 +107,44 @@ async function acceptOffer(page: Page, link: string, javaScript: boolean) {
   await expect(page.getByRole("link", { name: "Accept offer" })).toHaveCount(0);
 }
 
+/**
+ * Chooses two instalments and pays the first through the fake Paystack's checkout (started by
+ * playwright.config.ts): back on 'My application' the place is enrolled, the first part paid.
+ */
+async function payFirstInstalment(page: Page, javaScript: boolean) {
+  const payment = page.getByRole("region", { name: "Payment" });
+  await payment.getByRole("radio", { name: /^Two instalments/ }).check();
+  await payment.getByRole("button", { name: "Choose this plan" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: paymentMessages.planChosen }).first(),
+  ).toBeVisible();
+  if (javaScript) await expectNoAxeViolations(page);
+  await payment.getByRole("button", { name: /^Pay ₦[\d,]+ now with Paystack$/ }).click();
+  await expect(page).toHaveTitle("Fake Paystack checkout (test)");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Status: Enrolled" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: paymentMessages.paid }).first(),
+  ).toBeVisible();
+  await expect(payment.getByText("Paid", { exact: true })).toHaveCount(1);
+  await expect(payment.getByText("Due", { exact: true })).toHaveCount(1);
+  if (javaScript) {
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  }
+}
+
 test.describe("applying without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("apply from a course page, then accept the offer from the private link", async ({
+  test("apply from a course page, accept the offer from the private link, pay the first instalment", async ({
     page,
   }, testInfo) => {
+    // Four pages and a checkout: a long path.
+    test.slow();
     const { email, reference } = await applyFromCoursePage(page, testInfo, false);
     await acceptOffer(page, await privateLink(email, reference), false);
+    await payFirstInstalment(page, false);
   });
 
   test("'Find my application' answers the same for any address", async ({ page }) => {
@@ -125,11 +156,14 @@ test.describe("applying without JavaScript", () => {
 });
 
 test.describe("applying with JavaScript", () => {
-  test("apply from a course page, then accept the offer from the private link", async ({
+  test("apply from a course page, accept the offer from the private link, pay the first instalment", async ({
     page,
   }, testInfo) => {
+    // Four pages and a checkout: a long path.
+    test.slow();
     const { email, reference } = await applyFromCoursePage(page, testInfo, true);
     await acceptOffer(page, await privateLink(email, reference), true);
+    await payFirstInstalment(page, true);
   });
 
   test("'Find my application' has nothing for axe to find", async ({ page }) => {

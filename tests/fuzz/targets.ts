@@ -204,6 +204,25 @@ export const targets: Target[] = [
   signedOut("my application step", `/application/${unknownApplicationToken}`, () => [
     text("intent", "accept"),
   ]),
+  signedOut("my application payment plan", `/application/${unknownApplicationToken}`, () => [
+    text("intent", "choose-plan"),
+    text("plan", "two-instalments"),
+  ]),
+  signedOut("my application pay", `/application/${unknownApplicationToken}`, () => [
+    text("intent", "pay"),
+  ]),
+  {
+    ...signedOut("payment return", `/application/${unknownApplicationToken}/paid`, () => [
+      text("trxref", "LTA-P-0123456789"),
+      text("reference", "LTA-P-0123456789"),
+    ]),
+    method: "GET",
+  },
+  // Any body, signed or not: 401 or 404 (no key), never a 5xx.
+  signedOut("paystack webhook", "/webhooks/paystack", () => [
+    text("event", "charge.success"),
+    text("data", '{"reference":"LTA-P-0123456789"}'),
+  ]),
   signedOut("login", "/admin-portal/login", () => [
     text("email", "admin@academy.test"),
     text("password", "not-the-password"),

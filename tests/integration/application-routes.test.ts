@@ -16,7 +16,7 @@ import {
   applicationsOf,
   openIntake,
   origin,
-  tokenFromText,
+  tokenOf,
 } from "../support/application-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -56,18 +56,6 @@ const thrownStatus = (run: Promise<unknown>) =>
     () => null,
     (error: { init?: ResponseInit; status?: number }) => error.init?.status ?? error.status,
   );
-
-/** The private link of the newest e-mail to an address. */
-async function tokenOf(email: string) {
-  const [sent] = await db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${email} = any(${outgoingEmails.recipients})`)
-    .orderBy(sql`${outgoingEmails.createdAt} desc`)
-    .limit(1);
-  if (!sent) throw new Error(`no e-mail to ${email}`);
-  return tokenFromText(sent.body);
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

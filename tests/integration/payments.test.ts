@@ -2,11 +2,13 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { applications, instalments, type NewIntake, payments } from "~/db/schema";
+import { applyForIntake, takeApplicantStep } from "~/features/applications/applications.server";
+import { returnFromCheckout } from "~/features/payments/applicant-payments.server";
+import { paymentMessages } from "~/features/payments/payment-messages";
 import {
   checkDelaysMinutes,
   checkPayment,
   choosePaymentPlan,
-  paymentMessages,
   recordCharge,
   settleGatewayPayment,
   startGatewayPayment,
@@ -14,9 +16,21 @@ import {
 import { paystackGateway } from "~/features/payments/paystack.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import { applicantInput, nth, openIntake, timelineKinds } from "../support/application-fixtures";
+import * as myRoute from "~/routes/site/my-application";
+import * as returnRoute from "~/routes/site/payment-return";
+import {
+  applicantInput,
+  applicationByEmail,
+  nth,
+  openIntake,
+  origin,
+  timelineKinds,
+  tokenOf,
+} from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -309,5 +323,143 @@ describe("Paystack's webhook", () => {
     } finally {
       setEnvForTesting({ ...env(), PAYSTACK_SECRET_KEY: secretKey });
     }
+  });
+});
+
+describe("paying from 'My application'", () => {
+  beforeAll(() =>
+    setEnvForTesting({
+      ...env(),
+      PAYSTACK_SECRET_KEY: secretKey,
+      PAYSTACK_BASE_URL: paystack.baseUrl,
+    }),
+  );
+  afterAll(() => setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" })));
+
+  /** An applicant who applied to a first-come intake and accepted the offer: their token. */
+  async function acceptedApplicant() {
+    const { intake } = await openIntake({
+      admissionMode: "first-come",
+      price: 20_000_000,
+      paymentPlans: ["full", "two-instalments"],
+      payInFullDiscount: 1_000_000,
+    });
+    const input = applicantInput();
+    await applyForIntake(intake.id, input, origin);
+    const token = await tokenOf(input.email);
+    await takeApplicantStep(token, "accept");
+    return { token, application: await applicationByEmail(input.email) };
+  }
+
+  const page = async (token: string) =>
+    (await myRoute.loader(
+      routeArgs(new Request(`http://localhost/application/${token}`), { token }),
+    )) as Awaited<ReturnType<typeof myRoute.loader>>;
+
+  const post = (token: string, fields: Record<string, string>) =>
+    myRoute.action(
+      routeArgs(
+        new Request(`http://localhost/application/${token}`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        }),
+        { token },
+      ),
+    );
+
+  const comeBack = (token: string, reference: string) =>
+    returnRoute.loader(
+      routeArgs(
+        new Request(
+          `http://localhost/application/${token}/paid?trxref=${reference}&reference=${reference}`,
+        ),
+        { token },
+      ),
+    );
+
+  const flashOf = (response: Response) => response.headers.get("Set-Cookie") ?? "";
+
+  it("shows the plans with their schedules, then the chosen schedule and what is due", async () => {
+    const { token } = await acceptedApplicant();
+    const before = await page(token);
+    expect(before.payments?.stage).toBe("choose");
+    if (before.payments?.stage !== "choose") return;
+    expect(
+      before.payments.plans.map((plan) => [plan.kind, plan.schedule.map((part) => part.amount)]),
+    ).toEqual([
+      ["full", [19_000_000]],
+      ["two-instalments", [10_000_000, 10_000_000]],
+    ]);
+    const chosen = (await post(token, {
+      intent: "choose-plan",
+      plan: "two-instalments",
+    })) as Response;
+    expect(chosen.status).toBe(302);
+    const after = await page(token);
+    expect(after.payments).toMatchObject({
+      stage: "pay",
+      paid: 0,
+      remaining: 20_000_000,
+      next: { number: 1, amount: 10_000_000 },
+    });
+  });
+
+  it("refuses a plan the intake does not offer, on the plan field, choosing nothing", async () => {
+    const { token, application } = await acceptedApplicant();
+    const refused = (await post(token, { intent: "choose-plan", plan: "monthly" })) as {
+      data: ActionReply;
+      init: ResponseInit | null;
+    };
+    expect(refused.init?.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain(paymentMessages.planNotOffered);
+    expect(await scheduleOf(application.id)).toEqual([]);
+  });
+
+  it("goes to Paystack's checkout, and on return records the verified payment once", async () => {
+    const { token, application } = await acceptedApplicant();
+    await post(token, { intent: "choose-plan", plan: "full" });
+    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    expect(toCheckout.status).toBe(302);
+    const checkoutUrl = toCheckout.headers.get("Location") ?? "";
+    expect(checkoutUrl.startsWith(`${paystack.baseUrl}/checkout/`)).toBe(true);
+    const [started] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, application.id));
+    if (!started) throw new Error("no payment started");
+    expect(started.amount).toBe(19_000_000);
+    // Back from the checkout before paying: nothing is recorded, and nothing said is believed.
+    expect(flashOf((await comeBack(token, started.reference)) as Response)).toBeTruthy();
+    expect((await paymentOf(started.reference)).status).toBe("started");
+    paystack.completeCheckout(started.reference, "success");
+    await comeBack(token, started.reference);
+    await comeBack(token, started.reference);
+    expect((await paymentOf(started.reference)).status).toBe("paid");
+    expect(await statusOf(application.id)).toBe("enrolled");
+    expect(
+      (await timelineKinds(application.id)).filter((kind) => kind === "payment-received"),
+    ).toHaveLength(1);
+    const after = await page(token);
+    expect(after.payments).toMatchObject({
+      stage: "pay",
+      paid: 19_000_000,
+      remaining: 0,
+      next: null,
+    });
+  });
+
+  it("records nothing for a return naming another applicant's payment", async () => {
+    const victim = await acceptedApplicant();
+    await post(victim.token, { intent: "choose-plan", plan: "full" });
+    await post(victim.token, { intent: "pay" });
+    const [theirs] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, victim.application.id));
+    if (!theirs) throw new Error("no payment started");
+    paystack.completeCheckout(theirs.reference, "success");
+    const other = await acceptedApplicant();
+    expect(await returnFromCheckout(other.token, theirs.reference)).toBe("unknown");
+    expect((await paymentOf(theirs.reference)).status).toBe("started");
   });
 });

@@ -1,6 +1,13 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { applicationEvents, applications, courses, intakes, type NewIntake } from "~/db/schema";
+import {
+  applicationEvents,
+  applications,
+  courses,
+  intakes,
+  type NewIntake,
+  outgoingEmails,
+} from "~/db/schema";
 import type { ApplicationInput } from "~/features/applications/schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 
@@ -88,6 +95,18 @@ export function tokenFromText(text: string) {
   const token = text.match(/\/application\/([A-Za-z0-9_-]{43})/)?.[1];
   if (!token) throw new Error("no link in the e-mail");
   return token;
+}
+
+/** The private link of the newest e-mail to an address, as its token. */
+export async function tokenOf(email: string) {
+  const [sent] = await db()
+    .select()
+    .from(outgoingEmails)
+    .where(sql`${email} = any(${outgoingEmails.recipients})`)
+    .orderBy(sql`${outgoingEmails.createdAt} desc`)
+    .limit(1);
+  if (!sent) throw new Error(`no e-mail to ${email}`);
+  return tokenFromText(sent.body);
 }
 
 /** The item at `index`, which the test knows is there. */

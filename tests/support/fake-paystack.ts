@@ -84,8 +84,11 @@ export async function startFakePaystack({
   secretKey,
   callbackOrigin,
   webhookUrl,
+  port = 0,
 }: {
   secretKey: string;
+  /** 0: any free port. */
+  port?: number;
   /**
    * Where the app under test really listens, when that differs from the host of the callback
    * URLs it sends (its public URL): the redirect after checkout keeps the callback's path and
@@ -110,7 +113,7 @@ export async function startFakePaystack({
       response.end(String(error));
     });
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(port, "127.0.0.1");
   await once(server, "listening");
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -141,8 +141,7 @@ export async function handleFindApplication(request: Request) {
  * 'My application''s action: the step, or the refusal that says why not. Success is the
  * caller's redirect (PRG), so a reload does not post the step again.
  */
-export async function handleApplicantStep(request: Request, token: string) {
-  const formData = await readForm(request);
+export async function handleApplicantStep(formData: FormData, token: string) {
   const submission = parseWithZod(formData, { schema: applicantStepSchema });
   if (submission.status !== "success") return { reply: invalidSubmission(submission) };
   try {

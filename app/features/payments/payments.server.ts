@@ -17,23 +17,13 @@ import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import { paymentMessages } from "./payment-messages";
 import {
   formatReceiptNumber,
   newPaymentReference,
   paymentReferencePattern,
 } from "./payment-reference";
 import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
-
-/** What the applicant is told; the academy's wording, held by the tests. */
-export const paymentMessages = {
-  notAccepted: "Payment opens once you have accepted your place.",
-  planNotOffered: "This intake does not offer that way of paying. Please choose another.",
-  planAlreadyChosen: "You have already chosen how to pay; your schedule is below.",
-  noPlan: "Please choose how you will pay first.",
-  nothingDue: "Everything is paid. Thank you!",
-  gatewayUnavailable:
-    "We could not reach Paystack just now. Please try again in a few minutes, or pay by bank transfer.",
-} as const;
 
 /** A gateway behind one interface (Paystack first; another would follow the same shape). */
 export type PaymentGateway = {

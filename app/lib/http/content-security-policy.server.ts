@@ -11,9 +11,15 @@ export function createScriptNonce(): string {
  * allow inline because the stylesheet is inlined into the page and React sets a few style
  * attributes (the star rating's width); styles cannot run code. Everything else loads only from
  * our own origin, and images also from `uploadsUrl` (S3_PUBLIC_URL) when uploads are linked
- * there directly.
+ * there directly. Forms post only to our own origin; `formRedirects` are the origins a form's
+ * answer may redirect to (browsers hold a form's redirects to form-action too): the payment
+ * gateway's checkout.
  */
-export function contentSecurityPolicy(scriptNonce: string, uploadsUrl?: string): string {
+export function contentSecurityPolicy(
+  scriptNonce: string,
+  uploadsUrl?: string,
+  formRedirects: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${scriptNonce}'`,
@@ -23,7 +29,7 @@ export function contentSecurityPolicy(scriptNonce: string, uploadsUrl?: string):
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formRedirects].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

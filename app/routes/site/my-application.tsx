@@ -1,4 +1,4 @@
-import { data, Form, href, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, href, isRouteErrorResponse, Link, redirect } from "react-router";
 import { loadMyApplication } from "~/features/applications/applicant-pages.server";
 import { ApplicationHistory } from "~/features/applications/application-history";
 import {
@@ -13,8 +13,17 @@ import { IntakeFacts } from "~/features/applications/intake-facts";
 import { nextStepText, offerDeadlineText, stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
 import { handleApplicantStep } from "~/features/applications/submit.server";
+import {
+  handlePaymentStep,
+  isPaymentIntent,
+  loadMyPayments,
+} from "~/features/payments/applicant-payments.server";
+import { MyPaymentsSection } from "~/features/payments/my-payments";
+import { paymentMessages } from "~/features/payments/payment-messages";
 import { formErrorsOf } from "~/lib/forms/action-reply";
+import { readForm } from "~/lib/forms/request-form.server";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
+import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button, ButtonLink, buttonClasses } from "~/ui/button";
 import { FormError } from "~/ui/fields";
@@ -62,8 +71,8 @@ const steps: Record<ApplicantMove, { label: string; question: string; yes: strin
 const moves = Object.keys(steps) as ApplicantMove[];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const application = await readOrUnavailable("Loading an application", () =>
-    loadMyApplication(params.token),
+  const [application, payments] = await readOrUnavailable("Loading an application", () =>
+    Promise.all([loadMyApplication(params.token), loadMyPayments(params.token)]),
   );
   if (!application) throw data(null, { status: 404, statusText: "Application Not Found" });
   const available = moves.filter(
@@ -73,16 +82,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   );
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = available.find((move) => move === asked) ?? null;
-  return { application, available, confirm };
+  return { application, payments, available, confirm };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const outcome = await handleApplicantStep(request, params.token);
+  const formData = await readForm(request);
+  const self = href("/application/:token", { token: params.token });
+  if (isPaymentIntent(formData.get("intent"))) {
+    const callbackUrl = `${env().publicUrl}${href("/application/:token/paid", { token: params.token })}`;
+    const outcome = await handlePaymentStep(formData, params.token, callbackUrl);
+    if ("reply" in outcome) return outcome.reply;
+    if (outcome.checkoutUrl) return redirect(outcome.checkoutUrl);
+    return redirectWithFlash(self, paymentMessages.planChosen);
+  }
+  const outcome = await handleApplicantStep(formData, params.token);
   if ("reply" in outcome) return outcome.reply;
-  return redirectWithFlash(
-    href("/application/:token", { token: params.token }),
-    stepNotices[outcome.done],
-  );
+  return redirectWithFlash(self, stepNotices[outcome.done]);
 }
 
 export default function MyApplication({
@@ -91,7 +106,7 @@ export default function MyApplication({
   matches,
   params,
 }: Route.ComponentProps) {
-  const { application, available, confirm } = loaderData;
+  const { application, payments, available, confirm } = loaderData;
   const flash = matches[0].loaderData.flash;
   useActionReply(actionData);
   const self = href("/application/:token", { token: params.token });
@@ -105,6 +120,7 @@ export default function MyApplication({
         </p>
       </div>
       {flash?.kind === "success" ? <FormNotice notice={flash.message} /> : null}
+      {flash?.kind === "error" ? <FormError errors={[flash.message]} /> : null}
       <FormError errors={formErrorsOf(actionData)} />
       {confirm ? (
         <section
@@ -162,6 +178,7 @@ export default function MyApplication({
           </div>
         ) : null}
       </section>
+      {payments ? <MyPaymentsSection payments={payments} action={self} /> : null}
       <section aria-labelledby="intake-heading">
         <h2 id="intake-heading" className="mb-3 text-lg font-bold text-slate-900">
           The intake

@@ -1,0 +1,165 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, asc, eq } from "drizzle-orm";
+import * as z from "zod/mini";
+import { db } from "~/db/client.server";
+import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
+import { applicationIdOfToken } from "~/features/applications/application-token.server";
+import { instalmentSchedule, paymentPlanLabels } from "~/features/intakes/payment-plans";
+import { UserFacingError } from "~/lib/errors";
+import { lagosToday } from "~/lib/format/dates";
+import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-reply.server";
+import { configuredGateway } from "./gateway.server";
+import { paymentMessages } from "./payment-messages";
+import {
+  choosePaymentPlan,
+  type SettleOutcome,
+  settleGatewayPayment,
+  startGatewayPayment,
+} from "./payments.server";
+import { PaystackUnavailableError } from "./paystack.server";
+
+/** An instalment as the applicant reads it. Overdue: its Lagos due date has passed unpaid. */
+export type InstalmentState = "paid" | "due" | "overdue" | "upcoming";
+
+/**
+ * The payment part of 'My application', for an accepted or enrolled place; null otherwise.
+ * Before a plan is chosen: each plan the intake offers with its schedule. After: the schedule
+ * with what is paid and what is next.
+ */
+export async function loadMyPayments(token: string, now = new Date()) {
+  const found = await db().transaction(async (tx) => {
+    const id = await applicationIdOfToken(tx, token);
+    if (!id) return null;
+    const [row] = await tx
+      .select({ application: applications, intake: intakes })
+      .from(applications)
+      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+      .where(eq(applications.id, id));
+    return row ?? null;
+  });
+  if (!found) return null;
+  const { application, intake } = found;
+  if (application.status !== "accepted" && application.status !== "enrolled") return null;
+  const today = lagosToday(now);
+  const canPayOnline = configuredGateway() !== null;
+  if (!application.paymentPlan) {
+    const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+    return {
+      stage: "choose" as const,
+      canPayOnline,
+      plans: intake.paymentPlans.map((kind) => ({
+        kind,
+        label: paymentPlanLabels[kind],
+        schedule: instalmentSchedule(kind, intake, acceptedOn),
+      })),
+    };
+  }
+  const schedule = await db()
+    .select()
+    .from(instalments)
+    .where(eq(instalments.applicationId, application.id))
+    .orderBy(asc(instalments.number));
+  const nextUnpaid = schedule.find((part) => !part.paidAt) ?? null;
+  return {
+    stage: "pay" as const,
+    canPayOnline,
+    plan: paymentPlanLabels[application.paymentPlan],
+    instalments: schedule.map((part) => ({
+      number: part.number,
+      amount: part.amount,
+      dueOn: part.dueOn,
+      state: instalmentState(part, nextUnpaid?.number ?? null, today),
+    })),
+    paid: schedule.reduce((sum, part) => sum + (part.paidAt ? part.amount : 0), 0),
+    remaining: schedule.reduce((sum, part) => sum + (part.paidAt ? 0 : part.amount), 0),
+    next: nextUnpaid && { number: nextUnpaid.number, amount: nextUnpaid.amount },
+  };
+}
+
+export type MyPayments = NonNullable<Awaited<ReturnType<typeof loadMyPayments>>>;
+
+function instalmentState(
+  part: { number: number; paidAt: Date | null; dueOn: string },
+  nextUnpaid: number | null,
+  today: string,
+): InstalmentState {
+  if (part.paidAt) return "paid";
+  if (part.dueOn < today) return "overdue";
+  return part.number === nextUnpaid || part.dueOn === today ? "due" : "upcoming";
+}
+
+export const paymentStepSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("choose-plan"),
+      plan: z.enum(paymentPlanKinds, { error: paymentMessages.planRequired }),
+    }),
+    z.object({ intent: z.literal("pay") }),
+  ],
+  { error: "Unknown action" },
+);
+
+/** Whether a post from 'My application' is one of these steps (else an applicant's move). */
+export const isPaymentIntent = (intent: FormDataEntryValue | null) =>
+  intent === "choose-plan" || intent === "pay";
+
+/**
+ * 'My application''s payment steps: choose a plan, or pay the next instalment (the answer is
+ * Paystack's checkout page to go to). Refusals come back in the forms' one reply shape.
+ */
+export async function handlePaymentStep(formData: FormData, token: string, callbackUrl: string) {
+  const submission = parseWithZod(formData, { schema: paymentStepSchema });
+  if (submission.status !== "success") return { reply: invalidSubmission(submission) };
+  try {
+    const applicationId = await db().transaction((tx) => applicationIdOfToken(tx, token));
+    if (!applicationId) throw new UserFacingError(paymentMessages.notAccepted, 404);
+    if (submission.value.intent === "choose-plan") {
+      await choosePaymentPlan(applicationId, submission.value.plan);
+      return { done: "plan-chosen" as const };
+    }
+    const gateway = configuredGateway();
+    if (!gateway) throw new UserFacingError(paymentMessages.noOnlinePayment, 409);
+    const { authorizationUrl } = await startGatewayPayment(applicationId, gateway, callbackUrl);
+    return { checkoutUrl: authorizationUrl };
+  } catch (error) {
+    return { reply: refusalReply(submission, refusalOf(error, "A payment step")) };
+  }
+}
+
+/** What the applicant is told on coming back from the checkout. */
+export const returnNotices: Record<SettleOutcome, { kind: "success" | "error"; message: string }> =
+  {
+    paid: { kind: "success", message: paymentMessages.paid },
+    already: { kind: "success", message: paymentMessages.alreadyRecorded },
+    pending: { kind: "success", message: paymentMessages.confirming },
+    failed: { kind: "error", message: paymentMessages.failed },
+    flagged: { kind: "error", message: paymentMessages.flagged },
+    unknown: { kind: "error", message: paymentMessages.unknownPayment },
+  };
+
+/**
+ * The applicant's return from the checkout: nothing is believed from the redirect; the payment,
+ * which must be this application's, is verified with Paystack and recorded once.
+ */
+export async function returnFromCheckout(token: string, reference: string): Promise<SettleOutcome> {
+  const gateway = configuredGateway();
+  if (!gateway) return "unknown";
+  const belongs = await db().transaction(async (tx) => {
+    const id = await applicationIdOfToken(tx, token);
+    if (!id) return false;
+    const [row] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.reference, reference), eq(payments.applicationId, id)));
+    return Boolean(row);
+  });
+  if (!belongs) return "unknown";
+  try {
+    return await settleGatewayPayment(reference, gateway);
+  } catch (error) {
+    // Paystack cannot be asked now: the delayed check will record it.
+    if (error instanceof PaystackUnavailableError) return "pending";
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+/** What the applicant is told; the academy's wording, held by the tests. */
+export const paymentMessages = {
+  notAccepted: "Payment opens once you have accepted your place.",
+  planNotOffered: "This intake does not offer that way of paying. Please choose another.",
+  planAlreadyChosen: "You have already chosen how to pay; your schedule is below.",
+  noPlan: "Please choose how you will pay first.",
+  nothingDue: "Everything is paid. Thank you!",
+  gatewayUnavailable: "We could not reach Paystack just now. Please try again in a few minutes.",
+  noOnlinePayment:
+    "Paying online is not available just now. Please reply to our e-mail and we will help you pay.",
+  planRequired: "Please choose how you will pay",
+  planChosen: "Thank you. Your payment schedule is below.",
+  paid: "Payment received. Thank you!",
+  alreadyRecorded: "This payment is already recorded. Thank you!",
+  confirming:
+    "We are confirming your payment with Paystack. This page will show it as soon as it is confirmed.",
+  failed: "The payment did not go through, and nothing was charged. You can try again.",
+  flagged:
+    "Your payment needs a check by our staff: the amount received differs from what was due. We will contact you within 24 hours.",
+  unknownPayment:
+    "We could not find that payment. Please open your latest e-mail's link and try again.",
+} as const;
