@@ -176,6 +176,27 @@ describe("paying through Paystack", () => {
     ]);
   });
 
+  it("flags a second payment of an instalment already paid (two tabs), never counting it", async () => {
+    const place = await acceptedPlace();
+    await choosePaymentPlan(place.application.id, "two-instalments");
+    const first = await startGatewayPayment(place.application.id, gateway, callbackUrl);
+    const second = await startGatewayPayment(place.application.id, gateway, callbackUrl);
+    expect(second.payment.instalmentId).toBe(first.payment.instalmentId);
+    paystack.completeCheckout(first.payment.reference, "success");
+    paystack.completeCheckout(second.payment.reference, "success");
+    const outcomes = await Promise.all([
+      settleGatewayPayment(first.payment.reference, gateway),
+      settleGatewayPayment(second.payment.reference, gateway),
+    ]);
+    expect([...outcomes].sort()).toEqual(["flagged", "paid"]);
+    const flagged = await paymentOf(
+      outcomes[0] === "flagged" ? first.payment.reference : second.payment.reference,
+    );
+    expect(flagged).toMatchObject({ receiptNumber: null, flagReason: paymentMessages.paidTwice });
+    const schedule = await scheduleOf(place.application.id);
+    expect(schedule.map((part) => part.paidAt !== null)).toEqual([true, false]);
+  });
+
   it("flags a payment whose amount or currency differs, and counts nothing as paid", async () => {
     for (const [change, reason] of [
       [{ amountKobo: 100 }, "Paid ₦1, not the ₦250,000 asked"],

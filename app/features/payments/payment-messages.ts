@@ -19,4 +19,7 @@ export const paymentMessages = {
     "Your payment needs a check by our staff: the amount received differs from what was due. We will contact you within 24 hours.",
   unknownPayment:
     "We could not find that payment. Please open your latest e-mail's link and try again.",
+  /** Staff's word for a second payment of one instalment (two checkouts paid). */
+  paidTwice:
+    "This instalment was already paid: refund this payment or set it against the next one.",
 } as const;

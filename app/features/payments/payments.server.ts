@@ -176,8 +176,8 @@ export async function settleGatewayPayment(
 
 /**
  * Records what the gateway verified of a started payment. Money that does not match what we
- * asked (amount or currency) is flagged for staff and counts as nothing paid. The first money
- * in turns an accepted place into an enrolled one.
+ * asked (amount or currency), or pays an instalment already paid, is flagged for staff and
+ * counts as nothing paid. The first money in turns an accepted place into an enrolled one.
  */
 export async function recordCharge(
   reference: string,
@@ -206,7 +206,13 @@ export async function recordCharge(
         .where(eq(payments.id, payment.id));
       return "failed";
     }
-    const mismatch = mismatchOf(payment, charge);
+    // Locked after the payment: two payments of one instalment (two tabs) settle one at a time.
+    const [instalment] = await tx
+      .select({ paidAt: instalments.paidAt })
+      .from(instalments)
+      .where(eq(instalments.id, payment.instalmentId))
+      .for("update");
+    const mismatch = instalment?.paidAt ? paymentMessages.paidTwice : mismatchOf(payment, charge);
     if (mismatch) {
       await tx
         .update(payments)
