@@ -153,7 +153,14 @@ const engines: Engine[] = [
 for (const engine of engines) {
   test(`SIGTERM with ${SUBMISSIONS} contact messages in flight on ${engine.name}: each is answered and stored`, async () => {
     const env = await engine.prepare();
-    const server = await startAppServer({ dataDirPrefix: "shutdown-data", env });
+    // What is tested is that every request in flight is answered, not how fast: on the embedded
+    // database the 50 messages are stored one after another, which on a busy machine took longer
+    // than the default 10 s drain, and the last ones were cut (ECONNRESET). A cut after the
+    // deadline is the server's documented behaviour, not what this test is about.
+    const server = await startAppServer({
+      dataDirPrefix: "shutdown-data",
+      env: { ...env, SHUTDOWN_TIMEOUT_MS: "60000" },
+    });
     const agent = new http.Agent({ keepAlive: true });
     try {
       expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
