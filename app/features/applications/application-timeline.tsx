@@ -23,6 +23,11 @@ const what: Record<Entry["kind"], string> = {
   "plan-chosen": "Payment plan chosen",
   "payment-received": "Payment received",
   "payment-flagged": "Payment flagged: it does not match what was asked",
+  "proof-sent": "Proof of a bank transfer sent",
+  "proof-rejected": "Bank transfer proof rejected",
+  "due-date-moved": "Due date moved",
+  "instalment-reminded": "Instalment reminder sent",
+  refunded: "Refund recorded",
 };
 
 /** One line of an application's history: 'Place offered by Ade Admin'. */

@@ -21,6 +21,7 @@ const kindLabels: Record<OutgoingEmailKind, string> = {
   assignment: "Assignment",
   reminder: "Reminder",
   application: "Application",
+  payment: "Payment",
 };
 
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */
