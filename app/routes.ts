@@ -11,6 +11,9 @@ export default [
     route("application", "routes/site/find-application.tsx"),
     route("application/:token", "routes/site/my-application.tsx"),
     route("application/:token/paid", "routes/site/payment-return.ts"),
+    route("application/:token/receipts/:number", "routes/site/receipt.ts"),
+    route("application/:token/proof", "routes/site/payment-proof.ts"),
+    route("demo-checkout/:reference", "routes/site/demo-checkout.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   ...prefix("admin-portal", [
@@ -22,6 +25,7 @@ export default [
     route("theme", "routes/admin/theme.ts"),
     route("messages/export", "routes/resources/messages-export.ts"),
     route("students/export", "routes/resources/students-export.ts"),
+    route("students/receipts/:number", "routes/resources/staff-receipt.ts"),
     route("reports/export", "routes/resources/reports-export.ts"),
     route("personal-data/export", "routes/resources/personal-data-export.ts"),
     route("events", "routes/resources/inbox-events.ts"),

@@ -11,6 +11,7 @@ import { replyDelivered } from "~/features/messages/inbox/replies.server";
 import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
 import { paymentCheckJob } from "~/features/payments/payments.server";
+import { receiptAttachments } from "~/features/payments/receipts.server";
 
 /**
  * Every background job the application has, each declared in its feature with `defineJob`,
@@ -18,8 +19,8 @@ import { paymentCheckJob } from "~/features/payments/payments.server";
  * created at start-up and every app process works on it.
  */
 const backgroundJobs: readonly Job[] = [
-  // A delivered reply answers its message.
-  sendEmailJob.withHooks({ afterSent: replyDelivered }),
+  // A delivered reply answers its message; a payment's e-mail carries its receipt.
+  sendEmailJob.withHooks({ afterSent: replyDelivered, attachmentsOf: receiptAttachments }),
   replyReminderJob,
   offerReminderJob,
   offerExpiryJob,

@@ -169,10 +169,12 @@ describe("paying through Paystack", () => {
     expect(paid.receiptNumber).toBeGreaterThan(0);
     expect(nth(await scheduleOf(application.id), 0).paidAt).not.toBeNull();
     expect(await statusOf(application.id)).toBe("enrolled");
+    // The receipt's e-mail is the last, one for the one payment.
     expect(await timelineKinds(application.id)).toEqual([
       "plan-chosen",
       "payment-received",
       "enrolled",
+      "email",
     ]);
   });
 

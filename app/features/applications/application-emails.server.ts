@@ -196,12 +196,24 @@ export function applicationLinksEmail(
   };
 }
 
-/** To NOTIFY_EMAILS: a new application, or a freed place in a reviewed intake. */
+/**
+ * To NOTIFY_EMAILS: a new application, a freed place in a reviewed intake, or a bank transfer's
+ * proof to check.
+ */
 export function admissionsAlertEmail(
   application: ApplicationForEmail,
-  what: "new" | "place-free",
+  what: "new" | "place-free" | "proof-sent",
   portalLink: string,
 ): EmailText {
+  if (what === "proof-sent")
+    return {
+      subject: `Bank transfer proof to check: ${application.fullName} ${tag(application)}`,
+      text: [
+        `${application.fullName} sent proof of a bank transfer for ${intakeLine(application)}.`,
+        "Check it against the academy's account, then confirm or reject it in the portal:",
+        portalLink,
+      ].join("\n"),
+    };
   return what === "new"
     ? {
         subject: `New application from ${application.fullName} (${application.courseTitle}) ${tag(application)}`,

@@ -57,12 +57,15 @@ export async function emailApplicant(
   kind: ApplicationEventKind,
   actor: ApplicationActor,
   detail?: Record<string, string | null>,
+  /** A payment's e-mail: its receipt is attached when it is sent. */
+  receiptOf?: { paymentId: string },
 ) {
   const emailId = await queueEmail(tx, {
-    kind: "application",
+    kind: receiptOf ? "payment" : "application",
     to: [application.email],
     ...email,
     replyTo: env().REPLY_TO,
+    paymentId: receiptOf?.paymentId,
   });
   await recordEvent(tx, application.id, kind, actor, { emailId, detail });
 }

@@ -28,6 +28,10 @@ export const holdsPlace = (status: ApplicationStatus) =>
 export const isLive = (status: ApplicationStatus) =>
   (liveStatuses as readonly string[]).includes(status);
 
+/** A place accepted (or already enrolled): only such a place is paid for. */
+export const paysForPlace = (status: ApplicationStatus) =>
+  status === "accepted" || status === "enrolled";
+
 /** Hours an offer holds its place unless staff choose another deadline. */
 export const OFFER_HOLD_HOURS = 72;
 /** The applicant is reminded this long before the offer's deadline. */

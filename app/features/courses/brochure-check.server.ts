@@ -18,7 +18,14 @@ const ACTIVE_ACTIONS = new Set([
   "/Rendition",
 ]);
 
-const refuse = (message: string) => new UserFacingError(message, 400, "brochureFile");
+/** Where a refused PDF is reported, and in which words. */
+export type PdfRefusal = { field: string; unreadable: string; active: string };
+
+const brochureRefusal: PdfRefusal = {
+  field: "brochureFile",
+  unreadable: fileMessages.unreadableBrochure,
+  active: fileMessages.activeBrochure,
+};
 
 /** Whether a PDF value, or anything written inside it, is a script or an active action. */
 function isActive(value: PDFObject | undefined): boolean {
@@ -39,7 +46,11 @@ function isActive(value: PDFObject | undefined): boolean {
  * (docs/decisions/0006-upload-content-checks.md). Refused, not cleaned: a brochure is the
  * academy's own document, and one with scripts in it is not what staff meant to upload.
  */
-export async function checkBrochure(source: Buffer): Promise<void> {
+export async function checkBrochure(
+  source: Buffer,
+  refusal: PdfRefusal = brochureRefusal,
+): Promise<void> {
+  const refuse = (message: string) => new UserFacingError(message, 400, refusal.field);
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(source, {
@@ -49,11 +60,11 @@ export async function checkBrochure(source: Buffer): Promise<void> {
     // pdf-lib reads even HTML after '%PDF-' without complaint; a document has a page tree.
     if (document.getPageCount() < 1) throw new Error("no pages");
   } catch {
-    throw refuse(fileMessages.unreadableBrochure);
+    throw refuse(refusal.unreadable);
   }
   // Every object of the file, not only those reachable from the catalog: names are decoded
   // (/J#61vaScript is /JavaScript) and compressed object streams are already unpacked.
   for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (isActive(object)) throw refuse(fileMessages.activeBrochure);
+    if (isActive(object)) throw refuse(refusal.active);
   }
 }

@@ -53,6 +53,27 @@ async function checkImageSize(source: Buffer, field: string) {
     throw refuseImage(fileMessages.tooManyPixels, field);
 }
 
+/**
+ * The image decoded and written again in its own format: what is kept has no camera metadata
+ * (EXIF, GPS) and is a picture, whatever the upload carried beside it.
+ */
+export async function reencodeImage(
+  source: Buffer,
+  type: Exclude<DetectedType, "application/pdf">,
+  field: string,
+): Promise<Buffer> {
+  await checkImageSize(source, field);
+  const format = extensions[type] === "jpg" ? "jpeg" : (extensions[type] as "png" | "webp");
+  try {
+    return await sharp(source, { failOn: "error", limitInputPixels: uploadRules.image.maxPixels })
+      .rotate()
+      .toFormat(format, { quality: 85 })
+      .toBuffer();
+  } catch {
+    throw refuseImage(fileMessages.unreadableImage, field);
+  }
+}
+
 /** How one kind of stored image is named and cut: course images 3:2, tutor photos square. */
 export type ImageShape = {
   /** The key's stem: `images/{name}-{timestamp}.{ext}`. */

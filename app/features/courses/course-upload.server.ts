@@ -20,7 +20,8 @@ import {
 } from "./course-files.server";
 import { courseMessages } from "./course-form-schema";
 
-export type ReceivedFile = { buffer: Buffer; type: DetectedType };
+/** An upload received: its bytes, its type as its content shows, and its name as sent. */
+export type ReceivedFile = { buffer: Buffer; type: DetectedType; name?: string };
 
 export type CourseFormUpload = {
   formData: FormData;
@@ -201,7 +202,7 @@ async function parseUploadForm(
           problems[kind] = fileMessages.wrongType(kind);
           return;
         }
-        files[kind] = { buffer, type };
+        files[kind] = { buffer, type, name: info.filename };
       });
     });
     parser.on("close", resolve);

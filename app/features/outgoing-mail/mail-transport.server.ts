@@ -11,7 +11,11 @@ export type MailMessage = {
   text: string;
   /** Where answers go instead of the sender (`Reply-To`). */
   replyTo?: string;
+  attachments?: MailAttachment[];
 };
+
+/** A file sent with an e-mail (a receipt). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Where e-mails go when no SMTP server is configured: one `.eml` file per message. */
 export function outboxDir() {

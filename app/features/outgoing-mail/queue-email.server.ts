@@ -11,6 +11,8 @@ export type EmailToQueue = {
   messageId?: string;
   /** Where answers go instead of MAIL_FROM (`Reply-To`). */
   replyTo?: string;
+  /** The payment whose receipt goes with it (made when the e-mail is sent). */
+  paymentId?: string;
 };
 
 /**
@@ -27,6 +29,7 @@ export async function queueEmail(tx: Transaction, email: EmailToQueue): Promise<
       body: email.text,
       messageId: email.messageId ?? null,
       replyTo: email.replyTo ?? null,
+      paymentId: email.paymentId ?? null,
     })
     .returning({ id: outgoingEmails.id });
   if (!row) throw new Error("The e-mail was not recorded");

@@ -6,7 +6,7 @@ import { defineJob, type JobRun, type RetryPolicy } from "~/features/jobs/define
 import { untilWritten } from "~/features/jobs/job-queue.server";
 import { uuidSchema } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
-import { sendMail } from "./mail-transport.server";
+import { type MailAttachment, sendMail } from "./mail-transport.server";
 
 /**
  * Nine tries in all: the retries wait 30-60 s, then twice as long each time, so an e-mail is
@@ -44,7 +44,16 @@ export type SentEmail = Pick<OutgoingEmail, "id" | "kind" | "messageId"> & { sen
  */
 export type AfterSent = (tx: Transaction, email: SentEmail) => Promise<void>;
 
-async function deliver(id: string, stopped: AbortSignal, afterSent?: AfterSent) {
+/**
+ * The files an e-mail carries, made when it is sent from what the database holds (a payment's
+ * receipt), so that a retry sends the same files and nothing large waits in the queue.
+ */
+export type AttachmentsOf = (email: OutgoingEmail) => Promise<MailAttachment[]>;
+
+export type SendEmailHooks = { afterSent?: AfterSent; attachmentsOf?: AttachmentsOf };
+
+async function deliver(id: string, stopped: AbortSignal, hooks: SendEmailHooks) {
+  const { afterSent, attachmentsOf } = hooks;
   const [email] = await db().select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
   // Sent already (a repeated job) or deleted with its message: nothing to do.
   if (email?.status !== "queued") return;
@@ -55,6 +64,7 @@ async function deliver(id: string, stopped: AbortSignal, afterSent?: AfterSent) 
       subject: email.subject,
       text: email.body,
       replyTo: email.replyTo ?? undefined,
+      attachments: attachmentsOf ? await attachmentsOf(email) : undefined,
     });
   } catch (caught) {
     const error = caught as MailFailure;
@@ -120,7 +130,6 @@ export const sendEmailJob = defineJob({
   name: "send-email",
   payload: z.object({ id: uuidSchema() }),
   retry: emailRetryPolicy,
-  run: ({ id }, { stopped, hooks }: JobRun<{ afterSent: AfterSent }>) =>
-    deliver(id, stopped, hooks.afterSent),
+  run: ({ id }, { stopped, hooks }: JobRun<SendEmailHooks>) => deliver(id, stopped, hooks),
   giveUp: ({ id }) => giveUp(id),
 });

@@ -1,15 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
 import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
+import {
+  formatApplicationReference,
+  paysForPlace,
+} from "~/features/applications/application-rules";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
 import { instalmentSchedule, paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-reply.server";
+import { loadBankAccount } from "./bank-transfer.server";
 import { configuredGateway } from "./gateway.server";
 import { paymentMessages } from "./payment-messages";
+import { formatReceiptNumber } from "./payment-reference";
 import {
   choosePaymentPlan,
   type SettleOutcome,
@@ -39,7 +45,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
   });
   if (!found) return null;
   const { application, intake } = found;
-  if (application.status !== "accepted" && application.status !== "enrolled") return null;
+  if (!paysForPlace(application.status)) return null;
   const today = lagosToday(now);
   const canPayOnline = configuredGateway() !== null;
   if (!application.paymentPlan) {
@@ -60,9 +66,39 @@ export async function loadMyPayments(token: string, now = new Date()) {
     .where(eq(instalments.applicationId, application.id))
     .orderBy(asc(instalments.number));
   const nextUnpaid = schedule.find((part) => !part.paidAt) ?? null;
+  const [attempts, account] = await Promise.all([
+    db()
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, application.id))
+      .orderBy(desc(payments.createdAt)),
+    loadBankAccount(),
+  ]);
+  const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
+  const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
   return {
     stage: "pay" as const,
     canPayOnline,
+    bankTransfer: account && {
+      ...account,
+      reference: formatApplicationReference(application.reference),
+      proof:
+        lastProof?.status === "proof-sent"
+          ? ({ state: "waiting" } as const)
+          : lastProof?.status === "rejected"
+            ? ({ state: "rejected", reason: lastProof.staffNote ?? "" } as const)
+            : null,
+    },
+    receipts: attempts
+      .filter((payment) => payment.status === "paid" && payment.receiptNumber && payment.paidAt)
+      .map((payment) => ({
+        number: payment.receiptNumber as number,
+        label: formatReceiptNumber(payment.receiptNumber as number),
+        amount: payment.amount,
+        refunded: payment.refundedAmount,
+        paidAt: payment.paidAt as Date,
+      }))
+      .reverse(),
     plan: paymentPlanLabels[application.paymentPlan],
     instalments: schedule.map((part) => ({
       number: part.number,

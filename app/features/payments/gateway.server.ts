@@ -1,10 +1,16 @@
 import { env } from "~/lib/infra/env.server";
+import { demoCheckoutEnabled, demoGateway } from "./demo-checkout.server";
+import type { PaymentGateway } from "./payment-gateway";
 import { PAYSTACK_API_URL, paystackGateway } from "./paystack.server";
 
-/** The process's card gateway: Paystack with PAYSTACK_SECRET_KEY, else none (bank transfer only). */
-export function configuredGateway() {
+/**
+ * The process's card gateway: Paystack with PAYSTACK_SECRET_KEY; the demo's test checkout in
+ * demo mode without a key; else none (bank transfer only).
+ */
+export function configuredGateway(): PaymentGateway | null {
   const { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: baseUrl } = env();
-  return secretKey ? paystackGateway({ secretKey, baseUrl }) : null;
+  if (secretKey) return paystackGateway({ secretKey, baseUrl });
+  return demoCheckoutEnabled() ? demoGateway : null;
 }
 
 /**

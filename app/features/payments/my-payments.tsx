@@ -1,5 +1,5 @@
-import { Form } from "react-router";
-import { formatFullDate } from "~/lib/format/dates";
+import { Form, href } from "react-router";
+import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -49,8 +49,114 @@ function Schedule({
   );
 }
 
-/** 'My application''s payments: the plans to choose from, then the schedule and 'Pay now'. */
-export function MyPaymentsSection({ payments, action }: { payments: MyPayments; action: string }) {
+type PayStage = Extract<MyPayments, { stage: "pay" }>;
+
+/**
+ * Paying by bank transfer: the account, the exact amount and the reference to write, then the
+ * proof (a photo or PDF of the transfer), posted as a plain multipart form.
+ */
+function BankTransfer({
+  account,
+  amount,
+  token,
+}: {
+  account: NonNullable<PayStage["bankTransfer"]>;
+  amount: number;
+  token: string;
+}) {
+  return (
+    <div className="grid gap-3 rounded-lg border border-slate-200 p-4">
+      <h3 className="font-bold text-slate-900">Or pay by bank transfer</h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-700">Bank</dt>
+        <dd className="font-semibold text-slate-900">{account.bankName}</dd>
+        <dt className="text-slate-700">Account name</dt>
+        <dd className="font-semibold text-slate-900">{account.accountName}</dd>
+        <dt className="text-slate-700">Account number</dt>
+        <dd className="font-semibold text-slate-900 tabular-nums">{account.accountNumber}</dd>
+        <dt className="text-slate-700">Amount</dt>
+        <dd className="font-semibold text-slate-900">{formatNaira(amount)}</dd>
+        <dt className="text-slate-700">Description</dt>
+        <dd className="font-semibold text-slate-900">{account.reference}</dd>
+      </dl>
+      <p className="text-sm text-slate-700">
+        Transfer exactly this amount and write the description as shown, so that we can match your
+        payment. Then send us the receipt your bank gives you.
+      </p>
+      {account.proof?.state === "waiting" ? (
+        <p role="status" className="font-semibold text-slate-900">
+          {paymentMessages.proofWaiting}
+        </p>
+      ) : (
+        <Form
+          method="post"
+          action={href("/application/:token/proof", { token })}
+          encType="multipart/form-data"
+          reloadDocument
+          className="grid gap-3"
+        >
+          {account.proof?.state === "rejected" ? (
+            <p className="rounded bg-red-50 p-3 text-sm text-red-900">
+              <strong>Your last proof was not accepted:</strong> {account.proof.reason} You can send
+              another.
+            </p>
+          ) : null}
+          <label htmlFor="proof-file" className="font-semibold text-slate-900">
+            Proof of transfer (photo or PDF, up to 5MB)
+          </label>
+          <input
+            id="proof-file"
+            type="file"
+            name="proofFile"
+            required
+            accept="image/jpeg,image/png,image/webp,application/pdf"
+            className="text-sm"
+          />
+          <div>
+            <Button type="submit" variant="secondary">
+              Send proof of transfer
+            </Button>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function Receipts({ receipts, token }: { receipts: PayStage["receipts"]; token: string }) {
+  return (
+    <div>
+      <h3 className="font-bold text-slate-900">Receipts</h3>
+      <ul className="mt-2 grid gap-1 text-sm">
+        {receipts.map((receipt) => (
+          <li key={receipt.number}>
+            <a
+              href={href("/application/:token/receipts/:number", {
+                token,
+                number: String(receipt.number),
+              })}
+              download
+              className="font-semibold text-brand-800 underline"
+            >
+              {receipt.label} (PDF)
+            </a>{" "}
+            <span className="text-slate-700">
+              {formatNaira(receipt.amount)} paid {formatDateTime(receipt.paidAt)}
+              {receipt.refunded ? `, ${formatNaira(receipt.refunded)} refunded` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * 'My application''s payments: the plans to choose from, then the schedule, 'Pay now', bank
+ * transfer and the receipts.
+ */
+export function MyPaymentsSection({ payments, token }: { payments: MyPayments; token: string }) {
+  const action = href("/application/:token", { token });
   return (
     <section
       aria-labelledby="payment-heading"
@@ -109,12 +215,22 @@ export function MyPaymentsSection({ payments, action }: { payments: MyPayments; 
                   never reach us.
                 </p>
               </Form>
-            ) : (
+            ) : payments.bankTransfer ? null : (
               <p className="text-slate-800">{paymentMessages.noOnlinePayment}</p>
             )
           ) : (
             <p className="font-semibold text-slate-900">{paymentMessages.nothingDue}</p>
           )}
+          {payments.next && payments.bankTransfer ? (
+            <BankTransfer
+              account={payments.bankTransfer}
+              amount={payments.next.amount}
+              token={token}
+            />
+          ) : null}
+          {payments.receipts.length ? (
+            <Receipts receipts={payments.receipts} token={token} />
+          ) : null}
         </div>
       )}
     </section>

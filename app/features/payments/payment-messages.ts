@@ -19,6 +19,12 @@ export const paymentMessages = {
     "Your payment needs a check by our staff: the amount received differs from what was due. We will contact you within 24 hours.",
   unknownPayment:
     "We could not find that payment. Please open your latest e-mail's link and try again.",
+  noBankTransfer: "Paying by bank transfer is not available just now. Please pay online.",
+  proofRequired: "Please choose the photo or PDF of your transfer receipt",
+  proofWaiting:
+    "We already have your proof for this instalment and are checking it. We will e-mail you within 24 hours.",
+  proofSent:
+    "Thank you. We received your proof and will confirm your payment within 24 hours, by e-mail.",
   /** Staff's word for a second payment of one instalment (two checkouts paid). */
   paidTwice:
     "This instalment was already paid: refund this payment or set it against the next one.",

@@ -10,6 +10,7 @@ import {
   payments,
 } from "~/db/schema";
 import { recordEvent, systemActor } from "~/features/applications/application-history.server";
+import { paysForPlace } from "~/features/applications/application-rules";
 import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { UserFacingError } from "~/lib/errors";
@@ -17,6 +18,7 @@ import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import type { PaymentGateway } from "./payment-gateway";
 import { paymentMessages } from "./payment-messages";
 import {
   formatReceiptNumber,
@@ -24,18 +26,7 @@ import {
   paymentReferencePattern,
 } from "./payment-reference";
 import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
-
-/** A gateway behind one interface (Paystack first; another would follow the same shape). */
-export type PaymentGateway = {
-  initialize(input: {
-    reference: string;
-    amountKobo: number;
-    email: string;
-    callbackUrl: string;
-    metadata?: Record<string, string>;
-  }): Promise<{ authorizationUrl: string }>;
-  verify(reference: string): Promise<VerifiedCharge | null>;
-};
+import { queueReceiptEmail } from "./receipts.server";
 
 /**
  * Chooses how an accepted place is paid for: writes the plan's instalments once, priced by the
@@ -51,7 +42,7 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
       .for("update", { of: applications });
     if (!found) throw new UserFacingError(paymentMessages.notAccepted, 404);
     const { application, intake } = found;
-    if (application.status !== "accepted" && application.status !== "enrolled")
+    if (!paysForPlace(application.status))
       throw new UserFacingError(paymentMessages.notAccepted, 409);
     if (application.paymentPlan) throw new UserFacingError(paymentMessages.planAlreadyChosen, 409);
     if (!intake.paymentPlans.includes(kind))
@@ -75,7 +66,7 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
 }
 
 /** The first instalment not yet paid, in due order; null when everything is paid. */
-async function nextUnpaidInstalment(tx: Transaction, applicationId: string) {
+export async function nextUnpaidInstalment(tx: Transaction, applicationId: string) {
   const [next] = await tx
     .select()
     .from(instalments)
@@ -101,7 +92,7 @@ export async function startGatewayPayment(
       .from(applications)
       .where(eq(applications.id, applicationId))
       .for("update");
-    if (!application || (application.status !== "accepted" && application.status !== "enrolled"))
+    if (!application || !paysForPlace(application.status))
       throw new UserFacingError(paymentMessages.notAccepted, 409);
     if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
     const instalment = await nextUnpaidInstalment(tx, applicationId);
@@ -244,8 +235,11 @@ function mismatchOf(payment: Payment, charge: VerifiedCharge): string | null {
   return null;
 }
 
-/** A confirmed payment: numbered receipt, its instalment paid, and the place enrolled. */
-async function markPaid(
+/**
+ * A confirmed payment: numbered, its instalment paid, the place enrolled, and its receipt
+ * e-mailed. Every way a payment is confirmed (gateway, bank transfer, staff) comes here.
+ */
+export async function markPaid(
   tx: Transaction,
   payment: Payment,
   { paidAt, gatewayId }: { paidAt: Date; gatewayId: string | null },
@@ -280,6 +274,7 @@ async function markPaid(
     .returning({ id: applications.id });
   if (enrolled)
     await recordEvent(tx, enrolled.id, "enrolled", systemActor, { detail: { by: "payment" } });
+  await queueReceiptEmail(tx, paid.id);
   return paid;
 }
 

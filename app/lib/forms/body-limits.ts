@@ -50,6 +50,17 @@ export const tutorFormLimit: BodyLimit = {
   receiveWithinMs: 5 * 60_000,
 };
 
+/** A bank transfer's proof from 'My application': one file at its limit, plus 64 KB. */
+export const proofFormLimit: BodyLimit = {
+  maxBytes: uploadRules.proof.maxBytes + 64 * KB,
+  maxFields: 5,
+  label: "5 MB",
+  receiveWithinMs: 5 * 60_000,
+};
+
+/** Where 'My application' posts a proof: `/application/<token>/proof`. */
+const proofUploadPath = /^\/application\/[A-Za-z0-9_-]{1,100}\/proof$/;
+
 /** Portal pages that strangers may post to: they get the public limit. */
 const signInForms = new Set([
   href("/admin-portal/login"),
@@ -66,6 +77,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.replace(/(\/_root)?\.data$/, "").replace(/\/+$/, "") || "/";
   if (path === href("/admin-portal/courses")) return courseFormLimit;
   if (path === href("/admin-portal/tutors")) return tutorFormLimit;
+  if (proofUploadPath.test(path)) return proofFormLimit;
   if (path.startsWith(`${PORTAL_PATH}/`) && !signInForms.has(path)) return portalFormLimit;
   return publicFormLimit;
 }

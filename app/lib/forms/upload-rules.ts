@@ -12,6 +12,12 @@ export const uploadRules = {
     sizeLabel: "10MB",
     types: ["application/pdf"],
   },
+  /** A bank transfer's proof: a photo or screenshot of the receipt, or the bank's PDF. */
+  proof: {
+    maxBytes: 5 * 1024 * 1024,
+    sizeLabel: "5MB",
+    types: ["image/jpeg", "image/png", "image/webp", "application/pdf"],
+  },
 } as const;
 
 export type UploadKind = keyof typeof uploadRules;
@@ -24,4 +30,7 @@ export const fileMessages = {
   tooManyPixels: "The image is too large: it may have at most 40 megapixels (e.g. 8000x5000).",
   unreadableBrochure: "The brochure could not be read. Please upload a valid PDF file.",
   activeBrochure: "This PDF contains scripts or actions and cannot be used as a brochure.",
+  unreadableProof:
+    "The proof could not be read. Please upload a photo (JPEG, PNG or WebP) or a PDF.",
+  activeProof: "This PDF contains scripts or actions. Please upload a photo or screenshot instead.",
 };

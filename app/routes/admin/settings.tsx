@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import Bell from "lucide-react/icons/bell";
+import Landmark from "lucide-react/icons/landmark";
 import Mail from "lucide-react/icons/mail";
 import Palette from "lucide-react/icons/palette";
 import ShieldCheck from "lucide-react/icons/shield-check";
@@ -16,8 +18,12 @@ import {
   outgoingMailMessages,
   settingsActionSchema,
 } from "~/features/outgoing-mail/schema";
+import { BankAccountForm } from "~/features/payments/bank-account-form";
+import { bankAccountMessages, bankAccountSchema } from "~/features/payments/bank-account-schema";
+import { loadBankAccount, saveBankAccount } from "~/features/payments/bank-transfer.server";
 import { PageHeader } from "~/features/portal/page-header";
-import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
+import { keptValueOf } from "~/lib/forms/action-reply";
+import { failureReply, invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
@@ -29,16 +35,29 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  const superAdmin = admin.role === "super_admin";
   return {
     profile: { name: admin.name, email: admin.email, phone: admin.phone, role: admin.role },
     alertsConfigured: env().NOTIFY_EMAILS.length > 0,
-    outgoingMail: admin.role === "super_admin" ? await outgoingMailOverview() : null,
+    outgoingMail: superAdmin ? await outgoingMailOverview() : null,
+    bankAccount: superAdmin ? await loadBankAccount() : null,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireSuperAdmin(request);
-  const parsed = settingsActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const formData = await readForm(request);
+  if (formData.get("intent") === "bank-account") {
+    const submission = parseWithZod(formData, { schema: bankAccountSchema });
+    if (submission.status !== "success") return invalidSubmission(submission);
+    try {
+      await saveBankAccount(actor, submission.value);
+    } catch (error) {
+      return failureReply(submission, error, "Saving the bank account");
+    }
+    return redirectWithFlash(href("/admin-portal/settings"), bankAccountMessages.saved);
+  }
+  const parsed = settingsActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return refusalReply(null, { status: 400, message: outgoingMailMessages.invalid });
   }
@@ -72,7 +91,10 @@ function Card({
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, outgoingMail } = loaderData;
-  useActionReply(actionData);
+  // The bank account form shows its own reply; the retry's is toasted here.
+  const bankAccountReply =
+    keptValueOf(actionData, "intent") === "bank-account" ? actionData : undefined;
+  useActionReply(bankAccountReply ? undefined : actionData);
   return (
     <>
       <PageHeader title="Settings" description="Your profile and portal preferences." />
@@ -138,6 +160,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             >
               Open Personal data
             </Link>
+          </Card>
+        </div>
+      ) : null}
+      {outgoingMail ? (
+        <div className="mt-4">
+          <Card icon={Landmark} title="Bank account for transfers">
+            <p className="mb-3">
+              Applicants who pay by bank transfer are shown this account, the exact amount and their
+              reference. Without it, bank transfer is not offered.
+            </p>
+            <BankAccountForm account={loaderData.bankAccount} reply={bankAccountReply} />
           </Card>
         </div>
       ) : null}

@@ -178,7 +178,7 @@ export default function MyApplication({
           </div>
         ) : null}
       </section>
-      {payments ? <MyPaymentsSection payments={payments} action={self} /> : null}
+      {payments ? <MyPaymentsSection payments={payments} token={params.token} /> : null}
       <section aria-labelledby="intake-heading">
         <h2 id="intake-heading" className="mb-3 text-lg font-bold text-slate-900">
           The intake

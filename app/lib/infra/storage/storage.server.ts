@@ -1,7 +1,12 @@
 import type { Readable } from "node:stream";
 
-/** The one bucket: course images and brochures. */
+/** Course images and brochures, public. */
 export const COURSE_ASSETS_BUCKET = "course-assets";
+/**
+ * Applicants' proofs of bank transfers: private. No route serves this bucket; staff read a
+ * proof through the portal, which checks who asks.
+ */
+export const PAYMENT_PROOFS_BUCKET = "payment-proofs";
 
 /** URL prefix under which stored files are served (app/routes/resources/files.ts). */
 const FILES_URL_PREFIX = "/files";

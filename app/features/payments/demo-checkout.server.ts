@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { payments } from "~/db/schema";
+import { env } from "~/lib/infra/env.server";
+import type { PaymentGateway } from "./payment-gateway";
+import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
+
+/*
+ * The demo's checkout: with the embedded database and no PAYSTACK_SECRET_KEY, 'Pay now' goes to
+ * a page this app serves, labelled as a test, where a newcomer can pay, fail or walk away. It
+ * stands in for Paystack behind the same interface, so everything after the checkout (the
+ * return, the verification, the receipt) is the real path. Its state lives in this process
+ * only: the demo is one process, and a checkout lost with a restart is abandoned, as a real
+ * one would be.
+ */
+
+type DemoCharge = { callbackUrl: string; status: ChargeStatus; paidAt: Date | null };
+
+const holder = globalThis as typeof globalThis & { __academyDemoCharges?: Map<string, DemoCharge> };
+const charges = () => {
+  holder.__academyDemoCharges ??= new Map();
+  return holder.__academyDemoCharges;
+};
+
+/** Whether this process offers the demo checkout: demo mode without a Paystack key. */
+export const demoCheckoutEnabled = () => env().demoMode && !env().PAYSTACK_SECRET_KEY;
+
+export const demoCheckoutPath = (reference: string) => `/demo-checkout/${reference}`;
+
+export const demoGateway: PaymentGateway = {
+  async initialize({ reference, callbackUrl }) {
+    charges().set(reference, { callbackUrl, status: "abandoned", paidAt: null });
+    return { authorizationUrl: `${env().publicUrl}${demoCheckoutPath(reference)}` };
+  },
+  async verify(reference) {
+    const charge = charges().get(reference);
+    if (!charge) return null;
+    const [payment] = await db()
+      .select({ amount: payments.amount, currency: payments.currency, id: payments.id })
+      .from(payments)
+      .where(eq(payments.reference, reference));
+    if (!payment) return null;
+    return {
+      reference,
+      status: charge.status,
+      amountKobo: payment.amount,
+      currency: payment.currency,
+      paidAt: charge.paidAt,
+      channel: "demo",
+      gatewayId: `demo-${payment.id}`,
+    } satisfies VerifiedCharge;
+  },
+};
+
+/** A demo checkout to show: what it charges, or null when there is none under that reference. */
+export async function demoCheckout(reference: string) {
+  if (!charges().has(reference)) return null;
+  const [payment] = await db()
+    .select({ amount: payments.amount, status: payments.status })
+    .from(payments)
+    .where(eq(payments.reference, reference));
+  return payment ?? null;
+}
+
+/** The tester's choice on the demo checkout; the answer is where the browser goes back to. */
+export function finishDemoCheckout(reference: string, outcome: "pay" | "fail" | "cancel") {
+  const charge = charges().get(reference);
+  if (!charge) return null;
+  if (outcome === "pay") Object.assign(charge, { status: "success", paidAt: new Date() });
+  if (outcome === "fail") charge.status = "failed";
+  const back = new URL(charge.callbackUrl);
+  back.searchParams.set("reference", reference);
+  return back.toString();
+}

@@ -1,0 +1,13 @@
+import type { VerifiedCharge } from "./paystack.server";
+
+/** A gateway behind one interface (Paystack first; another would follow the same shape). */
+export type PaymentGateway = {
+  initialize(input: {
+    reference: string;
+    amountKobo: number;
+    email: string;
+    callbackUrl: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ authorizationUrl: string }>;
+  verify(reference: string): Promise<VerifiedCharge | null>;
+};

@@ -1,0 +1,92 @@
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { formatDateTime, formatFullDate } from "~/lib/format/dates";
+import { fullAddress, siteConfig } from "~/lib/site/site-config";
+
+/** Everything a receipt says, read from the database (`receipts.server.ts`). */
+export type ReceiptFacts = {
+  number: string;
+  paidAt: Date;
+  payerName: string;
+  payerEmail: string;
+  applicationReference: string;
+  courseTitle: string;
+  intakeLabel: string;
+  startsOn: string;
+  instalmentNumber: number;
+  instalmentCount: number;
+  method: string;
+  paymentReference: string;
+  amountKobo: number;
+  refundedKobo: number;
+  totalKobo: number;
+  paidToDateKobo: number;
+};
+
+/**
+ * Naira for a PDF's standard fonts, which have no '₦' (WinAnsi): 'NGN 250,000.00'. The fonts
+ * are built into every PDF reader, so a receipt stays a few kilobytes.
+ */
+const ngn = (kobo: number) =>
+  `NGN ${(kobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Text the standard fonts can draw: anything outside WinAnsi (a name in Yoruba marks) simplified. */
+const drawable = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
+
+/** A numbered receipt as a one-page A4 PDF. */
+export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Receipt ${receipt.number}`);
+  pdf.setAuthor(siteConfig.name);
+  pdf.setCreationDate(receipt.paidAt);
+  pdf.setModificationDate(receipt.paidAt);
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const left = 56;
+  let y = 780;
+  const line = (text: string, { font = regular, size = 11, gap = 18 } = {}) => {
+    page.drawText(drawable(text), { x: left, y, size, font, color: rgb(0.1, 0.1, 0.15) });
+    y -= gap;
+  };
+  const row = (label: string, value: string, font: PDFFont = regular) => {
+    page.drawText(drawable(label), {
+      x: left,
+      y,
+      size: 11,
+      font: regular,
+      color: rgb(0.3, 0.3, 0.35),
+    });
+    page.drawText(drawable(value), { x: left + 170, y, size: 11, font });
+    y -= 20;
+  };
+
+  line(siteConfig.name, { font: bold, size: 18, gap: 20 });
+  line(fullAddress, { size: 10, gap: 14 });
+  line(`${siteConfig.emails.join(" | ")} | ${siteConfig.phones[0]}`, {
+    size: 10,
+    gap: 40,
+  });
+  line("Receipt", { font: bold, size: 22, gap: 30 });
+  row("Receipt number", receipt.number, bold);
+  row("Date paid", `${formatDateTime(receipt.paidAt)} (Lagos time)`);
+  row("Received from", `${receipt.payerName} <${receipt.payerEmail}>`);
+  row("Application", receipt.applicationReference);
+  row("Course", receipt.courseTitle);
+  row("Intake", `${receipt.intakeLabel} (starts ${formatFullDate(receipt.startsOn)})`);
+  row("For", `Instalment ${receipt.instalmentNumber} of ${receipt.instalmentCount}`);
+  row("Paid by", `${receipt.method} (reference ${receipt.paymentReference})`);
+  y -= 10;
+  row("Amount received", ngn(receipt.amountKobo), bold);
+  if (receipt.refundedKobo > 0) row("Refunded", ngn(receipt.refundedKobo));
+  row("Course fee", ngn(receipt.totalKobo));
+  row("Paid to date", ngn(receipt.paidToDateKobo));
+  row("Remaining", ngn(Math.max(0, receipt.totalKobo - receipt.paidToDateKobo)), bold);
+  y -= 30;
+  line("Thank you. Keep this receipt: its number is how we find your payment.", { size: 10 });
+  line("Amounts in Nigerian Naira (NGN).", { size: 10 });
+  return pdf.save({ useObjectStreams: false });
+}

@@ -1,0 +1,29 @@
+import { href } from "react-router";
+import { RequestTooLargeError, readUploadForm } from "~/features/courses/course-upload.server";
+import { proofUploadForm, sendTransferProof } from "~/features/payments/bank-transfer.server";
+import { paymentMessages } from "~/features/payments/payment-messages";
+import { UserFacingError } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/router/flash.server";
+import type { Route } from "./+types/payment-proof";
+
+/**
+ * 'My application''s bank transfer proof (a multipart post, with or without JavaScript). Every
+ * answer goes back to 'My application' with what became of it.
+ */
+export async function action({ params, request }: Route.ActionArgs) {
+  const back = href("/application/:token", { token: params.token });
+  const refuse = (message: string) => redirectWithFlash(back, message, "error");
+  try {
+    const upload = await readUploadForm(request, proofUploadForm);
+    const problem = upload.problems.proof;
+    if (problem) return refuse(problem);
+    const file = upload.files.proof;
+    if (!file) return refuse(paymentMessages.proofRequired);
+    await sendTransferProof(params.token, file);
+    return redirectWithFlash(back, paymentMessages.proofSent);
+  } catch (error) {
+    if (error instanceof RequestTooLargeError || error instanceof UserFacingError)
+      return refuse(error.message);
+    throw error;
+  }
+}

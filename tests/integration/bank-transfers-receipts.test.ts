@@ -1,0 +1,402 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { applicationEvents, bankAccount, outgoingEmails, payments } from "~/db/schema";
+import { applyForIntake, takeApplicantStep } from "~/features/applications/applications.server";
+import { bankAccountMessages } from "~/features/payments/bank-account-schema";
+import { paymentMessages } from "~/features/payments/payment-messages";
+import { formatReceiptNumber } from "~/features/payments/payment-reference";
+import { receiptAttachments } from "~/features/payments/receipts.server";
+import { fileMessages } from "~/lib/forms/upload-rules";
+import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
+import { setPaymentProofs } from "~/lib/infra/storage/index.server";
+import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
+import type { ObjectStorage } from "~/lib/infra/storage/storage.server";
+import { takeFlash } from "~/lib/router/flash.server";
+import * as settingsRoute from "~/routes/admin/settings";
+import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
+import * as demoCheckoutRoute from "~/routes/site/demo-checkout";
+import * as myRoute from "~/routes/site/my-application";
+import * as proofRoute from "~/routes/site/payment-proof";
+import * as returnRoute from "~/routes/site/payment-return";
+import * as receiptRoute from "~/routes/site/receipt";
+import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
+import {
+  applicantInput,
+  applicationByEmail,
+  openIntake,
+  origin,
+  timelineKinds,
+  tokenOf,
+} from "../support/application-fixtures";
+import { routeArgs } from "../support/route-args";
+import { setupTestDatabase } from "../support/test-database";
+
+setupTestDatabase();
+
+let proofs: ObjectStorage;
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), "proofs-"));
+  proofs = localDiskStorage(root, "payment-proofs");
+  setPaymentProofs(proofs);
+  // Demo mode without a Paystack key: the demo's test checkout is the gateway.
+  setEnvForTesting({
+    ...loadEnv({ ...process.env, DATABASE_URL: "" }),
+    PAYSTACK_SECRET_KEY: undefined,
+  });
+});
+afterAll(() => {
+  setPaymentProofs(undefined);
+  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
+});
+
+const account = {
+  bankName: "Zenith Bank",
+  accountName: "Lagos Tech Academy Ltd",
+  accountNumber: "1012345678",
+};
+
+/** An applicant who accepted a first-come place and chose to pay in two parts. */
+async function payingApplicant() {
+  const { intake } = await openIntake({
+    admissionMode: "first-come",
+    price: 20_000_000,
+    paymentPlans: ["full", "two-instalments"],
+  });
+  const input = applicantInput();
+  await applyForIntake(intake.id, input, origin);
+  const token = await tokenOf(input.email);
+  await takeApplicantStep(token, "accept");
+  await post(token, { intent: "choose-plan", plan: "two-instalments" });
+  return { token, application: await applicationByEmail(input.email) };
+}
+
+const post = (token: string, fields: Record<string, string>) =>
+  myRoute.action(
+    routeArgs(
+      new Request(`http://localhost/application/${token}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      }),
+      { token },
+    ),
+  );
+
+const page = async (token: string) =>
+  (await myRoute.loader(
+    routeArgs(new Request(`http://localhost/application/${token}`), { token }),
+  )) as Awaited<ReturnType<typeof myRoute.loader>>;
+
+/** The notice a redirect carries to the next page, read as the next page reads it. */
+async function flashOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  const { flash } = await takeFlash(getRequest("/", { cookie }));
+  return flash?.message ?? "";
+}
+
+async function sendProof(token: string, file: File | null) {
+  const form = new FormData();
+  if (file) form.append("proofFile", file);
+  const response = await proofRoute.action(
+    routeArgs(
+      new Request(`http://localhost/application/${token}/proof`, { method: "POST", body: form }),
+      { token },
+    ),
+  );
+  return response as Response;
+}
+
+const png = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 30, channels: 3, background: "#2a6" } })
+          .png()
+          .withMetadata({ exif: { IFD0: { Copyright: "secret place" } } })
+          .toBuffer(),
+      ),
+    ],
+    "transfer.png",
+    { type: "image/png" },
+  );
+
+async function pdf({ script = false } = {}) {
+  const document = await PDFDocument.create();
+  document.addPage();
+  if (script)
+    document.catalog.set(
+      PDFName.of("OpenAction"),
+      document.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert(1)") }),
+    );
+  return new File([new Uint8Array(await document.save())], "statement.pdf", {
+    type: "application/pdf",
+  });
+}
+
+const paymentsOf = (applicationId: string) =>
+  db().select().from(payments).where(eq(payments.applicationId, applicationId));
+
+describe("the academy's bank account (Settings)", () => {
+  beforeEach(() => db().delete(bankAccount));
+
+  it("is saved by a super admin, digits only, and refused to an admin", async () => {
+    const superAdmin = await makeAdmin({ role: "super_admin" });
+    const cookie = await signInCookie(superAdmin.email);
+    const saved = (await settingsRoute.action(
+      routeArgs(
+        postRequest(
+          "/admin-portal/settings",
+          { intent: "bank-account", ...account, accountNumber: "101 234-5678" },
+          { cookie },
+        ),
+      ),
+    )) as Response;
+    expect(saved.status).toBe(302);
+    expect(await flashOf(saved)).toContain(bankAccountMessages.saved);
+    const [row] = await db().select().from(bankAccount);
+    expect(row).toMatchObject({ ...account, updatedBy: superAdmin.id });
+
+    const admin = await makeAdmin();
+    const refused = await settingsRoute
+      .action(
+        routeArgs(
+          postRequest(
+            "/admin-portal/settings",
+            { intent: "bank-account", ...account, bankName: "Elsewhere" },
+            { cookie: await signInCookie(admin.email) },
+          ),
+        ),
+      )
+      .catch((thrown: unknown) => thrown);
+    expect((refused as { init: ResponseInit }).init.status).toBe(403);
+    expect((await db().select().from(bankAccount))[0]?.bankName).toBe("Zenith Bank");
+  });
+
+  it("refuses an account number that is not ten digits, on its field", async () => {
+    const superAdmin = await makeAdmin({ role: "super_admin" });
+    const refused = (await settingsRoute.action(
+      routeArgs(
+        postRequest(
+          "/admin-portal/settings",
+          { intent: "bank-account", ...account, accountNumber: "12345" },
+          { cookie: await signInCookie(superAdmin.email) },
+        ),
+      ),
+    )) as { data: { result: { error: Record<string, string[]> } }; init: ResponseInit | null };
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.result.error.accountNumber).toEqual([
+      bankAccountMessages.accountNumberInvalid,
+    ]);
+    expect(await db().select().from(bankAccount)).toEqual([]);
+  });
+});
+
+describe("paying by bank transfer", () => {
+  beforeAll(async () => {
+    await db().delete(bankAccount);
+    await db().insert(bankAccount).values(account);
+  });
+
+  it("shows the account, the exact amount and the reference to write", async () => {
+    const { token } = await payingApplicant();
+    const { payments: shown } = await page(token);
+    expect(shown?.stage).toBe("pay");
+    if (shown?.stage !== "pay") return;
+    expect(shown.bankTransfer).toMatchObject({ ...account, proof: null });
+    expect(shown.bankTransfer?.reference).toMatch(/^LTA-A-\d{6}$/);
+    expect(shown.next?.amount).toBe(10_000_000);
+  });
+
+  it("keeps a proof privately, without its metadata, for staff to check; one at a time", async () => {
+    const { token, application } = await payingApplicant();
+    const sent = await sendProof(token, await png());
+    expect(sent.status).toBe(302);
+    expect(await flashOf(sent)).toContain(paymentMessages.proofSent);
+    const [proof] = await paymentsOf(application.id);
+    expect(proof).toMatchObject({
+      method: "bank-transfer",
+      status: "proof-sent",
+      amount: 10_000_000,
+      proofName: "transfer.png",
+      proofType: "image/png",
+      receiptNumber: null,
+    });
+    const stored = await proofs.get(proof?.proofKey ?? "");
+    expect(stored?.contentType).toBe("image/png");
+    const kept = Buffer.concat(await (stored?.body.toArray() ?? []));
+    expect((await sharp(kept).metadata()).exif).toBeUndefined();
+    expect(await timelineKinds(application.id)).toContain("proof-sent");
+    const { payments: shown } = await page(token);
+    expect(shown?.stage === "pay" && shown.bankTransfer?.proof).toEqual({ state: "waiting" });
+
+    const again = await sendProof(token, await pdf());
+    expect(await flashOf(again)).toContain(paymentMessages.proofWaiting);
+    expect(await paymentsOf(application.id)).toHaveLength(1);
+  });
+
+  it("takes a PDF, refuses one with scripts, a file of another type and none at all", async () => {
+    const { token, application } = await payingApplicant();
+    const active = await sendProof(token, await pdf({ script: true }));
+    expect(await flashOf(active)).toContain(fileMessages.activeProof);
+    const text = await sendProof(token, new File(["hello"], "note.txt", { type: "text/plain" }));
+    expect(await flashOf(text)).toContain(fileMessages.wrongType("proof"));
+    const none = await sendProof(token, null);
+    expect(await flashOf(none)).toContain(paymentMessages.proofRequired);
+    expect(await paymentsOf(application.id)).toEqual([]);
+    const taken = await sendProof(token, await pdf());
+    expect(await flashOf(taken)).toContain(paymentMessages.proofSent);
+    expect((await paymentsOf(application.id))[0]?.proofType).toBe("application/pdf");
+  });
+
+  it("is not offered, and a proof is refused, until the account is entered", async () => {
+    const { token, application } = await payingApplicant();
+    await db().delete(bankAccount);
+    try {
+      const { payments: shown } = await page(token);
+      expect(shown?.stage === "pay" && shown.bankTransfer).toBeNull();
+      expect(await flashOf(await sendProof(token, await png()))).toContain(
+        paymentMessages.noBankTransfer,
+      );
+      expect(await paymentsOf(application.id)).toEqual([]);
+    } finally {
+      await db().insert(bankAccount).values(account);
+    }
+  });
+
+  it("refuses a proof from a link that opens nothing", async () => {
+    const response = await sendProof("x".repeat(43), await png());
+    expect(await flashOf(response)).toContain(paymentMessages.notAccepted);
+  });
+});
+
+describe("the demo's test checkout and the receipt", () => {
+  const checkout = (reference: string) =>
+    demoCheckoutRoute.loader(
+      routeArgs(new Request(`http://localhost/demo-checkout/${reference}`), { reference }),
+    );
+  const choose = (reference: string, outcome: string) =>
+    demoCheckoutRoute.action(
+      routeArgs(
+        new Request(`http://localhost/demo-checkout/${reference}`, {
+          method: "POST",
+          body: new URLSearchParams({ outcome }),
+        }),
+        { reference },
+      ),
+    ) as Promise<Response>;
+
+  /** Pays the next instalment through the demo checkout and comes back; the reference. */
+  async function payThroughDemo(token: string) {
+    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    const location = new URL(toCheckout.headers.get("Location") ?? "");
+    expect(location.pathname).toMatch(/^\/demo-checkout\/LTA-P-/);
+    const reference = location.pathname.split("/")[2] ?? "";
+    expect(await checkout(reference)).toEqual({ amount: 10_000_000, reference });
+    const back = new URL((await choose(reference, "pay")).headers.get("Location") ?? "");
+    expect(back.pathname).toBe(`/application/${token}/paid`);
+    const returned = (await returnRoute.loader(
+      routeArgs(new Request(back), { token }),
+    )) as Response;
+    expect(await flashOf(returned)).toContain(paymentMessages.paid);
+    return reference;
+  }
+
+  it("pays through the test checkout, enrols, and e-mails one numbered receipt as a PDF", async () => {
+    const { token, application } = await payingApplicant();
+    const reference = await payThroughDemo(token);
+    const [paid] = await db().select().from(payments).where(eq(payments.reference, reference));
+    expect(paid).toMatchObject({ status: "paid", method: "paystack" });
+    expect((await applicationByEmail(application.email)).status).toBe("enrolled");
+    const receipts = await db()
+      .select()
+      .from(outgoingEmails)
+      .where(eq(outgoingEmails.paymentId, paid?.id ?? ""));
+    expect(receipts).toHaveLength(1);
+    const [receiptEmail] = receipts;
+    if (!receiptEmail || !paid?.receiptNumber) throw new Error("no receipt e-mail");
+    const number = formatReceiptNumber(paid.receiptNumber);
+    expect(receiptEmail).toMatchObject({ kind: "payment", recipients: [application.email] });
+    expect(receiptEmail.body).toContain(`Your receipt ${number} is attached.`);
+    expect(receiptEmail.body).toContain("Still to pay: ₦100,000");
+    const [attachment] = await receiptAttachments(receiptEmail);
+    expect(attachment?.filename).toBe(`${number}.pdf`);
+    const document = await PDFDocument.load(attachment?.content ?? new Uint8Array());
+    expect(document.getTitle()).toBe(`Receipt ${number}`);
+    expect(document.getPageCount()).toBe(1);
+    const [event] = await db()
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.emailId, receiptEmail.id));
+    expect(event?.detail).toEqual({ receipt: number });
+  });
+
+  it("a failed or cancelled test payment records nothing paid", async () => {
+    const { token, application } = await payingApplicant();
+    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    const reference =
+      new URL(toCheckout.headers.get("Location") ?? "").pathname.split("/")[2] ?? "";
+    const back = new URL((await choose(reference, "fail")).headers.get("Location") ?? "");
+    const returned = (await returnRoute.loader(
+      routeArgs(new Request(back), { token }),
+    )) as Response;
+    expect(await flashOf(returned)).toContain(paymentMessages.failed);
+    expect((await paymentsOf(application.id)).map((payment) => payment.status)).toEqual(["failed"]);
+    expect((await applicationByEmail(application.email)).status).toBe("accepted");
+  });
+
+  it("is not there with a Paystack key, nor for an unknown reference", async () => {
+    const unknown = await checkout("LTA-P-0000000000").catch((thrown: unknown) => thrown);
+    expect((unknown as { init: ResponseInit }).init.status).toBe(404);
+    setEnvForTesting({ ...env(), PAYSTACK_SECRET_KEY: "sk_test_key" });
+    try {
+      const keyed = await checkout("LTA-P-0000000000").catch((thrown: unknown) => thrown);
+      expect((keyed as { init: ResponseInit }).init.status).toBe(404);
+    } finally {
+      setEnvForTesting({ ...env(), PAYSTACK_SECRET_KEY: undefined });
+    }
+  });
+
+  it("gives the applicant their own receipts only, and staff any receipt once signed in", async () => {
+    const mine = await payingApplicant();
+    const other = await payingApplicant();
+    await payThroughDemo(mine.token);
+    const { payments: shown } = await page(mine.token);
+    const receipt = shown?.stage === "pay" ? shown.receipts[0] : undefined;
+    if (!receipt) throw new Error("no receipt shown");
+    const download = (token: string, number: string) =>
+      receiptRoute.loader(
+        routeArgs(new Request(`http://localhost/application/${token}/receipts/${number}`), {
+          token,
+          number,
+        }),
+      );
+    const own = await download(mine.token, String(receipt.number));
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Content-Type")).toBe("application/pdf");
+    expect(own.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(own.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="${receipt.label}.pdf"`,
+    );
+    expect((await download(other.token, String(receipt.number))).status).toBe(404);
+    expect((await download(mine.token, "12x")).status).toBe(404);
+
+    const path = `/admin-portal/students/receipts/${receipt.number}`;
+    const signedOut = await staffReceiptRoute
+      .loader(routeArgs(getRequest(path), { number: String(receipt.number) }))
+      .catch((thrown: unknown) => thrown);
+    expect((signedOut as Response).status).toBe(302);
+    const admin = await makeAdmin();
+    const staff = await staffReceiptRoute.loader(
+      routeArgs(getRequest(path, { cookie: await signInCookie(admin.email) }), {
+        number: String(receipt.number),
+      }),
+    );
+    expect(staff.status).toBe(200);
+  });
+});
