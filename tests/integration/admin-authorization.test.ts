@@ -27,6 +27,7 @@ import * as themeRoute from "~/routes/admin/theme";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
+import * as paymentsExportRoute from "~/routes/resources/payments-export";
 import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
 import * as studentsExportRoute from "~/routes/resources/students-export";
@@ -507,6 +508,13 @@ const routeCases: RouteCase[] = [
     expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
   },
   {
+    name: "payments export loader",
+    method: "GET",
+    path: "/admin-portal/students/payments-export?tab=payments",
+    run: paymentsExportRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
     name: "class list loader",
     method: "GET",
     path: `/admin-portal/students/class-list?intake=${NO_SUCH_INTAKE}`,
@@ -630,6 +638,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/resources/personal-data-export.ts": personalDataExportRoute,
   "routes/admin/personal-data.tsx": personalDataRoute,
   "routes/resources/students-export.ts": studentsExportRoute,
+  "routes/resources/payments-export.ts": paymentsExportRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 
