@@ -7,6 +7,7 @@ import { defaultPaymentsQuery, type PaymentsQuery } from "~/features/payments/li
 import { listInstalments, paymentFigures } from "~/features/payments/payment-overview.server";
 import { newPaymentReference } from "~/features/payments/payment-reference";
 import { addDays, lagosToday } from "~/lib/format/dates";
+import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as studentsRoute from "~/routes/admin/students";
 import * as exportRoute from "~/routes/resources/payments-export";
 import { getRequest, makeAdmin, outcomeOf, signInCookie } from "../support/admin-session";
@@ -318,9 +319,16 @@ describe("the dashboard's payment figures", () => {
     await pay({ instalment: someone.instalments[2] ?? first([]), status: "flagged" });
     const other = await payer(intake.id, [{ amount: 7_000_00, dueIn: -1 }]);
     expect(other.instalments).toHaveLength(1);
-    expect(await paymentFigures(today)).toEqual({
+    const figures = {
       collectedThisMonth: 45_000_00,
       overdue: { count: 1, amount: 7_000_00 },
-    });
+    };
+    expect(await paymentFigures(today)).toEqual(figures);
+    const admin = await makeAdmin({ role: "admin" });
+    const cookie = await signInCookie(admin.email);
+    const data = await dashboardRoute.loader(
+      routeArgs(getRequest("/admin-portal/dashboard", { cookie })),
+    );
+    expect(data.payments).toEqual(figures);
   });
 });
