@@ -6,6 +6,14 @@ import { instalmentStatus } from "~/features/payments/instalment-status";
 import { defaultPaymentsQuery, type PaymentsQuery } from "~/features/payments/list-url";
 import { listInstalments, paymentFigures } from "~/features/payments/payment-overview.server";
 import { newPaymentReference } from "~/features/payments/payment-reference";
+import {
+  monthsOf,
+  outstandingBalances,
+  revenueByMonth,
+} from "~/features/reports/payment-reports.server";
+import { reportCsvRows } from "~/features/reports/report-csv";
+import { weeksBetween } from "~/features/reports/report-period";
+import { loadReport } from "~/features/reports/reports.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as studentsRoute from "~/routes/admin/students";
@@ -330,5 +338,113 @@ describe("the dashboard's payment figures", () => {
       routeArgs(getRequest("/admin-portal/dashboard", { cookie })),
     );
     expect(data.payments).toEqual(figures);
+  });
+});
+
+describe("the money reports", () => {
+  const period = {
+    choice: "custom" as const,
+    from: "2026-01-01",
+    to: "2026-03-31",
+    weeks: weeksBetween("2026-01-01", "2026-03-31"),
+  };
+
+  it("counts the period's Lagos months", () => {
+    expect(monthsOf(period)).toEqual(["2026-01", "2026-02", "2026-03"]);
+    expect(monthsOf({ from: "2025-11-20", to: "2026-01-02" })).toEqual([
+      "2025-11",
+      "2025-12",
+      "2026-01",
+    ]);
+  });
+
+  it("sums revenue per course, intake and Lagos month, net of refunds", async () => {
+    const { intake: january } = await openIntake({ label: "January 2026", seats: 10 });
+    const { intake: march } = await openIntake({ label: "March 2026", seats: 10 });
+    const one = await payer(january.id, [
+      { amount: 100_000_00, dueIn: -300, paid: true },
+      { amount: 100_000_00, dueIn: -200, paid: true },
+      { amount: 100_000_00, dueIn: -100, paid: true },
+    ]);
+    const [a, b, c] = one.instalments;
+    // 23:00 on 31 December in Lagos: December's, before the period.
+    await pay({ instalment: a ?? first([]), paidAt: new Date("2025-12-31T22:00:00Z") });
+    // 00:30 on 1 February in Lagos: February's, though still January in UTC.
+    await pay({
+      instalment: b ?? first([]),
+      paidAt: new Date("2026-01-31T23:30:00Z"),
+      refundedAmount: 20_000_00,
+    });
+    await pay({ instalment: c ?? first([]), paidAt: new Date("2026-02-10T10:00:00Z") });
+    const two = await payer(march.id, [{ amount: 50_000_00, dueIn: -250, paid: true }]);
+    await pay({ instalment: first(two.instalments), paidAt: new Date("2026-03-05T10:00:00Z") });
+    await pay({
+      instalment: first(two.instalments),
+      status: "flagged",
+      paidAt: new Date("2026-03-06T10:00:00Z"),
+    });
+
+    const revenue = await revenueByMonth(period);
+    expect(revenue.months).toEqual(["2026-01", "2026-02", "2026-03"]);
+    expect(revenue.perMonth).toEqual([0, 180_000_00, 50_000_00]);
+    expect(
+      revenue.intakes
+        .map(({ label, perMonth, total }) => ({ label, perMonth, total }))
+        .sort((x, y) => x.label.localeCompare(y.label)),
+    ).toEqual([
+      { label: "January 2026", perMonth: [0, 180_000_00, 0], total: 180_000_00 },
+      { label: "March 2026", perMonth: [0, 0, 50_000_00], total: 50_000_00 },
+    ]);
+    const report = await loadReport(period);
+    expect(report.revenue).toEqual(revenue);
+    expect(reportCsvRows(report)).toContainEqual([
+      "Revenue",
+      expect.stringMatching(/ · January 2026 · 2026-02$/),
+      "Net revenue (NGN)",
+      "180000.00",
+    ]);
+  });
+
+  it("gives each intake's scheduled, paid, outstanding and overdue amounts", async () => {
+    await everyStatus();
+    const { intake: other } = await openIntake({ label: "March 2027" });
+    await payer(other.id, [
+      { amount: 5_000_00, dueIn: -9 },
+      { amount: 5_000_00, dueIn: 9 },
+    ]);
+    const balances = await outstandingBalances(today);
+    expect(
+      balances.map(({ label, scheduled, paid, outstanding, overdue }) => ({
+        label,
+        scheduled,
+        paid,
+        outstanding,
+        overdue,
+      })),
+    ).toEqual([
+      {
+        label: "January 2027",
+        scheduled: 450_000_00,
+        // Ola's first, Pat, Remi and Paula: refunds do not unpay an instalment.
+        paid: 230_000_00,
+        outstanding: 220_000_00,
+        // Ola's second; Precious's proof waits for staff.
+        overdue: 30_000_00,
+      },
+      {
+        label: "March 2027",
+        scheduled: 10_000_00,
+        paid: 0,
+        outstanding: 10_000_00,
+        overdue: 5_000_00,
+      },
+    ]);
+    const rows = reportCsvRows(await loadReport(period));
+    expect(rows).toContainEqual([
+      "Outstanding balances",
+      expect.stringMatching(/ · January 2027$/),
+      "Overdue (NGN)",
+      "30000.00",
+    ]);
   });
 });
