@@ -26,6 +26,7 @@ export default [
     route("messages/export", "routes/resources/messages-export.ts"),
     route("students/export", "routes/resources/students-export.ts"),
     route("students/receipts/:number", "routes/resources/staff-receipt.ts"),
+    route("students/payments-export", "routes/resources/payments-export.ts"),
     route("reports/export", "routes/resources/reports-export.ts"),
     route("personal-data/export", "routes/resources/personal-data-export.ts"),
     route("events", "routes/resources/inbox-events.ts"),

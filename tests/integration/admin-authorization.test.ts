@@ -27,8 +27,10 @@ import * as themeRoute from "~/routes/admin/theme";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
+import * as paymentsExportRoute from "~/routes/resources/payments-export";
 import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
+import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as studentsExportRoute from "~/routes/resources/students-export";
 import {
   getRequest,
@@ -140,6 +142,12 @@ const isData =
   ({ outcome }) => {
     expect(outcome).toMatchObject({ kind: "data", status });
     if (outcome.kind === "data") expect(outcome.data).toEqual(data);
+  };
+
+const isResponse =
+  (status: number): Check =>
+  ({ outcome }) => {
+    expect(outcome).toMatchObject({ kind: "response", status });
   };
 
 const isFormError =
@@ -507,6 +515,21 @@ const routeCases: RouteCase[] = [
     expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
   },
   {
+    name: "payments export loader",
+    method: "GET",
+    path: "/admin-portal/students/payments-export?tab=payments",
+    run: paymentsExportRoute.loader,
+    expect: { admin: passesGuardAndClose, super_admin: passesGuardAndClose },
+  },
+  {
+    name: "staff receipt loader",
+    method: "GET",
+    path: "/admin-portal/students/receipts/999999999",
+    params: { number: "999999999" },
+    run: staffReceiptRoute.loader,
+    expect: { admin: isResponse(404), super_admin: isResponse(404) },
+  },
+  {
     name: "class list loader",
     method: "GET",
     path: `/admin-portal/students/class-list?intake=${NO_SUCH_INTAKE}`,
@@ -630,6 +653,8 @@ const routeModules: Record<string, RouteModule> = {
   "routes/resources/personal-data-export.ts": personalDataExportRoute,
   "routes/admin/personal-data.tsx": personalDataRoute,
   "routes/resources/students-export.ts": studentsExportRoute,
+  "routes/resources/payments-export.ts": paymentsExportRoute,
+  "routes/resources/staff-receipt.ts": staffReceiptRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 

@@ -82,6 +82,30 @@ function report(): Report {
       ],
       totals: [],
     },
+    revenue: {
+      months: ["2026-10"],
+      intakes: [
+        {
+          intakeId: "i",
+          title: "Data Science",
+          label: "January 2027",
+          perMonth: [250_000_50],
+          total: 250_000_50,
+        },
+      ],
+      perMonth: [250_000_50],
+    },
+    balances: [
+      {
+        intakeId: "i",
+        title: "Data Science",
+        label: "January 2027",
+        scheduled: 500_000_00,
+        paid: 250_000_00,
+        outstanding: 250_000_00,
+        overdue: 0,
+      },
+    ],
   };
 }
 
@@ -98,6 +122,18 @@ describe("the report as CSV", () => {
       null,
     ]);
     expect(rows).toContainEqual(["Preferred contact method", "Email", "Inquiries", 3]);
+    expect(rows).toContainEqual([
+      "Revenue",
+      "Data Science · January 2027 · 2026-10",
+      "Net revenue (NGN)",
+      "250000.50",
+    ]);
+    expect(rows).toContainEqual([
+      "Outstanding balances",
+      "Data Science · January 2027",
+      "Overdue (NGN)",
+      "0.00",
+    ]);
     expect(rows).toContainEqual([
       "Time to first reply",
       "Week of 2026-10-05",

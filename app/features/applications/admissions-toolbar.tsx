@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { applicationStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { SelectInput, type SelectOption } from "~/ui/fields";
+import type { SelectOption } from "~/ui/fields";
+import { FilterSelects } from "~/ui/filter-selects";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
 import { useSyncedFields } from "~/ui/use-synced-fields";
@@ -58,7 +59,7 @@ export function ApplicationFilters({
   query: AdmissionsQuery;
   intakes: SelectOption[];
 }) {
-  const { submitNow, submitAfterPause } = useFilterSubmit();
+  const { submitAfterPause } = useFilterSubmit();
   const formRef = useSyncedFields({
     q: query.q,
     intake: query.intake,
@@ -86,7 +87,6 @@ export function ApplicationFilters({
       label: "Sort",
       value: query.sort,
       options: sortOptions,
-      placeholder: undefined,
     },
   ];
   return (
@@ -101,20 +101,7 @@ export function ApplicationFilters({
           placeholder="Search name, e-mail, phone or reference..."
           onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
         />
-        {selects.map((select) => (
-          <SelectInput
-            key={select.name}
-            id={`applications-${select.name}`}
-            name={select.name}
-            label={select.label}
-            layout="filter"
-            className="max-w-full flex-none"
-            defaultValue={select.value}
-            onChange={(event) => submitNow(event.currentTarget.form)}
-            placeholder={select.placeholder}
-            options={select.options}
-          />
-        ))}
+        <FilterSelects idPrefix="applications" selects={selects} />
         <button type="submit" className={buttonClasses("outline")}>
           Apply
         </button>

@@ -20,8 +20,9 @@ const applicationPhoneKey = phoneKey(applications.phone);
 /**
  * What a search matches: a reference ('LTA-A-000123') that one application, a phone number (ten
  * digits or more) the same number however written, anything else the name or e-mail address.
+ * The Payments tab searches its applicants by the same rule.
  */
-function searchCondition(q: string): SQL | undefined {
+export function applicationSearchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
   const reference = parseApplicationReference(q);
   if (reference !== null) return eq(applications.reference, reference);
@@ -38,7 +39,7 @@ function listConditions(query: AdmissionsQuery) {
   return and(
     query.intake ? eq(applications.intakeId, query.intake) : undefined,
     query.status ? eq(applications.status, query.status) : undefined,
-    searchCondition(query.q),
+    applicationSearchCondition(query.q),
   );
 }
 

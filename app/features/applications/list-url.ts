@@ -7,10 +7,11 @@ import { searchParam } from "~/lib/text/outside-text";
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
-/** The Students page's two tabs. */
+/** The Students page's tabs (Payments' own filters: app/features/payments/list-url.ts). */
 export const studentsTabs = [
   { id: "applications", label: "Applications" },
   { id: "students", label: "Students" },
+  { id: "payments", label: "Payments" },
 ] as const;
 export type StudentsTab = (typeof studentsTabs)[number]["id"];
 
@@ -24,7 +25,8 @@ export type ApplicationSort = (typeof applicationSorts)[number]["id"];
 const ids = <T extends readonly { id: string }[]>(items: T) =>
   items.map((item) => item.id) as [T[number]["id"], ...T[number]["id"][]];
 
-const intakeParam = z.catch(
+/** An intake's id, or "" for all intakes; anything else reads as all. */
+export const intakeParam = z.catch(
   z.pipe(
     z.string(),
     z.transform((value) => (isUuid(value) ? value : "")),

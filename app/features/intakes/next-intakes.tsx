@@ -7,7 +7,8 @@ import { Section } from "~/ui/section";
 import type { PublicIntake } from "./public-intakes.server";
 
 /**
- * The course's next intakes: dates, times, mode, places left, enrolment closing, price, and
+ * The course's next intakes: dates, times, mode, places left, enrolment closing, price, the
+ * ways to pay (in a details element: no script), and
  * 'Apply' (or 'Join the waitlist' when full) on those taking applications now.
  */
 export function NextSessions({ intakes }: { intakes: (PublicIntake & { applying: boolean })[] }) {
@@ -40,6 +41,18 @@ export function NextSessions({ intakes }: { intakes: (PublicIntake & { applying:
                 <span className="block text-brand-800">{intake.earlyBird}</span>
               ) : null}
             </p>
+            <details>
+              <summary className="cursor-pointer font-semibold text-brand-800">
+                Ways to pay<span className="sr-only"> for {intake.label}</span>
+              </summary>
+              <ul className="mt-1 grid gap-1">
+                {intake.plans.map((plan) => (
+                  <li key={plan.kind}>
+                    <span className="font-semibold text-slate-900">{plan.label}:</span> {plan.terms}
+                  </li>
+                ))}
+              </ul>
+            </details>
             {intake.applying ? (
               <Link
                 to={href("/apply/:intakeId", { intakeId: intake.id })}

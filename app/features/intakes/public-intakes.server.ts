@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { intakes, intakeTutors, tutors } from "~/db/schema";
 import { lagosToday } from "~/lib/format/dates";
 import { closingText, earlyBirdText, intakeModeLabels, placesLeftText } from "./intake-wording";
+import { planOffers } from "./plan-offers";
 
 /** How many intakes a course page lists. */
 export const NEXT_INTAKES = 3;
@@ -12,10 +13,11 @@ const upcoming = (today: string) => and(eq(intakes.status, "open"), gte(intakes.
 
 /** A course's next intakes as its page shows them, soonest first. */
 export async function nextIntakes(courseId: string, now: Date = new Date()) {
+  const today = lagosToday(now);
   const rows = await db()
     .select()
     .from(intakes)
-    .where(and(eq(intakes.courseId, courseId), upcoming(lagosToday(now))))
+    .where(and(eq(intakes.courseId, courseId), upcoming(today)))
     .orderBy(asc(intakes.startsOn), asc(intakes.createdAt))
     .limit(NEXT_INTAKES);
   const tutorsOf = await activeTutorsByIntake(rows.map((intake) => intake.id));
@@ -39,6 +41,8 @@ export async function nextIntakes(courseId: string, now: Date = new Date()) {
       placesLeft: placesLeftText(intake.seats, places),
       closing: closingText(intake.enrolmentClosesAt, now),
       earlyBird: earlyBirdText(intake, now),
+      // As if accepted today: the page is rendered again when the Lagos date changes.
+      plans: planOffers(intake, today),
       tutors: tutorsOf.get(intake.id) ?? [],
     };
   });

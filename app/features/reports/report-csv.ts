@@ -1,4 +1,5 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
+import { nairaFromKobo } from "~/lib/format/money";
 import { csvRow } from "~/lib/text/csv";
 import { hourLabel, hoursFromMinutes, sharePercent, weekdayNames } from "./report-labels";
 import type { ReportPeriod } from "./report-period";
@@ -63,6 +64,32 @@ export function reportCsvRows(report: Report): unknown[][] {
       for (const [measure, key] of stages)
         rows.push(["Admissions funnel", `${course.title} · ${intake.label}`, measure, intake[key]]);
     }
+  }
+  const naira = (kobo: number) => nairaFromKobo(kobo).toFixed(2);
+  for (const intake of report.revenue.intakes) {
+    report.revenue.months.forEach((month, index) => {
+      rows.push([
+        "Revenue",
+        `${intake.title} · ${intake.label} · ${month}`,
+        "Net revenue (NGN)",
+        naira(intake.perMonth[index] ?? 0),
+      ]);
+    });
+  }
+  const balanceMeasures = [
+    ["Scheduled (NGN)", "scheduled"],
+    ["Paid (NGN)", "paid"],
+    ["Outstanding (NGN)", "outstanding"],
+    ["Overdue (NGN)", "overdue"],
+  ] as const;
+  for (const intake of report.balances) {
+    for (const [measure, key] of balanceMeasures)
+      rows.push([
+        "Outstanding balances",
+        `${intake.title} · ${intake.label}`,
+        measure,
+        naira(intake[key]),
+      ]);
   }
   report.busiestTimes.forEach((counts, weekday) => {
     counts.forEach((count, hour) => {

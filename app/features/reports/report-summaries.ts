@@ -1,5 +1,7 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
-import { formatShortDate } from "~/lib/format/dates";
+import { formatMonthYear, formatShortDate } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import type { IntakeBalance, Revenue } from "./payment-reports.server";
 import {
   countOf as count,
   formatFigure,
@@ -130,4 +132,32 @@ export function admissionsSummary(steps: { label: string; value: number }[]): st
     })
     .join("; ")
     .concat(".");
+}
+
+/** 'Nov 2026': a report month (`YYYY-MM`, Lagos) as people read it. */
+export const monthLabel = (month: string) => formatMonthYear(`${month}-01`);
+
+export function revenueSummary(revenue: Revenue): string {
+  const total = revenue.perMonth.reduce((sum, value) => sum + value, 0);
+  if (total === 0) return "No payments received in this period.";
+  const months = revenue.months.map((month, index) => ({
+    month,
+    value: revenue.perMonth[index] ?? 0,
+  }));
+  const best = largest(months, (item) => item.value);
+  const top = largest(revenue.intakes, (intake) => intake.total);
+  return [
+    `${formatNaira(total)} received, net of refunds, in ${count(revenue.months.length, "month")}.`,
+    best ? `The most in ${monthLabel(best.month)}: ${formatNaira(best.value)}.` : "",
+    top ? `Most from ${top.title} · ${top.label}: ${formatNaira(top.total)}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+export function balancesSummary(balances: IntakeBalance[]): string {
+  const sum = (key: "scheduled" | "outstanding" | "overdue") =>
+    balances.reduce((total, intake) => total + intake[key], 0);
+  if (sum("scheduled") === 0) return "No one has chosen how to pay yet.";
+  return `${formatNaira(sum("outstanding"))} still to pay of ${formatNaira(sum("scheduled"))} scheduled, ${formatNaira(sum("overdue"))} of it overdue.`;
 }

@@ -11,9 +11,15 @@ import {
 import { answeredInTime, judgedUnanswered } from "~/features/messages/inbox/reply-clock.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { admissionsFunnel, type CourseFunnel, funnelTotals } from "./admissions-funnel.server";
+import {
+  type IntakeBalance,
+  outstandingBalances,
+  type Revenue,
+  revenueByMonth,
+} from "./payment-reports.server";
 import type { ReportPeriod } from "./report-period";
 
-// Every figure of the Reports page, from four statements. Message counts come from
+// Every figure of the Reports page, from four statements (and two for the money). Message counts come from
 // the hourly and daily count tables (kept by a trigger, migration 0011), so a year of reports
 // reads a few thousand rows, not the messages; only the time to first reply reads messages,
 // through two partial indexes that hold what it needs.
@@ -270,20 +276,32 @@ export type Report = {
   replyTimes: WeekReplyTimes[];
   busiestTimes: number[][];
   admissions: { courses: CourseFunnel[]; totals: { label: string; value: number }[] };
+  revenue: Revenue;
+  /** As of today, whatever the period. */
+  balances: IntakeBalance[];
 };
 
 /** The whole Reports page's data for a period. */
 export async function loadReport(period: ReportPeriod): Promise<Report> {
   const inquiries = inquiryCounts(period);
   const interest = inquiries.then((found) => courseInterest(period, found.byCourse));
-  const [counts, { inquiryTypes, contactMethods }, courseRows, replyTimes, funnel] =
-    await Promise.all([
-      messageCounts(period),
-      inquiries,
-      interest,
-      replyTimesPerWeek(period),
-      interest.then((rows) => admissionsFunnel(period, rows)),
-    ]);
+  const [
+    counts,
+    { inquiryTypes, contactMethods },
+    courseRows,
+    replyTimes,
+    funnel,
+    revenue,
+    balances,
+  ] = await Promise.all([
+    messageCounts(period),
+    inquiries,
+    interest,
+    replyTimesPerWeek(period),
+    interest.then((rows) => admissionsFunnel(period, rows)),
+    revenueByMonth(period),
+    outstandingBalances(),
+  ]);
   return {
     messagesPerWeek: counts.perWeek,
     courses: courseRows,
@@ -291,5 +309,7 @@ export async function loadReport(period: ReportPeriod): Promise<Report> {
     replyTimes,
     busiestTimes: counts.busiest,
     admissions: { courses: funnel, totals: funnelTotals(funnel) },
+    revenue,
+    balances,
   };
 }

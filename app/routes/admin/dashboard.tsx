@@ -12,13 +12,15 @@ import { courseListHref, defaultCourseListQuery } from "~/features/courses/list-
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox/list-url";
 import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
 import { ReplyPromiseFigures } from "~/features/messages/inbox/reply-promise-card";
+import { PaymentFiguresSection } from "~/features/payments/payment-figures";
+import { paymentFigures } from "~/features/payments/payment-overview.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
 import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
 import { NewMessagesCard } from "~/features/reports/new-messages-card";
 import { messagesPerDay } from "~/features/reports/reports.server";
 import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
-import { formatDateTime } from "~/lib/format/dates";
+import { formatDateTime, lagosToday } from "~/lib/format/dates";
 import { env } from "~/lib/infra/env.server";
 import { buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -31,16 +33,16 @@ const TREND_DAYS = 14;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [stats, activity, whatsapp, replyFigures, applicationFigures, lastDays] = await Promise.all(
-    [
+  const [stats, activity, whatsapp, replyFigures, applicationFigures, lastDays, payments] =
+    await Promise.all([
       dashboardStats(),
       recentActivity(),
       whatsappClicksThisWeek(),
       replyClockFigures(),
       applicationClockFigures(),
       messagesPerDay(TREND_DAYS),
-    ],
-  );
+      paymentFigures(lagosToday()),
+    ]);
   return {
     adminName: admin.name,
     stats,
@@ -50,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     replyFigures,
     applicationFigures,
     lastDays,
+    payments,
   };
 }
 
@@ -113,6 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     replyFigures,
     applicationFigures,
     lastDays,
+    payments,
   } = loaderData;
   return (
     <>
@@ -123,6 +127,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ReplyPromiseFigures figures={replyFigures}>
         <ApplicationsWaitingFigure figures={applicationFigures} />
       </ReplyPromiseFigures>
+      <PaymentFiguresSection figures={payments} />
       <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         {statCards(stats).map(({ Icon, ...card }) => (
           <StatCard

@@ -24,15 +24,19 @@ import {
 } from "~/features/reports/report-period";
 import {
   admissionsSummary,
+  balancesSummary,
   busiestSummary,
   courseBarNote,
   courseInterestSummary,
   messagesSummary,
+  monthLabel,
   replyTimesSummary,
+  revenueSummary,
 } from "~/features/reports/report-summaries";
 import { loadReport } from "~/features/reports/reports.server";
 import { TallyFigure } from "~/features/reports/tally-figure";
 import { formatShortDate, lagosToday } from "~/lib/format/dates";
+import { formatNaira, nairaFromKobo } from "~/lib/format/money";
 import { buttonClasses } from "~/ui/button";
 import { controlClasses, FormError, SelectInput } from "~/ui/fields";
 import type { Route } from "./+types/reports";
@@ -241,6 +245,63 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           }}
         >
           <BarList label="The period's admissions, step by step" items={report.admissions.totals} />
+        </ChartFigure>
+
+        <ChartFigure
+          id="revenue"
+          title="Revenue"
+          summary={revenueSummary(report.revenue)}
+          table={{
+            caption:
+              "Payments received per course and intake, per Lagos month, net of refunds (naira)",
+            columns: ["Course · intake", ...report.revenue.months.map(monthLabel), "Total"],
+            rows: report.revenue.intakes.map((intake) => [
+              `${intake.title} · ${intake.label}`,
+              ...intake.perMonth.map(formatNaira),
+              formatNaira(intake.total),
+            ]),
+          }}
+        >
+          <ColumnChart
+            id="revenue-chart"
+            label="Net revenue per month, in naira"
+            categories={report.revenue.months.map(monthLabel)}
+            series={[
+              {
+                name: "Net revenue (₦)",
+                values: report.revenue.perMonth.map(nairaFromKobo),
+                tone: "primary",
+              },
+            ]}
+          />
+        </ChartFigure>
+
+        <ChartFigure
+          id="balances"
+          title="Outstanding balances"
+          summary={balancesSummary(report.balances)}
+          table={{
+            caption:
+              "Per course and intake, as of today: instalments scheduled, paid, still to pay and overdue (naira)",
+            columns: ["Course · intake", "Scheduled", "Paid", "Outstanding", "Overdue"],
+            rows: report.balances.map((intake) => [
+              `${intake.title} · ${intake.label}`,
+              formatNaira(intake.scheduled),
+              formatNaira(intake.paid),
+              formatNaira(intake.outstanding),
+              formatNaira(intake.overdue),
+            ]),
+          }}
+        >
+          <BarList
+            label="Still to pay per course and intake"
+            formatValue={formatNaira}
+            items={report.balances.map((intake) => ({
+              label: `${intake.title} · ${intake.label}`,
+              value: intake.outstanding,
+              note: `${formatNaira(intake.overdue)} overdue · ${formatNaira(intake.paid)} paid of ${formatNaira(intake.scheduled)}`,
+            }))}
+          />
         </ChartFigure>
 
         <div className="grid gap-6 lg:grid-cols-2">

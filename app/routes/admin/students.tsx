@@ -47,8 +47,12 @@ import { listStudents } from "~/features/applications/students.server";
 import { StudentsTab } from "~/features/applications/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
 import { lagosInputFromInstant } from "~/features/intakes/lagos-time";
+import { parsePaymentsQuery } from "~/features/payments/list-url";
+import { listInstalments } from "~/features/payments/payment-overview.server";
+import { PaymentsTab } from "~/features/payments/payments-tab";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { lagosToday } from "~/lib/format/dates";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { isUuid } from "~/lib/ids";
@@ -122,6 +126,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseAdmissionsQuery(params);
+  const paymentsQuery = parsePaymentsQuery(params);
   const now = new Date();
   return {
     query,
@@ -131,6 +136,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     students:
       query.tab === "students"
         ? await listStudents({ intake: query.intake, q: query.q, page: query.page })
+        : null,
+    payments:
+      query.tab === "payments"
+        ? { query: paymentsQuery, list: await listInstalments(paymentsQuery, lagosToday(now)) }
         : null,
   };
 }
@@ -175,7 +184,10 @@ export default function Students({ loaderData, actionData }: Route.ComponentProp
   const { query } = loaderData;
   return (
     <>
-      <PageHeader title="Students" description="Applications to the intakes, and the students." />
+      <PageHeader
+        title="Students"
+        description="Applications to the intakes, the students, and what they have paid."
+      />
       <StudentsTabs tab={query.tab} />
       {loaderData.applications ? (
         <ApplicationsTab
@@ -187,6 +199,8 @@ export default function Students({ loaderData, actionData }: Route.ComponentProp
         />
       ) : loaderData.students ? (
         <StudentsTab list={loaderData.students} query={query} />
+      ) : loaderData.payments ? (
+        <PaymentsTab list={loaderData.payments.list} query={loaderData.payments.query} />
       ) : null}
     </>
   );

@@ -1,0 +1,220 @@
+import Download from "lucide-react/icons/download";
+import { Form, Link } from "react-router";
+import { formatApplicationReference } from "~/features/applications/application-rules";
+import { paymentPlanLabels } from "~/features/intakes/payment-plans";
+import { formatShortDate } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { nounFor } from "~/lib/format/plural";
+import { buttonClasses } from "~/ui/button";
+import { cardClasses } from "~/ui/card";
+import { cn } from "~/ui/cn";
+import type { SelectOption } from "~/ui/fields";
+import { FilterSelects } from "~/ui/filter-selects";
+import { Pagination } from "~/ui/pagination";
+import { SearchInput } from "~/ui/search-input";
+import { useFilterSubmit } from "~/ui/use-filter-submit";
+import { useSyncedFields } from "~/ui/use-synced-fields";
+import {
+  type InstalmentStatus,
+  instalmentStatuses,
+  instalmentStatusLabels,
+  paymentMethodLabels,
+} from "./instalment-status";
+import { type PaymentsQuery, paymentsExportHref, paymentsHref } from "./list-url";
+import type { InstalmentList, InstalmentRow } from "./payment-overview.server";
+import { formatReceiptNumber } from "./payment-reference";
+
+const statusOptions = instalmentStatuses.map((status) => ({
+  value: status,
+  label: instalmentStatusLabels[status],
+}));
+
+const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold";
+const statusStyles: Record<InstalmentStatus, string> = {
+  flagged: "bg-red-100 text-red-900",
+  "proof-sent": "bg-violet-100 text-violet-900",
+  refunded: "bg-slate-200 text-slate-800",
+  "part-refunded": "bg-slate-200 text-slate-800",
+  paid: "bg-emerald-100 text-emerald-900",
+  overdue: "bg-red-100 text-red-900",
+  failed: "bg-amber-100 text-amber-900",
+  due: "bg-sky-100 text-sky-900",
+};
+
+/** An instalment's status in words (the colour only repeats it). */
+function InstalmentStatusBadge({ status }: { status: InstalmentStatus }) {
+  return <span className={cn(badge, statusStyles[status])}>{instalmentStatusLabels[status]}</span>;
+}
+
+/** The intake and status filters and the search, as a GET form: they live in the URL. */
+function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: SelectOption[] }) {
+  const { submitAfterPause } = useFilterSubmit();
+  const formRef = useSyncedFields({ q: query.q, intake: query.intake, status: query.status });
+  const filtered = Boolean(query.q || query.intake || query.status);
+  const selects = [
+    {
+      name: "intake",
+      label: "Filter by intake",
+      value: query.intake,
+      options: intakes,
+      placeholder: "All intakes",
+    },
+    {
+      name: "status",
+      label: "Filter by status",
+      value: query.status,
+      options: statusOptions,
+      placeholder: "All statuses",
+    },
+  ];
+  return (
+    <div className="mb-4 flex flex-wrap items-start gap-3">
+      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
+        <input type="hidden" name="tab" value="payments" />
+        <SearchInput
+          id="payments-q"
+          label="Search payments"
+          className="min-w-56 flex-1"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Search name, e-mail, phone or reference..."
+          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
+        />
+        <FilterSelects idPrefix="payments" selects={selects} />
+        <button type="submit" className={buttonClasses("outline")}>
+          Apply
+        </button>
+      </Form>
+      {filtered ? (
+        <Link to={paymentsHref({})} className={buttonClasses("outline")}>
+          Clear filters
+        </Link>
+      ) : null}
+      <a href={paymentsExportHref(query)} className={buttonClasses("outline")} download>
+        <Download aria-hidden="true" className="h-4 w-4" />
+        Export CSV
+      </a>
+    </div>
+  );
+}
+
+const headCell =
+  "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300";
+const cell = "px-3 py-3 text-sm align-top";
+
+/** The latest attempt to pay, and the receipt of the payment that paid it. */
+function PaymentCell({ row }: { row: InstalmentRow }) {
+  if (!row.paymentReference) return <span className="text-slate-600 dark:text-slate-400">—</span>;
+  return (
+    <>
+      <span className="block">
+        {row.paymentMethod ? paymentMethodLabels[row.paymentMethod] : ""} · {row.paymentStatus}
+      </span>
+      <span className="block font-mono text-xs">{row.paymentReference}</span>
+      {row.receiptNumber ? (
+        <span className="block font-mono text-xs">
+          Receipt {formatReceiptNumber(row.receiptNumber)}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The Students page's Payments tab: one row per instalment of everyone who chose a plan, with
+ * where it stands, the latest attempt to pay it and the person's balance. `list` is
+ * listInstalments' answer.
+ */
+export function PaymentsTab({ list, query }: { list: InstalmentList; query: PaymentsQuery }) {
+  const { instalments, intakes, pagination } = list;
+  const narrowed = Boolean(query.intake || query.status || query.q);
+  return (
+    <>
+      <PaymentFilters query={query} intakes={intakes} />
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        {pagination.total.toLocaleString("en-NG")} {nounFor(pagination.total, "instalment")}
+        {narrowed ? " found" : ""}
+      </p>
+      {instalments.length === 0 ? (
+        <div className={cn(cardClasses, "p-10 text-center text-slate-600 dark:text-slate-300")}>
+          {narrowed ? (
+            <p>No instalments found</p>
+          ) : (
+            <p>No one has chosen how to pay yet. Instalments appear here once someone has.</p>
+          )}
+        </div>
+      ) : (
+        <section
+          aria-label="Instalments"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+          tabIndex={0}
+          className={cn(cardClasses, "overflow-x-auto focus-visible:outline-2")}
+        >
+          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-800">
+            <caption className="sr-only">Instalments and their payments</caption>
+            <thead className="bg-slate-50 dark:bg-slate-800/50">
+              <tr>
+                {["Student", "Course · intake", "Instalment", "Amount", "Due", "Status"].map(
+                  (heading) => (
+                    <th key={heading} scope="col" className={headCell}>
+                      {heading}
+                    </th>
+                  ),
+                )}
+                <th scope="col" className={headCell}>
+                  Latest payment
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {instalments.map((row) => (
+                <tr key={row.id} data-instalment-id={row.id}>
+                  <td className={cell}>
+                    <span className="block font-medium text-slate-900 dark:text-white">
+                      {row.fullName}
+                    </span>
+                    <span className="block font-mono text-xs">
+                      {formatApplicationReference(row.reference)}
+                    </span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      Balance {formatNaira(row.balance)}
+                    </span>
+                  </td>
+                  <td className={cell}>
+                    {row.courseTitle} · {row.intakeLabel}
+                  </td>
+                  <td className={cn(cell, "whitespace-nowrap")}>
+                    {row.number} of {row.of}
+                    {row.plan ? (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        {paymentPlanLabels[row.plan]}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={cn(cell, "whitespace-nowrap tabular-nums")}>
+                    {formatNaira(row.amount)}
+                  </td>
+                  <td className={cn(cell, "whitespace-nowrap")}>{formatShortDate(row.dueOn)}</td>
+                  <td className={cell}>
+                    <InstalmentStatusBadge status={row.status} />
+                  </td>
+                  <td className={cell}>
+                    <PaymentCell row={row} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <div className="mt-6 flex justify-center">
+        <Pagination
+          page={pagination.page}
+          totalPages={pagination.totalPages}
+          hrefFor={(page) => paymentsHref({ ...query, page })}
+          label="Payments pages"
+        />
+      </div>
+    </>
+  );
+}

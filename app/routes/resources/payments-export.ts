@@ -1,0 +1,70 @@
+import { formatApplicationReference } from "~/features/applications/application-rules";
+import { requireAdmin } from "~/features/auth/session.server";
+import { paymentPlanLabels } from "~/features/intakes/payment-plans";
+import { instalmentStatusLabels, paymentMethodLabels } from "~/features/payments/instalment-status";
+import { parsePaymentsQuery } from "~/features/payments/list-url";
+import { instalmentsForExport } from "~/features/payments/payment-overview.server";
+import { formatReceiptNumber } from "~/features/payments/payment-reference";
+import { lagosToday } from "~/lib/format/dates";
+import { nairaFromKobo } from "~/lib/format/money";
+import { csvDownload } from "~/lib/http/csv-download";
+import type { Route } from "./+types/payments-export";
+
+// csvCell writes every time as Lagos local time; the labels say so. Amounts are naira, as
+// numbers with two decimals, so a spreadsheet can add them up.
+const header = [
+  "Reference",
+  "Name",
+  "Email",
+  "Phone",
+  "Course",
+  "Intake",
+  "Plan",
+  "Instalment",
+  "Of",
+  "Amount (NGN)",
+  "Due on",
+  "Status",
+  "Paid at (Lagos time)",
+  "Refunded (NGN)",
+  "Balance (NGN)",
+  "Latest payment method",
+  "Latest payment reference",
+  "Latest payment status",
+  "Receipt",
+];
+
+const naira = (kobo: number | null) => (kobo === null ? null : nairaFromKobo(kobo).toFixed(2));
+
+/** The Payments tab's instalments for its intake, status and search, every page, as CSV. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parsePaymentsQuery(new URL(request.url).searchParams);
+  const today = lagosToday();
+  return csvDownload({
+    header,
+    batches: instalmentsForExport(query, today),
+    cells: (row) => [
+      formatApplicationReference(row.reference),
+      row.fullName,
+      row.email,
+      row.phone,
+      row.courseTitle,
+      row.intakeLabel,
+      row.plan ? paymentPlanLabels[row.plan] : null,
+      row.number,
+      row.of,
+      naira(row.amount),
+      row.dueOn,
+      instalmentStatusLabels[row.status],
+      row.paidAt,
+      naira(row.refundedAmount),
+      naira(row.balance),
+      row.paymentMethod ? paymentMethodLabels[row.paymentMethod] : null,
+      row.paymentReference,
+      row.paymentStatus,
+      row.receiptNumber ? formatReceiptNumber(row.receiptNumber) : null,
+    ],
+    filename: `payments-${today}.csv`,
+  });
+}
