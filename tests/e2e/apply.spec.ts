@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
 import { paymentMessages } from "~/features/payments/payment-messages";
@@ -134,10 +135,49 @@ async function payFirstInstalment(page: Page, javaScript: boolean) {
   }
 }
 
+/**
+ * After the first instalment: its receipt downloads as a PDF and was e-mailed; the second is
+ * paid by bank transfer to the demo's account, with a PDF of the transfer as proof.
+ */
+async function receiptThenTransfer(page: Page, email: string, javaScript: boolean) {
+  const payment = page.getByRole("region", { name: "Payment" });
+  const receipt = payment.getByRole("link", { name: /^LTA-R-\d{6} \(PDF\)$/ });
+  const receiptPath = (await receipt.getAttribute("href")) ?? "";
+  const download = await page.request.get(receiptPath);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await expect
+    .poll(async () =>
+      (await outboxMails()).some(
+        (mail) => mail.to === email && mail.subject.startsWith("Payment received"),
+      ),
+    )
+    .toBe(true);
+
+  await expect(payment.getByText("Demo Bank (not a real account)")).toBeVisible();
+  const proof = await PDFDocument.create();
+  proof.addPage();
+  await payment.getByLabel("Proof of transfer (photo or PDF, up to 5MB)").setInputFiles({
+    name: "transfer.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(await proof.save()),
+  });
+  await payment.getByRole("button", { name: "Send proof of transfer" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: paymentMessages.proofSent }).first(),
+  ).toBeVisible();
+  await expect(payment.getByText(paymentMessages.proofWaiting)).toBeVisible();
+  if (javaScript) {
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  }
+}
+
 test.describe("applying without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("apply from a course page, accept the offer from the private link, pay the first instalment", async ({
+  test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer", async ({
     page,
   }, testInfo) => {
     // Four pages and a checkout: a long path.
@@ -145,6 +185,7 @@ test.describe("applying without JavaScript", () => {
     const { email, reference } = await applyFromCoursePage(page, testInfo, false);
     await acceptOffer(page, await privateLink(email, reference), false);
     await payFirstInstalment(page, false);
+    await receiptThenTransfer(page, email, false);
   });
 
   test("'Find my application' answers the same for any address", async ({ page }) => {
@@ -156,7 +197,7 @@ test.describe("applying without JavaScript", () => {
 });
 
 test.describe("applying with JavaScript", () => {
-  test("apply from a course page, accept the offer from the private link, pay the first instalment", async ({
+  test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer", async ({
     page,
   }, testInfo) => {
     // Four pages and a checkout: a long path.
@@ -164,6 +205,7 @@ test.describe("applying with JavaScript", () => {
     const { email, reference } = await applyFromCoursePage(page, testInfo, true);
     await acceptOffer(page, await privateLink(email, reference), true);
     await payFirstInstalment(page, true);
+    await receiptThenTransfer(page, email, true);
   });
 
   test("'Find my application' has nothing for axe to find", async ({ page }) => {

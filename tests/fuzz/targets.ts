@@ -170,12 +170,12 @@ const tutor = (intent: "create" | "update") => () => [
   text("link", "https://www.linkedin.com/in/adaeze-fuzz"),
 ];
 
-const signedOut = (name: string, path: string, valid: () => Field[]): Target => ({
+const signedOut = (name: string, path: string, valid: () => Field[], files?: string[]): Target => ({
   name,
   method: "POST",
   path: () => path,
   signedIn: false,
-  fields: () => fieldsOf(valid),
+  fields: () => fieldsOf(valid, files),
 });
 
 const portal = (name: string, path: string, valid: () => Field[], files?: string[]): Target => ({
@@ -218,6 +218,14 @@ export const targets: Target[] = [
     ]),
     method: "GET",
   },
+  signedOut("bank transfer proof", `/application/${unknownApplicationToken}/proof`, () => [], [
+    "proofFile",
+  ]),
+  {
+    ...signedOut("receipt", `/application/${unknownApplicationToken}/receipts/1`, () => []),
+    method: "GET",
+  },
+  signedOut("demo checkout", "/demo-checkout/LTA-P-0123456789", () => [text("outcome", "pay")]),
   // Any body, signed or not: 401 or 404 (no key), never a 5xx.
   signedOut("paystack webhook", "/webhooks/paystack", () => [
     text("event", "charge.success"),
@@ -349,6 +357,12 @@ export const targets: Target[] = [
     text("email", "nobody@example.ng"),
     text("phone", ""),
     text("confirm", "someone-else@example.ng"),
+  ]),
+  portal("settings bank account", "/admin-portal/settings", () => [
+    text("intent", "bank-account"),
+    text("bankName", "Zenith Bank"),
+    text("accountName", "Lagos Tech Academy Ltd"),
+    text("accountNumber", "1012345678"),
   ]),
   portal("settings retry-email", "/admin-portal/settings", () => [
     text("intent", "retry-email"),

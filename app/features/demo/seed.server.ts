@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { courses, intakes, type NewCourse, type NewIntake } from "~/db/schema";
+import { bankAccount, courses, intakes, type NewCourse, type NewIntake } from "~/db/schema";
 import {
   courseFileKeys,
   storeCourseBrochure,
@@ -25,6 +25,13 @@ export type SeedOptions = {
 };
 
 export type SeedResult = { seeded: boolean; courses: number };
+
+/** The demo's bank account for transfers: plainly not a real one. */
+export const demoBankAccount = {
+  bankName: "Demo Bank (not a real account)",
+  accountName: "Lagos Tech Academy Demo",
+  accountNumber: "0123456789",
+};
 
 /**
  * Fills an empty database with the demo catalogue: courses, their cover images and brochures.
@@ -67,6 +74,8 @@ export async function seedDemoContent(
       }
       await tx.insert(courses).values(rows);
       await tx.insert(intakes).values(intakeRows);
+      // So that a newcomer sees bank transfer offered beside the test checkout.
+      await tx.insert(bankAccount).values(demoBankAccount).onConflictDoNothing();
       return { result: { seeded: true, courses: rows.length }, keep: new Set(storedKeys) };
     });
   } catch (error) {
