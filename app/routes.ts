@@ -24,6 +24,7 @@ export default [
     route("students/export", "routes/resources/students-export.ts"),
     route("reports/export", "routes/resources/reports-export.ts"),
     route("personal-data/export", "routes/resources/personal-data-export.ts"),
+    route("payments/:paymentId/proof", "routes/resources/payment-proof.ts"),
     route("events", "routes/resources/inbox-events.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),

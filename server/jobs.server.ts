@@ -11,6 +11,7 @@ import { replyDelivered } from "~/features/messages/inbox/replies.server";
 import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
 import { paymentCheckJob } from "~/features/payments/payments.server";
+import { refundCheckJob } from "~/features/payments/refunds.server";
 
 /**
  * Every background job the application has, each declared in its feature with `defineJob`,
@@ -24,6 +25,7 @@ const backgroundJobs: readonly Job[] = [
   offerReminderJob,
   offerExpiryJob,
   paymentCheckJob,
+  refundCheckJob,
 ];
 
 /**

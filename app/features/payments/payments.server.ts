@@ -9,7 +9,11 @@ import {
   type Payment,
   payments,
 } from "~/db/schema";
-import { recordEvent, systemActor } from "~/features/applications/application-history.server";
+import {
+  type ApplicationActor,
+  recordEvent,
+  systemActor,
+} from "~/features/applications/application-history.server";
 import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { UserFacingError } from "~/lib/errors";
@@ -244,11 +248,18 @@ function mismatchOf(payment: Payment, charge: VerifiedCharge): string | null {
   return null;
 }
 
-/** A confirmed payment: numbered receipt, its instalment paid, and the place enrolled. */
-async function markPaid(
+/**
+ * A confirmed payment: numbered receipt, its instalment paid, and the place enrolled. `actor`
+ * is whoever confirmed it: the gateway's word (system) or a staff member.
+ */
+export async function markPaid(
   tx: Transaction,
   payment: Payment,
-  { paidAt, gatewayId }: { paidAt: Date; gatewayId: string | null },
+  {
+    paidAt,
+    gatewayId,
+    actor = systemActor,
+  }: { paidAt: Date; gatewayId: string | null; actor?: ApplicationActor },
 ) {
   const [paid] = await tx
     .update(payments)
@@ -266,7 +277,7 @@ async function markPaid(
     .update(instalments)
     .set({ paidAt, updatedAt: sql`now()` })
     .where(eq(instalments.id, payment.instalmentId));
-  await recordEvent(tx, payment.applicationId, "payment-received", systemActor, {
+  await recordEvent(tx, payment.applicationId, "payment-received", actor, {
     detail: {
       reference: payment.reference,
       amount: formatNaira(payment.amount),

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { courseAssets } from "~/lib/infra/storage/index.server";
-import { COURSE_ASSETS_BUCKET } from "~/lib/infra/storage/storage.server";
+import { COURSE_ASSETS_BUCKET, isPublicKey } from "~/lib/infra/storage/storage.server";
 import type { Route } from "./+types/files";
 
 const notFound = () => new Response("Not found", { status: 404 });
@@ -9,13 +9,16 @@ const notFound = () => new Response("Not found", { status: 404 });
  * Serves stored uploads: `/files/course-assets/<key>`, streamed from local disk or the S3
  * bucket. Keys carry a timestamp, so a file's content never changes under its URL and it may be
  * cached for a year; a browser that asks again with the ETag gets a 304.
- * `?download=<name>` asks the browser to save it under that name.
+ * `?download=<name>` asks the browser to save it under that name. Payment proofs are private:
+ * not served here, whoever asks (staff open them through the payment-proof route).
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   const prefix = `${COURSE_ASSETS_BUCKET}/`;
   if (!path.startsWith(prefix)) return notFound();
-  const object = await courseAssets().get(path.slice(prefix.length));
+  const key = path.slice(prefix.length);
+  if (!isPublicKey(key)) return notFound();
+  const object = await courseAssets().get(key);
   if (!object) return notFound();
 
   const headers = new Headers({

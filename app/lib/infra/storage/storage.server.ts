@@ -3,6 +3,15 @@ import type { Readable } from "node:stream";
 /** The one bucket: course images and brochures. */
 export const COURSE_ASSETS_BUCKET = "course-assets";
 
+/**
+ * Where bank transfers' proofs are kept in the bucket: never served by the public files route,
+ * only to signed-in staff (app/routes/resources/payment-proof.ts).
+ */
+export const PAYMENT_PROOFS_PREFIX = "payment-proofs/";
+
+/** Keys the public files route serves: everything but the private proofs. */
+export const isPublicKey = (key: string) => !key.startsWith(PAYMENT_PROOFS_PREFIX);
+
 /** URL prefix under which stored files are served (app/routes/resources/files.ts). */
 const FILES_URL_PREFIX = "/files";
 
