@@ -10,6 +10,7 @@ import {
 import { replyDelivered } from "~/features/messages/inbox/replies.server";
 import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
+import { instalmentReminderJob } from "~/features/payments/instalment-reminders.server";
 import { paymentCheckJob } from "~/features/payments/payments.server";
 import { refundCheckJob } from "~/features/payments/refunds.server";
 
@@ -26,6 +27,7 @@ const backgroundJobs: readonly Job[] = [
   offerExpiryJob,
   paymentCheckJob,
   refundCheckJob,
+  instalmentReminderJob,
 ];
 
 /**
