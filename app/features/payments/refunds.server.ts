@@ -167,7 +167,11 @@ export async function refundPayment(
     );
     throw new UserFacingError(refundMessages.unknown, 503);
   }
-  return recordGatewayRefund(refund.id, answer, staff(admin), 1);
+  const status = await recordGatewayRefund(refund.id, answer, staff(admin), 1);
+  // Released already (recordGatewayRefund): staff are told nothing was refunded.
+  if (status === "failed")
+    throw new UserFacingError(refundMessages.refused(`the refund ${answer.status}`), 409);
+  return status;
 }
 
 /**
