@@ -10,8 +10,10 @@ import {
 import { replyDelivered } from "~/features/messages/inbox/replies.server";
 import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
+import { instalmentReminderJob } from "~/features/payments/instalment-reminders.server";
 import { paymentCheckJob } from "~/features/payments/payments.server";
 import { receiptAttachments } from "~/features/payments/receipts.server";
+import { refundCheckJob } from "~/features/payments/refunds.server";
 
 /**
  * Every background job the application has, each declared in its feature with `defineJob`,
@@ -25,6 +27,8 @@ const backgroundJobs: readonly Job[] = [
   offerReminderJob,
   offerExpiryJob,
   paymentCheckJob,
+  refundCheckJob,
+  instalmentReminderJob,
 ];
 
 /**

@@ -352,6 +352,39 @@ export const targets: Target[] = [
     text("id", uuid),
     text("assignedTo", ""),
   ]),
+  // Payments: the application and its payment or instalment are unknown ids, so nothing changes.
+  portal("students confirm-proof", "/admin-portal/students", () => [
+    text("intent", "confirm-proof"),
+    text("id", uuid),
+    text("target", uuid),
+  ]),
+  portal("students reject-proof", "/admin-portal/students", () => [
+    text("intent", "reject-proof"),
+    text("id", uuid),
+    text("target", uuid),
+    text("reason", "No transfer of this amount reached our account."),
+  ]),
+  portal("students move-due-date", "/admin-portal/students", () => [
+    text("intent", "move-due-date"),
+    text("id", uuid),
+    text("target", uuid),
+    text("dueOn", "2027-02-01"),
+    text("note", "Agreed on the phone."),
+  ]),
+  portal("students record-payment", "/admin-portal/students", () => [
+    text("intent", "record-payment"),
+    text("id", uuid),
+    text("target", uuid),
+    text("paidOn", "2026-11-02"),
+    text("note", "Paid cash at the Yaba office."),
+  ]),
+  portal("students refund", "/admin-portal/students", () => [
+    text("intent", "refund"),
+    text("id", uuid),
+    text("target", uuid),
+    text("amount", "25000"),
+    text("reason", "Withdrew before the start."),
+  ]),
   // The confirmation never matches, so the fuzz cannot erase the demo's people.
   portal("personal data erase", "/admin-portal/personal-data", () => [
     text("email", "nobody@example.ng"),

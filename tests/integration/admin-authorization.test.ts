@@ -27,6 +27,7 @@ import * as themeRoute from "~/routes/admin/theme";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
+import * as paymentProofRoute from "~/routes/resources/payment-proof";
 import * as paymentsExportRoute from "~/routes/resources/payments-export";
 import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
@@ -194,6 +195,11 @@ const passesGuardAndClose: Check = async (context) => {
   const { outcome } = context;
   expect(outcome).toMatchObject({ kind: "response", status: 200 });
   if (outcome.kind === "response") await outcome.response.body?.cancel();
+};
+
+/** Past the guard, a 404 Response (no such record). */
+const isNotFound: Check = ({ outcome }) => {
+  expect(outcome).toMatchObject({ kind: "response", status: 404 });
 };
 
 /** A course id no course has: the intakes routes' guard answers before the course is looked up. */
@@ -530,6 +536,14 @@ const routeCases: RouteCase[] = [
     expect: { admin: isResponse(404), super_admin: isResponse(404) },
   },
   {
+    name: "payment proof loader",
+    method: "GET",
+    path: `/admin-portal/payments/${NO_SUCH_INTAKE}/proof`,
+    params: { paymentId: NO_SUCH_INTAKE },
+    run: paymentProofRoute.loader,
+    expect: { admin: isNotFound, super_admin: isNotFound },
+  },
+  {
     name: "class list loader",
     method: "GET",
     path: `/admin-portal/students/class-list?intake=${NO_SUCH_INTAKE}`,
@@ -655,6 +669,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/resources/students-export.ts": studentsExportRoute,
   "routes/resources/payments-export.ts": paymentsExportRoute,
   "routes/resources/staff-receipt.ts": staffReceiptRoute,
+  "routes/resources/payment-proof.ts": paymentProofRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 

@@ -21,6 +21,7 @@ import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as myRoute from "~/routes/site/my-application";
 import * as returnRoute from "~/routes/site/payment-return";
 import {
+  acceptedPlace,
   applicantInput,
   applicationByEmail,
   nth,
@@ -44,27 +45,6 @@ beforeAll(async () => {
   gateway = paystackGateway({ secretKey, baseUrl: paystack.baseUrl, timeoutMs: 2_000 });
 });
 afterAll(() => paystack.close());
-
-/** An accepted place in a new intake, accepted `acceptedOn` (Lagos), its plans as given. */
-async function acceptedPlace(intakeFields: Partial<NewIntake> = {}, acceptedOn = lagosToday()) {
-  const { intake } = await openIntake({
-    paymentPlans: ["full", "two-instalments"],
-    ...intakeFields,
-  });
-  const { consent: _, ...answers } = applicantInput();
-  const [application] = await db()
-    .insert(applications)
-    .values({
-      intakeId: intake.id,
-      ...answers,
-      consentGiven: true,
-      status: "accepted",
-      acceptedAt: new Date(`${acceptedOn}T12:00:00+01:00`),
-    })
-    .returning();
-  if (!application) throw new Error("no application");
-  return { intake, application };
-}
 
 const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
 

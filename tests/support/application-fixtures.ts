@@ -115,3 +115,27 @@ export function nth<T>(items: readonly T[], index: number): T {
   if (item === undefined) throw new Error(`no item ${index}`);
   return item;
 }
+
+/** An accepted place in a new intake, accepted `acceptedOn` (Lagos), its plans as given. */
+export async function acceptedPlace(
+  intakeFields: Partial<NewIntake> = {},
+  acceptedOn = lagosToday(),
+) {
+  const { intake } = await openIntake({
+    paymentPlans: ["full", "two-instalments"],
+    ...intakeFields,
+  });
+  const { consent: _, ...answers } = applicantInput();
+  const [application] = await db()
+    .insert(applications)
+    .values({
+      intakeId: intake.id,
+      ...answers,
+      consentGiven: true,
+      status: "accepted",
+      acceptedAt: new Date(`${acceptedOn}T12:00:00+01:00`),
+    })
+    .returning();
+  if (!application) throw new Error("no application");
+  return { intake, application };
+}

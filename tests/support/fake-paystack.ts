@@ -8,8 +8,11 @@ import type { AddressInfo } from "node:net";
  * port that answers the calls the academy makes the way Paystack's API reference documents
  * them, serves a checkout page a browser test can click through, and signs webhooks.
  *
- * - `POST /transaction/initialize`, `GET /transaction/verify/:reference` and `POST /refund` want
- *   `Authorization: Bearer <secretKey>` and answer `{ status, message, data }`, amounts in kobo.
+ * - `POST /transaction/initialize`, `GET /transaction/verify/:reference`, `POST /refund`,
+ *   `GET /refund/:id` and `GET /refund?transaction=` want `Authorization: Bearer <secretKey>` and
+ *   answer `{ status, message, data }`, amounts in kobo.
+ * - A refund is `pending` when made, as on Paystack; a test moves it on with `settleRefund`,
+ *   which can also send the signed `refund.processed` (or `refund.failed`) webhook.
  * - A transaction nobody has paid yet verifies as `abandoned`, as on Paystack.
  * - `GET /checkout/:access_code` is a page titled "Fake Paystack checkout (test)" with Pay, Fail
  *   and Cancel buttons; each completes the transaction and redirects to its callback URL with
@@ -49,6 +52,18 @@ export type FakeWebhookOptions = {
 };
 
 type Answer = { status: number; body: unknown };
+
+export type FakeRefundStatus = "pending" | "processing" | "processed" | "failed";
+
+export type FakeRefund = {
+  id: number;
+  transactionId: number;
+  transactionReference: string;
+  amountKobo: number;
+  status: FakeRefundStatus;
+  merchantNote: string | null;
+  createdAt: Date;
+};
 
 const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -102,6 +117,7 @@ export async function startFakePaystack({
   /** Every call the server received, in order (the checkout page's included). */
   const requests: { method: string; path: string }[] = [];
   const failures: FakeFailure[] = [];
+  const refunds = new Map<number, FakeRefund>();
   let nextId = 4_000_000_001;
   let nextRefundId = 9_000_001;
 
@@ -265,6 +281,16 @@ export async function startFakePaystack({
     transaction.refundedKobo += amount;
     if (transaction.refundedKobo === transaction.amountKobo) transaction.status = "reversed";
     const now = new Date();
+    const made: FakeRefund = {
+      id: nextRefundId++,
+      transactionId: transaction.id,
+      transactionReference: transaction.reference,
+      amountKobo: amount,
+      status: "pending",
+      merchantNote: typeof body.merchant_note === "string" ? body.merchant_note : null,
+      createdAt: now,
+    };
+    refunds.set(made.id, made);
     return {
       status: 200,
       body: {
@@ -284,12 +310,121 @@ export async function startFakePaystack({
           domain: "test",
           amount,
           fully_deducted: false,
-          id: nextRefundId++,
+          id: made.id,
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
         },
       },
     };
+  }
+
+  function refundData(refund: FakeRefund) {
+    return {
+      integration: 100_001,
+      transaction: refund.transactionId,
+      dispute: null,
+      settlement: null,
+      id: refund.id,
+      domain: "test",
+      currency: "NGN",
+      amount: refund.amountKobo,
+      status: refund.status,
+      refunded_at: refund.status === "processed" ? new Date().toISOString() : null,
+      refunded_by: "staff@fake-paystack.test",
+      customer_note: null,
+      merchant_note: refund.merchantNote,
+      deducted_amount: refund.amountKobo,
+      fully_deducted: true,
+      createdAt: refund.createdAt.toISOString(),
+    };
+  }
+
+  function fetchRefund(id: string): Answer {
+    const refund = refunds.get(Number(id));
+    if (!refund) return refused(404, "Refund not found");
+    return {
+      status: 200,
+      body: { status: true, message: "Refund retrieved", data: refundData(refund) },
+    };
+  }
+
+  function listRefunds(query: URLSearchParams): Answer {
+    const key = query.get("transaction") ?? query.get("reference");
+    const found = [...refunds.values()]
+      .filter(
+        (refund) =>
+          !key || String(refund.transactionId) === key || refund.transactionReference === key,
+      )
+      .reverse();
+    return {
+      status: 200,
+      body: {
+        status: true,
+        message: "Refunds retrieved",
+        data: found.map(refundData),
+        meta: { total: found.length, skipped: 0, perPage: 100, page: 1, pageCount: 1 },
+      },
+    };
+  }
+
+  /**
+   * Paystack finishes a refund (`processed` or `failed`; a failed one gives the amount back to
+   * the transaction). With `webhookTo`, its signed `refund.<status>` webhook is posted there and
+   * the answer's status returned.
+   */
+  async function settleRefund(
+    refundId: string | number,
+    status: "processed" | "failed",
+    { webhookTo }: { webhookTo?: string } = {},
+  ) {
+    const refund = refunds.get(Number(refundId));
+    if (!refund) throw new Error(`The fake Paystack has no refund ${refundId}`);
+    refund.status = status;
+    const transaction = transactions.get(refund.transactionReference);
+    if (status === "failed" && transaction) {
+      transaction.refundedKobo -= refund.amountKobo;
+      if (transaction.status === "reversed") transaction.status = "success";
+    }
+    if (!webhookTo) return null;
+    const body = JSON.stringify({
+      event: `refund.${status}`,
+      data: {
+        status,
+        transaction_reference: refund.transactionReference,
+        refund_reference: null,
+        amount: String(refund.amountKobo),
+        currency: "NGN",
+        processor: "mastercard",
+        customer: { first_name: null, last_name: null, email: transaction?.email ?? null },
+        integration: 100_001,
+        domain: "test",
+      },
+    });
+    const response = await fetch(webhookTo, {
+      method: "POST",
+      headers: signatureHeaders(body),
+      body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  /** A refund webhook's raw body, signed, without sending it (for calling the receiver directly). */
+  function signedRefundWebhook(refundId: string | number) {
+    const refund = refunds.get(Number(refundId));
+    if (!refund) throw new Error(`The fake Paystack has no refund ${refundId}`);
+    const body = JSON.stringify({
+      event: `refund.${refund.status}`,
+      data: {
+        status: refund.status,
+        transaction_reference: refund.transactionReference,
+        refund_reference: null,
+        amount: String(refund.amountKobo),
+        currency: "NGN",
+        domain: "test",
+      },
+    });
+    return { body, headers: signatureHeaders(body) };
   }
 
   function completeCheckout(
@@ -458,7 +593,10 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
     else if (method === "GET" && verifyMatch?.[1]) {
       answer = verify(decodeURIComponent(verifyMatch[1]));
     } else if (method === "POST" && url.pathname === "/refund") answer = refund(body);
-    else answer = refused(404, "Not found");
+    else if (method === "GET" && url.pathname === "/refund") answer = listRefunds(url.searchParams);
+    else if (method === "GET" && url.pathname.startsWith("/refund/")) {
+      answer = fetchRefund(decodeURIComponent(url.pathname.slice("/refund/".length)));
+    } else answer = refused(404, "Not found");
     // "lost": Paystack did the work and the answer never came back.
     if (failure === "lost") return;
     send(answer);
@@ -467,6 +605,7 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
   return {
     baseUrl,
     transactions,
+    refunds,
     requests,
     /**
      * The next `count` API calls (not the checkout page) fail: `500`; `timeout`, never answered;
@@ -486,6 +625,8 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
     signatureHeaders,
     signedWebhook,
     deliverWebhook,
+    settleRefund,
+    signedRefundWebhook,
     async close() {
       server.closeAllConnections();
       server.close();

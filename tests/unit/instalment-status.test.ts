@@ -10,7 +10,7 @@ const payment = (status: string, minute = 0, refundedAmount = 0) => ({
   createdAt: at(minute),
 });
 const status = (facts: Partial<InstalmentFacts>) =>
-  instalmentStatus({ dueOn: today, paidAt: null, payments: [], ...facts }, today);
+  instalmentStatus({ dueOn: today, paidAt: null, placeHeld: true, payments: [], ...facts }, today);
 
 describe("instalmentStatus", () => {
   it("is due from today on and overdue before today (Lagos dates), while unpaid", () => {
@@ -46,5 +46,13 @@ describe("instalmentStatus", () => {
       status({ paidAt: at(5), payments: [payment("paid"), payment("flagged", 1, 100_00)] }),
     ).toBe("paid");
     expect(status({ dueOn: "2027-01-01", payments: [payment("proof-sent")] })).toBe("proof-sent");
+  });
+
+  it("is cancelled, never due nor overdue, once the place is given up unpaid", () => {
+    expect(status({ dueOn: "2027-01-14", placeHeld: false })).toBe("cancelled");
+    expect(status({ dueOn: "2027-02-01", placeHeld: false })).toBe("cancelled");
+    // What was paid stays paid; a proof sent still needs staff.
+    expect(status({ paidAt: at(5), placeHeld: false, payments: [payment("paid")] })).toBe("paid");
+    expect(status({ placeHeld: false, payments: [payment("proof-sent")] })).toBe("proof-sent");
   });
 });

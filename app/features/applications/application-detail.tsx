@@ -58,6 +58,7 @@ export function ApplicationDetail({
   confirmHref,
   applicationHref,
   now,
+  payments,
 }: {
   application: Detail;
   admins: AdminOption[];
@@ -68,6 +69,8 @@ export function ApplicationDetail({
   confirmHref: (move: AdmissionConfirm) => string;
   applicationHref: (id: string) => string;
   now: string;
+  /** The Payments section (the payments feature's), where the place has any. */
+  payments?: React.ReactNode;
 }) {
   const submit = useSubmit();
   const reference = formatApplicationReference(application.reference);
@@ -199,6 +202,8 @@ export function ApplicationDetail({
           </Button>
         </div>
       </Form>
+
+      {payments}
 
       {person ? <PersonRecordsList person={person} applicationHref={applicationHref} /> : null}
 

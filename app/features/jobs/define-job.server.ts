@@ -35,6 +35,11 @@ type JobSpec<Payload extends object, Hooks extends object> = {
   /** What a job carries; a job whose data does not match fails without running. */
   payload: z.ZodMiniType<Payload>;
   retry: RetryPolicy;
+  /**
+   * A cron expression (Lagos time) on which a job with an empty payload is enqueued, for a
+   * sweep: pg-boss enqueues it once per match however many processes work on the queue.
+   */
+  schedule?: string;
   /** Throws to fail this try: the job is retried by `retry`. */
   run: (payload: Payload, job: JobRun<Hooks>) => Promise<void>;
   /**
@@ -50,6 +55,8 @@ export type Job<Payload extends object = object, Hooks extends object = object> 
   /** The dead-letter queue's name, where the job has one. */
   readonly deadLetter: string | undefined;
   readonly retry: RetryPolicy;
+  /** The cron expression a sweep runs on, where the job has one. */
+  readonly schedule: string | undefined;
   /**
    * Adds a job in the caller's transaction, so it exists exactly when what caused it does.
    * Returns the job's id, or null when a job with the same `singletonKey` is already waiting.
@@ -92,6 +99,7 @@ export function defineJob<Payload extends object, Hooks extends object = object>
     name: spec.name,
     deadLetter: giveUp ? `${spec.name}-failed` : undefined,
     retry: spec.retry,
+    schedule: spec.schedule,
     enqueue: (tx, payload, options = {}) =>
       enqueueInTransaction(tx, spec.name, z.parse(spec.payload, payload), options),
     // Async, so a malformed payload rejects like a failed run rather than throwing at the call.

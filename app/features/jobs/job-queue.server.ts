@@ -2,6 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import PgBoss from "pg-boss";
 import { currentDatabase, type DatabaseHandle } from "~/db/client.server";
 import type { ExecuteSql } from "~/db/job-queue.server";
+import { LAGOS_TIME_ZONE } from "~/lib/format/dates";
 import { logger } from "~/lib/infra/logger.server";
 import { type Job, MalformedJobError, type RetryPolicy } from "./define-job.server";
 
@@ -139,6 +140,9 @@ export async function startJobQueue(
       },
     );
   }
+  // A sweep's schedule, kept by pg-boss in its own table: writing it again changes nothing.
+  for (const job of jobs)
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: LAGOS_TIME_ZONE });
   holder.__academyJobs = { handle, boss, stopped };
 }
 

@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { payments } from "~/db/schema";
 import { env } from "~/lib/infra/env.server";
 import type { PaymentGateway } from "./payment-gateway";
-import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
+import type { ChargeStatus, GatewayRefund, VerifiedCharge } from "./paystack.server";
 
 /*
  * The demo's checkout: with the embedded database and no PAYSTACK_SECRET_KEY, 'Pay now' goes to
@@ -16,10 +17,19 @@ import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
 
 type DemoCharge = { callbackUrl: string; status: ChargeStatus; paidAt: Date | null };
 
-const holder = globalThis as typeof globalThis & { __academyDemoCharges?: Map<string, DemoCharge> };
+type DemoRefund = GatewayRefund & { reference: string };
+
+const holder = globalThis as typeof globalThis & {
+  __academyDemoCharges?: Map<string, DemoCharge>;
+  __academyDemoRefunds?: Map<string, DemoRefund>;
+};
 const charges = () => {
   holder.__academyDemoCharges ??= new Map();
   return holder.__academyDemoCharges;
+};
+const refunds = () => {
+  holder.__academyDemoRefunds ??= new Map();
+  return holder.__academyDemoRefunds;
 };
 
 /** Whether this process offers the demo checkout: demo mode without a Paystack key. */
@@ -49,6 +59,28 @@ export const demoGateway: PaymentGateway = {
       channel: "demo",
       gatewayId: `demo-${payment.id}`,
     } satisfies VerifiedCharge;
+  },
+  // The test "bank" gives money back at once.
+  async refund({ reference, amountKobo }) {
+    const [payment] = await db()
+      .select({ amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.reference, reference));
+    const refund = {
+      refundId: `demo-refund-${randomUUID()}`,
+      status: "processed",
+      amountKobo: amountKobo ?? payment?.amount ?? 0,
+    };
+    refunds().set(refund.refundId, { ...refund, reference });
+    return refund;
+  },
+  async fetchRefund(refundId) {
+    const refund = refunds().get(refundId);
+    if (!refund) throw new Error("No such test refund");
+    return refund;
+  },
+  async listRefunds(transaction) {
+    return [...refunds().values()].filter((refund) => refund.reference === transaction);
   },
 };
 

@@ -11,9 +11,10 @@ import type { paymentMethods } from "~/db/schema";
  * 2. proof to check: a bank transfer's proof waits for staff;
  * 3. refunded / part refunded: paid, and its paid payment given back in full / in part;
  * 4. paid;
- * 5. overdue: unpaid, due before today (Lagos), whatever its attempts;
- * 6. failed: unpaid, not yet overdue, and its latest payment failed, was abandoned or rejected;
- * 7. due: unpaid, due today or later.
+ * 5. cancelled: unpaid, and the place is no longer held (withdrawn, declined): nothing is owed;
+ * 6. overdue: unpaid, due before today (Lagos), whatever its attempts;
+ * 7. failed: unpaid, not yet overdue, and its latest payment failed, was abandoned or rejected;
+ * 8. due: unpaid, due today or later.
  */
 
 export const instalmentStatuses = [
@@ -22,6 +23,7 @@ export const instalmentStatuses = [
   "refunded",
   "part-refunded",
   "paid",
+  "cancelled",
   "overdue",
   "failed",
   "due",
@@ -34,6 +36,7 @@ export const instalmentStatusLabels: Record<InstalmentStatus, string> = {
   refunded: "Refunded",
   "part-refunded": "Part refunded",
   paid: "Paid",
+  cancelled: "Cancelled (place given up)",
   failed: "Failed",
   overdue: "Overdue",
   due: "Due",
@@ -53,6 +56,8 @@ export type InstalmentFacts = {
   /** A Lagos calendar date, `YYYY-MM-DD`. */
   dueOn: string;
   paidAt: Date | string | null;
+  /** Whether its application still holds the place it pays for (accepted or enrolled). */
+  placeHeld: boolean;
   /** Its payments, in any order; `createdAt` picks the latest. */
   payments: readonly {
     status: string;
@@ -75,6 +80,7 @@ export function instalmentStatus(facts: InstalmentFacts, today: string): Instalm
       return paid.refundedAmount >= paid.amount ? "refunded" : "part-refunded";
     return "paid";
   }
+  if (!facts.placeHeld) return "cancelled";
   if (facts.dueOn < today) return "overdue";
   const latest = payments.reduce<InstalmentFacts["payments"][number] | null>(
     (last, p) => (!last || time(p.createdAt) > time(last.createdAt) ? p : last),

@@ -32,6 +32,9 @@ export function instalmentStatusSql(today: string): SQL<InstalmentStatus> {
       from ${payments} where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid'
       order by ${payments.paidAt} desc limit 1
     ), 'paid')
+    when (select ${applications.status} from ${applications}
+      where ${applications.id} = ${instalments.applicationId}) not in ('accepted', 'enrolled')
+      then 'cancelled'
     when ${instalments.dueOn} < ${today}::date then 'overdue'
     when (select ${payments.status} from ${payments} where ${payments.instalmentId} = ${instalments.id}
       order by ${payments.createdAt} desc, ${payments.id} desc limit 1) in (${failedList})

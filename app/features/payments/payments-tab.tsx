@@ -36,6 +36,7 @@ const statusStyles: Record<InstalmentStatus, string> = {
   refunded: "bg-slate-200 text-slate-800",
   "part-refunded": "bg-slate-200 text-slate-800",
   paid: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-slate-100 text-slate-700",
   overdue: "bg-red-100 text-red-900",
   failed: "bg-amber-100 text-amber-900",
   due: "bg-sky-100 text-sky-900",

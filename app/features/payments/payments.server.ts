@@ -9,7 +9,11 @@ import {
   type Payment,
   payments,
 } from "~/db/schema";
-import { recordEvent, systemActor } from "~/features/applications/application-history.server";
+import {
+  type ApplicationActor,
+  recordEvent,
+  systemActor,
+} from "~/features/applications/application-history.server";
 import { paysForPlace } from "~/features/applications/application-rules";
 import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
 import { defineJob } from "~/features/jobs/define-job.server";
@@ -237,12 +241,17 @@ function mismatchOf(payment: Payment, charge: VerifiedCharge): string | null {
 
 /**
  * A confirmed payment: numbered, its instalment paid, the place enrolled, and its receipt
- * e-mailed. Every way a payment is confirmed (gateway, bank transfer, staff) comes here.
+ * e-mailed. Every way a payment is confirmed (gateway, bank transfer, staff) comes here;
+ * `actor` is whoever confirmed it: the gateway's word (system) or a staff member.
  */
 export async function markPaid(
   tx: Transaction,
   payment: Payment,
-  { paidAt, gatewayId }: { paidAt: Date; gatewayId: string | null },
+  {
+    paidAt,
+    gatewayId,
+    actor = systemActor,
+  }: { paidAt: Date; gatewayId: string | null; actor?: ApplicationActor },
 ) {
   const [paid] = await tx
     .update(payments)
@@ -260,7 +269,7 @@ export async function markPaid(
     .update(instalments)
     .set({ paidAt, updatedAt: sql`now()` })
     .where(eq(instalments.id, payment.instalmentId));
-  await recordEvent(tx, payment.applicationId, "payment-received", systemActor, {
+  await recordEvent(tx, payment.applicationId, "payment-received", actor, {
     detail: {
       reference: payment.reference,
       amount: formatNaira(payment.amount),

@@ -2,13 +2,19 @@ import { db } from "~/db/client.server";
 import { env } from "~/lib/infra/env.server";
 import { paymentReferencePattern } from "./payment-reference";
 import { paymentCheckJob } from "./payments.server";
-import { isPaystackSignatureValid, paystackEventSchema } from "./paystack.server";
+import {
+  isPaystackSignatureValid,
+  paystackEventSchema,
+  paystackRefundEventSchema,
+} from "./paystack.server";
+import { checkRefundsOfPayment } from "./refunds.server";
 
 /**
  * Paystack's webhook: trusted only with a valid signature (HMAC-SHA512 of the raw body with our
  * secret key), answered at once, and worked on as a job that asks Paystack itself what became of
- * the payment, so a replayed, delayed or out-of-order event can only make us look again. Paystack
- * sends an event again until it gets a 200; our check is recorded once however often it comes.
+ * the payment (or, for a `refund.*` event, of its pending refunds), so a replayed, delayed or
+ * out-of-order event can only make us look again. Paystack sends an event again until it gets a
+ * 200; our check is recorded once however often it comes.
  */
 export async function receivePaystackWebhook(
   rawBody: Buffer,
@@ -17,21 +23,27 @@ export async function receivePaystackWebhook(
   const secretKey = env().PAYSTACK_SECRET_KEY;
   if (!secretKey) return { status: 404 };
   if (!isPaystackSignatureValid(rawBody, signature, secretKey)) return { status: 401 };
-  const event = parseEvent(rawBody);
-  if (!event) return { status: 400 };
-  const { reference } = event.data;
+  const body = parseJson(rawBody);
+  const refundEvent = paystackRefundEventSchema.safeParse(body);
+  if (refundEvent.success) {
+    const reference = refundEvent.data.data.transaction_reference;
+    await db().transaction((tx) => checkRefundsOfPayment(tx, reference));
+    return { status: 200 };
+  }
+  const event = paystackEventSchema.safeParse(body);
+  if (!event.success) return { status: 400 };
+  const { reference } = event.data.data;
   // Only charges of references we made; any other event is acknowledged and left alone.
-  if (!event.event.startsWith("charge.") || !paymentReferencePattern.test(reference))
+  if (!event.data.event.startsWith("charge.") || !paymentReferencePattern.test(reference))
     return { status: 200 };
   // Each delivery queues its own check: a check of a payment already recorded changes nothing.
   await db().transaction((tx) => paymentCheckJob.enqueue(tx, { reference, attempt: 0 }));
   return { status: 200 };
 }
 
-function parseEvent(rawBody: Buffer) {
+function parseJson(rawBody: Buffer): unknown {
   try {
-    const parsed = paystackEventSchema.safeParse(JSON.parse(rawBody.toString("utf8")));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(rawBody.toString("utf8"));
   } catch {
     return null;
   }

@@ -114,7 +114,17 @@ const verifyAnswer = answer(
   }),
 );
 
-const refundAnswer = answer(z.object({ id: paystackId, status: bounded(40), amount: kobo }));
+const refundData = z.object({ id: paystackId, status: bounded(40), amount: kobo });
+const refundAnswer = answer(refundData);
+const refundListAnswer = answer(z.array(refundData).check(z.maxLength(100)));
+
+/** A refund as Paystack reports it: `pending`, `processing`, `processed`, `failed`, … */
+export type GatewayRefund = { refundId: string; status: string; amountKobo: number };
+const refundOf = (data: z.infer<typeof refundData>): GatewayRefund => ({
+  refundId: String(data.id),
+  status: data.status,
+  amountKobo: data.amount,
+});
 
 /** A refusal's body, read leniently: whatever of it parses. */
 const refusalBody = z.object({
@@ -129,6 +139,12 @@ const refusalBody = z.object({
 export const paystackEventSchema = z.looseObject({
   event: bounded(100),
   data: z.looseObject({ reference: bounded(100) }),
+});
+
+/** A refund's webhook (`refund.pending`, `refund.processed`, …): the refunded transaction's reference. */
+export const paystackRefundEventSchema = z.looseObject({
+  event: z.string().check(z.startsWith("refund."), z.maxLength(100)),
+  data: z.looseObject({ transaction_reference: bounded(100) }),
 });
 export type PaystackEvent = z.infer<typeof paystackEventSchema>;
 
@@ -300,7 +316,24 @@ export function paystackGateway({ secretKey, baseUrl, timeoutMs = 10_000 }: Pays
         ...(amountKobo !== undefined ? { amount: amountKobo } : {}),
         ...(reason ? { merchant_note: reason } : {}),
       });
-      return { refundId: String(data.id), status: data.status, amountKobo: data.amount };
+      return refundOf(data);
+    },
+
+    /** One refund by Paystack's id of it. */
+    async fetchRefund(refundId: string): Promise<GatewayRefund> {
+      return refundOf(
+        await call("fetch refund", `/refund/${encodeURIComponent(refundId)}`, refundAnswer),
+      );
+    },
+
+    /** The refunds of one transaction (Paystack's id of it, or its reference), newest first. */
+    async listRefunds(transaction: string): Promise<GatewayRefund[]> {
+      const data = await call(
+        "list refunds",
+        `/refund?transaction=${encodeURIComponent(transaction)}&perPage=100`,
+        refundListAnswer,
+      );
+      return data.map(refundOf);
     },
   };
 }

@@ -24,16 +24,11 @@ import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
+import { paymentMethodLabels } from "./instalment-status";
 import { formatReceiptNumber } from "./payment-reference";
 import { type ReceiptFacts, renderReceiptPdf } from "./receipt-pdf.server";
 
 type Reader = Pick<Transaction, "select">;
-
-export const paymentMethodLabels: Record<Payment["method"], string> = {
-  paystack: "Paystack",
-  "bank-transfer": "Bank transfer",
-  manual: "Recorded by staff",
-};
 
 /** What a paid payment's receipt says; null for a payment that is not paid. */
 export async function receiptFacts(

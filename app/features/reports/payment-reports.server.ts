@@ -98,10 +98,12 @@ export type IntakeBalance = {
 /**
  * What each intake's students owe on the Lagos date `today`: every instalment scheduled,
  * those paid, those not (outstanding) and of those, the overdue (the Payments tab's rule).
+ * An unpaid instalment of a place given up (withdrawn) is owed by no one: it is left out.
  * Intakes with something outstanding first, most first.
  */
 export async function outstandingBalances(today: string = lagosToday()): Promise<IntakeBalance[]> {
   const unpaid = sql`${instalments.paidAt} is null`;
+  const owed = sql`${instalments.paidAt} is not null or ${applications.status} in ('accepted', 'enrolled')`;
   return db()
     .select({
       intakeId: intakes.id,
@@ -118,6 +120,7 @@ export async function outstandingBalances(today: string = lagosToday()): Promise
     .innerJoin(applications, eq(applications.id, instalments.applicationId))
     .innerJoin(intakes, eq(intakes.id, applications.intakeId))
     .innerJoin(courses, eq(courses.id, intakes.courseId))
+    .where(owed)
     .groupBy(intakes.id, courses.title)
     .orderBy(
       desc(sql`coalesce(sum(${instalments.amount}) filter (where ${unpaid}), 0)`),

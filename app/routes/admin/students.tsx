@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigate, useNavigation } from "react-router";
+import * as z from "zod/mini";
 import type { Admin } from "~/db/schema";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { AdmissionConfirmModal } from "~/features/applications/admission-confirm-modal";
@@ -18,6 +19,7 @@ import {
   type AdmissionConfirm,
   admissionActionSchema,
   admissionConfirms,
+  admissionFormMessages,
 } from "~/features/applications/admissions-schema";
 import {
   ApplicationFilters,
@@ -49,7 +51,22 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { lagosInputFromInstant } from "~/features/intakes/lagos-time";
 import { parsePaymentsQuery } from "~/features/payments/list-url";
 import { listInstalments } from "~/features/payments/payment-overview.server";
+import { PaymentConfirmModal, PaymentSection } from "~/features/payments/payment-section";
 import { PaymentsTab } from "~/features/payments/payments-tab";
+import { refundMessages, refundPayment } from "~/features/payments/refunds.server";
+import {
+  applicationPayments,
+  confirmProof,
+  moveDueDate,
+  recordManualPayment,
+  rejectProof,
+  staffPaymentMessages,
+} from "~/features/payments/staff-payments.server";
+import {
+  type StaffPaymentConfirm,
+  staffPaymentActionSchema,
+  staffPaymentConfirms,
+} from "~/features/payments/staff-payments-schema";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { lagosToday } from "~/lib/format/dates";
@@ -77,6 +94,22 @@ const confirmFrom = (params: URLSearchParams): AdmissionConfirm | null => {
     : null;
 };
 
+/** A payment action's confirmation and what it is about (a payment or an instalment). */
+const paymentConfirmFrom = (params: URLSearchParams) => {
+  const confirm = params.get("confirm");
+  const target = params.get("target");
+  return (staffPaymentConfirms as readonly string[]).includes(confirm ?? "") && isUuid(target)
+    ? { confirm: confirm as StaffPaymentConfirm, target }
+    : null;
+};
+
+/** Every action of the page: an application's decisions and its payments'. */
+const studentsActionSchema = z.discriminatedUnion(
+  "intent",
+  [...admissionActionSchema._zod.def.options, ...staffPaymentActionSchema._zod.def.options],
+  { error: admissionFormMessages.invalid },
+);
+
 /** An extra of the open application that never stops it from showing: null when unreadable. */
 const orNull = <T,>(promise: Promise<T>, failure: string) =>
   promise.catch((error: unknown) => {
@@ -99,14 +132,16 @@ async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URL
     listActiveAdminOptions(),
     openId ? getApplication(openId) : null,
   ]);
-  const [timeline, person, savedReplies] = application
+  const [timeline, person, savedReplies, payments] = application
     ? await Promise.all([
         orNull(applicationTimeline(application.id), "Loading an application's history failed"),
         orNull(personRecordsOf(application), "Loading a person's records failed"),
         orNull(savedRepliesForApplication(application), "Loading saved replies failed"),
+        orNull(applicationPayments(application.id), "Loading an application's payments failed"),
       ])
-    : [null, null, null];
+    : [null, null, null, null];
   const confirm = application ? confirmFrom(params) : null;
+  const paymentConfirm = payments ? paymentConfirmFrom(params) : null;
   const insertedId = params.get("savedReply");
   return {
     list,
@@ -117,6 +152,8 @@ async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URL
     timeline,
     person,
     confirm,
+    payments,
+    paymentConfirm,
     savedReplies: savedReplies ?? [],
     draft: savedReplies?.find((reply) => reply.id === insertedId)?.text ?? "",
   };
@@ -146,7 +183,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: admissionActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: studentsActionSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   const input = submission.value;
   const query = parseAdmissionsQuery(new URL(request.url).searchParams);
@@ -174,6 +211,28 @@ export async function action({ request }: Route.ActionArgs) {
       case "assign":
         await assignApplication(actor, input.id, input.assignedTo || null);
         return done(admissionMessages.assigned);
+      case "confirm-proof":
+        await confirmProof(actor, input.id, input.target);
+        return done(staffPaymentMessages.proofConfirmed);
+      case "reject-proof":
+        await rejectProof(actor, input.id, input.target, input.reason);
+        return done(staffPaymentMessages.proofRejected);
+      case "move-due-date":
+        await moveDueDate(actor, input.id, input.target, input.dueOn, input.note);
+        return done(staffPaymentMessages.dueDateMoved);
+      case "record-payment":
+        await recordManualPayment(actor, input.id, input.target, input.paidOn, input.note);
+        return done(staffPaymentMessages.paymentRecorded);
+      case "refund": {
+        const status = await refundPayment(
+          actor,
+          input.id,
+          input.target,
+          input.amount,
+          input.reason,
+        );
+        return done(status === "pending" ? refundMessages.pending : refundMessages.refunded);
+      }
     }
   } catch (error) {
     return failureReply(submission, error, "Admissions");
@@ -220,10 +279,11 @@ function ApplicationsTab({
   actionData: Route.ComponentProps["actionData"];
 }) {
   const { list, counts, intakes, admins, application, timeline, person, confirm } = data;
+  const { payments, paymentConfirm } = data;
   const navigate = useNavigate();
   const navigation = useNavigation();
   // A confirmation shows its own reply; everything else is toasted here.
-  useActionReply(confirm ? undefined : actionData);
+  useActionReply(confirm || paymentConfirm ? undefined : actionData);
   useRevealOnOpen("application-details", application?.id ?? null);
   const closeHref = admissionsHref(query);
   const openHref = application ? admissionsHref(query, application.id) : closeHref;
@@ -278,6 +338,14 @@ function ApplicationsTab({
               confirmHref={(move) => `${openHref}&confirm=${move}`}
               applicationHref={(id) => admissionsHref(query, id)}
               now={now}
+              payments={
+                payments ? (
+                  <PaymentSection
+                    payments={payments}
+                    confirmHref={(move, target) => `${openHref}&confirm=${move}&target=${target}`}
+                  />
+                ) : null
+              }
             />
           </section>
         ) : null}
@@ -291,6 +359,19 @@ function ApplicationsTab({
           defaultDeadline={defaultDeadline}
           savedReplies={data.savedReplies}
           draft={data.draft}
+          reply={actionData}
+          closeHref={openHref}
+          onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
+        />
+      ) : null}
+      {application && payments && paymentConfirm ? (
+        <PaymentConfirmModal
+          key={`${paymentConfirm.confirm}-${paymentConfirm.target}`}
+          confirm={paymentConfirm.confirm}
+          target={paymentConfirm.target}
+          applicationId={application.id}
+          fullName={application.fullName}
+          payments={payments}
           reply={actionData}
           closeHref={openHref}
           onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}

@@ -1,0 +1,114 @@
+import type {
+  ApplicationForEmail,
+  EmailText,
+} from "~/features/applications/application-emails.server";
+import { formatApplicationReference } from "~/features/applications/application-rules";
+import { formatFullDate } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { siteConfig } from "~/lib/site/site-config";
+import { firstName } from "~/lib/text/person-name";
+
+// The e-mails staff's payment actions and the instalment reminders send. Plain text, queued in
+// the transaction that causes them (staff-payments.server.ts, refunds.server.ts,
+// instalment-reminders.server.ts).
+
+const tag = (application: ApplicationForEmail) =>
+  `[${formatApplicationReference(application.reference)}]`;
+const hello = (application: ApplicationForEmail) => `Hello ${firstName(application.fullName)},`;
+const course = (application: ApplicationForEmail) =>
+  `${application.courseTitle}, ${application.intakeLabel}`;
+const signOff = ["", `The ${siteConfig.name} admissions team`];
+const privateLink = (link: string) => [
+  "Your private page:",
+  link,
+  "Keep this link to yourself: anyone who has it can see your application.",
+];
+
+export function proofRejectedEmail(
+  application: ApplicationForEmail,
+  payment: { reference: string; amount: number },
+  reason: string,
+  link: string,
+): EmailText {
+  return {
+    subject: `We could not confirm your bank transfer ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `We checked the proof you sent of a bank transfer of ${formatNaira(payment.amount)} for ${course(application)} (payment ${payment.reference}), and could not confirm it:`,
+      "",
+      reason,
+      "",
+      "You can send a new proof, or pay another way, on your private page:",
+      link,
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+export function dueDateMovedEmail(
+  application: ApplicationForEmail,
+  instalment: { number: number; amount: number },
+  from: string,
+  to: string,
+  note: string,
+  link: string,
+): EmailText {
+  return {
+    subject: `New due date for instalment ${instalment.number} ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `Instalment ${instalment.number} (${formatNaira(instalment.amount)}) for ${course(application)} is now due on ${formatFullDate(to)}, instead of ${formatFullDate(from)}.`,
+      "",
+      note,
+      "",
+      ...privateLink(link),
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+export function refundEmail(
+  application: ApplicationForEmail,
+  refund: { amount: number; reason: string; paymentReference: string; byCard: boolean },
+): EmailText {
+  return {
+    subject: `Refund of ${formatNaira(refund.amount)} ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `We are refunding ${formatNaira(refund.amount)} of your payment ${refund.paymentReference} for ${course(application)}.`,
+      refund.byCard
+        ? "It goes back to the card or account you paid with; banks take up to 10 working days to show it."
+        : "We send it back to you by bank transfer; if we do not have your account details, we will ask you for them.",
+      "",
+      `Reason: ${refund.reason}`,
+      ...signOff,
+    ].join("\n"),
+  };
+}
+
+export function instalmentReminderEmail(
+  application: ApplicationForEmail,
+  instalment: { number: number; amount: number; dueOn: string },
+  when: "ahead" | "on-day",
+  link: string,
+): EmailText {
+  const due = when === "on-day" ? "today" : `on ${formatFullDate(instalment.dueOn)}`;
+  return {
+    subject: `Instalment ${instalment.number} is due ${due} ${tag(application)}`,
+    text: [
+      hello(application),
+      "",
+      `A reminder: instalment ${instalment.number} of ${formatNaira(instalment.amount)} for ${course(application)} is due ${due}.`,
+      "",
+      "Pay this instalment on your private page:",
+      link,
+      "Keep this link to yourself: anyone who has it can see your application.",
+      "",
+      "If you have paid already, thank you: please ignore this e-mail.",
+      ...signOff,
+    ].join("\n"),
+  };
+}

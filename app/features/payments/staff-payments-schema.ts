@@ -1,0 +1,73 @@
+import * as z from "zod/mini";
+import { koboFromNaira } from "~/lib/format/money";
+import { requiredText } from "~/lib/forms/required-text";
+import { uuidSchema } from "~/lib/ids";
+import { multiLine } from "~/lib/text/outside-text";
+
+/**
+ * Staff's actions on an application's payments, posted to the Students page with the
+ * application's `id` and the payment's or instalment's `target`. The hidden fields only break
+ * when the request was not sent by the page.
+ */
+
+export const staffPaymentFormMessages = {
+  invalid: "Invalid request",
+  reasonRequired: "Please give the reason",
+  noteRequired: "Please write a note",
+  dateInvalid: "Please enter a valid date",
+  amountInvalid: "Please enter an amount in Naira, more than 0",
+} as const;
+
+export const STAFF_PAYMENT_NOTE_MAX = 1_000;
+
+const invalid = staffPaymentFormMessages.invalid;
+const id = uuidSchema(invalid);
+const target = uuidSchema(invalid);
+const reason = requiredText(
+  "The reason",
+  staffPaymentFormMessages.reasonRequired,
+  STAFF_PAYMENT_NOTE_MAX,
+  multiLine,
+);
+const note = requiredText(
+  "The note",
+  staffPaymentFormMessages.noteRequired,
+  STAFF_PAYMENT_NOTE_MAX,
+  multiLine,
+);
+/** A Lagos calendar date, as a date field sends it. */
+const lagosDate = z.iso.date({ error: staffPaymentFormMessages.dateInvalid });
+/** Naira as typed (kobo allowed), in whole kobo. */
+const naira = z.pipe(
+  z
+    .number({ error: staffPaymentFormMessages.amountInvalid })
+    .check(
+      z.positive(staffPaymentFormMessages.amountInvalid),
+      z.maximum(100_000_000, staffPaymentFormMessages.amountInvalid),
+    ),
+  z.transform(koboFromNaira),
+);
+
+export const staffPaymentActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("confirm-proof"), id, target }),
+    z.object({ intent: z.literal("reject-proof"), id, target, reason }),
+    z.object({ intent: z.literal("move-due-date"), id, target, dueOn: lagosDate, note }),
+    z.object({ intent: z.literal("record-payment"), id, target, paidOn: lagosDate, note }),
+    z.object({ intent: z.literal("refund"), id, target, amount: naira, reason }),
+  ],
+  { error: invalid },
+);
+
+export type StaffPaymentAction = z.output<typeof staffPaymentActionSchema>;
+
+/** The confirmations the Payments section opens (URL-driven: ?confirm=…&target=…). */
+export const staffPaymentConfirms = [
+  "confirm-proof",
+  "reject-proof",
+  "move-due-date",
+  "record-payment",
+  "refund",
+] as const;
+export type StaffPaymentConfirm = (typeof staffPaymentConfirms)[number];

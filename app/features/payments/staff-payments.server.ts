@@ -1,0 +1,323 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
+import {
+  type Admin,
+  type Application,
+  type ApplicationEventKind,
+  applications,
+  type Instalment,
+  instalments,
+  type Payment,
+  payments,
+  refunds,
+} from "~/db/schema";
+import type {
+  ApplicationForEmail,
+  EmailText,
+} from "~/features/applications/application-emails.server";
+import {
+  type ApplicationActor,
+  emailApplicant,
+  forEmail,
+} from "~/features/applications/application-history.server";
+import { issueApplicationLink } from "~/features/applications/application-token.server";
+import { UserFacingError } from "~/lib/errors";
+import { lagosToday } from "~/lib/format/dates";
+import { isUuid } from "~/lib/ids";
+import { formatReceiptNumber, newPaymentReference } from "./payment-reference";
+import { markPaid } from "./payments.server";
+import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
+
+/*
+ * Staff's actions on an application's payments, from the Students page (which guards with
+ * requireAdmin: any active admin may act, and is recorded in the timeline). Each locks the row
+ * it changes, so two staff members acting at once act one after the other.
+ */
+
+export const staffPaymentMessages = {
+  notFound: "Payment not found. Please look again.",
+  instalmentNotFound: "Instalment not found. Please look again.",
+  notProof: "This payment has no proof waiting for a check. Please look again.",
+  instalmentPaid: "This instalment is already paid.",
+  notPayable: "Payments are recorded only for an accepted or enrolled place.",
+  sameDate: "That is the instalment's due date already.",
+  dateInPast: "The new due date must be today or later.",
+  paidInFuture: "The date it was paid cannot be in the future.",
+  proofConfirmed: "Bank transfer confirmed: the instalment is paid.",
+  proofRejected: "Proof rejected: the applicant is told why.",
+  dueDateMoved: "Due date moved: the applicant is told.",
+  paymentRecorded: "Payment recorded: the instalment is paid.",
+} as const;
+
+const staff = (admin: Admin): ApplicationActor => ({ kind: "staff", adminId: admin.id });
+
+/** What an instalment shows: paid, due, or overdue once its Lagos due date has passed. */
+export type InstalmentState = "paid" | "due" | "overdue";
+
+export function instalmentState(
+  instalment: Pick<Instalment, "paidAt" | "dueOn">,
+  today: string,
+): InstalmentState {
+  if (instalment.paidAt) return "paid";
+  return instalment.dueOn < today ? "overdue" : "due";
+}
+
+/** An application's schedule and every payment (with its refunds), for the portal. */
+export async function applicationPayments(applicationId: string, now = new Date()) {
+  const [schedule, attempts] = await Promise.all([
+    db()
+      .select()
+      .from(instalments)
+      .where(eq(instalments.applicationId, applicationId))
+      .orderBy(asc(instalments.number)),
+    db()
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, applicationId))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+  ]);
+  const given = attempts.length
+    ? await db()
+        .select()
+        .from(refunds)
+        .where(
+          inArray(
+            refunds.paymentId,
+            attempts.map((payment) => payment.id),
+          ),
+        )
+        .orderBy(asc(refunds.createdAt))
+    : [];
+  const today = lagosToday(now);
+  const number = new Map(schedule.map((part) => [part.id, part.number]));
+  return {
+    instalments: schedule.map((part) => {
+      const paidBy = attempts.find(
+        (payment) => payment.instalmentId === part.id && payment.status === "paid",
+      );
+      return {
+        id: part.id,
+        number: part.number,
+        amount: part.amount,
+        dueOn: part.dueOn,
+        paidAt: part.paidAt,
+        state: instalmentState(part, today),
+        paidBy: paidBy ? { method: paidBy.method, reference: paidBy.reference } : null,
+      };
+    }),
+    payments: attempts.map((payment) => ({
+      id: payment.id,
+      reference: payment.reference,
+      instalmentNumber: number.get(payment.instalmentId) ?? null,
+      method: payment.method,
+      status: payment.status,
+      amount: payment.amount,
+      refundedAmount: payment.refundedAmount,
+      receipt: payment.receiptNumber ? formatReceiptNumber(payment.receiptNumber) : null,
+      paidAt: payment.paidAt,
+      createdAt: payment.createdAt,
+      hasProof: payment.proofKey !== null,
+      proofName: payment.proofName,
+      staffNote: payment.staffNote,
+      flagReason: payment.flagReason,
+      refunds: given
+        .filter((refund) => refund.paymentId === payment.id)
+        .map(({ id, amount, reason, status, method, createdAt }) => ({
+          id,
+          amount,
+          reason,
+          status,
+          method,
+          createdAt,
+        })),
+    })),
+  };
+}
+
+export type ApplicationPayments = Awaited<ReturnType<typeof applicationPayments>>;
+
+/** A payment of the application, its row locked; refused unless it is one. */
+export async function lockPayment(tx: Transaction, applicationId: string, paymentId: string) {
+  if (!isUuid(paymentId)) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.applicationId, applicationId)))
+    .for("update");
+  if (!payment) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  return payment;
+}
+
+async function lockUnpaidInstalment(tx: Transaction, applicationId: string, instalmentId: string) {
+  if (!isUuid(instalmentId))
+    throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+  const [instalment] = await tx
+    .select()
+    .from(instalments)
+    .where(and(eq(instalments.id, instalmentId), eq(instalments.applicationId, applicationId)))
+    .for("update");
+  if (!instalment) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+  if (instalment.paidAt) throw new UserFacingError(staffPaymentMessages.instalmentPaid, 409);
+  return instalment;
+}
+
+/**
+ * Queues an e-mail to the applicant that carries a fresh private link to 'My application', and
+ * records it in the timeline under `kind`.
+ */
+export async function emailWithLink(
+  tx: Transaction,
+  application: Application,
+  write: (forEmail: ApplicationForEmail, link: string) => EmailText,
+  kind: ApplicationEventKind,
+  actor: ApplicationActor,
+  detail: Record<string, string | null>,
+) {
+  const email = write(
+    await forEmail(tx, application),
+    await issueApplicationLink(tx, application.id),
+  );
+  await emailApplicant(tx, application, email, kind, actor, detail);
+}
+
+async function applicationOf(tx: Transaction, applicationId: string) {
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  if (!application) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  return application;
+}
+
+/** A proof waiting for a check, locked with its instalment (the order recordCharge keeps). */
+async function lockProof(tx: Transaction, applicationId: string, paymentId: string) {
+  const payment = await lockPayment(tx, applicationId, paymentId);
+  if (payment.status !== "proof-sent")
+    throw new UserFacingError(staffPaymentMessages.notProof, 409);
+  return payment;
+}
+
+/**
+ * Staff found the bank transfer: the payment is paid through markPaid (numbered, its
+ * instalment paid, the place enrolled), with the admin as who confirmed it.
+ */
+export async function confirmProof(
+  admin: Admin,
+  applicationId: string,
+  paymentId: string,
+  now = new Date(),
+) {
+  await db().transaction(async (tx) => {
+    const payment = await lockProof(tx, applicationId, paymentId);
+    await lockUnpaidInstalment(tx, applicationId, payment.instalmentId);
+    await tx.update(payments).set({ reviewedBy: admin.id }).where(eq(payments.id, payment.id));
+    await markPaid(tx, payment, { paidAt: now, gatewayId: null, actor: staff(admin) });
+  });
+}
+
+/** Staff found no such transfer: the proof is rejected and the applicant told why. */
+export async function rejectProof(
+  admin: Admin,
+  applicationId: string,
+  paymentId: string,
+  reason: string,
+) {
+  await db().transaction(async (tx) => {
+    const payment = await lockProof(tx, applicationId, paymentId);
+    await tx
+      .update(payments)
+      .set({ status: "rejected", staffNote: reason, reviewedBy: admin.id, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    await emailWithLink(
+      tx,
+      await applicationOf(tx, applicationId),
+      (about, link) => proofRejectedEmail(about, payment, reason, link),
+      "proof-rejected",
+      staff(admin),
+      { reference: payment.reference, reason },
+    );
+  });
+}
+
+/** Moves an unpaid instalment's due date; its reminders are sent again for the new date. */
+export async function moveDueDate(
+  admin: Admin,
+  applicationId: string,
+  instalmentId: string,
+  dueOn: string,
+  note: string,
+  now = new Date(),
+) {
+  if (dueOn < lagosToday(now))
+    throw new UserFacingError(staffPaymentMessages.dateInPast, 400, "dueOn");
+  await db().transaction(async (tx) => {
+    const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
+    if (instalment.dueOn === dueOn)
+      throw new UserFacingError(staffPaymentMessages.sameDate, 400, "dueOn");
+    await tx
+      .update(instalments)
+      .set({ dueOn, remindedAheadAt: null, remindedOnDayAt: null, updatedAt: sql`now()` })
+      .where(eq(instalments.id, instalment.id));
+    await emailWithLink(
+      tx,
+      await applicationOf(tx, applicationId),
+      (about, link) => dueDateMovedEmail(about, instalment, instalment.dueOn, dueOn, note, link),
+      "due-date-moved",
+      staff(admin),
+      { instalment: String(instalment.number), from: instalment.dueOn, to: dueOn, note },
+    );
+  });
+}
+
+/**
+ * Records an instalment paid another way (cash at the office, a transfer without proof): a
+ * manual payment of the instalment's amount, paid on `paidOn` (Lagos), through markPaid.
+ */
+export async function recordManualPayment(
+  admin: Admin,
+  applicationId: string,
+  instalmentId: string,
+  paidOn: string,
+  note: string,
+  now = new Date(),
+): Promise<Payment> {
+  if (paidOn > lagosToday(now))
+    throw new UserFacingError(staffPaymentMessages.paidInFuture, 400, "paidOn");
+  return db().transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for("update");
+    if (!application) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+    if (application.status !== "accepted" && application.status !== "enrolled")
+      throw new UserFacingError(staffPaymentMessages.notPayable, 409);
+    const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
+    const [recorded] = await tx
+      .insert(payments)
+      .values({
+        reference: newPaymentReference(),
+        applicationId,
+        instalmentId: instalment.id,
+        method: "manual",
+        amount: instalment.amount,
+        staffNote: note,
+        reviewedBy: admin.id,
+      })
+      .returning();
+    if (!recorded) throw new Error("The payment was not recorded");
+    // Midday in Lagos: the day it was paid, whatever the time zone it is read in.
+    const paidAt = new Date(`${paidOn}T12:00:00+01:00`);
+    return markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });
+  });
+}
+
+/** Where a payment's proof is stored, with its name and type as sent; null without one. */
+export async function proofOfPayment(paymentId: string) {
+  if (!isUuid(paymentId)) return null;
+  const [row] = await db()
+    .select({ key: payments.proofKey, name: payments.proofName, type: payments.proofType })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row?.key ? { key: row.key, name: row.name, type: row.type } : null;
+}
