@@ -6,7 +6,6 @@ import {
   instalments,
   intakes,
   type OutgoingEmail,
-  type Payment,
   payments,
 } from "~/db/schema";
 import {
