@@ -117,7 +117,8 @@ export async function queueReceiptEmail(tx: Transaction, paymentId: string) {
     tx,
     facts,
     {
-      subject: `Payment received: ${formatNaira(receipt.amountKobo)} for ${facts.courseTitle} [${receipt.applicationReference}]`,
+      // No amount: the Naira sign would make the subject an encoded word in some mail apps.
+      subject: `Payment received: ${facts.courseTitle}, receipt ${receipt.number} [${receipt.applicationReference}]`,
       text: [
         `Hello ${firstName(facts.fullName)},`,
         "",
