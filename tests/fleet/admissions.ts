@@ -7,8 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { hashApplicationToken } from "../../app/features/applications/application-token.server";
 import type { AppServer } from "../support/app-server";
-import { query } from "./query";
+import { openFleetIntake, query } from "./query";
 import type { Row } from "./report";
+import { inFlight, postForm, summarise } from "./requests";
 
 const APPLICANTS = Number(process.env.FLEET_APPLICANTS ?? 1000);
 const SEATS = 20;
@@ -16,30 +17,6 @@ const DECLINES = 5;
 /** Requests under way at once, as that many browsers waiting for an answer. */
 const IN_FLIGHT = 100;
 const REFERENCE = /LTA-A-(\d{6})/;
-
-type Answer = { status: number | "network"; body: string };
-
-/** A form posted as a browser without JavaScript posts it, from an address of its own. */
-async function postForm(
-  server: AppServer,
-  path: string,
-  address: string,
-  fields: Record<string, string>,
-): Promise<Answer> {
-  try {
-    const response = await fetch(new URL(path, server.origin), {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": address,
-      },
-      body: new URLSearchParams(fields),
-    });
-    return { status: response.status, body: await response.text() };
-  } catch (error) {
-    return { status: "network", body: String(error) };
-  }
-}
 
 /** Each applicant's own address (172.16/12), so the per-address form limit decides none. */
 const addressOf = (serial: number) => `172.16.${(serial >> 8) & 255}.${serial & 255}`;
@@ -56,49 +33,6 @@ function applicationForm(index: number) {
     heardFrom: "WhatsApp",
     consent: "on",
   };
-}
-
-/** `run` for each of `count` items, at most `limit` at a time, results in the items' order. */
-async function inFlight<R>(limit: number, count: number, run: (index: number) => Promise<R>) {
-  const results: R[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await run(index);
-      }
-    }),
-  );
-  return results;
-}
-
-function summarise(answers: Answer[]) {
-  const counts = new Map<string, number>();
-  for (const answer of answers)
-    counts.set(String(answer.status), (counts.get(String(answer.status)) ?? 0) + 1);
-  return [...counts].map(([status, count]) => `${status}×${count}`).join(", ") || "none";
-}
-
-/** A course with one open first-come intake of SEATS places, written straight to the database. */
-async function rushIntake(databaseUrl: string) {
-  const slug = `fleet-rush-${Date.now().toString(36)}`;
-  const [intake] = await query<{ id: string }>(
-    databaseUrl,
-    `WITH course AS (
-       INSERT INTO courses (slug, title, description, is_active)
-       VALUES ($1, 'Fleet Rush Course', 'A course the fleet check applies to.', true)
-       RETURNING id)
-     INSERT INTO intakes (course_id, label, starts_on, ends_on, seats, enrolment_closes_at,
-       price_kobo, status, admission_mode)
-     SELECT id, 'Fleet rush intake', current_date + 31, current_date + 90, $2,
-       now() + interval '30 days', 25000000, 'open', 'first-come'
-       FROM course
-     RETURNING id`,
-    [slug, SEATS],
-  );
-  if (!intake) throw new Error("The rush intake was not made");
-  return intake.id;
 }
 
 type Line = { id: string; email: string; reference: number; line: number; place: number };
@@ -157,7 +91,10 @@ export async function admissionsRush(
   databaseUrl: string,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const intakeId = await rushIntake(databaseUrl);
+  const intakeId = await openFleetIntake(databaseUrl, "rush", {
+    seats: SEATS,
+    admissionMode: "first-come",
+  });
   const [{ since } = { since: new Date() }] = await query<{ since: Date }>(
     databaseUrl,
     "SELECT now() AS since",

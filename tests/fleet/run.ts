@@ -1,16 +1,19 @@
 // `npm run test:fleet`: the app as a fleet. Its own PostgreSQL cluster (initdb/pg_ctl on a free
-// port), a real S3-compatible server (s3rver) and two app processes with different data folders;
-// then the checks of the README's "Proof under load and faults", with a printed table.
-// Exits 1 when a check fails. Needs the production build (`npm run test:fleet` builds first).
+// port), a real S3-compatible server (s3rver), a fake Paystack and two app processes with
+// different data folders; then the checks of the README's "Proof under load and faults", with a
+// printed table. Exits 1 when a check fails. Needs the production build (`npm run test:fleet`
+// builds first).
 
 import { execFile } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { startFakePaystack } from "../support/fake-paystack";
 import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
 import { startS3Server } from "../support/s3-server";
 import { admissionsRush } from "./admissions";
+import { paymentRush } from "./payments";
 import { query } from "./query";
 import { type Row, report } from "./report";
 import { type Visit, visitor } from "./visitor";
@@ -368,8 +371,13 @@ async function main() {
     const databaseUrl = cluster.url("academy");
     const s3 = await startS3Server({ bucket: "fleet-course-assets" });
     cleanups.push(() => s3.stop());
+    const paystackSecretKey = "sk_test_fleetcheck0001";
+    const paystack = await startFakePaystack({ secretKey: paystackSecretKey });
+    cleanups.push(() => paystack.close());
     const env = {
       ...s3.env,
+      PAYSTACK_SECRET_KEY: paystackSecretKey,
+      PAYSTACK_BASE_URL: paystack.baseUrl,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: "fleet-check-secret-that-is-long-enough-for-better-auth",
       NOTIFY_EMAILS: "staff@academy.test",
@@ -407,6 +415,11 @@ async function main() {
     rows.push(
       ...(await admissionsRush(a, b, databaseUrl).catch((error: unknown) => [
         { check: "the admissions rush ran", result: String(error), pass: false },
+      ])),
+    );
+    rows.push(
+      ...(await paymentRush(a, b, databaseUrl, paystack).catch((error: unknown) => [
+        { check: "the payment rush ran", result: String(error), pass: false },
       ])),
     );
     await outage(a, b, cluster, databaseUrl);
