@@ -304,6 +304,12 @@ describe("the demo's test checkout and the receipt", () => {
       routeArgs(new Request(back), { token }),
     )) as Response;
     expect(await flashOf(returned)).toContain(paymentMessages.paid);
+    // A finished checkout is gone: its reference (printed on the receipt) opens nothing and
+    // can change nothing, nor lead anyone to the applicant's private link.
+    const replayed = await choose(reference, "fail").catch((thrown: unknown) => thrown);
+    expect((replayed as { init: ResponseInit }).init.status).toBe(404);
+    const reopened = await checkout(reference).catch((thrown: unknown) => thrown);
+    expect((reopened as { init: ResponseInit }).init.status).toBe(404);
     return reference;
   }
 

@@ -196,6 +196,10 @@ describe("the Payments tab's list", () => {
         row.fullName,
       ).toBe(row.status);
     }
+    // A place given up owes nothing: no balance.
+    expect(
+      list.instalments.filter((row) => row.fullName === "Wale Withdrawn").map((row) => row.balance),
+    ).toEqual([0, 0]);
     // 'Yesterday' against a later 'today': due becomes overdue.
     const later = await listInstalments(query({ status: "overdue" }), addDays(today, 1));
     expect(later.instalments.map((row) => row.fullName)).toContain("Dayo Due");

@@ -10,6 +10,7 @@ import {
   payments,
   refunds,
 } from "~/db/schema";
+import { paymentMessages } from "~/features/payments/payment-messages";
 import {
   choosePaymentPlan,
   settleGatewayPayment,
@@ -334,6 +335,21 @@ describe("the Students page's payment actions", () => {
       note: "Cash again",
     });
     expect(formError(twice)[""]).toEqual([staffPaymentMessages.instalmentPaid]);
+  });
+
+  it("a proof still waiting for an instalment paid another way stops waiting", async () => {
+    const { application, payment, schedule } = await proofSent();
+    await post({
+      intent: "record-payment",
+      id: application.id,
+      target: nth(schedule, 0).id,
+      paidOn: lagosToday(),
+      note: "Paid cash at the Yaba office",
+    });
+    expect(await paymentById(payment.id)).toMatchObject({
+      status: "rejected",
+      staffNote: paymentMessages.paidAnotherWay,
+    });
   });
 });
 

@@ -29,8 +29,10 @@ export const isLive = (status: ApplicationStatus) =>
   (liveStatuses as readonly string[]).includes(status);
 
 /** A place accepted (or already enrolled): only such a place is paid for. */
+export const placePayingStatuses = ["accepted", "enrolled"] as const;
+
 export const paysForPlace = (status: ApplicationStatus) =>
-  status === "accepted" || status === "enrolled";
+  (placePayingStatuses as readonly string[]).includes(status);
 
 /** Hours an offer holds its place unless staff choose another deadline. */
 export const OFFER_HOLD_HOURS = 72;

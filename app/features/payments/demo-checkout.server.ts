@@ -15,7 +15,16 @@ import type { ChargeStatus, GatewayRefund, VerifiedCharge } from "./paystack.ser
  * one would be.
  */
 
-type DemoCharge = { callbackUrl: string; status: ChargeStatus; paidAt: Date | null };
+/**
+ * A checkout: where to send the applicant back, and what the "bank" said. Finished once
+ * answered: its reference is printed on receipts, so it must open nothing afterwards.
+ */
+type DemoCharge = {
+  callbackUrl: string;
+  status: ChargeStatus;
+  paidAt: Date | null;
+  finished?: boolean;
+};
 
 type DemoRefund = GatewayRefund & { reference: string };
 
@@ -84,9 +93,15 @@ export const demoGateway: PaymentGateway = {
   },
 };
 
+/** A checkout not yet paid, failed or cancelled: only such a one can be shown or answered. */
+const openCharge = (reference: string) => {
+  const charge = charges().get(reference);
+  return charge && !charge.finished ? charge : null;
+};
+
 /** A demo checkout to show: what it charges, or null when there is none under that reference. */
 export async function demoCheckout(reference: string) {
-  if (!charges().has(reference)) return null;
+  if (!openCharge(reference)) return null;
   const [payment] = await db()
     .select({ amount: payments.amount, status: payments.status })
     .from(payments)
@@ -96,8 +111,9 @@ export async function demoCheckout(reference: string) {
 
 /** The tester's choice on the demo checkout; the answer is where the browser goes back to. */
 export function finishDemoCheckout(reference: string, outcome: "pay" | "fail" | "cancel") {
-  const charge = charges().get(reference);
+  const charge = openCharge(reference);
   if (!charge) return null;
+  charge.finished = true;
   if (outcome === "pay") Object.assign(charge, { status: "success", paidAt: new Date() });
   if (outcome === "fail") charge.status = "failed";
   const back = new URL(charge.callbackUrl);

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { db } from "~/db/client.server";
 import { applications, instalments } from "~/db/schema";
 import { systemActor } from "~/features/applications/application-history.server";
+import { placePayingStatuses } from "~/features/applications/application-rules";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -42,7 +43,7 @@ async function remindBatch(kind: Kind, today: string, now: Date): Promise<number
           isNull(instalments.paidAt),
           isNull(stamp),
           due,
-          inArray(applications.status, ["accepted", "enrolled"]),
+          inArray(applications.status, placePayingStatuses),
         ),
       )
       .orderBy(asc(instalments.dueOn), asc(instalments.id))

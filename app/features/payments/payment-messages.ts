@@ -25,6 +25,8 @@ export const paymentMessages = {
     "We already have your proof for this instalment and are checking it. We will e-mail you within 24 hours.",
   proofSent:
     "Thank you. We received your proof and will confirm your payment within 24 hours, by e-mail.",
+  /** Why a proof waiting for an instalment stopped waiting: it was paid another way. */
+  paidAnotherWay: "The instalment was paid another way before this proof was checked.",
   /** Staff's word for a second payment of one instalment (two checkouts paid). */
   paidTwice:
     "This instalment was already paid: refund this payment or set it against the next one.",

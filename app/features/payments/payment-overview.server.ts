@@ -2,9 +2,16 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, courses, instalments, intakes, payments } from "~/db/schema";
 import { applicationSearchCondition } from "~/features/applications/application-list.server";
+import { placePayingStatuses } from "~/features/applications/application-rules";
 import { isUuid } from "~/lib/ids";
 import { failedPaymentStatuses, type InstalmentStatus } from "./instalment-status";
 import { PAYMENTS_PAGE_SIZE, type PaymentsQuery } from "./list-url";
+
+/** The statuses that pay for a place, as a SQL list. */
+export const placePaying = sql`(${sql.join(
+  placePayingStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 /*
  * Who has paid what: every instalment of every applicant who chose a plan, for the Students
@@ -33,7 +40,7 @@ export function instalmentStatusSql(today: string): SQL<InstalmentStatus> {
       order by ${payments.paidAt} desc limit 1
     ), 'paid')
     when (select ${applications.status} from ${applications}
-      where ${applications.id} = ${instalments.applicationId}) not in ('accepted', 'enrolled')
+      where ${applications.id} = ${instalments.applicationId}) not in ${placePaying}
       then 'cancelled'
     when ${instalments.dueOn} < ${today}::date then 'overdue'
     when (select ${payments.status} from ${payments} where ${payments.instalmentId} = ${instalments.id}
@@ -70,9 +77,10 @@ const paidPayment = () =>
     .limit(1)
     .as("paid_payment");
 
-/** The total of an application's unpaid instalments, in kobo. */
+/** The total of an application's unpaid instalments, in kobo; nothing once the place is given up. */
 const balance = sql<number>`(select coalesce(sum(unpaid.amount_kobo), 0) from ${instalments} unpaid
-  where unpaid.application_id = ${applications.id} and unpaid.paid_at is null)`.mapWith(Number);
+  where unpaid.application_id = ${applications.id} and unpaid.paid_at is null
+  and ${applications.status} in ${placePaying})`.mapWith(Number);
 
 /** How many instalments the application's plan has. */
 const instalmentCount = sql<number>`(select count(*) from ${instalments} plan

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import {
@@ -269,6 +269,17 @@ export async function markPaid(
     .update(instalments)
     .set({ paidAt, updatedAt: sql`now()` })
     .where(eq(instalments.id, payment.instalmentId));
+  // A proof still waiting for this instalment has nothing left to prove.
+  await tx
+    .update(payments)
+    .set({ status: "rejected", staffNote: paymentMessages.paidAnotherWay, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.instalmentId, payment.instalmentId),
+        eq(payments.status, "proof-sent"),
+        ne(payments.id, payment.id),
+      ),
+    );
   await recordEvent(tx, payment.applicationId, "payment-received", actor, {
     detail: {
       reference: payment.reference,

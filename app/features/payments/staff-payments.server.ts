@@ -20,6 +20,7 @@ import {
   emailApplicant,
   forEmail,
 } from "~/features/applications/application-history.server";
+import { paysForPlace } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
@@ -290,7 +291,7 @@ export async function recordManualPayment(
       .where(eq(applications.id, applicationId))
       .for("update");
     if (!application) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
-    if (application.status !== "accepted" && application.status !== "enrolled")
+    if (!paysForPlace(application.status))
       throw new UserFacingError(staffPaymentMessages.notPayable, 409);
     const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     const [recorded] = await tx

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, courses, instalments, intakes, payments } from "~/db/schema";
-import { instalmentStatusSql } from "~/features/payments/payment-overview.server";
+import { instalmentStatusSql, placePaying } from "~/features/payments/payment-overview.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import type { ReportPeriod } from "./report-period";
 
@@ -103,7 +103,7 @@ export type IntakeBalance = {
  */
 export async function outstandingBalances(today: string = lagosToday()): Promise<IntakeBalance[]> {
   const unpaid = sql`${instalments.paidAt} is null`;
-  const owed = sql`${instalments.paidAt} is not null or ${applications.status} in ('accepted', 'enrolled')`;
+  const owed = sql`${instalments.paidAt} is not null or ${applications.status} in ${placePaying}`;
   return db()
     .select({
       intakeId: intakes.id,
