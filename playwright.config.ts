@@ -39,7 +39,11 @@ const paystack = {
   baseUrl: `http://127.0.0.1:${paystackPort}`,
 };
 
-function server(serverPort: number, folder: string) {
+/** The portal's server receives visitors' answers over SMTP on this port (a forwarded domain). */
+export const inboundSmtpPort = port + 3;
+export const inboundReplyAddress = "replies@academy.test";
+
+function server(serverPort: number, folder: string, extraEnv: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${serverPort}`;
   return {
     command: "node server.js",
@@ -59,6 +63,8 @@ function server(serverPort: number, folder: string) {
       TRUST_PROXY: "1",
       PAYSTACK_SECRET_KEY: paystack.secretKey,
       PAYSTACK_BASE_URL: paystack.baseUrl,
+      INBOUND_REPLY_ADDRESS: inboundReplyAddress,
+      ...extraEnv,
     },
   };
 }
@@ -117,6 +123,6 @@ export default defineConfig({
       },
     },
     server(port, dataDir ?? ""),
-    server(port + 1, portalDataDir ?? ""),
+    server(port + 1, portalDataDir ?? "", { INBOUND_SMTP_PORT: String(inboundSmtpPort) }),
   ],
 });

@@ -30,6 +30,7 @@ export default [
     route("reports/export", "routes/resources/reports-export.ts"),
     route("personal-data/export", "routes/resources/personal-data-export.ts"),
     route("payments/:paymentId/proof", "routes/resources/payment-proof.ts"),
+    route("messages/:messageId/files/:fileId", "routes/resources/mail-attachment.ts"),
     route("events", "routes/resources/inbox-events.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),

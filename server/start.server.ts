@@ -1,5 +1,6 @@
 import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
+import { startInboundMail } from "~/features/conversations/inbound-mail.server";
 import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { seedDemoApplications } from "~/features/demo/seed-applications.server";
@@ -16,7 +17,7 @@ import { installJobs, startJobs, stopJobs } from "./jobs.server";
 /**
  * Start-up, before the first request: validate the environment, open the database (PGlite in
  * DATA_DIR, or PostgreSQL at DATABASE_URL), apply migrations, in demo mode add the demo content,
- * then work on background jobs (e-mail). Idempotent, so the dev server's module reloads can
+ * then work on background jobs (e-mail) and receive visitors' mail. Idempotent, so the dev server's module reloads can
  * call it again.
  */
 export async function startApplication() {
@@ -44,6 +45,8 @@ export async function startApplication() {
   await startJobs();
   // On a stop, running jobs get a few seconds, then go back to the queue (before the database closes).
   onShutdown("background jobs", () => stopJobs({ graceful: true, timeoutMs: 5_000 }));
+  // Visitors' mail (SMTP listener, IMAP mailbox), when configured; stopped before the database closes.
+  onShutdown("inbound mail", await startInboundMail(config));
 }
 
 async function prepareDemo() {

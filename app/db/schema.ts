@@ -349,7 +349,7 @@ export type NewIntake = typeof intakes.$inferInsert;
 // Messages: what visitors send through the contact and inquiry forms, and how staff handle it
 // ---------------------------------------------------------------------------
 
-export const messageFormTypes = ["contact", "inquiry"] as const;
+export const messageFormTypes = ["contact", "inquiry", "email"] as const;
 export const messageStatuses = ["unread", "read", "replied", "archived"] as const;
 export const messagePriorities = ["low", "normal", "high", "urgent"] as const;
 export const messageFormType = pgEnum("message_form_type", messageFormTypes);
@@ -389,15 +389,31 @@ export const messages = pgTable(
     reference: integer("reference").notNull().default(sql`nextval('message_reference_seq')`),
     /** When the 20-hour reminder went out: set once, so a repeated reminder job sends nothing. */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /**
+     * When the 24-hour clock started: the message's arrival (a trigger sets it on insert), then
+     * each visitor answer to a conversation staff had answered (migration 0021).
+     */
+    waitingSince: timestamp("waiting_since", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    /**
+     * The unguessable part of the conversation's reply address (`replies+<token>@…`), which
+     * threads the visitor's answers back here. Not a credential: it only lets mail join this
+     * conversation, and it is in every reply the visitor gets.
+     */
+    replyToken: text("reply_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     unique("messages_reference_unique").on(t.reference),
+    unique("messages_reply_token_unique").on(t.replyToken),
     // Messages still waiting for a reply (status unread or read), oldest first: the overdue
     // tab, the due-soon filter and the dashboard's clock figures read only this small index.
     // Migration 0008 also creates messages_unanswered_first_idx, an expression index drizzle-kit
     // cannot declare here, for the sort 'oldest unanswered first' (reply-clock.server.ts).
-    index("messages_awaiting_reply_created_at_idx")
-      .on(t.createdAt, t.id)
+    index("messages_awaiting_reply_waiting_since_idx")
+      .on(t.waitingSince, t.id)
       .where(sql`${t.status} in ('unread', 'read')`),
     // The reports' time to first reply (reports.server.ts): replied messages by arrival, and
     // those still unanswered, each read from its index alone.
@@ -539,6 +555,7 @@ export const outgoingEmailKinds = [
   "reminder",
   "application",
   "payment",
+  "answer-alert",
 ] as const;
 export type OutgoingEmailKind = (typeof outgoingEmailKinds)[number];
 export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmailStatuses);
@@ -559,6 +576,8 @@ export const outgoingEmails = pgTable(
     lastError: text("last_error"),
     // The visitor's message an e-mail is about; deleting the message deletes its e-mails.
     messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /** When the visitor's mail server sent the e-mail back as undeliverable (a bounce). */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
     /** The payment a receipt e-mail is for: its PDF is attached when the e-mail is sent. */
     paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id, {
       onDelete: "set null",
@@ -591,6 +610,9 @@ export const messageEventKinds = [
   "replied-email",
   "acknowledgement-sent",
   "reminder-sent",
+  "visitor-answered",
+  "auto-reply",
+  "reply-bounced",
 ] as const;
 export type MessageEventKind = (typeof messageEventKinds)[number];
 
@@ -605,9 +627,13 @@ export const messageEvents = pgTable(
     /** The admin who did it; null for the system (a reminder) or an admin since deleted. */
     actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
     /** A change's old and new value (`from`, `to`): status, priority or assignee id. */
-    detail: jsonb("detail").$type<{ from?: string | null; to?: string | null }>(),
+    detail: jsonb("detail").$type<{ from?: string | null; to?: string | null; by?: string }>(),
     /** The e-mail an event sent (a reply, a reminder), with its delivery status. */
     emailId: uuid("email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
+    /** The e-mail received that the event records (a visitor's answer, an auto-reply, a bounce). */
+    inboundEmailId: uuid("inbound_email_id").references((): AnyPgColumn => inboundEmails.id, {
+      onDelete: "cascade",
+    }),
     // The time of the statement, not of its transaction (now()): a reply and the status change
     // it causes are one transaction, and the history must show them in the order they happened.
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
@@ -615,6 +641,69 @@ export const messageEvents = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [index("message_events_message_id_created_at_idx").on(t.messageId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Inbound e-mail: every mail received (IMAP or the SMTP listener) that joined a conversation,
+// stored once per Message-ID before the source is told it is safe (decision 0048)
+// ---------------------------------------------------------------------------
+
+export const inboundEmailKinds = ["visitor", "auto-reply", "bounce"] as const;
+export type InboundEmailKind = (typeof inboundEmailKinds)[number];
+
+export const inboundEmails = pgTable(
+  "inbound_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The conversation it joined (a new mail starts one: an 'email' message). */
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** The Message-ID header, or a digest of the mail when it has none: a redelivery is a no-op. */
+    rfcMessageId: text("rfc_message_id").notNull(),
+    kind: text("kind").$type<InboundEmailKind>().notNull(),
+    fromAddress: text("from_address").notNull(),
+    fromName: text("from_name"),
+    subject: text("subject"),
+    /** What the visitor wrote this time, without the quoted history. */
+    newText: text("new_text").notNull(),
+    /** The whole mail as text (HTML turned into text, never kept as markup). */
+    fullText: text("full_text").notNull(),
+    /** Attachments not kept (too large, refused type), each with the reason staff are shown. */
+    refusedFiles: jsonb("refused_files")
+      .$type<{ name: string; reason: string }[]>()
+      .notNull()
+      .default([]),
+    /** When a staff reply first answered this visitor answer (its response time). */
+    answeredAt: timestamp("answered_at", { withTimezone: true, mode: "date" }),
+    /** Whether it restarted the conversation's 24-hour clock (the conversation had been answered). */
+    restartedClock: boolean("restarted_clock").notNull().default(false),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    unique("inbound_emails_rfc_message_id_unique").on(t.rfcMessageId),
+    index("inbound_emails_message_id_idx").on(t.messageId, t.receivedAt),
+    // The newest answer (the portal's live updates) and the reply times of a period.
+    index("inbound_emails_received_at_idx").on(t.receivedAt),
+  ],
+);
+
+/** Files that came with an inbound e-mail, kept in the private `mail-attachments` bucket. */
+export const inboundAttachments = pgTable(
+  "inbound_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inboundEmailId: uuid("inbound_email_id")
+      .notNull()
+      .references(() => inboundEmails.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [index("inbound_attachments_inbound_email_id_idx").on(t.inboundEmailId)],
 );
 
 // ---------------------------------------------------------------------------
@@ -1016,6 +1105,7 @@ export type NewMessage = typeof messages.$inferInsert;
 export type Admin = typeof admins.$inferSelect;
 export type CourseChange = typeof courseChanges.$inferSelect;
 export type OutgoingEmail = typeof outgoingEmails.$inferSelect;
+export type InboundEmail = typeof inboundEmails.$inferSelect;
 export type MessageEvent = typeof messageEvents.$inferSelect;
 export type SavedReply = typeof savedReplies.$inferSelect;
 export type Tutor = typeof tutors.$inferSelect;

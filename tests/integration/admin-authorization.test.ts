@@ -26,6 +26,7 @@ import * as studentsRoute from "~/routes/admin/students";
 import * as themeRoute from "~/routes/admin/theme";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
+import * as mailAttachmentRoute from "~/routes/resources/mail-attachment";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import * as paymentProofRoute from "~/routes/resources/payment-proof";
 import * as paymentsExportRoute from "~/routes/resources/payments-export";
@@ -544,6 +545,14 @@ const routeCases: RouteCase[] = [
     expect: { admin: isNotFound, super_admin: isNotFound },
   },
   {
+    name: "mail attachment loader",
+    method: "GET",
+    path: `/admin-portal/messages/${NO_SUCH_INTAKE}/files/${NO_SUCH_INTAKE}`,
+    params: { messageId: NO_SUCH_INTAKE, fileId: NO_SUCH_INTAKE },
+    run: mailAttachmentRoute.loader,
+    expect: { admin: isNotFound, super_admin: isNotFound },
+  },
+  {
     name: "class list loader",
     method: "GET",
     path: `/admin-portal/students/class-list?intake=${NO_SUCH_INTAKE}`,
@@ -670,6 +679,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/resources/payments-export.ts": paymentsExportRoute,
   "routes/resources/staff-receipt.ts": staffReceiptRoute,
   "routes/resources/payment-proof.ts": paymentProofRoute,
+  "routes/resources/mail-attachment.ts": mailAttachmentRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,
 };
 

@@ -154,6 +154,7 @@ describe("messageTimeline", () => {
       recipients: ["ngozi@example.com"],
       body: "Hello Ngozi, the next cohort starts in May.",
       lastError: null,
+      bounced: false,
     });
     expect(entries[4]?.email).toBeNull();
   });

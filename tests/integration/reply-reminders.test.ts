@@ -71,12 +71,16 @@ async function reminderJobCount() {
 }
 
 describe("a stored message's reminder", () => {
-  it("is scheduled with the message, 20 hours after it arrived, keyed by its id", async () => {
+  it("is scheduled with the message, 20 hours after it arrived, keyed by its id and clock start", async () => {
     const id = await store();
     const message = await findMessage(id);
     const [job, ...more] = await reminderJobs(id);
     expect(more).toEqual([]);
-    expect(job).toMatchObject({ state: "created", singleton_key: id, data: { id } });
+    expect(job).toMatchObject({
+      state: "created",
+      singleton_key: `${id}:${message.waitingSince.getTime()}`,
+      data: { id },
+    });
     expect(new Date(job?.start_after ?? 0).getTime()).toBe(
       message.createdAt.getTime() + REMINDER_AFTER_HOURS * HOUR_MS,
     );

@@ -137,6 +137,7 @@ const stored = (row: NewMessage) =>
     id: ID,
     reference: 1234,
     createdAt: new Date("2026-03-03T09:30:00Z"),
+    waitingSince: new Date("2026-03-03T09:30:00Z"),
   }) as const;
 
 describe("staffAlertEmail", () => {

@@ -22,8 +22,10 @@ function entry(
           recipients: ["v@x.ng"],
           body: null,
           lastError: status === "failed" ? "550" : null,
+          bounced: false,
         }
       : null,
+    received: null,
   };
 }
 

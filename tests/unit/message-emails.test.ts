@@ -24,6 +24,7 @@ const inquiry: MessageForEmail = {
   courseInterest: "Data Analysis",
   contactMethod: "Email",
   createdAt: new Date("2026-03-03T09:00:00Z"),
+  waitingSince: new Date("2026-03-03T09:00:00Z"),
 };
 
 const contact: MessageForEmail = {

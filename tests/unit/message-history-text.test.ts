@@ -37,6 +37,7 @@ describe("timelineText", () => {
       recipients: ["a@x.ng", "b@x.ng"],
       body: null,
       lastError: null,
+      bounced: false,
     };
     expect(timelineText(entry({ kind: "reminder-sent", actor: "System", email }))).toBe(
       "Reminder sent to a@x.ng, b@x.ng",

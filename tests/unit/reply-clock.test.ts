@@ -7,7 +7,7 @@ const received = new Date("2026-11-20T10:00:00Z");
 const after = (hours: number, minutes = 0) =>
   new Date(received.getTime() + hours * HOUR + minutes * 60_000);
 const clockAt = (hours: number, minutes = 0, status = "unread") =>
-  replyClock({ createdAt: received, status }, after(hours, minutes));
+  replyClock({ waitingSince: received, status }, after(hours, minutes));
 
 describe("replyClock", () => {
   it("counts the hours waited and left while on time", () => {
@@ -70,12 +70,12 @@ describe("replyClock", () => {
     // 22:30 UTC is 23:30 in Lagos; an hour later it is the next day in Lagos.
     const lateEvening = new Date("2026-11-20T22:30:00Z");
     const clock = replyClock(
-      { createdAt: lateEvening, status: "read" },
+      { waitingSince: lateEvening, status: "read" },
       new Date("2026-11-21T19:00:00Z"),
     );
     expect(clock).toMatchObject({ state: "due-soon", waitedHours: 20, leftHours: 3 });
     expect(
-      replyClock({ createdAt: lateEvening, status: "read" }, new Date("2026-11-21T22:30:00Z")),
+      replyClock({ waitingSince: lateEvening, status: "read" }, new Date("2026-11-21T22:30:00Z")),
     ).toMatchObject({ state: "overdue" });
   });
 
@@ -87,7 +87,7 @@ describe("replyClock", () => {
 
   it("reads dates sent as text (loader data) and a clock slightly ahead of the server", () => {
     expect(
-      replyClock({ createdAt: received.toISOString(), status: "unread" }, after(-0.01)),
+      replyClock({ waitingSince: received.toISOString(), status: "unread" }, after(-0.01)),
     ).toMatchObject({
       state: "on-time",
       waitedHours: 0,

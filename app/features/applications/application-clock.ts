@@ -10,5 +10,5 @@ export function applicationReplyClock(
   now: Date | string,
 ) {
   if (application.status !== "new" || application.answeredAt) return null;
-  return replyClock({ createdAt: application.createdAt, status: "unread" }, now);
+  return replyClock({ waitingSince: application.createdAt, status: "unread" }, now);
 }

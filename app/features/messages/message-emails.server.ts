@@ -2,6 +2,7 @@ import type { Message } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { fullAddress, siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
+import { formTypeNames } from "./form-types";
 import { defaultInboxQuery, inboxHref } from "./inbox/list-url";
 import { formatReference } from "./reference";
 import { REPLY_PROMISE_HOURS, replyClock } from "./reply-clock";
@@ -25,14 +26,15 @@ export type MessageForEmail = Pick<
   | "courseInterest"
   | "contactMethod"
   | "createdAt"
+  | "waitingSince"
 >;
 
 export type EmailText = { subject: string; text: string };
 
 const isInquiry = (message: MessageForEmail) => message.formType === "inquiry";
-const kindOf = (message: MessageForEmail) => (isInquiry(message) ? "inquiry" : "contact message");
-const formName = (message: MessageForEmail) =>
-  isInquiry(message) ? "Course inquiry" : "Contact form";
+const kinds = { inquiry: "inquiry", contact: "contact message", email: "e-mail" } as const;
+const kindOf = (message: MessageForEmail) => kinds[message.formType];
+const formName = (message: MessageForEmail) => formTypeNames[message.formType];
 const tag = (message: MessageForEmail) => `[${formatReference(message.reference)}]`;
 
 /** What the visitor asked about: the form and its choices, one per line. */
@@ -167,7 +169,7 @@ export function reminderEmail(
   now: Date = new Date(),
 ): EmailText {
   const owner = `${message.fullName}'s ${isInquiry(message) ? "inquiry" : "message"}`;
-  const clock = replyClock({ createdAt: message.createdAt, status: "unread" }, now);
+  const clock = replyClock({ waitingSince: message.waitingSince, status: "unread" }, now);
   return {
     subject: `Reminder: ${owner} ${tag(message)}: ${clock?.shortLabel ?? "no reply yet"}`,
     text: [
@@ -175,6 +177,30 @@ export function reminderEmail(
       "",
       ...messageFacts(message),
       ...textAndLink(message, publicUrl),
+    ].join("\n"),
+  };
+}
+
+/**
+ * The alert to the assignee (else NOTIFY_EMAILS) that a visitor answered in a conversation,
+ * with the answer's new text; its clock restarts if the conversation had been answered.
+ */
+export function answerAlertEmail(
+  message: MessageForEmail,
+  answer: string,
+  publicUrl: string,
+): EmailText {
+  return {
+    subject: `${message.fullName} answered ${tag(message)}`,
+    text: [
+      `${message.fullName} answered by e-mail. The conversation is back in the inbox, waiting for a reply within ${REPLY_PROMISE_HOURS} hours.`,
+      "",
+      `Reference: ${formatReference(message.reference)}`,
+      `From: ${message.fullName} <${message.email}>`,
+      "",
+      answer,
+      "",
+      `Open it in the portal: ${publicUrl}${inboxHref(defaultInboxQuery, message.id)}`,
     ].join("\n"),
   };
 }

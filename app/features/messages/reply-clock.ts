@@ -43,11 +43,11 @@ const hours = (count: number) => `${count} h`;
  * browser's render agree.
  */
 export function replyClock(
-  message: { createdAt: Date | string; status: string },
+  message: { waitingSince: Date | string; status: string },
   now: Date | string,
 ): ReplyClock | null {
   if (!isAwaitingReply(message.status)) return null;
-  const waitedMs = Math.max(0, new Date(now).getTime() - new Date(message.createdAt).getTime());
+  const waitedMs = Math.max(0, new Date(now).getTime() - new Date(message.waitingSince).getTime());
   const leftMs = REPLY_PROMISE_HOURS * HOUR_MS - waitedMs;
   const waitedHours = Math.floor(waitedMs / HOUR_MS);
   if (leftMs <= 0) {

@@ -22,6 +22,7 @@ const kindLabels: Record<OutgoingEmailKind, string> = {
   reminder: "Reminder",
   application: "Application",
   payment: "Payment",
+  "answer-alert": "Answer alert",
 };
 
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */

@@ -76,7 +76,9 @@ export async function recentActivity(limit = 8): Promise<ActivityEvent[]> {
       title:
         message.formType === "inquiry"
           ? `New inquiry from ${message.fullName}`
-          : `New message from ${message.fullName}`,
+          : message.formType === "email"
+            ? `New e-mail from ${message.fullName}`
+            : `New message from ${message.fullName}`,
       detail: message.subject ?? message.courseInterest ?? message.inquiryType ?? "",
       at: message.createdAt,
     })),

@@ -5,10 +5,13 @@ import {
   courses,
   inquiryDailyCounts,
   messageHourlyCounts,
-  messages,
   whatsappClicks,
 } from "~/db/schema";
-import { answeredInTime, judgedUnanswered } from "~/features/messages/inbox/reply-clock.server";
+import {
+  answeredInTime,
+  judgedUnanswered,
+  replyWaits,
+} from "~/features/messages/inbox/reply-clock.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { admissionsFunnel, type CourseFunnel, funnelTotals } from "./admissions-funnel.server";
 import {
@@ -210,9 +213,11 @@ export type WeekReplyTimes = {
 export async function replyTimesPerWeek(period: ReportPeriod): Promise<WeekReplyTimes[]> {
   const { start, end } = instants(period);
   const weekStarts = period.weeks.map((week) => startOfLagosDate(week).toISOString());
-  const inWeek = sql`${messages.createdAt} >= greatest(week.starts, ${start}::timestamptz)
-    and ${messages.createdAt} < least(week.starts + interval '7 days', ${end}::timestamptz)`;
-  const waited = sql`${messages.repliedAt} - ${messages.createdAt}`;
+  const waits = replyWaits(
+    sql`greatest(week.starts, ${start}::timestamptz)`,
+    sql`least(week.starts + interval '7 days', ${end}::timestamptz)`,
+  );
+  const waited = sql`answered_at - started_at`;
   const rows = await rowsOf<{
     replied: number;
     in_time: number;
@@ -227,11 +232,11 @@ export async function replyTimesPerWeek(period: ReportPeriod): Promise<WeekReply
         count(*) filter (where ${answeredInTime})::int as in_time,
         extract(epoch from percentile_cont(0.5) within group (order by ${waited}))::float8 as median_seconds,
         extract(epoch from percentile_cont(0.9) within group (order by ${waited}))::float8 as p90_seconds
-      from ${messages}
-      where ${messages.repliedAt} is not null and ${inWeek}
+      from ${waits} waits
+      where answered_at is not null
     ) replied
     cross join lateral (
-      select count(*)::int as unanswered from ${messages} where ${judgedUnanswered} and ${inWeek}
+      select count(*)::int as unanswered from ${waits} waits where ${judgedUnanswered}
     ) unanswered
     order by week.position
   `);

@@ -112,6 +112,36 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: optionalText
     .pipe(httpUrl.optional())
     .transform((url) => withoutTrailingSlash(url ?? "https://api.paystack.co")),
+  /**
+   * The address visitors' answers come back to; each reply's Reply-To is made from it, with the
+   * conversation's token after a '+' (replies+token@…). Unset: replies carry REPLY_TO.
+   */
+  INBOUND_REPLY_ADDRESS: optionalText.pipe(
+    z.email({ error: "must be one e-mail address, e.g. replies@lagostechacademy.ng" }).optional(),
+  ),
+  /** A port to receive mail on over SMTP (mail forwarded to the academy's domain); unset: none. */
+  INBOUND_SMTP_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: "must be a port number" })
+      .transform(Number)
+      .pipe(z.number().min(1).max(65535, { error: "must be a port number" }))
+      .optional(),
+  ),
+  INBOUND_SMTP_HOST: z.string().trim().min(1).default("0.0.0.0"),
+  /** The mailbox to read answers from: imap(s)://host[:port]/[folder]; unset: none. */
+  IMAP_URL: optionalText.pipe(
+    z.url({ protocol: /^imaps?$/, error: "must be an imap:// or imaps:// URL" }).optional(),
+  ),
+  IMAP_USER: optionalText,
+  IMAP_PASSWORD: optionalText,
+  /** How often the mailbox is read when the server has no IDLE (and IDLE's own safety net). */
+  IMAP_POLL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int()
@@ -191,6 +221,9 @@ function combinationProblems(value: ParsedEnv): string[] {
   }
   if (value.S3_SECRET_ACCESS_KEY && !value.S3_ACCESS_KEY_ID) {
     problems.push("S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set");
+  }
+  if (value.IMAP_URL && !(value.IMAP_USER && value.IMAP_PASSWORD)) {
+    problems.push("IMAP_USER, IMAP_PASSWORD: are required when IMAP_URL is set");
   }
   return problems;
 }

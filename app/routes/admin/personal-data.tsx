@@ -2,6 +2,7 @@ import Download from "lucide-react/icons/download";
 import { Form, href } from "react-router";
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { requireSuperAdmin } from "~/features/auth/session.server";
+import { formTypeNames } from "~/features/messages/form-types";
 import { formatReference } from "~/features/messages/reference";
 import {
   type PersonKey,
@@ -112,7 +113,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
                 formatReference(row.reference),
                 formatDateTime(row.createdAt),
                 row.fullName,
-                row.formType === "inquiry" ? "Course inquiry" : "Contact form",
+                formTypeNames[row.formType],
                 row.status,
               ])}
             />

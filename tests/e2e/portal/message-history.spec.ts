@@ -16,7 +16,7 @@ const rows = (page: Page) => page.locator("[data-message-id]");
 const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const details = (page: Page) => page.getByRole("region", { name: "Message details" });
 const history = (page: Page) =>
-  details(page).getByRole("region", { name: "History" }).getByRole("listitem");
+  details(page).getByRole("region", { name: "Conversation" }).getByRole("listitem");
 
 /** The whole element is on the first screen, at the page's current scroll position. */
 async function expectOnFirstScreen(page: Page, element: Locator, what: string) {

@@ -90,7 +90,7 @@ test("an admin answers an inquiry from the portal with a saved reply, and the cl
   });
 
   await test.step("the history shows the reply, who sent it, and its text", async () => {
-    const history = detail.getByRole("region", { name: "History" }).getByRole("list");
+    const history = detail.getByRole("region", { name: "Conversation" }).getByRole("list");
     const sent = history.getByRole("listitem").filter({ hasText: "E-mail reply" });
     await expect(sent).toContainText(`E-mail reply by ${superAdmin.name}`);
     await expect(sent).toContainText("E-mail: Sent");

@@ -18,7 +18,10 @@ export type DeliveryState = {
 const answered = (entry: TimelineEntry) =>
   entry.kind === "replied-whatsapp" ||
   entry.kind === "replied-email" ||
-  (entry.kind === "reply-sent" && entry.email?.status === "sent");
+  (entry.kind === "reply-sent" && entry.email?.status === "sent" && !entry.email.bounced);
+
+/** What staff are told of a reply the visitor's mail server sent back. */
+export const BOUNCED_TEXT = "The visitor's mail server sent the reply back as undeliverable.";
 
 /**
  * What a message's history says of its e-mails to the visitor, for every admin who opens it:
@@ -31,11 +34,11 @@ export function deliveryState(timeline: MessageTimeline): DeliveryState {
     if (answered(entry)) failed = [];
     if (entry.kind !== "reply-sent" && entry.kind !== "acknowledgement-sent") continue;
     if (entry.email?.status === "queued" && entry.kind === "reply-sent") sending += 1;
-    if (entry.email?.status === "failed")
+    if (entry.email?.status === "failed" || entry.email?.bounced)
       failed.push({
         kind: entry.kind === "reply-sent" ? "reply" : "acknowledgement",
         at: entry.at,
-        error: entry.email.lastError,
+        error: entry.email.bounced ? BOUNCED_TEXT : entry.email.lastError,
       });
   }
   return { sending, failed };

@@ -96,6 +96,7 @@ const labelled = (values: readonly string[], labels: Record<string, string> = {}
 const formTypeOptions = labelled(messageFormTypes, {
   inquiry: "Inquiries",
   contact: "Contact forms",
+  email: "E-mails",
 });
 const statusOptions = labelled(messageStatuses);
 const priorityOptions = labelled(messagePriorities);

@@ -4,6 +4,7 @@ import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
   admins,
+  inboundEmails,
   type messagePriorities,
   messageStatusCounts,
   type messageStatuses,
@@ -13,6 +14,7 @@ import { UserFacingError } from "~/lib/errors";
 import { startOfLagosDay } from "~/lib/format/dates";
 import { compareText } from "~/lib/text/compare-text";
 import { containsPattern } from "~/lib/text/sql-text";
+import type { MessageFormType } from "../form-types";
 import { parseReference } from "../reference";
 import { lockAssignees, queueAssignmentEmails } from "./assignment-emails.server";
 import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "./list-url";
@@ -22,8 +24,10 @@ import { answeredOrClosed, dueSoon, overdue } from "./reply-clock.server";
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessagePriority = (typeof messagePriorities)[number];
 
-/** created_at to the microsecond, as fixed-width text (a JavaScript Date keeps milliseconds). */
-export const createdAtKey = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+/** A time to the microsecond, as fixed-width text (a JavaScript Date keeps milliseconds). */
+const utcKey = (column: typeof messages.createdAt | typeof messages.waitingSince) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+export const createdAtKey = utcKey(messages.createdAt);
 
 /** The database's clock: every stamp of one change is the time that change was applied. */
 const databaseNow = sql<Date>`now()`;
@@ -59,7 +63,7 @@ function inboxConditions(query: InboxQuery, actor: Pick<Admin, "id">) {
 
   const conditions: SQL[] = [...statuses].map((status) => eq(messages.status, status));
   for (const formType of formTypes)
-    conditions.push(eq(messages.formType, formType as "contact" | "inquiry"));
+    conditions.push(eq(messages.formType, formType as MessageFormType));
   if (query.tab === "assigned") conditions.push(eq(messages.assignedTo, actor.id));
   if (query.tab === "overdue" || query.clock === "overdue") conditions.push(overdue);
   if (query.clock === "due-soon") conditions.push(dueSoon);
@@ -100,6 +104,7 @@ const listColumns = {
   status: messages.status,
   priority: messages.priority,
   createdAt: messages.createdAt,
+  waitingSince: messages.waitingSince,
   assignedTo: messages.assignedTo,
   assignedName: admins.name,
 };
@@ -111,19 +116,23 @@ function listRows() {
     .leftJoin(admins, eq(admins.id, messages.assignedTo));
 }
 
-type Ordered = { key: string; id: string; answered: boolean };
+type Ordered = { key: string; clockKey: string; id: string; answered: boolean };
 const oldestFirst = (a: Ordered, b: Ordered) =>
   compareText(a.key, b.key) || compareText(a.id, b.id);
 const listComparators: Record<InboxQuery["sort"], (a: Ordered, b: Ordered) => number> = {
   newest: (a, b) => oldestFirst(b, a),
   oldest: oldestFirst,
-  unanswered: (a, b) => Number(a.answered) - Number(b.answered) || oldestFirst(a, b),
+  // Waiting longest first: by when each one's clock started (a reopened conversation's answer).
+  unanswered: (a, b) =>
+    Number(a.answered) - Number(b.answered) ||
+    compareText(a.clockKey, b.clockKey) ||
+    compareText(a.id, b.id),
 };
 
 const listOrders: Record<InboxQuery["sort"], SQL[]> = {
   newest: [desc(messages.createdAt), desc(messages.id)],
   oldest: [asc(messages.createdAt), asc(messages.id)],
-  unanswered: [asc(answeredOrClosed), asc(messages.createdAt), asc(messages.id)],
+  unanswered: [asc(answeredOrClosed), asc(messages.waitingSince), asc(messages.id)],
 };
 
 /** A page read in list order straight off the (filter, created_at, id) indexes. */
@@ -169,7 +178,12 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
   }
 
   const matches = await db()
-    .select({ id: messages.id, key: createdAtKey, answered: answeredOrClosed.mapWith(Boolean) })
+    .select({
+      id: messages.id,
+      key: createdAtKey,
+      clockKey: utcKey(messages.waitingSince),
+      answered: answeredOrClosed.mapWith(Boolean),
+    })
     .from(messages)
     .where(where)
     .limit(COUNT_CAP + 1);
@@ -363,15 +377,27 @@ export async function bulkUpdateMessages(
   return changed.length;
 }
 
-/** What the live-updates stream watches: the unread figure and the newest message. */
+/**
+ * What the live-updates stream watches: the unread figure, and the newest message and visitor
+ * answer (either changes `latestId`).
+ */
 export async function inboxPulse() {
-  const { unread } = await messageStats();
-  const [latest] = await db()
-    .select({ id: messages.id, createdAt: messages.createdAt })
-    .from(messages)
-    .orderBy(desc(messages.createdAt))
-    .limit(1);
-  return { unread, latestId: latest?.id ?? null };
+  const [{ unread }, [latest], [answer]] = await Promise.all([
+    messageStats(),
+    db()
+      .select({ id: messages.id })
+      .from(messages)
+      .orderBy(desc(messages.createdAt))
+      .limit(1),
+    // A visitor's answer brings a conversation back as surely as a new message.
+    db()
+      .select({ id: inboundEmails.id })
+      .from(inboundEmails)
+      .orderBy(desc(inboundEmails.receivedAt))
+      .limit(1),
+  ]);
+  const latestId = latest || answer ? `${latest?.id ?? ""}:${answer?.id ?? ""}` : null;
+  return { unread, latestId };
 }
 
 /** Every message of a list state, oldest first in batches, for the CSV export. */

@@ -1,4 +1,5 @@
 import { cn } from "~/ui/cn";
+import { formTypeBadges, type MessageFormType } from "../form-types";
 
 const statusStyles: Record<string, string> = {
   unread: "bg-sky-100 text-sky-900",
@@ -35,10 +36,10 @@ export function PriorityBadge({ priority }: { priority: string }) {
   );
 }
 
-export function FormTypeBadge({ formType }: { formType: string }) {
+export function FormTypeBadge({ formType }: { formType: MessageFormType }) {
   return (
     <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">
-      {formType === "inquiry" ? "Inquiry" : "Contact"}
+      {formTypeBadges[formType]}
     </span>
   );
 }

@@ -239,7 +239,7 @@ export function MessageDetail({
       </Form>
 
       {timeline ? (
-        <MessageTimeline timeline={timeline} />
+        <MessageTimeline timeline={timeline} messageId={message.id} />
       ) : (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
           The history could not be loaded. Reload the page to try again.

@@ -1,10 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { type Admin, type MessageEventKind, messageEvents, messages } from "~/db/schema";
+import {
+  type Admin,
+  inboundEmails,
+  type MessageEventKind,
+  messageEvents,
+  messages,
+} from "~/db/schema";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import type { SentEmail } from "~/features/outgoing-mail/send-email-job.server";
 import { UserFacingError } from "~/lib/errors";
 import { env } from "~/lib/infra/env.server";
+import { replyAddress } from "../reply-address";
 import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
 import { inboxMessages } from "./list-url";
 import { actInTransaction, asActor } from "./message-actor.server";
@@ -18,6 +25,11 @@ export const recordedReplyChannels = {
 } as const satisfies Record<string, MessageEventKind>;
 export type RecordedReplyChannel = keyof typeof recordedReplyChannels;
 
+function conversationReplyTo(token: string) {
+  const { INBOUND_REPLY_ADDRESS: inbound, REPLY_TO } = env();
+  return inbound ? replyAddress(inbound, token) : REPLY_TO;
+}
+
 /** The message to reply to, locked so two replies at once stamp replied_at once. */
 async function lockMessage(tx: Transaction, id: string) {
   const [message] = await tx
@@ -27,6 +39,7 @@ async function lockMessage(tx: Transaction, id: string) {
       subject: messages.subject,
       inquiryType: messages.inquiryType,
       reference: messages.reference,
+      replyToken: messages.replyToken,
     })
     .from(messages)
     .where(eq(messages.id, id))
@@ -55,6 +68,19 @@ async function markReplied(
       updatedAt: rowWrittenAt,
     })
     .where(eq(messages.id, id));
+  // The reply also answers the visitor's answers that restarted the clock: their response time.
+  const answeredAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  await tx
+    .update(inboundEmails)
+    .set({ answeredAt })
+    .where(
+      and(
+        eq(inboundEmails.messageId, id),
+        inboundEmails.restartedClock,
+        isNull(inboundEmails.answeredAt),
+        sql`${inboundEmails.receivedAt} <= ${answeredAt}`,
+      ),
+    );
 }
 
 /**
@@ -71,8 +97,9 @@ export async function sendReply(actor: Pick<Admin, "id">, id: string, body: stri
       subject: replySubject(message),
       text: body,
       messageId: id,
-      // The visitor's answer goes to a mailbox staff read, not to MAIL_FROM's no-reply address.
-      replyTo: env().REPLY_TO,
+      // The visitor's answer comes back into this conversation (INBOUND_REPLY_ADDRESS), or at
+      // least to a mailbox staff read (REPLY_TO), never to MAIL_FROM's no-reply address.
+      replyTo: conversationReplyTo(message.replyToken),
     });
     await tx
       .insert(messageEvents)

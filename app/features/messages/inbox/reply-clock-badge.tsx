@@ -32,7 +32,7 @@ export function ReplyClockBadge({
   now,
   short = false,
 }: {
-  message: { createdAt: Date | string; status: string };
+  message: { waitingSince: Date | string; status: string };
   now: Date | string;
   /** The list row's form: the hours left, not the hours waited. */
   short?: boolean;

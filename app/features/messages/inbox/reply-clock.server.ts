@@ -1,10 +1,11 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { messages } from "~/db/schema";
+import { inboundEmails, messages } from "~/db/schema";
 import { DUE_SOON_HOURS, REPLY_PROMISE_HOURS, RESPONSE_WINDOW_DAYS } from "../reply-clock";
 
-// The clock of reply-clock.ts in SQL, on the database's clock. `awaitingReply` must stay the
-// predicate of the partial index messages_awaiting_reply_created_at_idx (migration 0008), or
+// The clock of reply-clock.ts in SQL, on the database's clock: it runs from waiting_since (the
+// arrival, or the visitor's answer that reopened the conversation). `awaitingReply` must stay the
+// predicate of the partial index messages_awaiting_reply_waiting_since_idx (migration 0021), or
 // PostgreSQL cannot use it.
 
 /** Still owed a reply: status unread or read. */
@@ -15,14 +16,14 @@ const hoursAgo = (count: number) => sql`now() - make_interval(hours => ${count})
 /** Waited 24 hours or more without a reply. */
 export const overdue: SQL = and(
   awaitingReply,
-  sql`${messages.createdAt} <= ${hoursAgo(REPLY_PROMISE_HOURS)}`,
+  sql`${messages.waitingSince} <= ${hoursAgo(REPLY_PROMISE_HOURS)}`,
 ) as SQL;
 
 /** Under 4 hours left of the 24. */
 export const dueSoon: SQL = and(
   awaitingReply,
-  sql`${messages.createdAt} > ${hoursAgo(REPLY_PROMISE_HOURS)}`,
-  sql`${messages.createdAt} < ${hoursAgo(REPLY_PROMISE_HOURS - DUE_SOON_HOURS)}`,
+  sql`${messages.waitingSince} > ${hoursAgo(REPLY_PROMISE_HOURS)}`,
+  sql`${messages.waitingSince} < ${hoursAgo(REPLY_PROMISE_HOURS - DUE_SOON_HOURS)}`,
 ) as SQL;
 
 /**
@@ -34,15 +35,35 @@ export const answeredOrClosed = sql`(${messages.status} not in ('unread', 'read'
 /** The 24 hours of the promise, as an SQL interval. */
 export const promiseInterval = sql`make_interval(hours => ${REPLY_PROMISE_HOURS})`;
 
-/** Answered in time: before the clock turns overdue, which it does at 24 h exactly. */
-export const answeredInTime = sql`${messages.repliedAt} < ${messages.createdAt} + ${promiseInterval}`;
+/**
+ * Every wait for a reply that started in [start, end): each message's arrival (answered by its
+ * first reply) and each visitor answer that reopened an answered conversation (answered by the
+ * next reply). Columns: started_at, answered_at, awaiting (the conversation still owes a
+ * reply). Each part reads its own partial index; the dashboard and the reports judge these.
+ */
+export function replyWaits(start: SQL, end: SQL = sql`'infinity'::timestamptz`) {
+  return sql`(
+    select ${messages.createdAt} as started_at, ${messages.repliedAt} as answered_at,
+      ${awaitingReply} as awaiting
+    from ${messages}
+    where ${messages.createdAt} >= ${start} and ${messages.createdAt} < ${end}
+    union all
+    select ${inboundEmails.receivedAt}, ${inboundEmails.answeredAt}, ${awaitingReply}
+    from ${inboundEmails} join ${messages} on ${messages.id} = ${inboundEmails.messageId}
+    where ${inboundEmails.restartedClock}
+      and ${inboundEmails.receivedAt} >= ${start} and ${inboundEmails.receivedAt} < ${end}
+  )`;
+}
+
+/** Of a wait: answered in time, before the clock turns overdue, which it does at 24 h exactly. */
+export const answeredInTime = sql`answered_at < started_at + ${promiseInterval}`;
 
 /**
- * Judged against the promise: a message with a reply, or one whose 24 hours have passed still
- * awaiting it. One archived without a reply (spam, a duplicate) is not judged, nor is one
- * still inside its 24 hours.
+ * Of a wait: judged unanswered, its 24 hours passed with the conversation still awaiting a
+ * reply. One archived without a reply (spam, a duplicate) is not judged, nor one still inside
+ * its 24 hours.
  */
-export const judgedUnanswered = sql`${awaitingReply} and ${messages.repliedAt} is null and ${messages.createdAt} <= now() - ${promiseInterval}`;
+export const judgedUnanswered = sql`awaiting and answered_at is null and started_at <= now() - ${promiseInterval}`;
 
 /** Beyond this many overdue messages, the dashboard says '1,000+' rather than count them all. */
 export const OVERDUE_COUNT_CAP = 1_000;
@@ -55,7 +76,7 @@ export type ReplyClockFigures = {
   answeredInTimeShare: number | null;
   /** How many messages that share is of. */
   judged: number;
-  /** The median time from arrival to first reply over the last 30 days, in minutes. */
+  /** The median time from a wait's start (arrival or answer) to its reply over 30 days, in minutes. */
   medianFirstReplyMinutes: number | null;
 };
 
@@ -68,15 +89,12 @@ export async function replyClockFigures(): Promise<ReplyClockFigures> {
       ) capped) as overdue,
       (select count(*)::int from ${messages} where ${dueSoon}) as due_soon,
       count(*) filter (where ${answeredInTime})::int as answered_in_time,
-      count(*) filter (
-        where ${messages.repliedAt} is not null or (${judgedUnanswered})
-      )::int as judged,
+      count(*) filter (where answered_at is not null or (${judgedUnanswered}))::int as judged,
       -- Over intervals, not extract(epoch …): that is numeric, and sorting numerics is slow.
       extract(epoch from percentile_cont(0.5) within group (
-        order by ${messages.repliedAt} - ${messages.createdAt}
-      ) filter (where ${messages.repliedAt} is not null))::float8 as median_seconds
-    from ${messages}
-    where ${messages.createdAt} >= now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
+        order by answered_at - started_at
+      ) filter (where answered_at is not null))::float8 as median_seconds
+    from ${replyWaits(sql`now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})`)} waits
   `);
   const row = result.rows[0] as {
     overdue: number;

@@ -12,25 +12,32 @@ import { HOUR_MS, REMINDER_AFTER_HOURS } from "../reply-clock";
 import { awaitingReply } from "./reply-clock.server";
 
 /**
- * Schedules a message's 20-hour reminder in the transaction that stores it. The job waits in
+ * Schedules a message's 20-hour reminder in the transaction that stores it (or that reopens it:
+ * the clock then runs from the visitor's answer). The job waits in
  * the database, so it survives restarts, and goes to one of the app's processes when due.
  */
 export async function scheduleReplyReminder(
   tx: Transaction,
-  message: Pick<Message, "id" | "createdAt">,
+  message: Pick<Message, "id" | "waitingSince">,
 ) {
   await replyReminderJob.enqueue(
     tx,
     { id: message.id },
     {
-      startAfter: new Date(new Date(message.createdAt).getTime() + REMINDER_AFTER_HOURS * HOUR_MS),
-      singletonKey: message.id,
+      startAfter: new Date(
+        new Date(message.waitingSince).getTime() + REMINDER_AFTER_HOURS * HOUR_MS,
+      ),
+      // One per start of the clock: a reopened conversation gets its own reminder.
+      singletonKey: `${message.id}:${new Date(message.waitingSince).getTime()}`,
     },
   );
 }
 
 /** The assignee while they are an active admin; else NOTIFY_EMAILS (perhaps nobody). */
-async function reminderRecipients(tx: Transaction, assignedTo: string | null): Promise<string[]> {
+export async function assigneeOrStaff(
+  tx: Transaction,
+  assignedTo: string | null,
+): Promise<string[]> {
   if (assignedTo) {
     const [assignee] = await tx
       .select({ email: admins.email })
@@ -52,10 +59,18 @@ export async function sendReplyReminder({ id }: { id: string }) {
     const [message] = await tx
       .update(messages)
       .set({ remindedAt: sql`now()` })
-      .where(and(eq(messages.id, id), isNull(messages.remindedAt), awaitingReply))
+      .where(
+        and(
+          eq(messages.id, id),
+          isNull(messages.remindedAt),
+          awaitingReply,
+          // A reminder armed for an earlier start of the clock is not due yet.
+          sql`${messages.waitingSince} <= now() - make_interval(hours => ${REMINDER_AFTER_HOURS})`,
+        ),
+      )
       .returning();
     if (!message) return;
-    const recipients = await reminderRecipients(tx, message.assignedTo);
+    const recipients = await assigneeOrStaff(tx, message.assignedTo);
     if (!recipients.length) {
       logger.info({ messageId: id }, "A reply reminder was due; nobody is configured to get it");
       return;

@@ -36,6 +36,12 @@ export function timelineText(entry: Entry): string {
       return entry.email?.recipients.length
         ? `Reminder sent to ${entry.email.recipients.join(", ")}`
         : "Reminder sent";
+    case "visitor-answered":
+      return `Answer by e-mail from ${entry.actor ?? "the visitor"}`;
+    case "auto-reply":
+      return `Automatic reply from ${entry.actor ?? "the visitor's mail server"} (no action needed)`;
+    case "reply-bounced":
+      return "Reply not delivered: the visitor's mail server sent it back";
   }
 }
 

@@ -2,6 +2,8 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   admins,
+  inboundAttachments,
+  inboundEmails,
   type MessageEventKind,
   messageEvents,
   messages,
@@ -19,7 +21,25 @@ export const FORMER_ADMIN = "A former admin";
 const systemKinds: ReadonlySet<MessageEventKind> = new Set([
   "acknowledgement-sent",
   "reminder-sent",
+  "reply-bounced",
 ]);
+
+/** Events of mail the visitor's side sent: the actor is the sender, not an admin. */
+const receivedKinds: ReadonlySet<MessageEventKind> = new Set(["visitor-answered", "auto-reply"]);
+
+/** A file that came with a visitor's e-mail, opened through the portal. */
+export type ReceivedFile = { id: string; name: string; type: string; size: number };
+
+/** A mail the visitor's side sent: what is new in it, the whole of it, and its files. */
+export type ReceivedMail = {
+  id: string;
+  from: string;
+  subject: string | null;
+  newText: string;
+  fullText: string;
+  files: ReceivedFile[];
+  refusedFiles: { name: string; reason: string }[];
+};
 
 export type TimelineEntry = {
   id: string;
@@ -37,7 +57,11 @@ export type TimelineEntry = {
     body: string | null;
     /** The mail server's last refusal (shown once the e-mail has failed). */
     lastError: string | null;
+    /** The visitor's mail server sent it back as undeliverable. */
+    bounced: boolean;
   } | null;
+  /** For a visitor's answer, an automatic reply or a bounce: the mail received. */
+  received: ReceivedMail | null;
 };
 
 export type MessageTimeline = { entries: TimelineEntry[]; hidden: number };
@@ -50,6 +74,27 @@ async function adminNames(ids: string[]): Promise<Map<string, string>> {
     .from(admins)
     .where(inArray(admins.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The files kept of each of these received mails. */
+async function filesOf(inboundIds: string[]): Promise<Map<string, ReceivedFile[]>> {
+  const byMail = new Map<string, ReceivedFile[]>();
+  if (!inboundIds.length) return byMail;
+  const rows = await db()
+    .select({
+      id: inboundAttachments.id,
+      mailId: inboundAttachments.inboundEmailId,
+      name: inboundAttachments.fileName,
+      type: inboundAttachments.contentType,
+      size: inboundAttachments.size,
+    })
+    .from(inboundAttachments)
+    .where(inArray(inboundAttachments.inboundEmailId, inboundIds))
+    .orderBy(inboundAttachments.storageKey);
+  for (const { mailId, ...file } of rows) {
+    byMail.set(mailId, [...(byMail.get(mailId) ?? []), file]);
+  }
+  return byMail;
 }
 
 /**
@@ -74,6 +119,16 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
         emailStatus: outgoingEmails.status,
         recipients: outgoingEmails.recipients,
         lastError: outgoingEmails.lastError,
+        bouncedAt: outgoingEmails.bouncedAt,
+        inbound: {
+          id: inboundEmails.id,
+          fromAddress: inboundEmails.fromAddress,
+          fromName: inboundEmails.fromName,
+          subject: inboundEmails.subject,
+          newText: inboundEmails.newText,
+          fullText: inboundEmails.fullText,
+          refusedFiles: inboundEmails.refusedFiles,
+        },
         // A reply's text is what staff wrote; other e-mails' bodies are templates.
         body: sql<
           string | null
@@ -83,6 +138,7 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
       .from(messageEvents)
       .leftJoin(admins, eq(admins.id, messageEvents.actorId))
       .leftJoin(outgoingEmails, eq(outgoingEmails.id, messageEvents.emailId))
+      .leftJoin(inboundEmails, eq(inboundEmails.id, messageEvents.inboundEmailId))
       .where(eq(messageEvents.messageId, messageId))
       .orderBy(desc(messageEvents.createdAt), desc(messageEvents.id))
       .limit(TIMELINE_LIMIT),
@@ -96,7 +152,10 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
     if (event.detail?.from) assigneeIds.add(event.detail.from);
     if (event.detail?.to) assigneeIds.add(event.detail.to);
   }
-  const names = await adminNames([...assigneeIds]);
+  const [names, files] = await Promise.all([
+    adminNames([...assigneeIds]),
+    filesOf(events.flatMap((event) => (event.inbound?.id ? [event.inbound.id] : []))),
+  ]);
   const assigneeName = (id: string | null | undefined) =>
     id ? (names.get(id) ?? FORMER_ADMIN) : null;
 
@@ -108,13 +167,18 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
     from: null,
     to: null,
     email: null,
+    received: null,
   };
   const entries = events.map(
     (event): TimelineEntry => ({
       id: event.id,
       kind: event.kind,
       at: event.at,
-      actor: event.actorName ?? (systemKinds.has(event.kind) ? SYSTEM_ACTOR : FORMER_ADMIN),
+      actor: receivedKinds.has(event.kind)
+        ? (event.inbound?.fromName ?? event.inbound?.fromAddress ?? null)
+        : (event.actorName ??
+          event.detail?.by ??
+          (systemKinds.has(event.kind) ? SYSTEM_ACTOR : FORMER_ADMIN)),
       from:
         event.kind === "assigned" ? assigneeName(event.detail?.from) : (event.detail?.from ?? null),
       to: event.kind === "assigned" ? assigneeName(event.detail?.to) : (event.detail?.to ?? null),
@@ -124,6 +188,20 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
             recipients: event.recipients ?? [],
             body: event.body,
             lastError: event.emailStatus === "failed" ? event.lastError : null,
+            bounced: event.bouncedAt !== null,
+          }
+        : null,
+      received: event.inbound
+        ? {
+            id: event.inbound.id,
+            from: event.inbound.fromName
+              ? `${event.inbound.fromName} <${event.inbound.fromAddress}>`
+              : event.inbound.fromAddress,
+            subject: event.inbound.subject,
+            newText: event.inbound.newText,
+            fullText: event.inbound.fullText,
+            files: files.get(event.inbound.id) ?? [],
+            refusedFiles: event.inbound.refusedFiles,
           }
         : null,
     }),

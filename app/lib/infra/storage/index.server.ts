@@ -2,11 +2,17 @@ import path from "node:path";
 import { type Env, env } from "../env.server";
 import { localDiskStorage } from "./local-disk.server";
 import { s3Storage } from "./s3.server";
-import { COURSE_ASSETS_BUCKET, type ObjectStorage, PAYMENT_PROOFS_BUCKET } from "./storage.server";
+import {
+  COURSE_ASSETS_BUCKET,
+  MAIL_ATTACHMENTS_BUCKET,
+  type ObjectStorage,
+  PAYMENT_PROOFS_BUCKET,
+} from "./storage.server";
 
 const holder = globalThis as typeof globalThis & {
   __academyCourseAssets?: ObjectStorage;
   __academyPaymentProofs?: ObjectStorage;
+  __academyMailAttachments?: ObjectStorage;
 };
 
 /**
@@ -30,6 +36,16 @@ export function paymentProofs(): ObjectStorage {
 
 export function setPaymentProofs(storage: ObjectStorage | undefined) {
   holder.__academyPaymentProofs = storage;
+}
+
+/** The private mail-attachments bucket, beside the course assets (S3 or local disk). */
+export function mailAttachments(): ObjectStorage {
+  holder.__academyMailAttachments ??= storageFor(env(), MAIL_ATTACHMENTS_BUCKET);
+  return holder.__academyMailAttachments;
+}
+
+export function setMailAttachments(storage: ObjectStorage | undefined) {
+  holder.__academyMailAttachments = storage;
 }
 
 function storageFor(config: Env, bucket = COURSE_ASSETS_BUCKET): ObjectStorage {

@@ -8,6 +8,9 @@ export const COURSE_ASSETS_BUCKET = "course-assets";
  */
 export const PAYMENT_PROOFS_BUCKET = "payment-proofs";
 
+/** Files that came with visitors' e-mails: private like the proofs, opened through the portal. */
+export const MAIL_ATTACHMENTS_BUCKET = "mail-attachments";
+
 /** URL prefix under which stored files are served (app/routes/resources/files.ts). */
 const FILES_URL_PREFIX = "/files";
 

@@ -1,0 +1,30 @@
+import type { Env } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
+import { startSmtpListener } from "./smtp-listener.server";
+
+type Stop = () => Promise<void>;
+
+/**
+ * Starts receiving visitors' mail in this process, the ways the environment configures: the
+ * SMTP listener (INBOUND_SMTP_PORT). Returns what stops it. A second process on the same
+ * machine finds the SMTP port taken and leaves it to the first.
+ */
+export async function startInboundMail(config: Env): Promise<Stop> {
+  const stops: Stop[] = [];
+  if (config.INBOUND_SMTP_PORT) {
+    try {
+      const listener = await startSmtpListener({
+        port: config.INBOUND_SMTP_PORT,
+        host: config.INBOUND_SMTP_HOST,
+      });
+      logger.info(`Inbound SMTP: listening on port ${listener.port}`);
+      stops.push(listener.close);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      logger.info("Inbound SMTP: the port is taken by another process, which receives the mail");
+    }
+  }
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

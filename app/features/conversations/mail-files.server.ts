@@ -1,0 +1,71 @@
+import { checkBrochure } from "~/features/courses/brochure-check.server";
+import { detectFileType, reencodeImage } from "~/features/courses/course-files.server";
+import { mailAttachments } from "~/lib/infra/storage/index.server";
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_BYTES_PER_MAIL,
+  MAX_ATTACHMENTS_PER_MAIL,
+  refusedFileReasons,
+} from "./mail-rules";
+import type { MailFile } from "./read-mail.server";
+
+export type KeptFile = { key: string; name: string; type: string; size: number };
+export type RefusedFile = { name: string; reason: string };
+
+const extensions = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+} as const;
+
+const pdfRefusal = { field: "attachment", unreadable: "unreadable", active: "active" };
+
+/**
+ * A mail's files through the upload checks of the portal: the type read from the content,
+ * images decoded and written again (no camera metadata kept), PDFs with scripts refused. What
+ * passes is stored in the private mail-attachments bucket under `mailKey`; what does not is
+ * listed with its reason, so staff see that it came and why it is not there.
+ */
+export async function keepFiles(files: MailFile[], mailKey: string) {
+  const kept: KeptFile[] = [];
+  const refused: RefusedFile[] = [];
+  let total = 0;
+  for (const [index, file] of files.entries()) {
+    const refuse = (reason: string) => refused.push({ name: file.name, reason });
+    if (kept.length >= MAX_ATTACHMENTS_PER_MAIL) {
+      refuse(refusedFileReasons.tooMany);
+      continue;
+    }
+    if (file.content.length > MAX_ATTACHMENT_BYTES) {
+      refuse(refusedFileReasons.tooLarge);
+      continue;
+    }
+    if (total + file.content.length > MAX_ATTACHMENTS_BYTES_PER_MAIL) {
+      refuse(refusedFileReasons.overMailLimit);
+      continue;
+    }
+    const type = detectFileType(file.content.subarray(0, 16));
+    if (!type) {
+      refuse(refusedFileReasons.type);
+      continue;
+    }
+    let content: Buffer;
+    try {
+      if (type === "application/pdf") {
+        await checkBrochure(file.content, pdfRefusal);
+        content = file.content;
+      } else {
+        content = await reencodeImage(file.content, type, "attachment");
+      }
+    } catch {
+      refuse(refusedFileReasons.unsafe);
+      continue;
+    }
+    const key = `${mailKey}/${index + 1}.${extensions[type]}`;
+    await mailAttachments().put(key, content, type);
+    total += file.content.length;
+    kept.push({ key, name: file.name, type, size: content.length });
+  }
+  return { kept, refused };
+}

@@ -1,0 +1,74 @@
+/**
+ * The rules for mail coming back from visitors, kept free of I/O so that they are tested alone:
+ * the limits, what counts as automatic mail, and the reply address of a conversation.
+ */
+
+/** A mail larger than this is refused whole (SMTP 552); the sender's server tells the sender. */
+export const MAX_MAIL_BYTES = 45 * 1024 * 1024;
+/** A file is kept up to this size; a larger one is listed as refused in the conversation. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** All the files of one mail together; those past it are listed as refused. */
+export const MAX_ATTACHMENTS_BYTES_PER_MAIL = 15 * 1024 * 1024;
+/** At most this many files of one mail are kept. */
+export const MAX_ATTACHMENTS_PER_MAIL = 10;
+/** Stored text is cut here (a pasted log, a forwarded thread): the mail is kept, not refused. */
+export const MAX_TEXT_CHARS = 100_000;
+/** A Message-ID longer than this is not one we sent or can key on; the mail's digest is used. */
+export const MAX_MESSAGE_ID_CHARS = 500;
+
+/** Why a file was not kept, as staff read it in the conversation. */
+export const refusedFileReasons = {
+  tooLarge: "Not kept: larger than 10 MB",
+  overMailLimit: "Not kept: the mail's files passed 15 MB together",
+  tooMany: "Not kept: more than 10 files in one mail",
+  type: "Not kept: only photos (JPEG, PNG, WebP) and PDF files are accepted",
+  unsafe: "Not kept: the file could not be read or carried scripts",
+} as const;
+
+type Header = { key: string; value: string };
+
+const headerValue = (headers: Header[], key: string) =>
+  headers
+    .find((header) => header.key === key)
+    ?.value.trim()
+    .toLowerCase() ?? "";
+
+/**
+ * A delivery status report (RFC 3464) or a classic bounce from a mailer daemon: never a
+ * visitor's words, and never answered.
+ */
+export function isBounce(headers: Header[], from: string) {
+  const contentType = headerValue(headers, "content-type");
+  if (contentType.startsWith("multipart/report") && contentType.includes("delivery-status"))
+    return true;
+  if (headers.some((header) => header.key === "x-failed-recipients")) return true;
+  return /^(mailer-daemon|postmaster)@/i.test(from);
+}
+
+/**
+ * An out-of-office or other automatic answer (RFC 3834 Auto-Submitted, the older Precedence
+ * and X-Autoreply headers): shown in the conversation, but it never reopens it or sends mail.
+ */
+export function isAutoReply(headers: Header[]) {
+  const autoSubmitted = headerValue(headers, "auto-submitted");
+  if (autoSubmitted && autoSubmitted !== "no") return true;
+  if (["bulk", "junk", "list", "auto_reply"].includes(headerValue(headers, "precedence")))
+    return true;
+  return headers.some((header) =>
+    ["x-autoreply", "x-autorespond", "x-auto-response-suppress"].includes(header.key),
+  );
+}
+
+/** The ids of e-mails we sent, from Message-ID values such as '<uuid@host>'. */
+export function sentEmailIds(messageIds: string[], host: string): string[] {
+  const pattern = /<([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@([^>\s]+)>/gi;
+  const ids = new Set<string>();
+  for (const value of messageIds) {
+    for (const match of value.slice(0, 10_000).matchAll(pattern)) {
+      if (match[2]?.toLowerCase() === host.toLowerCase()) ids.add(match[1]?.toLowerCase() ?? "");
+    }
+    if (ids.size >= 50) break;
+  }
+  ids.delete("");
+  return [...ids];
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
+import {
+  inboundAttachments,
+  inboundEmails,
+  messageEvents,
+  messages,
+  type NewMessage,
+  outgoingEmails,
+} from "~/db/schema";
+import { scheduleReplyReminder } from "~/features/messages/inbox/reply-reminders.server";
+import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server";
+import { parseReference } from "~/features/messages/reference";
+import { tokenOfAddress } from "~/features/messages/reply-address";
+import { env } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
+import { mailAttachments } from "~/lib/infra/storage/index.server";
+import { queueAnswerAlert } from "./answer-alerts.server";
+import { type KeptFile, keepFiles } from "./mail-files.server";
+import { sentEmailIds } from "./mail-rules";
+import { bouncedMessageIds, type InboundMail, readMail } from "./read-mail.server";
+
+/**
+ * What became of a received mail. Every outcome but a thrown error may be acknowledged to the
+ * source (SMTP 250, the IMAP message flagged): the mail is stored, was stored before, or is
+ * automatic mail about nothing of ours, which is dropped on purpose.
+ */
+export type ReceiveOutcome =
+  | { outcome: "answer" | "new-conversation" | "auto-reply" | "bounce"; messageId: string }
+  | { outcome: "duplicate" }
+  | { outcome: "ignored"; reason: string };
+
+const ourHost = () => new URL(env().publicUrl).hostname;
+
+/** A mail that cannot be parsed at all: refused for good, never retried. */
+export class MalformedMailError extends Error {
+  constructor(cause: unknown) {
+    super("The mail could not be read", { cause });
+    this.name = "MalformedMailError";
+  }
+}
+
+/** The conversation a mail belongs to: by reply address, then by Message-ID, then by subject. */
+async function conversationOf(mail: InboundMail): Promise<string | null> {
+  const inbound = env().INBOUND_REPLY_ADDRESS;
+  const tokens = inbound
+    ? mail.recipients.map((address) => tokenOfAddress(inbound, address)).filter((t) => t !== null)
+    : [];
+  if (tokens.length) {
+    const [byToken] = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(inArray(messages.replyToken, tokens))
+      .limit(1);
+    if (byToken) return byToken.id;
+  }
+  const sentIds = sentEmailIds(mail.threadIds, ourHost());
+  if (sentIds.length) {
+    const [bySent] = await db()
+      .select({ id: outgoingEmails.messageId })
+      .from(outgoingEmails)
+      .where(and(inArray(outgoingEmails.id, sentIds), isNotNull(outgoingEmails.messageId)))
+      .limit(1);
+    if (bySent?.id) return bySent.id;
+  }
+  // A reference in the subject is easy to guess, so it threads only mail from the address the
+  // conversation is with.
+  const reference = mail.subject?.match(/\[(LTA-\d{1,10})\]/i)?.[1];
+  const number = reference ? parseReference(reference) : null;
+  if (number !== null && mail.from.address) {
+    const [bySubject] = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.reference, number),
+          sql`lower(${messages.email}) = lower(${mail.from.address})`,
+        ),
+      )
+      .limit(1);
+    if (bySubject) return bySubject.id;
+  }
+  return null;
+}
+
+async function alreadyStored(rfcMessageId: string) {
+  const [row] = await db()
+    .select({ id: inboundEmails.id })
+    .from(inboundEmails)
+    .where(eq(inboundEmails.rfcMessageId, rfcMessageId));
+  return Boolean(row);
+}
+
+type StoredMail = { id: string; receivedAt: Date };
+
+/** Stores the mail in a conversation; null when another delivery of it was stored first. */
+async function insertMail(
+  tx: Transaction,
+  mail: InboundMail,
+  messageId: string,
+  kept: KeptFile[],
+  refused: { name: string; reason: string }[],
+): Promise<StoredMail | null> {
+  const [row] = await tx
+    .insert(inboundEmails)
+    .values({
+      messageId,
+      rfcMessageId: mail.rfcMessageId,
+      kind: mail.kind,
+      fromAddress: mail.from.address,
+      fromName: mail.from.name,
+      subject: mail.subject,
+      newText: mail.newText,
+      fullText: mail.fullText,
+      refusedFiles: refused,
+    })
+    .onConflictDoNothing({ target: inboundEmails.rfcMessageId })
+    .returning({ id: inboundEmails.id, receivedAt: inboundEmails.receivedAt });
+  if (!row) return null;
+  if (kept.length) {
+    await tx.insert(inboundAttachments).values(
+      kept.map((file) => ({
+        inboundEmailId: row.id,
+        storageKey: file.key,
+        fileName: file.name,
+        contentType: file.type,
+        size: file.size,
+      })),
+    );
+  }
+  return row;
+}
+
+/**
+ * A visitor's answer joins its conversation. A conversation staff had answered (or archived) is
+ * reopened: unread, back in the inbox, its 24-hour clock restarted from this answer and its
+ * reminder armed again. One still waiting for its reply only becomes unread: its clock keeps
+ * running from the mail that is still unanswered.
+ */
+async function joinConversation(
+  tx: Transaction,
+  messageId: string,
+  stored: StoredMail,
+  answer: string,
+) {
+  await tx.execute(sql`select set_config('academy.actor_label', 'System', true)`);
+  const [message] = await tx
+    .select()
+    .from(messages)
+    .where(eq(messages.id, messageId))
+    .for("update");
+  if (!message) throw new Error("The conversation was deleted while the mail was stored");
+  const waiting = message.status === "unread" || message.status === "read";
+  const [reopened] = await tx
+    .update(messages)
+    .set({
+      status: "unread",
+      ...(waiting ? {} : { waitingSince: stored.receivedAt, remindedAt: null }),
+    })
+    .where(eq(messages.id, messageId))
+    .returning();
+  if (!waiting) {
+    await tx
+      .update(inboundEmails)
+      .set({ restartedClock: true })
+      .where(eq(inboundEmails.id, stored.id));
+    if (reopened) await scheduleReplyReminder(tx, reopened);
+  }
+  await tx
+    .insert(messageEvents)
+    .values({ messageId, kind: "visitor-answered", inboundEmailId: stored.id });
+  if (reopened) await queueAnswerAlert(tx, reopened, answer);
+}
+
+/** A mail about nothing we know starts a conversation: an 'E-mail' message in the inbox. */
+async function startConversation(tx: Transaction, mail: InboundMail) {
+  const row: NewMessage = {
+    formType: "email",
+    fullName: mail.from.name || mail.from.address,
+    email: mail.from.address,
+    subject: mail.subject ?? "(no subject)",
+    message: mail.newText,
+  };
+  const [message] = await tx.insert(messages).values(row).returning();
+  if (!message) throw new Error("The conversation was not stored");
+  await queueStaffAlert(tx, message);
+  await scheduleReplyReminder(tx, message);
+  return message.id;
+}
+
+/** A bounce of our e-mails: each reply it names is marked undelivered in its conversation. */
+async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutcome> {
+  const ids = sentEmailIds([...mail.threadIds, ...bouncedMessageIds(raw)], ourHost());
+  const bounced = ids.length
+    ? await db()
+        .select({ id: outgoingEmails.id, messageId: outgoingEmails.messageId })
+        .from(outgoingEmails)
+        .where(inArray(outgoingEmails.id, ids))
+    : [];
+  const conversationId = bounced.find((email) => email.messageId)?.messageId;
+  if (!conversationId) return { outcome: "ignored", reason: "a bounce of no e-mail of ours" };
+  await db().transaction(async (tx) => {
+    const stored = await insertMail(tx, mail, conversationId, [], []);
+    if (!stored) return;
+    for (const email of bounced) {
+      const [marked] = await tx
+        .update(outgoingEmails)
+        .set({ bouncedAt: stored.receivedAt })
+        .where(and(eq(outgoingEmails.id, email.id), sql`${outgoingEmails.bouncedAt} is null`))
+        .returning({ messageId: outgoingEmails.messageId });
+      if (marked?.messageId) {
+        await tx.insert(messageEvents).values({
+          messageId: marked.messageId,
+          kind: "reply-bounced",
+          emailId: email.id,
+          inboundEmailId: stored.id,
+        });
+      }
+    }
+  });
+  return { outcome: "bounce", messageId: conversationId };
+}
+
+/**
+ * Receives one raw mail (from IMAP or the SMTP listener) into the conversations. It returns
+ * only once the mail is committed, so the caller acknowledges it to the source after that and
+ * a crash before loses nothing; a redelivery (same Message-ID) stores nothing twice. Throws
+ * when the mail cannot be parsed or the database is away: the source keeps it and tries again.
+ */
+export async function receiveMail(
+  raw: Buffer,
+  { envelopeRecipients = [] }: { envelopeRecipients?: string[] } = {},
+): Promise<ReceiveOutcome> {
+  const mail = await readMail(raw, envelopeRecipients).catch((error: unknown) => {
+    throw new MalformedMailError(error);
+  });
+  if (await alreadyStored(mail.rfcMessageId)) return { outcome: "duplicate" };
+  if (mail.kind === "bounce") return recordBounce(mail, raw);
+  if (!/^[^@\s]+@[^@\s]+$/.test(mail.from.address)) {
+    return { outcome: "ignored", reason: "no sender address" };
+  }
+  const conversationId = await conversationOf(mail);
+  if (mail.kind === "auto-reply") {
+    // An automatic answer is kept beside its conversation; it never starts or reopens one.
+    if (!conversationId) return { outcome: "ignored", reason: "an automatic reply to nothing" };
+    await db().transaction(async (tx) => {
+      const stored = await insertMail(tx, mail, conversationId, [], []);
+      if (stored) {
+        await tx.insert(messageEvents).values({
+          messageId: conversationId,
+          kind: "auto-reply",
+          inboundEmailId: stored.id,
+        });
+      }
+    });
+    return { outcome: "auto-reply", messageId: conversationId };
+  }
+
+  const { kept, refused } = await keepFiles(mail.files, randomUUID());
+  try {
+    const result = await db().transaction(async (tx) => {
+      const messageId = conversationId ?? (await startConversation(tx, mail));
+      const stored = await insertMail(tx, mail, messageId, kept, refused);
+      if (!stored) return null;
+      if (conversationId) await joinConversation(tx, conversationId, stored, mail.newText);
+      return messageId;
+    });
+    if (result === null) {
+      await forget(kept);
+      return { outcome: "duplicate" };
+    }
+    return { outcome: conversationId ? "answer" : "new-conversation", messageId: result };
+  } catch (error) {
+    await forget(kept);
+    throw error;
+  }
+}
+
+/** Files kept for a mail that was not stored after all (a duplicate, a failed transaction). */
+async function forget(files: KeptFile[]) {
+  if (!files.length) return;
+  await mailAttachments()
+    .delete(files.map((file) => file.key))
+    .catch((error: unknown) =>
+      logger.warn({ err: error }, "Attachments of a mail not stored were left in storage"),
+    );
+}

@@ -1,0 +1,17 @@
+import type { messageFormTypes } from "~/db/schema";
+
+export type MessageFormType = (typeof messageFormTypes)[number];
+
+/** Where a message came from, as staff read it: the public form, or an e-mail to the academy. */
+export const formTypeNames: Record<MessageFormType, string> = {
+  inquiry: "Course inquiry",
+  contact: "Contact form",
+  email: "E-mail",
+};
+
+/** The same, short, for a badge in a list. */
+export const formTypeBadges: Record<MessageFormType, string> = {
+  inquiry: "Inquiry",
+  contact: "Contact",
+  email: "E-mail",
+};

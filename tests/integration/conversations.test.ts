@@ -1,0 +1,413 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Admin,
+  inboundAttachments,
+  inboundEmails,
+  messageEvents,
+  messages,
+  outgoingEmails,
+  rateLimits,
+} from "~/db/schema";
+import { MAX_MAIL_BYTES, refusedFileReasons } from "~/features/conversations/mail-rules";
+import {
+  type SmtpListener,
+  startSmtpListener,
+} from "~/features/conversations/smtp-listener.server";
+import { deliveryState } from "~/features/messages/inbox/delivery-state";
+import { sendReply } from "~/features/messages/inbox/replies.server";
+import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
+import { messageTimeline } from "~/features/messages/inbox/timeline.server";
+import { formatReference } from "~/features/messages/reference";
+import { replyAddress } from "~/features/messages/reply-address";
+import { setMailAttachments } from "~/lib/infra/storage/index.server";
+import { makeAdmin } from "../support/admin-session";
+import { findMessage, insertMessage } from "../support/inbox-fixtures";
+import { setupMailDelivery } from "../support/mail-delivery";
+import { emailsSettled } from "../support/outgoing-mail";
+import { setupTestDatabase } from "../support/test-database";
+
+const INBOUND = "replies@academy.test";
+const STAFF = "staff@academy.test";
+
+const database = setupTestDatabase();
+setupMailDelivery({
+  name: "conversations",
+  env: { NOTIFY_EMAILS: STAFF, INBOUND_REPLY_ADDRESS: INBOUND, PUBLIC_URL: "http://academy.test" },
+  tables: [outgoingEmails, messages, rateLimits],
+});
+
+let listener: SmtpListener;
+let actor: Admin;
+let counter = 0;
+
+beforeAll(async () => {
+  setMailAttachments(undefined);
+  listener = await startSmtpListener({ port: 0, host: "127.0.0.1" });
+  actor = await makeAdmin({ role: "admin", name: "Ade Replier" });
+});
+afterAll(async () => {
+  await listener.close();
+  setMailAttachments(undefined);
+});
+
+/** A mail client that talks to our listener, as a visitor's mail server would. */
+const client = () =>
+  nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: listener.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+
+type Mail = Parameters<ReturnType<typeof client>["sendMail"]>[0];
+
+/** Sends a mail; resolves with the listener's answer (250 …) or rejects with its refusal. */
+async function deliver(mail: Mail) {
+  counter += 1;
+  const info = await client().sendMail({
+    from: "Amaka Obi <amaka@visitor.test>",
+    to: INBOUND,
+    subject: "A question",
+    text: "Hello",
+    messageId: `<visitor-${counter}-${Date.now()}@visitor.test>`,
+    ...mail,
+  });
+  return info.response;
+}
+
+/** A conversation staff answered: the visitor's message and a delivered reply. */
+async function answeredConversation() {
+  const message = await insertMessage({ email: "amaka@visitor.test", fullName: "Amaka Obi" });
+  await sendReply(actor, message.id, "The fee is ₦150,000.");
+  const emails = await emailsSettled();
+  const reply = emails.find((email) => email.messageId === message.id && email.kind === "reply");
+  if (!reply) throw new Error("The reply was not sent");
+  return { message: await findMessage(message.id), reply };
+}
+
+const mailsOf = (messageId: string) =>
+  database()
+    .db.select()
+    .from(inboundEmails)
+    .where(eq(inboundEmails.messageId, messageId))
+    .orderBy(asc(inboundEmails.receivedAt));
+
+const eventKinds = async (messageId: string) =>
+  (
+    await database()
+      .db.select({ kind: messageEvents.kind })
+      .from(messageEvents)
+      .where(eq(messageEvents.messageId, messageId))
+      .orderBy(asc(messageEvents.createdAt))
+  ).map((event) => event.kind);
+
+const answerAlerts = async (messageId: string) =>
+  (
+    await database().db.select().from(outgoingEmails).where(eq(outgoingEmails.messageId, messageId))
+  ).filter((email) => email.kind === "answer-alert");
+
+describe("a visitor's answer", () => {
+  it("comes back by the reply address alone, reopens the conversation and restarts its clock", async () => {
+    const { message, reply } = await answeredConversation();
+    expect(message.status).toBe("replied");
+    expect(reply.replyTo).toBe(replyAddress(INBOUND, message.replyToken));
+    expect(reply.replyTo).toMatch(/^replies\+[0-9a-f]{32}@academy\.test$/);
+
+    const answer = await deliver({
+      to: reply.replyTo ?? "",
+      subject: "Thanks", // no reference, no In-Reply-To: only the address threads it
+      text: "When does the next intake start?",
+    });
+    expect(answer).toMatch(/^250/);
+
+    const [mail] = await mailsOf(message.id);
+    expect(mail).toMatchObject({
+      kind: "visitor",
+      newText: "When does the next intake start?",
+      restartedClock: true,
+      answeredAt: null,
+    });
+    const reopened = await findMessage(message.id);
+    expect(reopened.status).toBe("unread");
+    expect(reopened.waitingSince.getTime()).toBe(mail?.receivedAt.getTime());
+    expect(reopened.repliedAt).not.toBeNull();
+    expect(await eventKinds(message.id)).toEqual(
+      expect.arrayContaining(["reply-sent", "status", "visitor-answered"]),
+    );
+    const [alert] = await answerAlerts(message.id);
+    expect(alert?.recipients).toEqual([STAFF]);
+    expect(alert?.body).toContain("When does the next intake start?");
+
+    // The timeline shows the answer, by the visitor, after the reply; the reopening is the system's.
+    const { entries } = await messageTimeline(message.id);
+    const answerEntry = entries.find((entry) => entry.kind === "visitor-answered");
+    expect(answerEntry?.actor).toBe("Amaka Obi");
+    expect(answerEntry?.received?.newText).toBe("When does the next intake start?");
+    const reopening = entries.find((entry) => entry.kind === "status" && entry.to === "unread");
+    expect(reopening?.actor).toBe("System");
+
+    // The next reply answers the answer: its response time is counted as a wait of its own.
+    await sendReply(actor, message.id, "On 5 January.");
+    await emailsSettled();
+    const [answered] = await mailsOf(message.id);
+    expect(answered?.answeredAt).not.toBeNull();
+    expect((await findMessage(message.id)).status).toBe("replied");
+    const figures = await replyClockFigures();
+    expect(figures.judged).toBe(2);
+    expect(figures.answeredInTimeShare).toBe(1);
+  });
+
+  it("comes back by In-Reply-To alone, and while still waiting keeps its clock", async () => {
+    const { message, reply } = await answeredConversation();
+    await deliver({
+      to: "hello@academy.test",
+      subject: "Re: something else",
+      text: "First answer",
+      inReplyTo: `<${reply.id}@academy.test>`,
+    });
+    const first = await findMessage(message.id);
+    expect(first.status).toBe("unread");
+    // A second answer before staff reply: the clock keeps running from the first.
+    await deliver({
+      to: "hello@academy.test",
+      text: "Second answer",
+      references: [`<${reply.id}@academy.test>`],
+    });
+    const second = await findMessage(message.id);
+    expect(second.waitingSince.getTime()).toBe(first.waitingSince.getTime());
+    const mails = await mailsOf(message.id);
+    expect(mails.map((mail) => [mail.newText, mail.restartedClock])).toEqual([
+      ["First answer", true],
+      ["Second answer", false],
+    ]);
+  });
+
+  it("comes back by the reference in the subject only from the conversation's own address", async () => {
+    const message = await insertMessage({ email: "Tunde@Visitor.test", status: "replied" });
+    const subject = `Re: Fees [${formatReference(message.reference)}]`;
+    await deliver({ from: "tunde@visitor.test", to: "hello@academy.test", subject, text: "Mine" });
+    expect((await mailsOf(message.id)).map((mail) => mail.newText)).toEqual(["Mine"]);
+
+    // Someone else quoting the reference starts a conversation of their own.
+    await deliver({
+      from: "stranger@elsewhere.test",
+      to: "hello@academy.test",
+      subject,
+      text: "Not mine",
+    });
+    expect(await mailsOf(message.id)).toHaveLength(1);
+    const [stranger] = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.email, "stranger@elsewhere.test"));
+    expect(stranger).toMatchObject({ formType: "email", status: "unread", message: "Not mine" });
+  });
+});
+
+describe("a new mail", () => {
+  it("from an unknown sender starts an 'E-mail' conversation with the staff alert and the clock", async () => {
+    await deliver({
+      from: "Chidi Okeke <chidi@new.test>",
+      to: "hello@academy.test",
+      subject: "Weekend classes?",
+      text: "Do you run weekend classes?",
+    });
+    const [message] = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.email, "chidi@new.test"));
+    expect(message).toMatchObject({
+      formType: "email",
+      fullName: "Chidi Okeke",
+      subject: "Weekend classes?",
+      message: "Do you run weekend classes?",
+      status: "unread",
+    });
+    expect(message?.waitingSince.getTime()).toBe(message?.createdAt.getTime());
+    const emails = await database()
+      .db.select()
+      .from(outgoingEmails)
+      .where(eq(outgoingEmails.messageId, message?.id ?? ""));
+    // Staff are alerted; nothing is sent to the sender (no acknowledgement to a forged address).
+    expect(emails.map((email) => [email.kind, email.recipients])).toEqual([
+      ["staff-alert", [STAFF]],
+    ]);
+  });
+
+  it("delivered twice (same Message-ID) is stored once, and both deliveries are accepted", async () => {
+    const messageId = `<twice-${Date.now()}@visitor.test>`;
+    const mail = { from: "twice@visitor.test", to: "hello@academy.test", text: "Once", messageId };
+    expect(await deliver(mail)).toMatch(/^250/);
+    expect(await deliver(mail)).toMatch(/^250/);
+    const rows = await database()
+      .db.select()
+      .from(inboundEmails)
+      .where(eq(inboundEmails.rfcMessageId, messageId));
+    expect(rows).toHaveLength(1);
+    const conversations = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.email, "twice@visitor.test"));
+    expect(conversations).toHaveLength(1);
+  });
+
+  it("shows the new text without the quoted history, the whole mail kept", async () => {
+    const { message, reply } = await answeredConversation();
+    await deliver({
+      to: reply.replyTo ?? "",
+      text: [
+        "Thank you, I will pay on Friday.",
+        "",
+        "On Mon, 2 Nov 2026 at 10:00, Lagos Tech Academy <no-reply@academy.test> wrote:",
+        "> The fee is ₦150,000.",
+        "> Regards",
+      ].join("\n"),
+    });
+    const [mail] = await mailsOf(message.id);
+    expect(mail?.newText).toBe("Thank you, I will pay on Friday.");
+    expect(mail?.fullText).toContain("> The fee is ₦150,000.");
+  });
+
+  it("in HTML only is kept as text: no markup, no script", async () => {
+    await deliver({
+      from: "html@visitor.test",
+      to: "hello@academy.test",
+      text: undefined,
+      html: '<p>Hello <b>there</b></p><script>alert("x")</script><img src="http://tracker.test/p.gif"><style>p{}</style>',
+    });
+    const [message] = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.email, "html@visitor.test"));
+    expect(message?.message).toBe("Hello there");
+    const [mail] = await mailsOf(message?.id ?? "");
+    expect(mail?.fullText).not.toMatch(/<|alert|tracker/);
+  });
+
+  it("with a 30 MB attachment is stored and the file listed as not kept; a small PDF is kept", async () => {
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF",
+    );
+    const answer = await deliver({
+      from: "files@visitor.test",
+      to: "hello@academy.test",
+      text: "My documents",
+      attachments: [
+        { filename: "huge-video.pdf", content: Buffer.alloc(30 * 1024 * 1024, 0x41) },
+        { filename: "receipt.pdf", content: pdf, contentType: "application/pdf" },
+        { filename: "notes.exe", content: Buffer.from("MZ not allowed") },
+      ],
+    });
+    expect(answer).toMatch(/^250/);
+    const [message] = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.email, "files@visitor.test"));
+    const [mail] = await mailsOf(message?.id ?? "");
+    expect(mail?.refusedFiles).toEqual([
+      { name: "huge-video.pdf", reason: refusedFileReasons.tooLarge },
+      { name: "notes.exe", reason: refusedFileReasons.type },
+    ]);
+    const kept = await database()
+      .db.select()
+      .from(inboundAttachments)
+      .where(eq(inboundAttachments.inboundEmailId, mail?.id ?? ""));
+    expect(kept.map((file) => [file.fileName, file.contentType])).toEqual([
+      ["receipt.pdf", "application/pdf"],
+    ]);
+  }, 120_000);
+});
+
+describe("automatic mail", () => {
+  it("an auto-reply is shown but never reopens the conversation or sends mail", async () => {
+    const { message, reply } = await answeredConversation();
+    const before = await database().db.select().from(outgoingEmails);
+    await deliver({
+      to: reply.replyTo ?? "",
+      subject: "Out of office",
+      text: "I am away until Monday.",
+      headers: { "Auto-Submitted": "auto-replied" },
+    });
+    expect((await findMessage(message.id)).status).toBe("replied");
+    expect((await mailsOf(message.id)).map((mail) => mail.kind)).toEqual(["auto-reply"]);
+    expect(await eventKinds(message.id)).toContain("auto-reply");
+    expect(await database().db.select().from(outgoingEmails)).toHaveLength(before.length);
+
+    // Precedence: bulk and an auto-reply about nothing of ours: nothing at all.
+    await deliver({
+      from: "list@bulk.test",
+      to: "hello@academy.test",
+      text: "Newsletter",
+      headers: { Precedence: "bulk" },
+    });
+    expect(
+      await database().db.select().from(messages).where(eq(messages.email, "list@bulk.test")),
+    ).toEqual([]);
+  });
+
+  it("a bounce of our reply marks it undelivered and changes nothing else", async () => {
+    const { message, reply } = await answeredConversation();
+    const report = [
+      "From: Mail Delivery System <MAILER-DAEMON@visitor.test>",
+      "To: no-reply@academy.test",
+      "Subject: Undelivered Mail Returned to Sender",
+      `Message-ID: <bounce-${Date.now()}@visitor.test>`,
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      "",
+      "--b1",
+      "Content-Type: text/plain",
+      "",
+      "Your message could not be delivered.",
+      "--b1",
+      "Content-Type: message/delivery-status",
+      "",
+      "Reporting-MTA: dns; visitor.test",
+      "",
+      "Final-Recipient: rfc822; amaka@visitor.test",
+      "Action: failed",
+      "Status: 5.1.1",
+      "--b1",
+      "Content-Type: text/rfc822-headers",
+      "",
+      `Message-ID: <${reply.id}@academy.test>`,
+      "Subject: Re: A question",
+      "--b1--",
+      "",
+    ].join("\r\n");
+    const answer = await client().sendMail({
+      envelope: { from: "", to: [INBOUND] },
+      raw: report,
+    });
+    expect(answer.response).toMatch(/^250/);
+    const [bounced] = await database()
+      .db.select()
+      .from(outgoingEmails)
+      .where(eq(outgoingEmails.id, reply.id));
+    expect(bounced?.bouncedAt).not.toBeNull();
+    expect((await findMessage(message.id)).status).toBe("replied");
+    expect(await eventKinds(message.id)).toContain("reply-bounced");
+    expect(await answerAlerts(message.id)).toEqual([]);
+    const state = deliveryState(await messageTimeline(message.id));
+    expect(state.failed).toHaveLength(1);
+  });
+});
+
+describe("the listener", () => {
+  it("refuses a mail over the size limit for good, and keeps answering the next", async () => {
+    const tooLarge = deliver({
+      from: "big@visitor.test",
+      to: "hello@academy.test",
+      attachments: [{ filename: "big.bin", content: Buffer.alloc(MAX_MAIL_BYTES, 0x42) }],
+    });
+    await expect(tooLarge).rejects.toMatchObject({ responseCode: 552 });
+    expect(await deliver({ from: "next@visitor.test", to: "hello@academy.test" })).toMatch(/^250/);
+    const stored = await database()
+      .db.select({ email: messages.email })
+      .from(messages)
+      .where(inArray(messages.email, ["big@visitor.test", "next@visitor.test"]));
+    expect(stored).toEqual([{ email: "next@visitor.test" }]);
+  }, 120_000);
+});
