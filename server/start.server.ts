@@ -2,6 +2,7 @@ import path from "node:path";
 import { currentDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
 import { startInboundMail } from "~/features/conversations/inbound-mail.server";
 import { ensureDemoAdmin } from "~/features/demo/demo-admin.server";
+import { seedDemoConversations } from "~/features/demo/seed-conversations.server";
 import { seedDemoContent } from "~/features/demo/seed.server";
 import { seedDemoApplications } from "~/features/demo/seed-applications.server";
 import { seedDemoInterest } from "~/features/demo/seed-interest.server";
@@ -59,6 +60,7 @@ async function prepareDemo() {
   if (catalogue.seeded) {
     const log = (line: string) => logger.info(line);
     await seedDemoMessages(db(), { demoAdminId, log });
+    await seedDemoConversations(db(), { log });
     await seedDemoSavedReplies(db(), { demoAdminId, log });
     await seedDemoInterest(db(), { log });
     await seedDemoTutors(db(), courseAssets(), { log });

@@ -16,6 +16,7 @@ import {
   startSmtpListener,
 } from "~/features/conversations/smtp-listener.server";
 import { deliveryState } from "~/features/messages/inbox/delivery-state";
+import { inboxPulse } from "~/features/messages/inbox/inbox.server";
 import { sendReply } from "~/features/messages/inbox/replies.server";
 import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
 import { messageTimeline } from "~/features/messages/inbox/timeline.server";
@@ -129,6 +130,8 @@ describe("a visitor's answer", () => {
       restartedClock: true,
       answeredAt: null,
     });
+    // The portal's live stream sees the answer, and the unread count includes the conversation.
+    expect(await inboxPulse()).toMatchObject({ unread: 1, latestAnswerId: mail?.id });
     const reopened = await findMessage(message.id);
     expect(reopened.status).toBe("unread");
     expect(reopened.waitingSince.getTime()).toBe(mail?.receivedAt.getTime());

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Admin, courses, messages } from "~/db/schema";
+import { type Admin, courses, inboundEmails, messages } from "~/db/schema";
 import { buildDemoMessages } from "~/features/demo/demo-messages";
+import { seedDemoConversations } from "~/features/demo/seed-conversations.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
 import { listMessages, messageStats } from "~/features/messages/inbox/inbox.server";
 import { parseInboxQuery } from "~/features/messages/inbox/list-url";
@@ -105,5 +106,35 @@ describe("demo messages", () => {
       .from(messages)
       .where(eq(messages.assignedTo, demoAdmin.id));
     expect(mine.messages.map((row) => row.id).sort()).toEqual(assigned.map((row) => row.id).sort());
+  });
+});
+
+describe("demo conversations", () => {
+  it("answer a replied demo message by e-mail and start a new e-mail conversation", async () => {
+    await seedDemoMessages(database().db, { demoAdminId: demoAdmin.id, now: NOW });
+    const [firstReplied] = (await database().db.select().from(messages))
+      .filter((row) => row.status === "replied")
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(await seedDemoConversations(database().db, {})).toBe(2);
+
+    const [reopened] = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.id, firstReplied?.id ?? ""));
+    expect(reopened?.status).toBe("unread");
+    const answers = await database()
+      .db.select()
+      .from(inboundEmails)
+      .where(eq(inboundEmails.messageId, firstReplied?.id ?? ""));
+    expect(answers.map((mail) => [mail.kind, mail.restartedClock])).toEqual([["visitor", true]]);
+    expect(answers[0]?.newText).not.toContain("> ");
+
+    const [started] = await database()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.email, "yetunde.adebayo@example.com"));
+    expect(started).toMatchObject({ formType: "email", status: "unread" });
+    expect(started?.message).toContain("data analysis training");
+    expect(started?.message).not.toMatch(/<[a-z]/);
   });
 });

@@ -813,14 +813,14 @@ describe("bulkUpdateMessages", () => {
 
 describe("inboxPulse", () => {
   it("gives the unread count and the newest message", async () => {
-    expect(await inboxPulse()).toEqual({ unread: 0, latestId: null });
+    expect(await inboxPulse()).toEqual({ unread: 0, latestId: null, latestAnswerId: null });
     const [older, newer] = await insertMessages([
       { createdAt: minute(1) },
       { createdAt: minute(2), status: "read" },
     ]);
-    expect(await inboxPulse()).toEqual({ unread: 1, latestId: newer?.id });
+    expect(await inboxPulse()).toEqual({ unread: 1, latestId: newer?.id, latestAnswerId: null });
     await markOpened(actor, older?.id ?? "");
-    expect(await inboxPulse()).toEqual({ unread: 0, latestId: newer?.id });
+    expect(await inboxPulse()).toEqual({ unread: 0, latestId: newer?.id, latestAnswerId: null });
   });
 });
 

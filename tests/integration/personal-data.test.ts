@@ -1,17 +1,27 @@
 import { eq, sql } from "drizzle-orm";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type Admin, applications, messages, outgoingEmails } from "~/db/schema";
+import {
+  type Admin,
+  applications,
+  inboundAttachments,
+  inboundEmails,
+  messages,
+  outgoingEmails,
+} from "~/db/schema";
 import {
   applyForIntake,
   findApplicationByToken,
 } from "~/features/applications/applications.server";
+import { receiveMail } from "~/features/conversations/receive-mail.server";
 import { personalDataMessages } from "~/features/people/person-key";
 import {
   erasePerson,
   exportPersonData,
   findPersonRecords,
 } from "~/features/people/personal-data.server";
+import { mailAttachments } from "~/lib/infra/storage/index.server";
 import * as personalDataRoute from "~/routes/admin/personal-data";
 import * as exportRoute from "~/routes/resources/personal-data-export";
 import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
@@ -91,6 +101,56 @@ describe("a person's data", () => {
     expect(await findApplicationByToken(token)).toBeNull();
     const bodies = (await db().select().from(outgoingEmails)).map((email) => email.body).join("\n");
     expect(bodies).not.toContain(someone.email);
+  });
+
+  it("hands over and erases the mails received from the person, their files included", async () => {
+    const email = "mailer-7@example.com";
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF",
+    );
+    const raw = await new MailComposer({
+      from: `Musa Bello <${email}>`,
+      to: "hello@academy.test",
+      subject: "My certificate",
+      text: "Please find my certificate attached.",
+      attachments: [{ filename: "certificate.pdf", content: pdf }],
+    })
+      .compile()
+      .build();
+    const received = await receiveMail(raw);
+    if (received.outcome !== "new-conversation") throw new Error(received.outcome);
+    const [file] = await db().select().from(inboundAttachments);
+    expect(await mailAttachments().get(file?.storageKey ?? "")).not.toBeNull();
+
+    const exported = await exportPersonData({ email, phone: "" });
+    const tokenBefore = exported.messages[0]?.replyToken;
+    expect(tokenBefore).toMatch(/^[0-9a-f]{32}$/);
+    expect(exported.messages[0]?.emailsReceived).toMatchObject([
+      {
+        fromAddress: email,
+        subject: "My certificate",
+        text: "Please find my certificate attached.",
+        files: ["certificate.pdf"],
+      },
+    ]);
+
+    await erasePerson(superAdmin, { email, phone: "" });
+    const [mail] = await db()
+      .select()
+      .from(inboundEmails)
+      .where(eq(inboundEmails.messageId, received.messageId));
+    expect(mail).toMatchObject({
+      fromAddress: "Erased",
+      fromName: null,
+      subject: null,
+      newText: "Erased",
+      fullText: "Erased",
+    });
+    expect(await db().select().from(inboundAttachments)).toEqual([]);
+    expect(await mailAttachments().get(file?.storageKey ?? "")).toBeNull();
+    const [message] = await db().select().from(messages).where(eq(messages.id, received.messageId));
+    // Mail to the old reply address no longer finds the conversation.
+    expect(message?.replyToken).not.toBe(tokenBefore);
   });
 
   it("asks for the key again before erasing, through the page's action", async () => {

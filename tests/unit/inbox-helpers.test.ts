@@ -113,6 +113,19 @@ describe("replyMailto", () => {
     expect(subjectOf(replyMailto({ ...base, subject: "" }))).toBe("Re: Pricing [LTA-0000001]");
   });
 
+  it("does not stack 'Re:' or a second reference on a conversation started by e-mail", () => {
+    const base = { email: "t@x.ng", inquiryType: null, reference: 12 };
+    expect(subjectOf(replyMailto({ ...base, subject: "RE: Re: Weekend classes?" }))).toBe(
+      "Re: Weekend classes? [LTA-0000012]",
+    );
+    expect(subjectOf(replyMailto({ ...base, subject: "Re: Fees [LTA-0000012]" }))).toBe(
+      "Re: Fees [LTA-0000012]",
+    );
+    expect(subjectOf(replyMailto({ ...base, subject: "Re:" }))).toBe(
+      "Re: Your message [LTA-0000012]",
+    );
+  });
+
   it("encodes characters of the address and subject that would break the link", () => {
     const href = replyMailto({
       email: "a+b@x.ng",

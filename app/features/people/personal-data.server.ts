@@ -6,12 +6,15 @@ import {
   applicationLinks,
   applications,
   courses,
+  inboundAttachments,
+  inboundEmails,
   intakes,
   messageEvents,
   messages,
   outgoingEmails,
 } from "~/db/schema";
 import { logger } from "~/lib/infra/logger.server";
+import { mailAttachments } from "~/lib/infra/storage/index.server";
 import { samePerson } from "~/lib/text/same-person";
 import type { PersonKey } from "./person-key";
 
@@ -65,21 +68,23 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
   const found = await findPersonRecords(key);
   const messageIds = found.messages.map((row) => row.id);
   const applicationIds = found.applications.map((row) => row.id);
-  const [messageRows, messageHistory, applicationRows, applicationHistory] = await Promise.all([
-    messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
-    messageIds.length
-      ? db().select().from(messageEvents).where(inArray(messageEvents.messageId, messageIds))
-      : [],
-    applicationIds.length
-      ? db().select().from(applications).where(inArray(applications.id, applicationIds))
-      : [],
-    applicationIds.length
-      ? db()
-          .select()
-          .from(applicationEvents)
-          .where(inArray(applicationEvents.applicationId, applicationIds))
-      : [],
-  ]);
+  const [messageRows, messageHistory, applicationRows, applicationHistory, mails] =
+    await Promise.all([
+      messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
+      messageIds.length
+        ? db().select().from(messageEvents).where(inArray(messageEvents.messageId, messageIds))
+        : [],
+      applicationIds.length
+        ? db().select().from(applications).where(inArray(applications.id, applicationIds))
+        : [],
+      applicationIds.length
+        ? db()
+            .select()
+            .from(applicationEvents)
+            .where(inArray(applicationEvents.applicationId, applicationIds))
+        : [],
+      messageIds.length ? receivedMails(messageIds) : [],
+    ]);
   const emailsSent = await db()
     .select({
       createdAt: outgoingEmails.createdAt,
@@ -97,6 +102,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     messages: messageRows.map((row) => ({
       ...row,
       history: messageHistory.filter((event) => event.messageId === row.id),
+      emailsReceived: mails.filter((mail) => mail.messageId === row.id),
     })),
     applications: applicationRows.map((row) => ({
       ...row,
@@ -104,6 +110,41 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     })),
     emailsSent,
   };
+}
+
+/** The mails received in the person's conversations, with the names of their files. */
+async function receivedMails(messageIds: string[]) {
+  const rows = await db()
+    .select({
+      id: inboundEmails.id,
+      messageId: inboundEmails.messageId,
+      receivedAt: inboundEmails.receivedAt,
+      kind: inboundEmails.kind,
+      fromAddress: inboundEmails.fromAddress,
+      fromName: inboundEmails.fromName,
+      subject: inboundEmails.subject,
+      text: inboundEmails.fullText,
+      filesNotKept: inboundEmails.refusedFiles,
+    })
+    .from(inboundEmails)
+    .where(inArray(inboundEmails.messageId, messageIds))
+    .orderBy(asc(inboundEmails.receivedAt))
+    .limit(RECORDS_MAX);
+  const files = rows.length
+    ? await db()
+        .select({ mailId: inboundAttachments.inboundEmailId, name: inboundAttachments.fileName })
+        .from(inboundAttachments)
+        .where(
+          inArray(
+            inboundAttachments.inboundEmailId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    files: files.filter((file) => file.mailId === row.id).map((file) => file.name),
+  }));
 }
 
 /** E-mails sent to the address, or about one of the person's messages. */
@@ -124,14 +165,16 @@ const erasedAddress = (id: string) => `erased-${id.slice(0, 8)}@erased.invalid`;
 /**
  * Erases the person: their messages and applications stay (so every count and report stays
  * true) with the name, address, phone, texts, notes and network details replaced; the e-mails
- * sent to them lose their text; their private links stop working. Logged without the details.
+ * sent to them lose their text, the mails received from them their sender, text and files;
+ * their private links and reply addresses stop working. Logged without the details.
  */
 export async function erasePerson(actor: Admin, key: PersonKey) {
   const found = await findPersonRecords(key);
   const messageIds = found.messages.map((row) => row.id);
   const applicationIds = found.applications.map((row) => row.id);
-  await db().transaction(async (tx) => {
+  const fileKeys = await db().transaction(async (tx) => {
     await eraseEmails(tx, key, messageIds);
+    const keys = await eraseReceivedMails(tx, messageIds);
     for (const id of messageIds)
       await tx
         .update(messages)
@@ -145,6 +188,8 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
           ipAddress: null,
           userAgent: null,
           referrer: null,
+          // Mail to the old reply address no longer finds the conversation.
+          replyToken: sql`replace(gen_random_uuid()::text, '-', '')`,
         })
         .where(eq(messages.id, id));
     if (applicationIds.length) {
@@ -165,12 +210,50 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
           })
           .where(eq(applications.id, id));
     }
+    return keys;
   });
+  // The files go once the rows that named them are gone; one left behind is logged, not fatal.
+  if (fileKeys.length) {
+    await mailAttachments()
+      .delete(fileKeys)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "An erased person's mail attachments were left in storage"),
+      );
+  }
   logger.info(
     { actorId: actor.id, messages: messageIds.length, applications: applicationIds.length },
     "A person's data was erased",
   );
   return { messages: messageIds.length, applications: applicationIds.length };
+}
+
+/** The mails received in their conversations lose sender and text; their files are listed to delete. */
+async function eraseReceivedMails(tx: Transaction, messageIds: string[]): Promise<string[]> {
+  if (!messageIds.length) return [];
+  const files = await tx
+    .delete(inboundAttachments)
+    .where(
+      inArray(
+        inboundAttachments.inboundEmailId,
+        tx
+          .select({ id: inboundEmails.id })
+          .from(inboundEmails)
+          .where(inArray(inboundEmails.messageId, messageIds)),
+      ),
+    )
+    .returning({ key: inboundAttachments.storageKey });
+  await tx
+    .update(inboundEmails)
+    .set({
+      fromAddress: ERASED,
+      fromName: null,
+      subject: null,
+      newText: ERASED,
+      fullText: ERASED,
+      refusedFiles: [],
+    })
+    .where(inArray(inboundEmails.messageId, messageIds));
+  return files.map((file) => file.key);
 }
 
 /** An e-mail still waiting to go is stopped: it would carry what was just erased. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { href, useLocation, useNavigation, useRevalidator } from "react-router";
 
-type Pulse = { unread: number; latestId: string | null };
+type Pulse = { unread: number; latestId: string | null; latestAnswerId: string | null };
 
 /** The pages that show new messages, so load again when one arrives. */
 const livePages = [href("/admin-portal/messages"), href("/admin-portal/dashboard")];
@@ -32,8 +32,10 @@ export function useInboxEvents(initialUnread: number) {
     source.addEventListener("pulse", (event) => {
       const pulse = JSON.parse((event as MessageEvent<string>).data) as Pulse;
       setUnread(pulse.unread);
-      const isNew = latest.current !== undefined && pulse.latestId !== latest.current;
-      latest.current = pulse.latestId;
+      // A new message, or a visitor's answer in a conversation.
+      const newest = `${pulse.latestId}:${pulse.latestAnswerId}`;
+      const isNew = latest.current !== undefined && newest !== latest.current;
+      latest.current = newest;
       if (isNew && livePages.some((page) => pathname.current.startsWith(page))) {
         setStale(true);
       }

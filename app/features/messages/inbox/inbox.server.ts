@@ -378,17 +378,13 @@ export async function bulkUpdateMessages(
 }
 
 /**
- * What the live-updates stream watches: the unread figure, and the newest message and visitor
- * answer (either changes `latestId`).
+ * What the live-updates stream watches: the unread figure, the newest message and the newest
+ * mail received in a conversation.
  */
 export async function inboxPulse() {
   const [{ unread }, [latest], [answer]] = await Promise.all([
     messageStats(),
-    db()
-      .select({ id: messages.id })
-      .from(messages)
-      .orderBy(desc(messages.createdAt))
-      .limit(1),
+    db().select({ id: messages.id }).from(messages).orderBy(desc(messages.createdAt)).limit(1),
     // A visitor's answer brings a conversation back as surely as a new message.
     db()
       .select({ id: inboundEmails.id })
@@ -396,8 +392,7 @@ export async function inboxPulse() {
       .orderBy(desc(inboundEmails.receivedAt))
       .limit(1),
   ]);
-  const latestId = latest || answer ? `${latest?.id ?? ""}:${answer?.id ?? ""}` : null;
-  return { unread, latestId };
+  return { unread, latestId: latest?.id ?? null, latestAnswerId: answer?.id ?? null };
 }
 
 /** Every message of a list state, oldest first in batches, for the CSV export. */

@@ -4,12 +4,17 @@ import { formatReference } from "../reference";
 type ReplyTopic = { subject: string | null; inquiryType: string | null; reference: number };
 
 /**
- * The subject of every reply: 'Re: ' plus the subject or inquiry type,
- * then the message's reference, so the visitor's answer finds its way back to the message.
+ * The subject of every reply: 'Re: ' plus the subject or inquiry type (without a 'Re:' or
+ * reference it already had), then the message's reference, so the visitor's answer finds its
+ * way back to the message and the thread stays together in their mail app.
  */
 export function replySubject(message: ReplyTopic) {
-  const topic = message.subject || message.inquiryType || "Your message";
-  return `Re: ${topic} [${formatReference(message.reference)}]`;
+  const topic = (message.subject || message.inquiryType || "Your message")
+    // A conversation started by e-mail has the visitor's own 'Re: …' or '[LTA-…]' already.
+    .replace(/^\s*((re|fwd?|aw)\s*:\s*)+/i, "")
+    .replace(/\s*\[LTA-\d+\]/gi, "")
+    .trim();
+  return `Re: ${topic || "Your message"} [${formatReference(message.reference)}]`;
 }
 
 /** Reply from the admin's own e-mail app, with the draft (if any) as the body. */
