@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Admin,
@@ -11,6 +12,7 @@ import {
   rateLimits,
 } from "~/db/schema";
 import { MAX_MAIL_BYTES, refusedFileReasons } from "~/features/conversations/mail-rules";
+import { receiveMail } from "~/features/conversations/receive-mail.server";
 import {
   type SmtpListener,
   startSmtpListener,
@@ -254,6 +256,30 @@ describe("a new mail", () => {
       .from(messages)
       .where(eq(messages.email, "twice@visitor.test"));
     expect(conversations).toHaveLength(1);
+  });
+
+  it("delivered twice at once starts one conversation: the later delivery undoes its own", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const raw = await new MailComposer({
+        from: `racer-${round}@visitor.test`,
+        to: "hello@academy.test",
+        subject: "Twice at once",
+        text: "Hello",
+        messageId: `<race-${round}-${Date.now()}@visitor.test>`,
+      })
+        .compile()
+        .build();
+      const outcomes = await Promise.all([receiveMail(raw), receiveMail(raw)]);
+      expect(outcomes.map((result) => result.outcome).sort()).toEqual([
+        "duplicate",
+        "new-conversation",
+      ]);
+      const conversations = await database()
+        .db.select()
+        .from(messages)
+        .where(eq(messages.email, `racer-${round}@visitor.test`));
+      expect(conversations).toHaveLength(1);
+    }
   });
 
   it("shows the new text without the quoted history, the whole mail kept", async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { messages } from "~/db/schema";
 import { contactRow, storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { loggerOptions, requestContext } from "~/lib/infra/logger.server";
+import { capturedLogger } from "../support/captured-logger";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -22,18 +23,6 @@ const visitor = {
   ip: "197.210.54.77",
 };
 const personalValues = Object.values(visitor);
-
-/** The app's logger configuration, writing its lines here instead of to stdout. */
-function capturedLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).trim().split("\n"));
-      done();
-    },
-  });
-  return { log: pino(loggerOptions, stream), lines };
-}
 
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -63,7 +52,7 @@ describe("logging a database error", () => {
       // The error itself holds the data: the test would see it if the logger kept it.
       expect(String((error as Error).message)).toContain(visitor.email);
 
-      const { log, lines } = capturedLogger();
+      const { logger: log, lines } = capturedLogger();
       requestContext.run({ id: "req-123" }, () =>
         log.error({ err: error }, "Storing a visitor's message failed"),
       );
@@ -88,7 +77,7 @@ describe("logging a database error", () => {
     const error = await failureOf(() =>
       database().db.select().from(messages).where(eq(messages.id, visitor.email)),
     );
-    const { log, lines } = capturedLogger();
+    const { logger: log, lines } = capturedLogger();
     log.error({ err: error }, "Reading a message failed");
     const line = JSON.parse(lines[0] ?? "");
     expect(line.err.cause).toMatchObject({ code: "22P02" });

@@ -203,6 +203,7 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
   await db().transaction(async (tx) => {
     const stored = await insertMail(tx, mail, conversationId, [], []);
     if (!stored) return;
+    // Any e-mail of ours it names (a reply, an acknowledgement) is marked undelivered.
     for (const email of bounced) {
       const [marked] = await tx
         .update(outgoingEmails)
@@ -259,23 +260,23 @@ export async function receiveMail(
 
   const { kept, refused } = await keepFiles(mail.files, randomUUID());
   try {
-    const result = await db().transaction(async (tx) => {
-      const messageId = conversationId ?? (await startConversation(tx, mail));
-      const stored = await insertMail(tx, mail, messageId, kept, refused);
-      if (!stored) return null;
+    const messageId = await db().transaction(async (tx) => {
+      const id = conversationId ?? (await startConversation(tx, mail));
+      const stored = await insertMail(tx, mail, id, kept, refused);
+      // Another delivery of the same mail committed first: undo the conversation it started.
+      if (!stored) throw new AlreadyStored();
       if (conversationId) await joinConversation(tx, conversationId, stored, mail.newText);
-      return messageId;
+      return id;
     });
-    if (result === null) {
-      await forget(kept);
-      return { outcome: "duplicate" };
-    }
-    return { outcome: conversationId ? "answer" : "new-conversation", messageId: result };
+    return { outcome: conversationId ? "answer" : "new-conversation", messageId };
   } catch (error) {
     await forget(kept);
+    if (error instanceof AlreadyStored) return { outcome: "duplicate" };
     throw error;
   }
 }
+
+class AlreadyStored extends Error {}
 
 /** Files kept for a mail that was not stored after all (a duplicate, a failed transaction). */
 async function forget(files: KeptFile[]) {

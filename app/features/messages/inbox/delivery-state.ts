@@ -20,8 +20,8 @@ const answered = (entry: TimelineEntry) =>
   entry.kind === "replied-email" ||
   (entry.kind === "reply-sent" && entry.email?.status === "sent" && !entry.email.bounced);
 
-/** What staff are told of a reply the visitor's mail server sent back. */
-export const BOUNCED_TEXT = "The visitor's mail server sent the reply back as undeliverable.";
+/** What staff are told of an e-mail the visitor's mail server sent back. */
+export const BOUNCED_TEXT = "The visitor's mail server sent it back as undeliverable.";
 
 /**
  * What a message's history says of its e-mails to the visitor, for every admin who opens it:

@@ -41,7 +41,7 @@ export function timelineText(entry: Entry): string {
     case "auto-reply":
       return `Automatic reply from ${entry.actor ?? "the visitor's mail server"} (no action needed)`;
     case "reply-bounced":
-      return "Reply not delivered: the visitor's mail server sent it back";
+      return "E-mail not delivered: the visitor's mail server sent it back";
   }
 }
 
