@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { db } from "~/db/client.server";
 import { inboundEmails, messageEvents, messages, outgoingEmails } from "~/db/schema";
@@ -12,7 +10,6 @@ import {
 } from "~/features/conversations/imap-mailbox.server";
 import { receiveMail } from "~/features/conversations/receive-mail.server";
 import { env } from "~/lib/infra/env.server";
-import { loggerOptions } from "~/lib/infra/logger.server";
 import { capturedLogger } from "../support/captured-logger";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";

@@ -1,10 +1,8 @@
-import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/db/schema";
 import { contactRow, storeVisitorMessage } from "~/features/messages/intake/submit.server";
-import { loggerOptions, requestContext } from "~/lib/infra/logger.server";
+import { requestContext } from "~/lib/infra/logger.server";
 import { capturedLogger } from "../support/captured-logger";
 import { setupTestDatabase } from "../support/test-database";
 

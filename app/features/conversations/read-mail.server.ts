@@ -76,7 +76,9 @@ export async function readMail(
   const headers = email.headers.map((header) => ({ key: header.key, value: header.value }));
   const fromAddress = clean(email.from?.address ?? email.sender?.address ?? "").slice(0, 320);
   const messageId = clean(email.messageId ?? "").trim();
-  const fullText = cut(clean(email.text?.trim() ? email.text : textOfHtml(email.html ?? "")).trim());
+  const fullText = cut(
+    clean(email.text?.trim() ? email.text : textOfHtml(email.html ?? "")).trim(),
+  );
   const kind = isBounce(headers, fromAddress)
     ? "bounce"
     : isAutoReply(headers)
