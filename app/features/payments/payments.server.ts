@@ -81,6 +81,24 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
 }
 
 /**
+ * The application (locked for update) and the instalment it pays next, refused as the applicant
+ * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
+ */
+export async function lockNextInstalment(tx: Transaction, applicationId: string) {
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .for("update");
+  if (!application || !paysForPlace(application.status))
+    throw new UserFacingError(paymentMessages.notAccepted, 409);
+  if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
+  const instalment = await nextUnpaidInstalment(tx, applicationId);
+  if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
+  return { application, instalment };
+}
+
+/**
  * Starts paying the next instalment through the gateway: records the attempt under a reference
  * of ours (with a delayed check, so a webhook that never comes loses nothing), then asks the
  * gateway for its checkout page. The database transaction is over before the gateway is called.
@@ -91,16 +109,7 @@ export async function startGatewayPayment(
   callbackUrl: string,
 ): Promise<{ authorizationUrl: string; payment: Payment }> {
   const { payment, email } = await db().transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .for("update");
-    if (!application || !paysForPlace(application.status))
-      throw new UserFacingError(paymentMessages.notAccepted, 409);
-    if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
-    const instalment = await nextUnpaidInstalment(tx, applicationId);
-    if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
+    const { application, instalment } = await lockNextInstalment(tx, applicationId);
     const [started] = await tx
       .insert(payments)
       .values({
