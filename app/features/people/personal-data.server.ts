@@ -11,6 +11,7 @@ import {
   messages,
   outgoingEmails,
 } from "~/db/schema";
+import { selectApplications } from "~/features/applications/application-query.server";
 import { logger } from "~/lib/infra/logger.server";
 import { samePerson } from "~/lib/text/same-person";
 import type { PersonKey } from "./person-key";
@@ -40,19 +41,15 @@ export async function findPersonRecords(key: PersonKey) {
       .where(samePerson(messages, key))
       .orderBy(asc(messages.createdAt))
       .limit(RECORDS_MAX),
-    db()
-      .select({
-        id: applications.id,
-        reference: applications.reference,
-        createdAt: applications.createdAt,
-        fullName: applications.fullName,
-        status: applications.status,
-        courseTitle: courses.title,
-        intakeLabel: intakes.label,
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
+    selectApplications(db(), {
+      id: applications.id,
+      reference: applications.reference,
+      createdAt: applications.createdAt,
+      fullName: applications.fullName,
+      status: applications.status,
+      courseTitle: courses.title,
+      intakeLabel: intakes.label,
+    })
       .where(samePerson(applications, key))
       .orderBy(asc(applications.createdAt))
       .limit(RECORDS_MAX),
