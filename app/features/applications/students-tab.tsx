@@ -1,17 +1,15 @@
 import Download from "lucide-react/icons/download";
 import Printer from "lucide-react/icons/printer";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatFullDate, formatShortDate } from "~/lib/format/dates";
 import { nounFor } from "~/lib/format/plural";
 import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import { SelectInput } from "~/ui/fields";
+import { FilterToolbar } from "~/ui/filter-toolbar";
 import { Pagination } from "~/ui/pagination";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { useSyncedFields } from "~/ui/use-synced-fields";
+import { intakeSelect } from "./intake-filters";
 import { type AdmissionsQuery, admissionsHref } from "./list-url";
 import { classListHref, studentsExportHref } from "./student-links";
 import type { Student, StudentIntakeChoice, StudentList } from "./students.server";
@@ -27,44 +25,26 @@ function StudentFilters({
   query: AdmissionsQuery;
   intakes: StudentIntakeChoice[];
 }) {
-  const { submitNow, submitAfterPause } = useFilterSubmit();
-  const formRef = useSyncedFields({ intake: query.intake, q: query.q });
+  const intakeOptions = intakes.map((intake) => ({
+    value: intake.id,
+    label: `${intakeName(intake)} (${intake.students})`,
+  }));
   return (
-    <div className="mb-4 flex flex-wrap items-start gap-3">
-      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
-        <input type="hidden" name="tab" value="students" />
-        <SearchInput
-          id="students-q"
-          label="Search students"
-          className="min-w-56 flex-1"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search name, email or phone..."
-          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
-        />
-        <SelectInput
-          id="students-intake"
-          name="intake"
-          label="Filter by intake"
-          layout="filter"
-          className="max-w-full flex-none"
-          defaultValue={query.intake}
-          onChange={(event) => submitNow(event.currentTarget.form)}
-          placeholder="All intakes"
-          options={intakes.map((intake) => ({
-            value: intake.id,
-            label: `${intakeName(intake)} (${intake.students})`,
-          }))}
-        />
-        <button type="submit" className={buttonClasses("outline")}>
-          Apply
-        </button>
-      </Form>
+    <FilterToolbar
+      idPrefix="students"
+      search={{
+        label: "Search students",
+        placeholder: "Search name, email or phone...",
+        q: query.q,
+      }}
+      selects={[intakeSelect(query.intake, intakeOptions)]}
+      keep={{ tab: "students" }}
+    >
       <a href={studentsExportHref(query)} className={buttonClasses("outline")} download>
         <Download aria-hidden="true" className="h-4 w-4" />
         Export CSV
       </a>
-    </div>
+    </FilterToolbar>
   );
 }
 

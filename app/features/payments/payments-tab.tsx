@@ -1,6 +1,6 @@
 import Download from "lucide-react/icons/download";
-import { Form, Link } from "react-router";
 import { formatApplicationReference } from "~/features/applications/application-rules";
+import { intakeSelect, statusSelect } from "~/features/applications/intake-filters";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -9,11 +9,8 @@ import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import type { SelectOption } from "~/ui/fields";
-import { FilterSelects } from "~/ui/filter-selects";
+import { FilterToolbar } from "~/ui/filter-toolbar";
 import { Pagination } from "~/ui/pagination";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { useSyncedFields } from "~/ui/use-synced-fields";
 import {
   type InstalmentStatus,
   instalmentStatuses,
@@ -49,53 +46,24 @@ function InstalmentStatusBadge({ status }: { status: InstalmentStatus }) {
 
 /** The intake and status filters and the search, as a GET form: they live in the URL. */
 function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: SelectOption[] }) {
-  const { submitAfterPause } = useFilterSubmit();
-  const formRef = useSyncedFields({ q: query.q, intake: query.intake, status: query.status });
   const filtered = Boolean(query.q || query.intake || query.status);
-  const selects = [
-    {
-      name: "intake",
-      label: "Filter by intake",
-      value: query.intake,
-      options: intakes,
-      placeholder: "All intakes",
-    },
-    {
-      name: "status",
-      label: "Filter by status",
-      value: query.status,
-      options: statusOptions,
-      placeholder: "All statuses",
-    },
-  ];
   return (
-    <div className="mb-4 flex flex-wrap items-start gap-3">
-      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
-        <input type="hidden" name="tab" value="payments" />
-        <SearchInput
-          id="payments-q"
-          label="Search payments"
-          className="min-w-56 flex-1"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search name, e-mail, phone or reference..."
-          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
-        />
-        <FilterSelects idPrefix="payments" selects={selects} />
-        <button type="submit" className={buttonClasses("outline")}>
-          Apply
-        </button>
-      </Form>
-      {filtered ? (
-        <Link to={paymentsHref({})} className={buttonClasses("outline")}>
-          Clear filters
-        </Link>
-      ) : null}
+    <FilterToolbar
+      idPrefix="payments"
+      search={{
+        label: "Search payments",
+        placeholder: "Search name, e-mail, phone or reference...",
+        q: query.q,
+      }}
+      selects={[intakeSelect(query.intake, intakes), statusSelect(query.status, statusOptions)]}
+      keep={{ tab: "payments" }}
+      clearHref={filtered ? paymentsHref({}) : undefined}
+    >
       <a href={paymentsExportHref(query)} className={buttonClasses("outline")} download>
         <Download aria-hidden="true" className="h-4 w-4" />
         Export CSV
       </a>
-    </div>
+    </FilterToolbar>
   );
 }
 
