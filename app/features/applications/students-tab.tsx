@@ -7,6 +7,7 @@ import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { ColumnHeads, DataTable } from "~/ui/data-table";
 import { FilterToolbar } from "~/ui/filter-toolbar";
 import { Pagination } from "~/ui/pagination";
 import { intakeSelect } from "./intake-filters";
@@ -107,39 +108,24 @@ function IntakeStudents({ group }: { group: IntakeGroup }) {
           </Link>
         </div>
       </div>
-      <table className="min-w-full divide-y divide-slate-200 max-md:hidden dark:divide-slate-800">
-        <caption className="sr-only">Students of {name}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-800/50">
-          <tr>
-            <th scope="col" className={headCell}>
-              Name
-            </th>
-            <th scope="col" className={headCell}>
-              Phone
-            </th>
-            <th scope="col" className={headCell}>
-              Email
-            </th>
-            <th scope="col" className={headCell}>
-              Enrolled
-            </th>
+      <DataTable
+        caption={`Students of ${name}`}
+        className="max-md:hidden"
+        head={<ColumnHeads labels={["Name", "Phone", "Email", "Enrolled"]} className={headCell} />}
+      >
+        {students.map((student) => (
+          <tr key={student.id} data-student-email={student.email}>
+            <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
+              {student.fullName}
+            </td>
+            <td className="px-4 py-3 text-sm whitespace-nowrap">{formatPhone(student.phone)}</td>
+            <td className="px-4 py-3 text-sm break-all">{student.email}</td>
+            <td className="px-4 py-3 text-sm whitespace-nowrap">
+              {formatShortDate(student.enrolledAt)}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {students.map((student) => (
-            <tr key={student.id} data-student-email={student.email}>
-              <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
-                {student.fullName}
-              </td>
-              <td className="px-4 py-3 text-sm whitespace-nowrap">{formatPhone(student.phone)}</td>
-              <td className="px-4 py-3 text-sm break-all">{student.email}</td>
-              <td className="px-4 py-3 text-sm whitespace-nowrap">
-                {formatShortDate(student.enrolledAt)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       <ul
         aria-label={`Students of ${name}`}
         className="divide-y divide-slate-100 md:hidden dark:divide-slate-800"

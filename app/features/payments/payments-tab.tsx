@@ -8,6 +8,7 @@ import { nounFor } from "~/lib/format/plural";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { ColumnHeads, DataTable } from "~/ui/data-table";
 import type { SelectOption } from "~/ui/fields";
 import { FilterToolbar } from "~/ui/filter-toolbar";
 import { Pagination } from "~/ui/pagination";
@@ -67,6 +68,15 @@ function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: Sel
   );
 }
 
+const instalmentColumns = [
+  "Student",
+  "Course · intake",
+  "Instalment",
+  "Amount",
+  "Due",
+  "Status",
+  "Latest payment",
+];
 const headCell =
   "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300";
 const cell = "px-3 py-3 text-sm align-top";
@@ -119,61 +129,47 @@ export function PaymentsTab({ list, query }: { list: InstalmentList; query: Paym
           tabIndex={0}
           className={cn(cardClasses, "overflow-x-auto focus-visible:outline-2")}
         >
-          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-800">
-            <caption className="sr-only">Instalments and their payments</caption>
-            <thead className="bg-slate-50 dark:bg-slate-800/50">
-              <tr>
-                {["Student", "Course · intake", "Instalment", "Amount", "Due", "Status"].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className={headCell}>
-                      {heading}
-                    </th>
-                  ),
-                )}
-                <th scope="col" className={headCell}>
-                  Latest payment
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {instalments.map((row) => (
-                <tr key={row.id} data-instalment-id={row.id}>
-                  <td className={cell}>
-                    <span className="block font-medium text-slate-900 dark:text-white">
-                      {row.fullName}
-                    </span>
-                    <span className="block font-mono text-xs">
-                      {formatApplicationReference(row.reference)}
-                    </span>
+          <DataTable
+            caption="Instalments and their payments"
+            head={<ColumnHeads labels={instalmentColumns} className={headCell} />}
+          >
+            {instalments.map((row) => (
+              <tr key={row.id} data-instalment-id={row.id}>
+                <td className={cell}>
+                  <span className="block font-medium text-slate-900 dark:text-white">
+                    {row.fullName}
+                  </span>
+                  <span className="block font-mono text-xs">
+                    {formatApplicationReference(row.reference)}
+                  </span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    Balance {formatNaira(row.balance)}
+                  </span>
+                </td>
+                <td className={cell}>
+                  {row.courseTitle} · {row.intakeLabel}
+                </td>
+                <td className={cn(cell, "whitespace-nowrap")}>
+                  {row.number} of {row.of}
+                  {row.plan ? (
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      Balance {formatNaira(row.balance)}
+                      {paymentPlanLabels[row.plan]}
                     </span>
-                  </td>
-                  <td className={cell}>
-                    {row.courseTitle} · {row.intakeLabel}
-                  </td>
-                  <td className={cn(cell, "whitespace-nowrap")}>
-                    {row.number} of {row.of}
-                    {row.plan ? (
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">
-                        {paymentPlanLabels[row.plan]}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={cn(cell, "whitespace-nowrap tabular-nums")}>
-                    {formatNaira(row.amount)}
-                  </td>
-                  <td className={cn(cell, "whitespace-nowrap")}>{formatShortDate(row.dueOn)}</td>
-                  <td className={cell}>
-                    <InstalmentStatusBadge status={row.status} />
-                  </td>
-                  <td className={cell}>
-                    <PaymentCell row={row} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  ) : null}
+                </td>
+                <td className={cn(cell, "whitespace-nowrap tabular-nums")}>
+                  {formatNaira(row.amount)}
+                </td>
+                <td className={cn(cell, "whitespace-nowrap")}>{formatShortDate(row.dueOn)}</td>
+                <td className={cell}>
+                  <InstalmentStatusBadge status={row.status} />
+                </td>
+                <td className={cell}>
+                  <PaymentCell row={row} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       )}
       <div className="mt-6 flex justify-center">
