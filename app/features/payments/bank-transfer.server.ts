@@ -18,8 +18,7 @@ import { logger } from "~/lib/infra/logger.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
 import type { BankAccountInput } from "./bank-account-schema";
 import { paymentMessages } from "./payment-messages";
-import { newPaymentReference } from "./payment-reference";
-import { lockNextInstalment } from "./payments.server";
+import { insertPayment, lockNextInstalment } from "./payments.server";
 
 /** The academy's bank account, or null until a super admin has entered it. */
 export async function loadBankAccount() {
@@ -116,21 +115,12 @@ export async function sendTransferProof(token: string, file: ReceivedFile) {
   try {
     return await db().transaction(async (tx) => {
       const { application, instalment } = await instalmentAwaitingProof(tx, applicationId);
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          reference: newPaymentReference(),
-          applicationId,
-          instalmentId: instalment.id,
-          method: "bank-transfer",
-          amount: instalment.amount,
-          status: "proof-sent",
-          proofKey: key,
-          proofName: file.name?.slice(0, 200) ?? null,
-          proofType: file.type,
-        })
-        .returning();
-      if (!payment) throw new Error("The proof was not recorded");
+      const payment = await insertPayment(tx, instalment, "bank-transfer", {
+        status: "proof-sent",
+        proofKey: key,
+        proofName: file.name?.slice(0, 200) ?? null,
+        proofType: file.type,
+      });
       await tx
         .update(applications)
         .set({ updatedAt: sql`now()` })

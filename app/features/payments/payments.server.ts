@@ -99,6 +99,31 @@ export async function lockNextInstalment(tx: Transaction, applicationId: string)
 }
 
 /**
+ * Records an attempt to pay `instalment` in full by `method`, under a new reference of ours;
+ * `details` are what the method adds (a proof, the staff note).
+ */
+export async function insertPayment(
+  tx: Transaction,
+  instalment: Instalment,
+  method: Payment["method"],
+  details: Partial<typeof payments.$inferInsert> = {},
+) {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      reference: newPaymentReference(),
+      applicationId: instalment.applicationId,
+      instalmentId: instalment.id,
+      method,
+      amount: instalment.amount,
+      ...details,
+    })
+    .returning();
+  if (!payment) throw new Error("The payment was not recorded");
+  return payment;
+}
+
+/**
  * Starts paying the next instalment through the gateway: records the attempt under a reference
  * of ours (with a delayed check, so a webhook that never comes loses nothing), then asks the
  * gateway for its checkout page. The database transaction is over before the gateway is called.
@@ -110,17 +135,7 @@ export async function startGatewayPayment(
 ): Promise<{ authorizationUrl: string; payment: Payment }> {
   const { payment, email } = await db().transaction(async (tx) => {
     const { application, instalment } = await lockNextInstalment(tx, applicationId);
-    const [started] = await tx
-      .insert(payments)
-      .values({
-        reference: newPaymentReference(),
-        applicationId,
-        instalmentId: instalment.id,
-        method: "paystack",
-        amount: instalment.amount,
-      })
-      .returning();
-    if (!started) throw new Error("The payment was not recorded");
+    const started = await insertPayment(tx, instalment, "paystack");
     await paymentCheckJob.enqueue(
       tx,
       { reference: started.reference, attempt: 1 },
