@@ -2,13 +2,12 @@ import Download from "lucide-react/icons/download";
 import Printer from "lucide-react/icons/printer";
 import { Link } from "react-router";
 import { formatFullDate, formatShortDate } from "~/lib/format/dates";
-import { nounFor } from "~/lib/format/plural";
 import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
-import { cn } from "~/ui/cn";
 import { ColumnHeads, DataTable } from "~/ui/data-table";
 import { FilterToolbar } from "~/ui/filter-toolbar";
+import { EmptyCard, ListCount } from "~/ui/list-states";
 import { Pagination } from "~/ui/pagination";
 import { intakeSelect } from "./intake-filters";
 import { type AdmissionsQuery, admissionsHref } from "./list-url";
@@ -157,12 +156,13 @@ export function StudentsTab({ list, query }: { list: StudentList; query: Admissi
   return (
     <>
       <StudentFilters query={query} intakes={intakes} />
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {pagination.total.toLocaleString("en-NG")} {nounFor(pagination.total, "student")}
-        {narrowed ? " found" : " enrolled"}
-      </p>
+      <ListCount
+        total={pagination.total}
+        noun="student"
+        suffix={narrowed ? " found" : " enrolled"}
+      />
       {students.length === 0 ? (
-        <div className={cn(cardClasses, "p-10 text-center text-slate-600 dark:text-slate-300")}>
+        <EmptyCard>
           {narrowed ? (
             <>
               <p>No students found</p>
@@ -176,7 +176,7 @@ export function StudentsTab({ list, query }: { list: StudentList; query: Admissi
           ) : (
             <p>No one is enrolled yet. Students appear here once their application is enrolled.</p>
           )}
-        </div>
+        </EmptyCard>
       ) : (
         <div className="space-y-6">
           {byIntake(students).map((group) => (

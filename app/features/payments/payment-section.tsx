@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime, formatFullDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira, nairaFromKobo } from "~/lib/format/money";
@@ -51,6 +52,27 @@ export const proofHref = (paymentId: string) => `/admin-portal/payments/${paymen
 const link = "text-brand-800 underline dark:text-brand-300";
 const action = buttonClasses("outline", "sm");
 
+/** A link that opens the confirmation of one staff action (red for the ones that undo). */
+function ConfirmLink({
+  to,
+  danger = false,
+  children,
+}: {
+  to: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className={cn(action, danger && "text-red-700 dark:text-red-400")}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** An application's schedule and payments in the portal, with staff's actions on them. */
 export function PaymentSection({
   payments,
@@ -93,20 +115,12 @@ export function PaymentSection({
               <td className="flex flex-wrap justify-end gap-1 py-1">
                 {part.state === "paid" ? null : (
                   <>
-                    <Link
-                      to={confirmHref("move-due-date", part.id)}
-                      preventScrollReset
-                      className={action}
-                    >
+                    <ConfirmLink to={confirmHref("move-due-date", part.id)}>
                       Move due date
-                    </Link>
-                    <Link
-                      to={confirmHref("record-payment", part.id)}
-                      preventScrollReset
-                      className={action}
-                    >
+                    </ConfirmLink>
+                    <ConfirmLink to={confirmHref("record-payment", part.id)}>
                       Record payment
-                    </Link>
+                    </ConfirmLink>
                   </>
                 )}
               </td>
@@ -170,30 +184,18 @@ function PaymentItem({
       <div className="mt-2 flex flex-wrap gap-1">
         {payment.status === "proof-sent" ? (
           <>
-            <Link
-              to={confirmHref("confirm-proof", payment.id)}
-              preventScrollReset
-              className={action}
-            >
+            <ConfirmLink to={confirmHref("confirm-proof", payment.id)}>
               Confirm transfer
-            </Link>
-            <Link
-              to={confirmHref("reject-proof", payment.id)}
-              preventScrollReset
-              className={cn(action, "text-red-700 dark:text-red-400")}
-            >
+            </ConfirmLink>
+            <ConfirmLink to={confirmHref("reject-proof", payment.id)} danger>
               Reject proof
-            </Link>
+            </ConfirmLink>
           </>
         ) : null}
         {refundable ? (
-          <Link
-            to={confirmHref("refund", payment.id)}
-            preventScrollReset
-            className={cn(action, "text-red-700 dark:text-red-400")}
-          >
+          <ConfirmLink to={confirmHref("refund", payment.id)} danger>
             Refund
-          </Link>
+          </ConfirmLink>
         ) : null}
       </div>
     </li>

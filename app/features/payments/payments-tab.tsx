@@ -4,13 +4,13 @@ import { intakeSelect, statusSelect } from "~/features/applications/intake-filte
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
-import { nounFor } from "~/lib/format/plural";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { ColumnHeads, DataTable } from "~/ui/data-table";
 import type { SelectOption } from "~/ui/fields";
 import { FilterToolbar } from "~/ui/filter-toolbar";
+import { EmptyCard, ListCount } from "~/ui/list-states";
 import { Pagination } from "~/ui/pagination";
 import {
   type InstalmentStatus,
@@ -110,18 +110,15 @@ export function PaymentsTab({ list, query }: { list: InstalmentList; query: Paym
   return (
     <>
       <PaymentFilters query={query} intakes={intakes} />
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {pagination.total.toLocaleString("en-NG")} {nounFor(pagination.total, "instalment")}
-        {narrowed ? " found" : ""}
-      </p>
+      <ListCount total={pagination.total} noun="instalment" suffix={narrowed ? " found" : ""} />
       {instalments.length === 0 ? (
-        <div className={cn(cardClasses, "p-10 text-center text-slate-600 dark:text-slate-300")}>
+        <EmptyCard>
           {narrowed ? (
             <p>No instalments found</p>
           ) : (
             <p>No one has chosen how to pay yet. Instalments appear here once someone has.</p>
           )}
-        </div>
+        </EmptyCard>
       ) : (
         <section
           aria-label="Instalments"
