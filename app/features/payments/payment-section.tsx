@@ -1,15 +1,13 @@
-import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { formatDateTime, formatFullDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira, nairaFromKobo } from "~/lib/format/money";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { FormError } from "~/ui/fields";
+import { DecisionForm } from "~/ui/confirm-modal";
 import { TextareaField, TextField } from "~/ui/form-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
-import { ModalActions } from "~/ui/modal-actions";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import type { ApplicationPayments, InstalmentState } from "./staff-payments.server";
 import {
@@ -228,7 +226,6 @@ export function PaymentConfirmModal({
   target: string;
   reply: ActionReply | undefined;
 }) {
-  const busy = useNavigation().state === "submitting";
   const payment = payments.payments.find((row) => row.id === target);
   const instalment = payments.instalments.find((row) => row.id === target);
   const left = payment ? payment.amount - payment.refundedAmount : 0;
@@ -250,11 +247,14 @@ export function PaymentConfirmModal({
           This payment or instalment is not on this application. Please look again.
         </p>
       ) : (
-        <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value={confirm} />
-          <input type="hidden" name="id" value={applicationId} />
-          <input type="hidden" name="target" value={target} />
-          <FormError errors={form.errors} />
+        <DecisionForm
+          form={form}
+          intent={confirm}
+          hidden={{ id: applicationId, target }}
+          label={titles[confirm]}
+          danger={danger}
+          closeHref={closeHref}
+        >
           {payment ? <PaymentSummary payment={payment} /> : null}
           {instalment ? <InstalmentSummary instalment={instalment} /> : null}
           {confirm === "confirm-proof" ? (
@@ -298,14 +298,7 @@ export function PaymentConfirmModal({
               <NoteField meta={fields.reason} label="Reason (sent to the applicant)" rows={3} />
             </>
           ) : null}
-          <ModalActions
-            closeHref={closeHref}
-            busy={busy}
-            label={titles[confirm]}
-            busyLabel="Saving..."
-            variant={danger ? "danger" : undefined}
-          />
-        </Form>
+        </DecisionForm>
       )}
     </Modal>
   );
