@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import {
   data,
   href,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -23,7 +22,7 @@ import { readAdminTheme } from "./features/auth/theme.server";
 import { env } from "./lib/infra/env.server";
 import { takeFlash } from "./lib/router/flash.server";
 import { PORTAL_PATH } from "./lib/router/portal-path";
-import { ErrorView } from "./ui/error-view";
+import { isNotFound, RouteErrorView } from "./ui/error-view";
 import { Toaster, toast } from "./ui/toaster";
 
 export const links: Route.LinksFunction = () => [
@@ -82,22 +81,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorView
-        fullPage
-        title="Page Not Found"
-        message="The page you're looking for doesn't exist or may have been moved."
-      />
-    );
-  }
-  if (import.meta.env.DEV) console.error(error);
+  if (import.meta.env.DEV && !isNotFound(error)) console.error(error);
   return (
-    <ErrorView
-      fullPage
-      retry
-      title="Something went wrong"
-      message="We couldn't load this page. Please try again."
+    <RouteErrorView
+      error={error}
+      notFound={{
+        title: "Page Not Found",
+        message: "The page you're looking for doesn't exist or may have been moved.",
+      }}
+      failed={{
+        title: "Something went wrong",
+        message: "We couldn't load this page. Please try again.",
+      }}
     />
   );
 }

@@ -1,5 +1,7 @@
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { FormError } from "./fields";
 import { type ListModalProps, Modal } from "./modal";
 import { ModalActions } from "./modal-actions";
 
@@ -38,5 +40,48 @@ export function DeleteModal({
         />
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The form of a URL-driven confirmation of a staff decision, posted to the page's own action:
+ * the decision (`intent`) and its `hidden` fields (which record), the form's error, the
+ * question and fields (`children`), then Cancel or `label` (red when `danger`).
+ */
+export function DecisionForm({
+  form,
+  intent,
+  hidden,
+  label,
+  danger,
+  closeHref,
+  children,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: a form of any schema
+  form: FormMetadata<any, string[]>;
+  intent: string;
+  hidden: Record<string, string>;
+  label: string;
+  danger: boolean;
+  closeHref: string;
+  children: ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <FormError errors={form.errors} />
+      {children}
+      <ModalActions
+        closeHref={closeHref}
+        busy={busy}
+        label={label}
+        busyLabel="Saving..."
+        variant={danger ? "danger" : undefined}
+      />
+    </Form>
   );
 }

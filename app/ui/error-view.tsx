@@ -1,6 +1,6 @@
 import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { buttonClasses } from "./button";
 import { cn } from "./cn";
 import { GoBackLink } from "./go-back-link";
@@ -63,4 +63,35 @@ export function ErrorView({
       ) : null}
     </div>
   );
+}
+
+type ErrorText = Pick<ErrorViewProps, "title" | "message">;
+
+/** Whether a route's error is its 404 (the loader found nothing at that address). */
+export const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+
+/**
+ * A page's error boundary: `notFound` for a 404, with `children` as more ways on; `failed`
+ * with 'Try Again' for anything else. Both fill the page.
+ */
+export function RouteErrorView({
+  error,
+  notFound,
+  failed,
+  backTo,
+  children,
+}: {
+  error: unknown;
+  notFound: ErrorText;
+  failed: ErrorText;
+  backTo?: string;
+  children?: ReactNode;
+}) {
+  if (isNotFound(error))
+    return (
+      <ErrorView fullPage {...notFound} backTo={backTo}>
+        {children}
+      </ErrorView>
+    );
+  return <ErrorView fullPage retry backTo={backTo} {...failed} />;
 }

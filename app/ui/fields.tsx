@@ -120,6 +120,25 @@ export function TextInput({
   );
 }
 
+/** A public form's e-mail address, asked the same way on every form that needs one. */
+export function EmailAddressInput(
+  props: Omit<
+    ComponentProps<typeof TextInput>,
+    "label" | "type" | "required" | "autoComplete" | "placeholder"
+  >,
+) {
+  return (
+    <TextInput
+      {...props}
+      label="Email Address"
+      type="email"
+      required
+      autoComplete="email"
+      placeholder="you@example.com"
+    />
+  );
+}
+
 export function TextArea(
   props: ControlProps & Omit<ComponentProps<"textarea">, "id" | "name" | "required">,
 ) {

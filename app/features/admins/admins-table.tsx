@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { Admin } from "~/db/schema";
 import { formatShortDate } from "~/lib/format/dates";
 import { cn } from "~/ui/cn";
+import { DataTable } from "~/ui/data-table";
 import { ActiveBadge, RowModalLink } from "~/ui/row-actions";
 import type { AdminListQuery } from "./list-url";
 import { adminListHref } from "./list-url";
@@ -65,10 +66,10 @@ export function AdminsTable({
   }
   return (
     <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-800">
-        <caption className="sr-only">Admin users</caption>
-        <thead className="bg-slate-50 dark:bg-slate-800/50">
-          <tr>
+      <DataTable
+        caption="Admin users"
+        head={
+          <>
             {columns.map((column) => (
               <SortHeader key={column.key} column={column} query={query} />
             ))}
@@ -78,70 +79,69 @@ export function AdminsTable({
             >
               Actions
             </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {admins.map((admin) => (
-            <tr key={admin.id} data-admin-email={admin.email}>
-              <td className="px-4 py-3">
-                <div className="flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                  >
-                    {admin.name.charAt(0).toUpperCase()}
-                  </span>
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900 dark:text-white">{admin.name}</p>
-                    <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-                      {admin.email}
-                    </p>
-                  </div>
-                </div>
-              </td>
-              <td className="px-4 py-3 text-sm whitespace-nowrap">{admin.phone}</td>
-              <td className="px-4 py-3">
+          </>
+        }
+      >
+        {admins.map((admin) => (
+          <tr key={admin.id} data-admin-email={admin.email}>
+            <td className="px-4 py-3">
+              <div className="flex items-center gap-3">
                 <span
-                  className={cn(
-                    "rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap",
-                    admin.role === "super_admin"
-                      ? "bg-violet-100 text-violet-800"
-                      : "bg-sky-100 text-sky-800",
-                  )}
+                  aria-hidden="true"
+                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
                 >
-                  {admin.role === "super_admin" ? "Super Admin" : "Admin"}
+                  {admin.name.charAt(0).toUpperCase()}
                 </span>
-              </td>
-              <td className="px-4 py-3">
-                <ActiveBadge active={admin.isActive} className="py-1" />
-              </td>
-              <td className="px-4 py-3 text-sm whitespace-nowrap">
-                {formatShortDate(admin.createdAt)}
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap">
-                {admin.id === currentAdminId ? (
-                  <span className="text-sm text-slate-500 dark:text-slate-400">You</span>
-                ) : (
-                  <div className="inline-flex gap-1">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900 dark:text-white">{admin.name}</p>
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+                    {admin.email}
+                  </p>
+                </div>
+              </div>
+            </td>
+            <td className="px-4 py-3 text-sm whitespace-nowrap">{admin.phone}</td>
+            <td className="px-4 py-3">
+              <span
+                className={cn(
+                  "rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap",
+                  admin.role === "super_admin"
+                    ? "bg-violet-100 text-violet-800"
+                    : "bg-sky-100 text-sky-800",
+                )}
+              >
+                {admin.role === "super_admin" ? "Super Admin" : "Admin"}
+              </span>
+            </td>
+            <td className="px-4 py-3">
+              <ActiveBadge active={admin.isActive} className="py-1" />
+            </td>
+            <td className="px-4 py-3 text-sm whitespace-nowrap">
+              {formatShortDate(admin.createdAt)}
+            </td>
+            <td className="px-4 py-3 text-right whitespace-nowrap">
+              {admin.id === currentAdminId ? (
+                <span className="text-sm text-slate-500 dark:text-slate-400">You</span>
+              ) : (
+                <div className="inline-flex gap-1">
+                  <RowModalLink
+                    to={adminListHref(query, { modal: "edit", id: admin.id })}
+                    action="edit"
+                    name={admin.name}
+                  />
+                  {canDelete && admin.isActive ? (
                     <RowModalLink
-                      to={adminListHref(query, { modal: "edit", id: admin.id })}
-                      action="edit"
+                      to={adminListHref(query, { modal: "delete", id: admin.id })}
+                      action="delete"
                       name={admin.name}
                     />
-                    {canDelete && admin.isActive ? (
-                      <RowModalLink
-                        to={adminListHref(query, { modal: "delete", id: admin.id })}
-                        action="delete"
-                        name={admin.name}
-                      />
-                    ) : null}
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                  ) : null}
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,12 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { Button } from "~/ui/button";
-import { FormError, SelectInput } from "~/ui/fields";
+import { DecisionForm } from "~/ui/confirm-modal";
+import { SelectInput } from "~/ui/fields";
 import { TextareaField, TextField } from "~/ui/form-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
-import { ModalActions } from "~/ui/modal-actions";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import {
   type AdmissionConfirm,
@@ -58,7 +56,6 @@ export function AdmissionConfirmModal({
   draft: string;
   reply: ActionReply | undefined;
 }) {
-  const busy = useNavigation().state === "submitting";
   const { form, fields } = useSchemaForm(admissionActionSchema, {
     id: `admission-${move}`,
     reply,
@@ -68,10 +65,14 @@ export function AdmissionConfirmModal({
   const danger = move === "decline" || move === "withdraw";
   return (
     <Modal open onClose={onClose} closeHref={closeHref} size="md" title={titles[move]}>
-      <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value={move} />
-        <input type="hidden" name="id" value={applicationId} />
-        <FormError errors={form.errors} />
+      <DecisionForm
+        form={form}
+        intent={move}
+        hidden={{ id: applicationId }}
+        label={titles[move]}
+        danger={danger}
+        closeHref={closeHref}
+      >
         {move === "offer" ? (
           <>
             <p>
@@ -137,14 +138,7 @@ export function AdmissionConfirmModal({
             <strong>{fullName}</strong> {questions[move]}
           </p>
         )}
-        <ModalActions
-          closeHref={closeHref}
-          busy={busy}
-          label={titles[move]}
-          busyLabel="Saving..."
-          variant={danger ? "danger" : undefined}
-        />
-      </Form>
+      </DecisionForm>
     </Modal>
   );
 }

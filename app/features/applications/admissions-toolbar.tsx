@@ -1,13 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { applicationStatuses } from "~/db/schema";
-import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import type { SelectOption } from "~/ui/fields";
-import { FilterSelects } from "~/ui/filter-selects";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { useSyncedFields } from "~/ui/use-synced-fields";
+import { FilterToolbar } from "~/ui/filter-toolbar";
 import { applicationStatusLabels } from "./application-rules";
+import { intakeSelect, statusSelect } from "./intake-filters";
 import {
   type AdmissionsQuery,
   admissionsHref,
@@ -59,59 +56,23 @@ export function ApplicationFilters({
   query: AdmissionsQuery;
   intakes: SelectOption[];
 }) {
-  const { submitAfterPause } = useFilterSubmit();
-  const formRef = useSyncedFields({
-    q: query.q,
-    intake: query.intake,
-    status: query.status,
-    sort: query.sort,
-  });
   const filtered = Boolean(query.q || query.intake || query.status || query.sort !== "newest");
-  const selects = [
-    {
-      name: "intake",
-      label: "Filter by intake",
-      value: query.intake,
-      options: intakes,
-      placeholder: "All intakes",
-    },
-    {
-      name: "status",
-      label: "Filter by status",
-      value: query.status,
-      options: statusOptions,
-      placeholder: "All statuses",
-    },
-    {
-      name: "sort",
-      label: "Sort",
-      value: query.sort,
-      options: sortOptions,
-    },
-  ];
   return (
-    <div className="mb-4 flex flex-wrap items-start gap-3">
-      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
-        <SearchInput
-          id="applications-q"
-          label="Search applications"
-          className="basis-full"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search name, e-mail, phone or reference..."
-          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
-        />
-        <FilterSelects idPrefix="applications" selects={selects} />
-        <button type="submit" className={buttonClasses("outline")}>
-          Apply
-        </button>
-      </Form>
-      {filtered ? (
-        <Link to={admissionsHref(defaultAdmissionsQuery)} className={buttonClasses("outline")}>
-          Clear filters
-        </Link>
-      ) : null}
-    </div>
+    <FilterToolbar
+      idPrefix="applications"
+      search={{
+        label: "Search applications",
+        placeholder: "Search name, e-mail, phone or reference...",
+        q: query.q,
+        className: "basis-full",
+      }}
+      selects={[
+        intakeSelect(query.intake, intakes),
+        statusSelect(query.status, statusOptions),
+        { name: "sort", label: "Sort", value: query.sort, options: sortOptions },
+      ]}
+      clearHref={filtered ? admissionsHref(defaultAdmissionsQuery) : undefined}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { samePerson } from "~/lib/text/same-person";
+import { selectApplications } from "./application-query.server";
 import { waitlistPlace } from "./places.server";
 
 /** At most this many of a person's other applications and messages are listed. */
@@ -24,18 +25,14 @@ export const APPLICATION_TIMELINE_LIMIT = 200;
 export async function getApplication(id: string) {
   if (!isUuid(id)) return null;
   return db().transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        application: applications,
-        courseTitle: courses.title,
-        intakeLabel: intakes.label,
-        startsOn: intakes.startsOn,
-        admissionMode: intakes.admissionMode,
-        assignedName: admins.name,
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
+    const [row] = await selectApplications(tx, {
+      application: applications,
+      courseTitle: courses.title,
+      intakeLabel: intakes.label,
+      startsOn: intakes.startsOn,
+      admissionMode: intakes.admissionMode,
+      assignedName: admins.name,
+    })
       .leftJoin(admins, eq(admins.id, applications.assignedTo))
       .where(eq(applications.id, id));
     if (!row) return null;
@@ -137,19 +134,15 @@ const samePersonBut = (person: Person, table: typeof applications | typeof messa
  */
 export async function personRecordsOf(person: Person) {
   const [otherApplications, theirMessages] = await Promise.all([
-    db()
-      .select({
-        id: applications.id,
-        reference: applications.reference,
-        status: applications.status,
-        createdAt: applications.createdAt,
-        courseTitle: courses.title,
-        intakeLabel: intakes.label,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
+    selectApplications(db(), {
+      id: applications.id,
+      reference: applications.reference,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      courseTitle: courses.title,
+      intakeLabel: intakes.label,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
       .where(samePersonBut(person, applications))
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(PERSON_RECORDS_LISTED),

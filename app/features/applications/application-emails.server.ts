@@ -15,13 +15,17 @@ export type ApplicationForEmail = Pick<
   "reference" | "fullName" | "email" | "status" | "offerExpiresAt"
 > & { courseTitle: string; intakeLabel: string; startsOn: string };
 
-const tag = (application: ApplicationForEmail) =>
+/** The reference at a subject's end, '[LTA-A-001234]'. */
+export const tag = (application: ApplicationForEmail) =>
   `[${formatApplicationReference(application.reference)}]`;
-const hello = (application: ApplicationForEmail) => `Hello ${firstName(application.fullName)},`;
+/** The greeting, by first name. */
+export const hello = (application: ApplicationForEmail) =>
+  `Hello ${firstName(application.fullName)},`;
 const intakeLine = (application: ApplicationForEmail) =>
   `${application.courseTitle}, ${application.intakeLabel} (starts ${formatFullDate(application.startsOn)})`;
 const deadline = (at: Date | null) => (at ? `${formatDateTime(at)} (Lagos time)` : "");
-const signOff = ["", `The ${siteConfig.name} admissions team`];
+/** The last lines of every e-mail to an applicant. */
+export const signOff = ["", `The ${siteConfig.name} admissions team`];
 const linkLines = (link: string) => [
   "Follow your application, and answer an offer, on your private page:",
   link,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "~/ui/button";
-import { CheckboxInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
+import { CheckboxInput, EmailAddressInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
 import { HoneypotField } from "~/ui/honeypot-field";
 import { PublicFormAnswer } from "~/ui/public-form-answer";
 import { type PublicFieldName, usePublicForm } from "~/ui/use-public-form";
@@ -35,14 +35,7 @@ export function ApplicationForm({ full }: { full: boolean }) {
         autoComplete="name"
         placeholder="e.g. Adaeze Okafor"
       />
-      <TextInput
-        {...field("email")}
-        label="Email Address"
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
+      <EmailAddressInput {...field("email")} />
       <TextInput
         {...field("phone")}
         label="Phone Number"

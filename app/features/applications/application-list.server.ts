@@ -11,6 +11,7 @@ import {
 import { phoneDigits } from "~/lib/text/phone-number";
 import { phoneKey } from "~/lib/text/same-person";
 import { containsPattern } from "~/lib/text/sql-text";
+import { selectApplications } from "./application-query.server";
 import { parseApplicationReference } from "./application-rules";
 import { type AdmissionsQuery, APPLICATIONS_PAGE_SIZE } from "./list-url";
 
@@ -68,24 +69,20 @@ const waitlistPlaceColumn = sql<
 export async function listApplications(query: AdmissionsQuery) {
   const where = listConditions(query);
   const [rows, [total]] = await Promise.all([
-    db()
-      .select({
-        id: applications.id,
-        reference: applications.reference,
-        fullName: applications.fullName,
-        email: applications.email,
-        status: applications.status,
-        createdAt: applications.createdAt,
-        answeredAt: applications.answeredAt,
-        offerExpiresAt: applications.offerExpiresAt,
-        courseTitle: courses.title,
-        intakeLabel: intakes.label,
-        assignedName: admins.name,
-        waitlistPlace: waitlistPlaceColumn,
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
+    selectApplications(db(), {
+      id: applications.id,
+      reference: applications.reference,
+      fullName: applications.fullName,
+      email: applications.email,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      answeredAt: applications.answeredAt,
+      offerExpiresAt: applications.offerExpiresAt,
+      courseTitle: courses.title,
+      intakeLabel: intakes.label,
+      assignedName: admins.name,
+      waitlistPlace: waitlistPlaceColumn,
+    })
       .leftJoin(admins, eq(admins.id, applications.assignedTo))
       .where(where)
       .orderBy(...orders[query.sort])

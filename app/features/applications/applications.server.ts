@@ -26,6 +26,7 @@ import {
   recordEvent,
   systemActor,
 } from "./application-history.server";
+import { selectApplications } from "./application-query.server";
 import { type ApplicantMove, applicantMoves, holdsPlace, mayMove } from "./application-rules";
 import { applicationIdOfToken, issueApplicationLink } from "./application-token.server";
 import { admissionsHref } from "./list-url";
@@ -166,16 +167,11 @@ export async function findApplicationByToken(token: string, now = new Date()) {
   return db().transaction(async (tx) => {
     const id = await applicationIdOfToken(tx, token);
     if (!id) return null;
-    const [row] = await tx
-      .select({
-        application: applications,
-        intake: intakes,
-        course: { title: courses.title, slug: courses.slug },
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
-      .where(eq(applications.id, id));
+    const [row] = await selectApplications(tx, {
+      application: applications,
+      intake: intakes,
+      course: { title: courses.title, slug: courses.slug },
+    }).where(eq(applications.id, id));
     if (!row) return null;
     const history = await tx
       .select({
@@ -280,16 +276,12 @@ export async function takeApplicantStep(token: string, move: ApplicantMove, now 
  */
 export async function sendApplicationLinks(email: string) {
   await db().transaction(async (tx) => {
-    const found = await tx
-      .select({
-        id: applications.id,
-        reference: applications.reference,
-        fullName: applications.fullName,
-        courseTitle: courses.title,
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
+    const found = await selectApplications(tx, {
+      id: applications.id,
+      reference: applications.reference,
+      fullName: applications.fullName,
+      courseTitle: courses.title,
+    })
       .where(sql`lower(${applications.email}) = lower(${email})`)
       .orderBy(desc(applications.createdAt))
       .limit(10);

@@ -2,6 +2,7 @@ import { formatFullDate } from "~/lib/format/dates";
 import { formatPhone } from "~/lib/text/phone-number";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { FactList } from "~/ui/fact-list";
 import type { ClassList } from "./students.server";
 
 const modeLabels = { "in-person": "In person", online: "Online", both: "In person and online" };
@@ -9,28 +10,26 @@ const modeLabels = { "in-person": "In person", online: "Online", both: "In perso
 /** An intake's facts, as a class list heads its page. */
 function IntakeFacts({ intake, tutors }: Pick<ClassList, "intake" | "tutors">) {
   const facts = [
-    { term: "Course", detail: intake.courseTitle },
-    { term: "Intake", detail: intake.label },
+    { term: "Course", value: intake.courseTitle },
+    { term: "Intake", value: intake.label },
     {
       term: "Dates",
-      detail: `${formatFullDate(intake.startsOn)} to ${formatFullDate(intake.endsOn)}`,
+      value: `${formatFullDate(intake.startsOn)} to ${formatFullDate(intake.endsOn)}`,
     },
-    { term: "Class times", detail: intake.classTimes ?? "Not set" },
+    { term: "Class times", value: intake.classTimes ?? "Not set" },
     {
       term: "Where",
-      detail: [modeLabels[intake.mode], intake.location].filter(Boolean).join(" · "),
+      value: [modeLabels[intake.mode], intake.location].filter(Boolean).join(" · "),
     },
-    { term: "Tutors", detail: tutors.map((tutor) => tutor.name).join(", ") || "None yet" },
+    { term: "Tutors", value: tutors.map((tutor) => tutor.name).join(", ") || "None yet" },
   ];
   return (
-    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-      {facts.map((fact) => (
-        <div key={fact.term} className="contents">
-          <dt className="font-semibold text-slate-700 dark:text-slate-200">{fact.term}</dt>
-          <dd className="mb-2 sm:mb-0">{fact.detail}</dd>
-        </div>
-      ))}
-    </dl>
+    <FactList
+      facts={facts}
+      className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]"
+      termClassName="font-semibold text-slate-700 dark:text-slate-200"
+      valueClassName="mb-2 sm:mb-0"
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { Button } from "~/ui/button";
-import { TextInput } from "~/ui/fields";
+import { EmailAddressInput } from "~/ui/fields";
 import { HoneypotField } from "~/ui/honeypot-field";
 import { PublicFormAnswer } from "~/ui/public-form-answer";
 import { usePublicForm } from "~/ui/use-public-form";
@@ -25,14 +25,7 @@ export function FindApplicationForm() {
     >
       <PublicFormAnswer {...answer} />
       <HoneypotField />
-      <TextInput
-        {...field("email")}
-        label="Email Address"
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
+      <EmailAddressInput {...field("email")} />
       <div>
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
           {submitting ? "Sending..." : "E-mail me my links"}

@@ -1,5 +1,6 @@
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
+import { type Fact, FactList } from "~/ui/fact-list";
 
 export type IntakeFactsProps = {
   courseTitle: string;
@@ -13,7 +14,7 @@ export type IntakeFactsProps = {
     price: number;
   };
   /** Lines only the apply page has: places left, enrolment closing, the early-bird price. */
-  extra?: { term: string; value: string }[];
+  extra?: Fact[];
 };
 
 /** An intake as the applicant's pages show it: course, dates, times, mode, price. */
@@ -34,13 +35,11 @@ export function IntakeFacts({ courseTitle, intake, extra = [] }: IntakeFactsProp
     ...extra,
   ];
   return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-      {facts.map((fact) => (
-        <div key={fact.term} className="contents">
-          <dt className="font-semibold text-slate-700">{fact.term}</dt>
-          <dd className="mb-2 text-slate-900 sm:mb-0">{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <FactList
+      facts={facts}
+      className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]"
+      termClassName="font-semibold text-slate-700"
+      valueClassName="mb-2 text-slate-900 sm:mb-0"
+    />
   );
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { emailPattern } from "~/lib/forms/email-address";
+import { requiredText } from "~/lib/forms/required-text";
 import { multiLine, personName, singleLine } from "~/lib/text/outside-text";
 import { toInternationalPhone } from "~/lib/text/phone-number";
 import { applicationLimits, experienceLevels, heardFromChoices } from "./application-rules";
@@ -30,28 +31,26 @@ export const applicationMessages = {
     "Your application has moved on since this page was opened. Here is where it stands now.",
 } as const;
 
-const required = (message: string, max: number, label: string, allowed = singleLine) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message, abort: true }),
-      allowed(label),
-      z.maxLength(max, `${label} must be at most ${max.toLocaleString("en")} characters`),
-    );
-
-const email = required("Email address is required", applicationLimits.email, "Email address").check(
-  z.regex(emailPattern, "Please enter a valid email address"),
-);
+const email = requiredText(
+  "Email address",
+  "Email address is required",
+  applicationLimits.email,
+  singleLine,
+).check(z.regex(emailPattern, "Please enter a valid email address"));
 
 export const applicationSchema = z.object({
-  fullName: required("Full name is required", applicationLimits.name, "Full name").check(
+  fullName: requiredText(
+    "Full name",
+    "Full name is required",
+    applicationLimits.name,
+    singleLine,
+  ).check(
     z.minLength(2, { error: "Full name must be at least 2 characters", abort: true }),
     ...personName("Full name"),
   ),
   email,
   phone: z.pipe(
-    required("Phone number is required", applicationLimits.phone, "Phone number"),
+    requiredText("Phone number", "Phone number is required", applicationLimits.phone, singleLine),
     z.transform((value, context) => {
       const international = toInternationalPhone(value);
       if (international) return international;
@@ -64,10 +63,10 @@ export const applicationSchema = z.object({
     }),
   ),
   experienceLevel: z.enum(experienceLevels, { error: "Please choose your experience level" }),
-  goals: required(
+  goals: requiredText(
+    "What you want to achieve",
     "Please tell us what you want to achieve",
     applicationLimits.goals,
-    "What you want to achieve",
     multiLine,
   ).check(z.minLength(10, "Please write at least 10 characters about your goals")),
   heardFrom: z.enum(heardFromChoices, { error: "Please tell us how you heard of us" }),

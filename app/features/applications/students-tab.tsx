@@ -1,17 +1,15 @@
 import Download from "lucide-react/icons/download";
 import Printer from "lucide-react/icons/printer";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatFullDate, formatShortDate } from "~/lib/format/dates";
-import { nounFor } from "~/lib/format/plural";
 import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
-import { cn } from "~/ui/cn";
-import { SelectInput } from "~/ui/fields";
+import { ColumnHeads, DataTable } from "~/ui/data-table";
+import { FilterToolbar } from "~/ui/filter-toolbar";
+import { EmptyCard, ListCount } from "~/ui/list-states";
 import { Pagination } from "~/ui/pagination";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { useSyncedFields } from "~/ui/use-synced-fields";
+import { intakeSelect } from "./intake-filters";
 import { type AdmissionsQuery, admissionsHref } from "./list-url";
 import { classListHref, studentsExportHref } from "./student-links";
 import type { Student, StudentIntakeChoice, StudentList } from "./students.server";
@@ -27,44 +25,26 @@ function StudentFilters({
   query: AdmissionsQuery;
   intakes: StudentIntakeChoice[];
 }) {
-  const { submitNow, submitAfterPause } = useFilterSubmit();
-  const formRef = useSyncedFields({ intake: query.intake, q: query.q });
+  const intakeOptions = intakes.map((intake) => ({
+    value: intake.id,
+    label: `${intakeName(intake)} (${intake.students})`,
+  }));
   return (
-    <div className="mb-4 flex flex-wrap items-start gap-3">
-      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
-        <input type="hidden" name="tab" value="students" />
-        <SearchInput
-          id="students-q"
-          label="Search students"
-          className="min-w-56 flex-1"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search name, email or phone..."
-          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
-        />
-        <SelectInput
-          id="students-intake"
-          name="intake"
-          label="Filter by intake"
-          layout="filter"
-          className="max-w-full flex-none"
-          defaultValue={query.intake}
-          onChange={(event) => submitNow(event.currentTarget.form)}
-          placeholder="All intakes"
-          options={intakes.map((intake) => ({
-            value: intake.id,
-            label: `${intakeName(intake)} (${intake.students})`,
-          }))}
-        />
-        <button type="submit" className={buttonClasses("outline")}>
-          Apply
-        </button>
-      </Form>
+    <FilterToolbar
+      idPrefix="students"
+      search={{
+        label: "Search students",
+        placeholder: "Search name, email or phone...",
+        q: query.q,
+      }}
+      selects={[intakeSelect(query.intake, intakeOptions)]}
+      keep={{ tab: "students" }}
+    >
       <a href={studentsExportHref(query)} className={buttonClasses("outline")} download>
         <Download aria-hidden="true" className="h-4 w-4" />
         Export CSV
       </a>
-    </div>
+    </FilterToolbar>
   );
 }
 
@@ -127,39 +107,24 @@ function IntakeStudents({ group }: { group: IntakeGroup }) {
           </Link>
         </div>
       </div>
-      <table className="min-w-full divide-y divide-slate-200 max-md:hidden dark:divide-slate-800">
-        <caption className="sr-only">Students of {name}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-800/50">
-          <tr>
-            <th scope="col" className={headCell}>
-              Name
-            </th>
-            <th scope="col" className={headCell}>
-              Phone
-            </th>
-            <th scope="col" className={headCell}>
-              Email
-            </th>
-            <th scope="col" className={headCell}>
-              Enrolled
-            </th>
+      <DataTable
+        caption={`Students of ${name}`}
+        className="max-md:hidden"
+        head={<ColumnHeads labels={["Name", "Phone", "Email", "Enrolled"]} className={headCell} />}
+      >
+        {students.map((student) => (
+          <tr key={student.id} data-student-email={student.email}>
+            <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
+              {student.fullName}
+            </td>
+            <td className="px-4 py-3 text-sm whitespace-nowrap">{formatPhone(student.phone)}</td>
+            <td className="px-4 py-3 text-sm break-all">{student.email}</td>
+            <td className="px-4 py-3 text-sm whitespace-nowrap">
+              {formatShortDate(student.enrolledAt)}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {students.map((student) => (
-            <tr key={student.id} data-student-email={student.email}>
-              <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
-                {student.fullName}
-              </td>
-              <td className="px-4 py-3 text-sm whitespace-nowrap">{formatPhone(student.phone)}</td>
-              <td className="px-4 py-3 text-sm break-all">{student.email}</td>
-              <td className="px-4 py-3 text-sm whitespace-nowrap">
-                {formatShortDate(student.enrolledAt)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       <ul
         aria-label={`Students of ${name}`}
         className="divide-y divide-slate-100 md:hidden dark:divide-slate-800"
@@ -191,12 +156,13 @@ export function StudentsTab({ list, query }: { list: StudentList; query: Admissi
   return (
     <>
       <StudentFilters query={query} intakes={intakes} />
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {pagination.total.toLocaleString("en-NG")} {nounFor(pagination.total, "student")}
-        {narrowed ? " found" : " enrolled"}
-      </p>
+      <ListCount
+        total={pagination.total}
+        noun="student"
+        suffix={narrowed ? " found" : " enrolled"}
+      />
       {students.length === 0 ? (
-        <div className={cn(cardClasses, "p-10 text-center text-slate-600 dark:text-slate-300")}>
+        <EmptyCard>
           {narrowed ? (
             <>
               <p>No students found</p>
@@ -210,7 +176,7 @@ export function StudentsTab({ list, query }: { list: StudentList; query: Admissi
           ) : (
             <p>No one is enrolled yet. Students appear here once their application is enrolled.</p>
           )}
-        </div>
+        </EmptyCard>
       ) : (
         <div className="space-y-6">
           {byIntake(students).map((group) => (

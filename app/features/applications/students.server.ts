@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applicationEvents, applications, courses, intakes } from "~/db/schema";
 import { tutorsByIntake } from "~/features/intakes/intakes.server";
 import { isUuid } from "~/lib/ids";
+import { inBatches } from "~/lib/in-batches";
 import { containsPattern } from "~/lib/text/sql-text";
+import { intakeOrder, intakeThenNameOrder, selectApplications } from "./application-query.server";
 import type { AdmissionsQuery } from "./list-url";
 
 /*
@@ -62,39 +64,22 @@ const studentColumns = {
   courseTitle: courses.title,
 };
 
-/** Intake by intake (the latest start first), then by name. */
-const studentOrder = [
-  desc(intakes.startsOn),
-  asc(courses.title),
-  asc(intakes.id),
-  asc(sql`lower(${applications.fullName})`),
-  asc(applications.id),
-];
-
 function studentRows() {
-  return db()
-    .select(studentColumns)
-    .from(applications)
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId));
+  return selectApplications(db(), studentColumns);
 }
 
 /** The intakes that have enrolled students, the latest start first: the tab's intake filter. */
 export async function studentIntakeChoices() {
-  return db()
-    .select({
-      id: intakes.id,
-      courseTitle: courses.title,
-      label: intakes.label,
-      startsOn: intakes.startsOn,
-      students: count(),
-    })
-    .from(applications)
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
+  return selectApplications(db(), {
+    id: intakes.id,
+    courseTitle: courses.title,
+    label: intakes.label,
+    startsOn: intakes.startsOn,
+    students: count(),
+  })
     .where(enrolled)
     .groupBy(intakes.id, courses.title)
-    .orderBy(desc(intakes.startsOn), asc(courses.title), asc(intakes.id));
+    .orderBy(...intakeOrder);
 }
 
 export type StudentIntakeChoice = Awaited<ReturnType<typeof studentIntakeChoices>>[number];
@@ -111,7 +96,7 @@ export async function listStudents(query: StudentsQuery) {
   const page = Math.min(query.page, totalPages);
   const students = await studentRows()
     .where(where)
-    .orderBy(...studentOrder)
+    .orderBy(...intakeThenNameOrder)
     .limit(STUDENTS_PAGE_SIZE)
     .offset((page - 1) * STUDENTS_PAGE_SIZE);
   return {
@@ -133,15 +118,13 @@ export async function* studentsForExport(
   batchSize = 1000,
 ) {
   const where = studentConditions(query);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await studentRows()
+  yield* inBatches(batchSize, (limit, offset) =>
+    studentRows()
       .where(where)
-      .orderBy(...studentOrder)
-      .limit(batchSize)
-      .offset(offset);
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
-  }
+      .orderBy(...intakeThenNameOrder)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** How many people are enrolled, across all intakes: the dashboard's Students figure. */
@@ -173,7 +156,7 @@ export async function classList(intakeId: string) {
   const [students, tutorsOf] = await Promise.all([
     studentRows()
       .where(and(enrolled, eq(applications.intakeId, intakeId)))
-      .orderBy(...studentOrder),
+      .orderBy(...intakeThenNameOrder),
     tutorsByIntake([intake.id]),
   ]);
   return { intake, tutors: tutorsOf.get(intake.id) ?? [], students };

@@ -5,6 +5,7 @@ import { UserFacingError } from "~/lib/errors";
 import {
   invalidSubmission,
   noticeReply,
+  type Refusal,
   refusalOf,
   refusalReply,
   unavailableRefusal,
@@ -55,6 +56,14 @@ const filled = (formData: FormData) => {
   return typeof honeypot === "string" && honeypot.trim() !== "";
 };
 
+/** The refusal for a visitor over the public forms' limit; null while they are under it. */
+async function publicFormLimitRefusal(ipAddress: string | null): Promise<Refusal | null> {
+  const limit = await hitRateLimit(publicFormRateLimit, ipAddress ?? "unknown");
+  if (limit.allowed) return null;
+  const { retryAfterSeconds } = limit;
+  return { status: 429, message: applicationMessages.rateLimited, retryAfterSeconds };
+}
+
 /** The apply page's action. */
 export async function handleApplicationForm(request: Request, intakeId: string) {
   const formData = await readForm(request);
@@ -63,15 +72,8 @@ export async function handleApplicationForm(request: Request, intakeId: string) 
   if (filled(formData)) return noticeReply(submission, receivedNotice(decoyOutcome()));
   try {
     const { ipAddress, userAgent } = requestOrigin(request);
-    const limit = await hitRateLimit(publicFormRateLimit, ipAddress ?? "unknown");
-    if (!limit.allowed) {
-      const { retryAfterSeconds } = limit;
-      return refusalReply(submission, {
-        status: 429,
-        message: applicationMessages.rateLimited,
-        retryAfterSeconds,
-      });
-    }
+    const overLimit = await publicFormLimitRefusal(ipAddress);
+    if (overLimit) return refusalReply(submission, overLimit);
     const outcome = await applyForIntake(intakeId, submission.value, { ipAddress, userAgent });
     return noticeReply(submission, receivedNotice(outcome));
   } catch (error) {
@@ -111,18 +113,8 @@ export async function handleFindApplication(request: Request) {
   if (submission.status !== "success") return invalidSubmission(submission);
   if (filled(formData)) return noticeReply(submission, applicationMessages.linkSent);
   try {
-    const limit = await hitRateLimit(
-      publicFormRateLimit,
-      requestOrigin(request).ipAddress ?? "unknown",
-    );
-    if (!limit.allowed) {
-      const { retryAfterSeconds } = limit;
-      return refusalReply(submission, {
-        status: 429,
-        message: applicationMessages.rateLimited,
-        retryAfterSeconds,
-      });
-    }
+    const overLimit = await publicFormLimitRefusal(requestOrigin(request).ipAddress);
+    if (overLimit) return refusalReply(submission, overLimit);
     const { email } = submission.value;
     if ((await hitRateLimit(applicationLinksRateLimit, addressKey(email))).allowed)
       await sendApplicationLinks(email);

@@ -4,7 +4,7 @@ import { clientAddress } from "~/lib/http/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
 import { auth } from "./auth.server";
 import { authMessages } from "./schema";
-import { orSignInUnavailable } from "./sign-in-unavailable.server";
+import { orSignInUnavailable, signInRateLimited } from "./sign-in-unavailable.server";
 
 export const resetRequestLimit: RateLimitRule = {
   name: "password-reset",
@@ -32,14 +32,8 @@ export async function requestPasswordReset(
 
 async function mailResetLinkIfAdmin(request: Request, email: string): Promise<ResetRequestResult> {
   const limit = await hitRateLimit(resetRequestLimit, clientAddress(request) ?? "unknown");
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: authMessages.tooManyResetRequests,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
-  }
+  if (!limit.allowed)
+    return signInRateLimited(authMessages.tooManyResetRequests, limit.retryAfterSeconds);
   try {
     await auth().api.requestPasswordReset({ body: { email }, headers: request.headers });
   } catch (error) {

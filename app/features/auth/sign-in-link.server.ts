@@ -11,7 +11,11 @@ import { auth } from "./auth.server";
 import { authMessages } from "./schema";
 import { admitActiveAdmin, type SignInResult } from "./sign-in.server";
 import { signInLinkIdentifier } from "./sign-in-link-plugin.server";
-import { orSignInUnavailable, signInUnavailable } from "./sign-in-unavailable.server";
+import {
+  orSignInUnavailable,
+  signInRateLimited,
+  signInUnavailable,
+} from "./sign-in-unavailable.server";
 
 /**
  * The e-mailed, single-use sign-in link: the owner's way in that failed guesses by anyone else
@@ -52,14 +56,8 @@ async function mailLinkIfAdmin(request: Request, email: string): Promise<SignInL
     signInLinkLimits.perAddress,
     clientAddress(request) ?? "unknown",
   );
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: authMessages.tooManySignInLinkRequests,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
-  }
+  if (!limit.allowed)
+    return signInRateLimited(authMessages.tooManySignInLinkRequests, limit.retryAfterSeconds);
   const admin = await findActiveAdminByEmail(email);
   if (admin && (await hitRateLimit(signInLinkLimits.perAccount, admin.email)).allowed) {
     await mailSignInLink(admin);

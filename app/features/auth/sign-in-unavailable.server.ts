@@ -8,6 +8,10 @@ export const signInUnavailable = {
   message: authMessages.unavailable,
 } as const;
 
+/** The answer of a sign-in step over its rate limit: 429, with when to try again. */
+export const signInRateLimited = (message: string, retryAfterSeconds: number) =>
+  ({ ok: false, status: 429, message, retryAfterSeconds }) as const;
+
 /**
  * Runs a step of signing in (a sign-in, a sign-in link, a password reset request). The
  * counters, the accounts and the sessions are all in the database, so an error here means it

@@ -12,7 +12,11 @@ import { oneAtATime } from "~/lib/one-at-a-time";
 import { auth } from "./auth.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
 import { authMessages } from "./schema";
-import { orSignInUnavailable, signInUnavailable } from "./sign-in-unavailable.server";
+import {
+  orSignInUnavailable,
+  signInRateLimited,
+  signInUnavailable,
+} from "./sign-in-unavailable.server";
 
 /**
  * Failed sign-ins, counted in the database so that every app process shares them; a correct
@@ -59,14 +63,8 @@ async function attemptSignIn(
     { rule: signInLimits.perAddress, subject: address },
     ...(knownDevice ? [] : [{ rule: signInLimits.perAccount, subject: credentials.email }]),
   ]);
-  if (!attempt.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: authMessages.tooManyAttempts,
-      retryAfterSeconds: attempt.retryAfterSeconds,
-    };
-  }
+  if (!attempt.allowed)
+    return signInRateLimited(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
 
   const response = await auth().api.signInEmail({
     body: credentials,

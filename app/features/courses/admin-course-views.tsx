@@ -3,6 +3,7 @@ import { href, Link } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
+import { ColumnHeads, DataTable } from "~/ui/data-table";
 import { ActiveBadge, ActiveToggleButton, RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { courseIcon } from "./course-icons";
 import { CourseImage } from "./course-image";
@@ -94,43 +95,43 @@ export function CourseCardsView({ courses, query }: { courses: Course[]; query: 
 export function CourseListView({ courses, query }: { courses: Course[]; query: CourseListQuery }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        <caption className="sr-only">Courses</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-300">
-          <tr>
-            {["Course", "Category", "Level", "Price", "Status"].map((column) => (
-              <th key={column} scope="col" className="px-4 py-3">
-                {column}
-              </th>
-            ))}
+      <DataTable
+        caption="Courses"
+        className="text-sm"
+        headClassName="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+        head={
+          <>
+            <ColumnHeads
+              labels={["Course", "Category", "Level", "Price", "Status"]}
+              className="px-4 py-3"
+            />
             <th scope="col" className="px-4 py-3 text-right">
               Actions
             </th>
+          </>
+        }
+      >
+        {courses.map((course) => (
+          <tr key={course.id} data-course-slug={course.slug}>
+            <td className="px-4 py-3 font-medium">{course.title}</td>
+            <td className="px-4 py-3">{course.category}</td>
+            <td className="px-4 py-3">{course.level}</td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatNaira(course.price)}</td>
+            <td className="px-4 py-3">
+              <StatusBadge active={course.isActive} />
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex justify-end gap-1">
+                <CourseActions
+                  course={course}
+                  query={query}
+                  toggleLabels={["Deactivate", "Activate"]}
+                />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {courses.map((course) => (
-            <tr key={course.id} data-course-slug={course.slug}>
-              <td className="px-4 py-3 font-medium">{course.title}</td>
-              <td className="px-4 py-3">{course.category}</td>
-              <td className="px-4 py-3">{course.level}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{formatNaira(course.price)}</td>
-              <td className="px-4 py-3">
-                <StatusBadge active={course.isActive} />
-              </td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
-                  <CourseActions
-                    course={course}
-                    query={query}
-                    toggleLabels={["Deactivate", "Activate"]}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, min } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { intakes, intakeTutors, tutors } from "~/db/schema";
+import { publicTutorColumns } from "~/features/tutors/tutors.server";
 import { lagosToday } from "~/lib/format/dates";
 import { closingText, earlyBirdText, intakeModeLabels, placesLeftText } from "./intake-wording";
 import { planOffers } from "./plan-offers";
@@ -52,15 +53,7 @@ export async function nextIntakes(courseId: string, now: Date = new Date()) {
 async function activeTutorsByIntake(intakeIds: string[]) {
   const rows = intakeIds.length
     ? await db()
-        .select({
-          intakeId: intakeTutors.intakeId,
-          id: tutors.id,
-          name: tutors.name,
-          role: tutors.role,
-          bio: tutors.bio,
-          photo: tutors.photo,
-          photoVariants: tutors.photoVariants,
-        })
+        .select({ intakeId: intakeTutors.intakeId, ...publicTutorColumns })
         .from(intakeTutors)
         .innerJoin(tutors, eq(tutors.id, intakeTutors.tutorId))
         .where(and(inArray(intakeTutors.intakeId, intakeIds), eq(tutors.isActive, true)))

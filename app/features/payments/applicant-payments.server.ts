@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
 import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
@@ -12,6 +12,7 @@ import { instalmentSchedule, paymentPlanLabels } from "~/features/intakes/paymen
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-reply.server";
+import { applicantPaymentId } from "./applicant-payment.server";
 import { loadBankAccount } from "./bank-transfer.server";
 import { configuredGateway } from "./gateway.server";
 import { paymentMessages } from "./payment-messages";
@@ -181,16 +182,7 @@ export const returnNotices: Record<SettleOutcome, { kind: "success" | "error"; m
 export async function returnFromCheckout(token: string, reference: string): Promise<SettleOutcome> {
   const gateway = configuredGateway();
   if (!gateway) return "unknown";
-  const belongs = await db().transaction(async (tx) => {
-    const id = await applicationIdOfToken(tx, token);
-    if (!id) return false;
-    const [row] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.reference, reference), eq(payments.applicationId, id)));
-    return Boolean(row);
-  });
-  if (!belongs) return "unknown";
+  if (!(await applicantPaymentId(token, eq(payments.reference, reference)))) return "unknown";
   try {
     return await settleGatewayPayment(reference, gateway);
   } catch (error) {

@@ -4,7 +4,6 @@ import { db, type Transaction } from "~/db/client.server";
 import { type Admin, applications, bankAccount, payments } from "~/db/schema";
 import { admissionsAlertEmail } from "~/features/applications/application-emails.server";
 import { forEmail, recordEvent } from "~/features/applications/application-history.server";
-import { paysForPlace } from "~/features/applications/application-rules";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
 import { admissionsHref } from "~/features/applications/list-url";
 import { checkBrochure } from "~/features/courses/brochure-check.server";
@@ -19,8 +18,7 @@ import { logger } from "~/lib/infra/logger.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
 import type { BankAccountInput } from "./bank-account-schema";
 import { paymentMessages } from "./payment-messages";
-import { newPaymentReference } from "./payment-reference";
-import { nextUnpaidInstalment } from "./payments.server";
+import { insertPayment, lockNextInstalment } from "./payments.server";
 
 /** The academy's bank account, or null until a super admin has entered it. */
 export async function loadBankAccount() {
@@ -83,16 +81,7 @@ async function cleanProof(file: ReceivedFile): Promise<Buffer> {
  * proof already waiting for staff.
  */
 async function instalmentAwaitingProof(tx: Transaction, applicationId: string) {
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .for("update");
-  if (!application || !paysForPlace(application.status))
-    throw new UserFacingError(paymentMessages.notAccepted, 409);
-  if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
-  const instalment = await nextUnpaidInstalment(tx, applicationId);
-  if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
+  const { application, instalment } = await lockNextInstalment(tx, applicationId);
   const [waiting] = await tx
     .select({ id: payments.id })
     .from(payments)
@@ -126,21 +115,12 @@ export async function sendTransferProof(token: string, file: ReceivedFile) {
   try {
     return await db().transaction(async (tx) => {
       const { application, instalment } = await instalmentAwaitingProof(tx, applicationId);
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          reference: newPaymentReference(),
-          applicationId,
-          instalmentId: instalment.id,
-          method: "bank-transfer",
-          amount: instalment.amount,
-          status: "proof-sent",
-          proofKey: key,
-          proofName: file.name?.slice(0, 200) ?? null,
-          proofType: file.type,
-        })
-        .returning();
-      if (!payment) throw new Error("The proof was not recorded");
+      const payment = await insertPayment(tx, instalment, "bank-transfer", {
+        status: "proof-sent",
+        proofKey: key,
+        proofName: file.name?.slice(0, 200) ?? null,
+        proofType: file.type,
+      });
       await tx
         .update(applications)
         .set({ updatedAt: sql`now()` })

@@ -2,8 +2,14 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, courses, instalments, intakes, payments } from "~/db/schema";
 import { applicationSearchCondition } from "~/features/applications/application-list.server";
+import {
+  intakeOrder,
+  intakeThenNameOrder,
+  selectInstalments,
+} from "~/features/applications/application-query.server";
 import { placePayingStatuses } from "~/features/applications/application-rules";
 import { isUuid } from "~/lib/ids";
+import { inBatches } from "~/lib/in-batches";
 import { failedPaymentStatuses, type InstalmentStatus } from "./instalment-status";
 import { PAYMENTS_PAGE_SIZE, type PaymentsQuery } from "./list-url";
 
@@ -120,12 +126,7 @@ function overviewColumns(
 function overviewRows(today: string) {
   const latest = latestPayment();
   const paid = paidPayment();
-  return db()
-    .select(overviewColumns(today, latest, paid))
-    .from(instalments)
-    .innerJoin(applications, eq(applications.id, instalments.applicationId))
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
+  return selectInstalments(db(), overviewColumns(today, latest, paid))
     .leftJoinLateral(latest, sql`true`)
     .leftJoinLateral(paid, sql`true`);
 }
@@ -139,29 +140,18 @@ function overviewConditions(query: Pick<PaymentsQuery, "intake" | "status" | "q"
 }
 
 /** By intake (the latest start first), then person, then instalment. */
-const overviewOrder = [
-  desc(intakes.startsOn),
-  asc(courses.title),
-  asc(intakes.id),
-  asc(sql`lower(${applications.fullName})`),
-  asc(applications.id),
-  asc(instalments.number),
-];
+const overviewOrder = [...intakeThenNameOrder, asc(instalments.number)];
 
 /** The intakes with any instalment, the latest start first: the tab's intake filter. */
 export async function paymentIntakeChoices() {
-  const rows = await db()
-    .selectDistinct({
-      id: intakes.id,
-      courseTitle: courses.title,
-      label: intakes.label,
-      startsOn: intakes.startsOn,
-    })
-    .from(instalments)
-    .innerJoin(applications, eq(applications.id, instalments.applicationId))
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
-    .orderBy(desc(intakes.startsOn), asc(courses.title), asc(intakes.id));
+  const rows = await selectInstalments(db(), {
+    id: intakes.id,
+    courseTitle: courses.title,
+    label: intakes.label,
+    startsOn: intakes.startsOn,
+  })
+    .groupBy(intakes.id, courses.title)
+    .orderBy(...intakeOrder);
   return rows.map((row) => ({ value: row.id, label: `${row.courseTitle} · ${row.label}` }));
 }
 
@@ -204,15 +194,13 @@ export async function* instalmentsForExport(
   batchSize = 1000,
 ) {
   const where = overviewConditions(query, today);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await overviewRows(today)
+  yield* inBatches(batchSize, (limit, offset) =>
+    overviewRows(today)
       .where(where)
       .orderBy(...overviewOrder)
-      .limit(batchSize)
-      .offset(offset);
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
-  }
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /**

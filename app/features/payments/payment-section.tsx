@@ -1,14 +1,13 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { formatDateTime, formatFullDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira, nairaFromKobo } from "~/lib/format/money";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { FormError } from "~/ui/fields";
+import { DecisionForm } from "~/ui/confirm-modal";
 import { TextareaField, TextField } from "~/ui/form-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
-import { ModalActions } from "~/ui/modal-actions";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import type { ApplicationPayments, InstalmentState } from "./staff-payments.server";
 import {
@@ -50,6 +49,27 @@ export const proofHref = (paymentId: string) => `/admin-portal/payments/${paymen
 
 const link = "text-brand-800 underline dark:text-brand-300";
 const action = buttonClasses("outline", "sm");
+
+/** A link that opens the confirmation of one staff action (red for the ones that undo). */
+function ConfirmLink({
+  to,
+  danger = false,
+  children,
+}: {
+  to: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className={cn(action, danger && "text-red-700 dark:text-red-400")}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** An application's schedule and payments in the portal, with staff's actions on them. */
 export function PaymentSection({
@@ -93,20 +113,12 @@ export function PaymentSection({
               <td className="flex flex-wrap justify-end gap-1 py-1">
                 {part.state === "paid" ? null : (
                   <>
-                    <Link
-                      to={confirmHref("move-due-date", part.id)}
-                      preventScrollReset
-                      className={action}
-                    >
+                    <ConfirmLink to={confirmHref("move-due-date", part.id)}>
                       Move due date
-                    </Link>
-                    <Link
-                      to={confirmHref("record-payment", part.id)}
-                      preventScrollReset
-                      className={action}
-                    >
+                    </ConfirmLink>
+                    <ConfirmLink to={confirmHref("record-payment", part.id)}>
                       Record payment
-                    </Link>
+                    </ConfirmLink>
                   </>
                 )}
               </td>
@@ -170,30 +182,18 @@ function PaymentItem({
       <div className="mt-2 flex flex-wrap gap-1">
         {payment.status === "proof-sent" ? (
           <>
-            <Link
-              to={confirmHref("confirm-proof", payment.id)}
-              preventScrollReset
-              className={action}
-            >
+            <ConfirmLink to={confirmHref("confirm-proof", payment.id)}>
               Confirm transfer
-            </Link>
-            <Link
-              to={confirmHref("reject-proof", payment.id)}
-              preventScrollReset
-              className={cn(action, "text-red-700 dark:text-red-400")}
-            >
+            </ConfirmLink>
+            <ConfirmLink to={confirmHref("reject-proof", payment.id)} danger>
               Reject proof
-            </Link>
+            </ConfirmLink>
           </>
         ) : null}
         {refundable ? (
-          <Link
-            to={confirmHref("refund", payment.id)}
-            preventScrollReset
-            className={cn(action, "text-red-700 dark:text-red-400")}
-          >
+          <ConfirmLink to={confirmHref("refund", payment.id)} danger>
             Refund
-          </Link>
+          </ConfirmLink>
         ) : null}
       </div>
     </li>
@@ -226,7 +226,6 @@ export function PaymentConfirmModal({
   target: string;
   reply: ActionReply | undefined;
 }) {
-  const busy = useNavigation().state === "submitting";
   const payment = payments.payments.find((row) => row.id === target);
   const instalment = payments.instalments.find((row) => row.id === target);
   const left = payment ? payment.amount - payment.refundedAmount : 0;
@@ -248,11 +247,14 @@ export function PaymentConfirmModal({
           This payment or instalment is not on this application. Please look again.
         </p>
       ) : (
-        <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value={confirm} />
-          <input type="hidden" name="id" value={applicationId} />
-          <input type="hidden" name="target" value={target} />
-          <FormError errors={form.errors} />
+        <DecisionForm
+          form={form}
+          intent={confirm}
+          hidden={{ id: applicationId, target }}
+          label={titles[confirm]}
+          danger={danger}
+          closeHref={closeHref}
+        >
           {payment ? <PaymentSummary payment={payment} /> : null}
           {instalment ? <InstalmentSummary instalment={instalment} /> : null}
           {confirm === "confirm-proof" ? (
@@ -296,14 +298,7 @@ export function PaymentConfirmModal({
               <NoteField meta={fields.reason} label="Reason (sent to the applicant)" rows={3} />
             </>
           ) : null}
-          <ModalActions
-            closeHref={closeHref}
-            busy={busy}
-            label={titles[confirm]}
-            busyLabel="Saving..."
-            variant={danger ? "danger" : undefined}
-          />
-        </Form>
+        </DecisionForm>
       )}
     </Modal>
   );

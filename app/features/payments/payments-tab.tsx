@@ -1,19 +1,17 @@
 import Download from "lucide-react/icons/download";
-import { Form, Link } from "react-router";
 import { formatApplicationReference } from "~/features/applications/application-rules";
+import { intakeSelect, statusSelect } from "~/features/applications/intake-filters";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
-import { nounFor } from "~/lib/format/plural";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { ColumnHeads, DataTable } from "~/ui/data-table";
 import type { SelectOption } from "~/ui/fields";
-import { FilterSelects } from "~/ui/filter-selects";
+import { FilterToolbar } from "~/ui/filter-toolbar";
+import { EmptyCard, ListCount } from "~/ui/list-states";
 import { Pagination } from "~/ui/pagination";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { useSyncedFields } from "~/ui/use-synced-fields";
 import {
   type InstalmentStatus,
   instalmentStatuses,
@@ -49,56 +47,36 @@ function InstalmentStatusBadge({ status }: { status: InstalmentStatus }) {
 
 /** The intake and status filters and the search, as a GET form: they live in the URL. */
 function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: SelectOption[] }) {
-  const { submitAfterPause } = useFilterSubmit();
-  const formRef = useSyncedFields({ q: query.q, intake: query.intake, status: query.status });
   const filtered = Boolean(query.q || query.intake || query.status);
-  const selects = [
-    {
-      name: "intake",
-      label: "Filter by intake",
-      value: query.intake,
-      options: intakes,
-      placeholder: "All intakes",
-    },
-    {
-      name: "status",
-      label: "Filter by status",
-      value: query.status,
-      options: statusOptions,
-      placeholder: "All statuses",
-    },
-  ];
   return (
-    <div className="mb-4 flex flex-wrap items-start gap-3">
-      <Form ref={formRef} method="get" role="search" className="flex flex-1 flex-wrap gap-3">
-        <input type="hidden" name="tab" value="payments" />
-        <SearchInput
-          id="payments-q"
-          label="Search payments"
-          className="min-w-56 flex-1"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Search name, e-mail, phone or reference..."
-          onChange={(event) => submitAfterPause(event.currentTarget.form, 300)}
-        />
-        <FilterSelects idPrefix="payments" selects={selects} />
-        <button type="submit" className={buttonClasses("outline")}>
-          Apply
-        </button>
-      </Form>
-      {filtered ? (
-        <Link to={paymentsHref({})} className={buttonClasses("outline")}>
-          Clear filters
-        </Link>
-      ) : null}
+    <FilterToolbar
+      idPrefix="payments"
+      search={{
+        label: "Search payments",
+        placeholder: "Search name, e-mail, phone or reference...",
+        q: query.q,
+      }}
+      selects={[intakeSelect(query.intake, intakes), statusSelect(query.status, statusOptions)]}
+      keep={{ tab: "payments" }}
+      clearHref={filtered ? paymentsHref({}) : undefined}
+    >
       <a href={paymentsExportHref(query)} className={buttonClasses("outline")} download>
         <Download aria-hidden="true" className="h-4 w-4" />
         Export CSV
       </a>
-    </div>
+    </FilterToolbar>
   );
 }
 
+const instalmentColumns = [
+  "Student",
+  "Course · intake",
+  "Instalment",
+  "Amount",
+  "Due",
+  "Status",
+  "Latest payment",
+];
 const headCell =
   "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300";
 const cell = "px-3 py-3 text-sm align-top";
@@ -132,18 +110,15 @@ export function PaymentsTab({ list, query }: { list: InstalmentList; query: Paym
   return (
     <>
       <PaymentFilters query={query} intakes={intakes} />
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {pagination.total.toLocaleString("en-NG")} {nounFor(pagination.total, "instalment")}
-        {narrowed ? " found" : ""}
-      </p>
+      <ListCount total={pagination.total} noun="instalment" suffix={narrowed ? " found" : ""} />
       {instalments.length === 0 ? (
-        <div className={cn(cardClasses, "p-10 text-center text-slate-600 dark:text-slate-300")}>
+        <EmptyCard>
           {narrowed ? (
             <p>No instalments found</p>
           ) : (
             <p>No one has chosen how to pay yet. Instalments appear here once someone has.</p>
           )}
-        </div>
+        </EmptyCard>
       ) : (
         <section
           aria-label="Instalments"
@@ -151,61 +126,47 @@ export function PaymentsTab({ list, query }: { list: InstalmentList; query: Paym
           tabIndex={0}
           className={cn(cardClasses, "overflow-x-auto focus-visible:outline-2")}
         >
-          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-800">
-            <caption className="sr-only">Instalments and their payments</caption>
-            <thead className="bg-slate-50 dark:bg-slate-800/50">
-              <tr>
-                {["Student", "Course · intake", "Instalment", "Amount", "Due", "Status"].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className={headCell}>
-                      {heading}
-                    </th>
-                  ),
-                )}
-                <th scope="col" className={headCell}>
-                  Latest payment
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {instalments.map((row) => (
-                <tr key={row.id} data-instalment-id={row.id}>
-                  <td className={cell}>
-                    <span className="block font-medium text-slate-900 dark:text-white">
-                      {row.fullName}
-                    </span>
-                    <span className="block font-mono text-xs">
-                      {formatApplicationReference(row.reference)}
-                    </span>
+          <DataTable
+            caption="Instalments and their payments"
+            head={<ColumnHeads labels={instalmentColumns} className={headCell} />}
+          >
+            {instalments.map((row) => (
+              <tr key={row.id} data-instalment-id={row.id}>
+                <td className={cell}>
+                  <span className="block font-medium text-slate-900 dark:text-white">
+                    {row.fullName}
+                  </span>
+                  <span className="block font-mono text-xs">
+                    {formatApplicationReference(row.reference)}
+                  </span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    Balance {formatNaira(row.balance)}
+                  </span>
+                </td>
+                <td className={cell}>
+                  {row.courseTitle} · {row.intakeLabel}
+                </td>
+                <td className={cn(cell, "whitespace-nowrap")}>
+                  {row.number} of {row.of}
+                  {row.plan ? (
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      Balance {formatNaira(row.balance)}
+                      {paymentPlanLabels[row.plan]}
                     </span>
-                  </td>
-                  <td className={cell}>
-                    {row.courseTitle} · {row.intakeLabel}
-                  </td>
-                  <td className={cn(cell, "whitespace-nowrap")}>
-                    {row.number} of {row.of}
-                    {row.plan ? (
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">
-                        {paymentPlanLabels[row.plan]}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={cn(cell, "whitespace-nowrap tabular-nums")}>
-                    {formatNaira(row.amount)}
-                  </td>
-                  <td className={cn(cell, "whitespace-nowrap")}>{formatShortDate(row.dueOn)}</td>
-                  <td className={cell}>
-                    <InstalmentStatusBadge status={row.status} />
-                  </td>
-                  <td className={cell}>
-                    <PaymentCell row={row} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  ) : null}
+                </td>
+                <td className={cn(cell, "whitespace-nowrap tabular-nums")}>
+                  {formatNaira(row.amount)}
+                </td>
+                <td className={cn(cell, "whitespace-nowrap")}>{formatShortDate(row.dueOn)}</td>
+                <td className={cell}>
+                  <InstalmentStatusBadge status={row.status} />
+                </td>
+                <td className={cell}>
+                  <PaymentCell row={row} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       )}
       <div className="mt-6 flex justify-center">

@@ -81,6 +81,49 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
 }
 
 /**
+ * The application (locked for update) and the instalment it pays next, refused as the applicant
+ * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
+ */
+export async function lockNextInstalment(tx: Transaction, applicationId: string) {
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .for("update");
+  if (!application || !paysForPlace(application.status))
+    throw new UserFacingError(paymentMessages.notAccepted, 409);
+  if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
+  const instalment = await nextUnpaidInstalment(tx, applicationId);
+  if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
+  return { application, instalment };
+}
+
+/**
+ * Records an attempt to pay `instalment` in full by `method`, under a new reference of ours;
+ * `details` are what the method adds (a proof, the staff note).
+ */
+export async function insertPayment(
+  tx: Transaction,
+  instalment: Instalment,
+  method: Payment["method"],
+  details: Partial<typeof payments.$inferInsert> = {},
+) {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      reference: newPaymentReference(),
+      applicationId: instalment.applicationId,
+      instalmentId: instalment.id,
+      method,
+      amount: instalment.amount,
+      ...details,
+    })
+    .returning();
+  if (!payment) throw new Error("The payment was not recorded");
+  return payment;
+}
+
+/**
  * Starts paying the next instalment through the gateway: records the attempt under a reference
  * of ours (with a delayed check, so a webhook that never comes loses nothing), then asks the
  * gateway for its checkout page. The database transaction is over before the gateway is called.
@@ -91,27 +134,8 @@ export async function startGatewayPayment(
   callbackUrl: string,
 ): Promise<{ authorizationUrl: string; payment: Payment }> {
   const { payment, email } = await db().transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .for("update");
-    if (!application || !paysForPlace(application.status))
-      throw new UserFacingError(paymentMessages.notAccepted, 409);
-    if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
-    const instalment = await nextUnpaidInstalment(tx, applicationId);
-    if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
-    const [started] = await tx
-      .insert(payments)
-      .values({
-        reference: newPaymentReference(),
-        applicationId,
-        instalmentId: instalment.id,
-        method: "paystack",
-        amount: instalment.amount,
-      })
-      .returning();
-    if (!started) throw new Error("The payment was not recorded");
+    const { application, instalment } = await lockNextInstalment(tx, applicationId);
+    const started = await insertPayment(tx, instalment, "paystack");
     await paymentCheckJob.enqueue(
       tx,
       { reference: started.reference, attempt: 1 },

@@ -14,15 +14,13 @@ import {
   systemActor,
 } from "~/features/applications/application-history.server";
 import { formatApplicationReference } from "~/features/applications/application-rules";
-import {
-  applicationIdOfToken,
-  issueApplicationLink,
-} from "~/features/applications/application-token.server";
+import { issueApplicationLink } from "~/features/applications/application-token.server";
 import type { MailAttachment } from "~/features/outgoing-mail/mail-transport.server";
 import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
+import { applicantPaymentId } from "./applicant-payment.server";
 import { paymentMethodLabels } from "./instalment-status";
 import { formatReceiptNumber } from "./payment-reference";
 import { type ReceiptFacts, renderReceiptPdf } from "./receipt-pdf.server";
@@ -168,17 +166,7 @@ async function receiptFile(reader: Reader, paymentId: string): Promise<ReceiptFi
 
 /** A receipt of the application a private link opens, by its number; null if not theirs. */
 export async function applicantReceipt(token: string, receiptNumber: number) {
-  const paymentId = await db().transaction(async (tx) => {
-    const applicationId = await applicationIdOfToken(tx, token);
-    if (!applicationId) return null;
-    const [row] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(eq(payments.applicationId, applicationId), eq(payments.receiptNumber, receiptNumber)),
-      );
-    return row?.id ?? null;
-  });
+  const paymentId = await applicantPaymentId(token, eq(payments.receiptNumber, receiptNumber));
   return paymentId ? receiptFile(db(), paymentId) : null;
 }
 

@@ -1,23 +1,19 @@
-import type {
-  ApplicationForEmail,
-  EmailText,
+import {
+  type ApplicationForEmail,
+  type EmailText,
+  hello,
+  signOff,
+  tag,
 } from "~/features/applications/application-emails.server";
-import { formatApplicationReference } from "~/features/applications/application-rules";
 import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
-import { siteConfig } from "~/lib/site/site-config";
-import { firstName } from "~/lib/text/person-name";
 
 // The e-mails staff's payment actions and the instalment reminders send. Plain text, queued in
 // the transaction that causes them (staff-payments.server.ts, refunds.server.ts,
 // instalment-reminders.server.ts).
 
-const tag = (application: ApplicationForEmail) =>
-  `[${formatApplicationReference(application.reference)}]`;
-const hello = (application: ApplicationForEmail) => `Hello ${firstName(application.fullName)},`;
 const course = (application: ApplicationForEmail) =>
   `${application.courseTitle}, ${application.intakeLabel}`;
-const signOff = ["", `The ${siteConfig.name} admissions team`];
 const privateLink = (link: string) => [
   "Your private page:",
   link,

@@ -25,8 +25,8 @@ import { issueApplicationLink } from "~/features/applications/application-token.
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
-import { formatReceiptNumber, newPaymentReference } from "./payment-reference";
-import { markPaid } from "./payments.server";
+import { formatReceiptNumber } from "./payment-reference";
+import { insertPayment, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
 
 /*
@@ -294,19 +294,10 @@ export async function recordManualPayment(
     if (!paysForPlace(application.status))
       throw new UserFacingError(staffPaymentMessages.notPayable, 409);
     const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
-    const [recorded] = await tx
-      .insert(payments)
-      .values({
-        reference: newPaymentReference(),
-        applicationId,
-        instalmentId: instalment.id,
-        method: "manual",
-        amount: instalment.amount,
-        staffNote: note,
-        reviewedBy: admin.id,
-      })
-      .returning();
-    if (!recorded) throw new Error("The payment was not recorded");
+    const recorded = await insertPayment(tx, instalment, "manual", {
+      staffNote: note,
+      reviewedBy: admin.id,
+    });
     // Midday in Lagos: the day it was paid, whatever the time zone it is read in.
     const paidAt = new Date(`${paidOn}T12:00:00+01:00`);
     return markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });

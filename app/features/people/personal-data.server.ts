@@ -13,6 +13,7 @@ import {
   messages,
   outgoingEmails,
 } from "~/db/schema";
+import { selectApplications } from "~/features/applications/application-query.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import { samePerson } from "~/lib/text/same-person";
@@ -43,19 +44,15 @@ export async function findPersonRecords(key: PersonKey) {
       .where(samePerson(messages, key))
       .orderBy(asc(messages.createdAt))
       .limit(RECORDS_MAX),
-    db()
-      .select({
-        id: applications.id,
-        reference: applications.reference,
-        createdAt: applications.createdAt,
-        fullName: applications.fullName,
-        status: applications.status,
-        courseTitle: courses.title,
-        intakeLabel: intakes.label,
-      })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .innerJoin(courses, eq(courses.id, intakes.courseId))
+    selectApplications(db(), {
+      id: applications.id,
+      reference: applications.reference,
+      createdAt: applications.createdAt,
+      fullName: applications.fullName,
+      status: applications.status,
+      courseTitle: courses.title,
+      intakeLabel: intakes.label,
+    })
       .where(samePerson(applications, key))
       .orderBy(asc(applications.createdAt))
       .limit(RECORDS_MAX),

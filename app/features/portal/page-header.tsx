@@ -1,4 +1,7 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 
@@ -21,6 +24,24 @@ export function PageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** A page header's 'Add …' button: a link that opens the list's create modal over the list. */
+export function AddLink({
+  to,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} preventScrollReset className={buttonClasses("primary")}>
+      <Icon aria-hidden="true" className="h-5 w-5" />
+      {children}
+    </Link>
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, courses, instalments, intakes, payments } from "~/db/schema";
+import { selectInstalments } from "~/features/applications/application-query.server";
 import { instalmentStatusSql, placePaying } from "~/features/payments/payment-overview.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import type { ReportPeriod } from "./report-period";
@@ -104,22 +105,17 @@ export type IntakeBalance = {
 export async function outstandingBalances(today: string = lagosToday()): Promise<IntakeBalance[]> {
   const unpaid = sql`${instalments.paidAt} is null`;
   const owed = sql`${instalments.paidAt} is not null or ${applications.status} in ${placePaying}`;
-  return db()
-    .select({
-      intakeId: intakes.id,
-      title: courses.title,
-      label: intakes.label,
-      scheduled: kobo(sql`sum(${instalments.amount})`),
-      paid: kobo(sql`sum(${instalments.amount}) filter (where not (${unpaid}))`),
-      outstanding: kobo(sql`sum(${instalments.amount}) filter (where ${unpaid})`),
-      overdue: kobo(
-        sql`sum(${instalments.amount}) filter (where ${instalmentStatusSql(today)} = 'overdue')`,
-      ),
-    })
-    .from(instalments)
-    .innerJoin(applications, eq(applications.id, instalments.applicationId))
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
+  return selectInstalments(db(), {
+    intakeId: intakes.id,
+    title: courses.title,
+    label: intakes.label,
+    scheduled: kobo(sql`sum(${instalments.amount})`),
+    paid: kobo(sql`sum(${instalments.amount}) filter (where not (${unpaid}))`),
+    outstanding: kobo(sql`sum(${instalments.amount}) filter (where ${unpaid})`),
+    overdue: kobo(
+      sql`sum(${instalments.amount}) filter (where ${instalmentStatusSql(today)} = 'overdue')`,
+    ),
+  })
     .where(owed)
     .groupBy(intakes.id, courses.title)
     .orderBy(

@@ -1,19 +1,12 @@
 import { formatShortDate } from "~/lib/format/dates";
 import { nounFor } from "~/lib/format/plural";
+import { weekDays } from "~/lib/site/site-config";
 
 // Words and figures for the reports' days, weeks, hours and shares, shared by the page, its
 // text alternatives and the CSV.
 
-/** The busiest-times grid's rows, in the order reports.server.ts fills them. */
-export const weekdayNames = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
+/** The busiest-times grid's rows, Monday first, in the order reports.server.ts fills them. */
+export const weekdayNames = [...weekDays.slice(1), weekDays[0]] as const;
 
 const twoDigits = (hour: number) => String(hour % 24).padStart(2, "0");
 

@@ -26,17 +26,20 @@ export async function listTutors(query: TutorListQuery): Promise<Tutor[]> {
     .orderBy(asc(tutors.name), asc(tutors.id));
 }
 
+/** What the public pages show of a tutor. */
+export const publicTutorColumns = {
+  id: tutors.id,
+  name: tutors.name,
+  role: tutors.role,
+  bio: tutors.bio,
+  photo: tutors.photo,
+  photoVariants: tutors.photoVariants,
+};
+
 /** The active tutors by name, with what the About page shows of them. */
 export async function listActiveTutors(): Promise<PublicTutor[]> {
   return db()
-    .select({
-      id: tutors.id,
-      name: tutors.name,
-      role: tutors.role,
-      bio: tutors.bio,
-      photo: tutors.photo,
-      photoVariants: tutors.photoVariants,
-    })
+    .select(publicTutorColumns)
     .from(tutors)
     .where(eq(tutors.isActive, true))
     .orderBy(asc(tutors.name), asc(tutors.id));

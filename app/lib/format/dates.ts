@@ -1,35 +1,15 @@
 export const LAGOS_TIME_ZONE = "Africa/Lagos";
 
-const fullDate = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const monthYear = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TIME_ZONE,
-  month: "short",
-  year: "numeric",
-});
-const monthYearLongFormat = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TIME_ZONE,
-  month: "long",
-  year: "numeric",
-});
-const dayMonth = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TIME_ZONE,
-  day: "numeric",
-  month: "short",
-});
-const shortDate = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const dateTime = new Intl.DateTimeFormat("en-NG", {
-  timeZone: LAGOS_TIME_ZONE,
+/** A formatter of instants as Lagos reads them, showing `parts` (day, month, year, time). */
+const lagosFormat = (parts: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-NG", { timeZone: LAGOS_TIME_ZONE, ...parts });
+
+const fullDate = lagosFormat({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const monthYear = lagosFormat({ month: "short", year: "numeric" });
+const monthYearLongFormat = lagosFormat({ month: "long", year: "numeric" });
+const dayMonth = lagosFormat({ day: "numeric", month: "short" });
+const shortDate = lagosFormat({ day: "numeric", month: "short", year: "numeric" });
+const dateTime = lagosFormat({
   day: "numeric",
   month: "short",
   year: "numeric",

@@ -3,7 +3,6 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import UserCheck from "lucide-react/icons/user-check";
 import UserPlus from "lucide-react/icons/user-plus";
 import Users from "lucide-react/icons/users";
-import { Link, useNavigate } from "react-router";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
 import {
   adminStats,
@@ -17,16 +16,16 @@ import { AdminsTable } from "~/features/admins/admins-table";
 import { adminListHref, parseAdminListQuery } from "~/features/admins/list-url";
 import { adminActionSchema, adminMessages } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
-import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { AddLink, PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { buttonClasses } from "~/ui/button";
 import { ListSearch } from "~/ui/list-search";
 import { Pagination } from "~/ui/pagination";
 import { useActionReply } from "~/ui/use-action-reply";
+import { useListModal } from "~/ui/use-list-modal";
 import type { Route } from "./+types/admins";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Management | Admin Portal" }];
@@ -83,9 +82,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, stats, query, modal, target } = loaderData;
-  const navigate = useNavigate();
   const listHref = adminListHref(query);
-  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  const listModal = useListModal(listHref);
   // The form modals show their own replies; a delete's is toasted here.
   useActionReply(modal === "delete" ? actionData : undefined);
 
@@ -95,14 +93,9 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         title="Admin Management"
         description="Manage who can sign in to the admin portal and what they can do."
         actions={
-          <Link
-            to={adminListHref(query, { modal: "create" })}
-            preventScrollReset
-            className={buttonClasses("primary")}
-          >
-            <UserPlus aria-hidden="true" className="h-5 w-5" />
+          <AddLink to={adminListHref(query, { modal: "create" })} icon={UserPlus}>
             Add Admin
-          </Link>
+          </AddLink>
         }
       />
       <section aria-label="Admin statistics" className="mb-6 grid gap-4 sm:grid-cols-3">
@@ -155,26 +148,12 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         </div>
       </div>
       {modal === "create" ? (
-        <AdminFormModal
-          mode="create"
-          admin={null}
-          actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
-        />
+        <AdminFormModal mode="create" admin={null} actionReply={actionData} {...listModal} />
       ) : null}
       {modal === "edit" && target ? (
-        <AdminFormModal
-          mode="edit"
-          admin={target}
-          actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
-        />
+        <AdminFormModal mode="edit" admin={target} actionReply={actionData} {...listModal} />
       ) : null}
-      {modal === "delete" && target ? (
-        <DeleteAdminModal admin={target} closeHref={listHref} onClose={close} />
-      ) : null}
+      {modal === "delete" && target ? <DeleteAdminModal admin={target} {...listModal} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
-import { data, href, Link, useNavigate } from "react-router";
+import { data, href, Link } from "react-router";
 import { offerFreePlaces } from "~/features/applications/offers.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { CancelIntakeModal, IntakeFormModal } from "~/features/intakes/intake-form-modal";
@@ -19,14 +19,14 @@ import {
   updateIntake,
 } from "~/features/intakes/intakes.server";
 import { intakeListHref } from "~/features/intakes/list-url";
-import { PageHeader } from "~/features/portal/page-header";
+import { AddLink, PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { buttonClasses } from "~/ui/button";
 import { useActionReply } from "~/ui/use-action-reply";
+import { useListModal } from "~/ui/use-list-modal";
 import type { Route } from "./+types/course-intakes";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -81,9 +81,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function CourseIntakesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { course, intakes, changes, modal, target, tutorChoices } = loaderData;
-  const navigate = useNavigate();
   const listHref = intakeListHref(course.id);
-  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  const listModal = useListModal(listHref);
   // The modals show their own replies; a duplicate's (posted from the list) is toasted here.
   useActionReply(modal === null ? actionData : undefined);
 
@@ -100,14 +99,9 @@ export default function CourseIntakesPage({ loaderData, actionData }: Route.Comp
         title={`Intakes: ${course.title}`}
         description="Dated cohorts of this course: seats, enrolment window and price."
         actions={
-          <Link
-            to={intakeListHref(course.id, { modal: "create" })}
-            preventScrollReset
-            className={buttonClasses("primary")}
-          >
-            <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+          <AddLink to={intakeListHref(course.id, { modal: "create" })} icon={CalendarPlus}>
             Add intake
-          </Link>
+          </AddLink>
         }
       />
       <IntakeList intakes={intakes} />
@@ -118,17 +112,11 @@ export default function CourseIntakesPage({ loaderData, actionData }: Route.Comp
           tutorChoices={tutorChoices}
           coursePrice={course.price}
           actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
+          {...listModal}
         />
       ) : null}
       {modal === "cancel" && target ? (
-        <CancelIntakeModal
-          intake={target}
-          actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
-        />
+        <CancelIntakeModal intake={target} actionReply={actionData} {...listModal} />
       ) : null}
     </>
   );

@@ -1,5 +1,4 @@
 import Plus from "lucide-react/icons/plus";
-import { Link, useNavigate } from "react-router";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
 import { AdminCourseToolbar } from "~/features/courses/admin-course-toolbar";
@@ -24,13 +23,13 @@ import { readCourseSubmission, uploadFailedText } from "~/features/courses/cours
 import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
 import { courseListHref, parseCourseListQuery } from "~/features/courses/list-url";
 import { courseFormClientAction } from "~/features/courses/use-upload-progress";
-import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { AddLink, PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { buttonClasses } from "~/ui/button";
 import { useActionReply } from "~/ui/use-action-reply";
+import { useListModal } from "~/ui/use-list-modal";
 import { GridListToggle } from "~/ui/view-toggle";
 import type { Route } from "./+types/courses";
 
@@ -100,13 +99,12 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => courseFormClientAction(args);
 
 export default function CoursesAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const { query, courses, stats, modal, target, changes } = loaderData;
   // The course form toasts its own errors; toggles and deletes are toasted here.
   const formOpen = modal === "create" || modal === "edit";
   useActionReply(formOpen ? undefined : actionData);
   const listHref = courseListHref(query);
-  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  const listModal = useListModal(listHref);
 
   return (
     <>
@@ -114,14 +112,9 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
         title="Courses"
         description="Create, edit and publish the courses on the public website."
         actions={
-          <Link
-            to={courseListHref(query, { modal: "create" })}
-            preventScrollReset
-            className={buttonClasses("primary")}
-          >
-            <Plus aria-hidden="true" className="h-5 w-5" />
+          <AddLink to={courseListHref(query, { modal: "create" })} icon={Plus}>
             Add Course
-          </Link>
+          </AddLink>
         }
       />
       <section
@@ -166,13 +159,10 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
           course={modal === "edit" ? target : null}
           changes={changes}
           actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
+          {...listModal}
         />
       ) : null}
-      {modal === "delete" && target ? (
-        <DeleteCourseModal course={target} closeHref={listHref} onClose={close} />
-      ) : null}
+      {modal === "delete" && target ? <DeleteCourseModal course={target} {...listModal} /> : null}
     </>
   );
 }

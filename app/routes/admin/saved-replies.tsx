@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import MessageSquarePlus from "lucide-react/icons/message-square-plus";
-import { Link, useNavigate } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { PageHeader } from "~/features/portal/page-header";
+import { AddLink, PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedReplyListHref } from "~/features/saved-replies/list-url";
 import { PlaceholderHelp } from "~/features/saved-replies/placeholder-help";
@@ -23,8 +22,8 @@ import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { buttonClasses } from "~/ui/button";
 import { useActionReply } from "~/ui/use-action-reply";
+import { useListModal } from "~/ui/use-list-modal";
 import type { Route } from "./+types/saved-replies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Saved Replies | Admin Portal" }];
@@ -65,9 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SavedRepliesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { replies, modal, target } = loaderData;
-  const navigate = useNavigate();
   const listHref = savedReplyListHref();
-  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  const listModal = useListModal(listHref);
   // The form modal shows its own replies; a delete's is toasted here.
   useActionReply(modal === "delete" ? actionData : undefined);
 
@@ -77,14 +75,9 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
         title="Saved Replies"
         description="Reusable answers to the questions visitors ask again and again."
         actions={
-          <Link
-            to={savedReplyListHref({ modal: "create" })}
-            preventScrollReset
-            className={buttonClasses("primary")}
-          >
-            <MessageSquarePlus aria-hidden="true" className="h-5 w-5" />
+          <AddLink to={savedReplyListHref({ modal: "create" })} icon={MessageSquarePlus}>
             Add saved reply
-          </Link>
+          </AddLink>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
@@ -94,15 +87,10 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
         <PlaceholderHelp />
       </div>
       {modal === "create" || (modal === "edit" && target) ? (
-        <SavedReplyFormModal
-          reply={target}
-          actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
-        />
+        <SavedReplyFormModal reply={target} actionReply={actionData} {...listModal} />
       ) : null}
       {modal === "delete" && target ? (
-        <DeleteSavedReplyModal reply={target} closeHref={listHref} onClose={close} />
+        <DeleteSavedReplyModal reply={target} {...listModal} />
       ) : null}
     </>
   );

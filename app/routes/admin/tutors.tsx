@@ -1,8 +1,7 @@
 import UserPlus from "lucide-react/icons/user-plus";
-import { Link, useNavigate } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readUploadSubmission } from "~/features/courses/course-upload.server";
-import { PageHeader } from "~/features/portal/page-header";
+import { AddLink, PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { parseTutorListQuery, tutorListHref } from "~/features/tutors/list-url";
 import { tutorActionSchema, tutorMessages } from "~/features/tutors/schema";
@@ -19,9 +18,9 @@ import {
 import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { buttonClasses } from "~/ui/button";
 import { ListSearch } from "~/ui/list-search";
 import { useActionReply } from "~/ui/use-action-reply";
+import { useListModal } from "~/ui/use-list-modal";
 import type { Route } from "./+types/tutors";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tutors | Admin Portal" }];
@@ -78,9 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function TutorsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, tutors, modal, target } = loaderData;
-  const navigate = useNavigate();
   const listHref = tutorListHref(query);
-  const close = () => navigate(listHref, { replace: true, preventScrollReset: true });
+  const listModal = useListModal(listHref);
   // The form modal shows its own replies; a toggle's is toasted here.
   const formOpen = modal === "create" || modal === "edit";
   useActionReply(formOpen ? undefined : actionData);
@@ -91,14 +89,9 @@ export default function TutorsPage({ loaderData, actionData }: Route.ComponentPr
         title="Tutors"
         description="The people who teach at the academy, as the About page introduces them."
         actions={
-          <Link
-            to={tutorListHref(query, { modal: "create" })}
-            preventScrollReset
-            className={buttonClasses("primary")}
-          >
-            <UserPlus aria-hidden="true" className="h-5 w-5" />
+          <AddLink to={tutorListHref(query, { modal: "create" })} icon={UserPlus}>
             Add tutor
-          </Link>
+          </AddLink>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
@@ -119,8 +112,7 @@ export default function TutorsPage({ loaderData, actionData }: Route.ComponentPr
           key={target?.id ?? "new"}
           tutor={target}
           actionReply={actionData}
-          closeHref={listHref}
-          onClose={close}
+          {...listModal}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { formatApplicationReference } from "~/features/applications/application-rules";
+import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/applicant-csv";
 import { requireAdmin } from "~/features/auth/session.server";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { instalmentStatusLabels, paymentMethodLabels } from "~/features/payments/instalment-status";
@@ -13,12 +13,7 @@ import type { Route } from "./+types/payments-export";
 // csvCell writes every time as Lagos local time; the labels say so. Amounts are naira, as
 // numbers with two decimals, so a spreadsheet can add them up.
 const header = [
-  "Reference",
-  "Name",
-  "Email",
-  "Phone",
-  "Course",
-  "Intake",
+  ...applicantCsvHeader,
   "Plan",
   "Instalment",
   "Of",
@@ -45,12 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     header,
     batches: instalmentsForExport(query, today),
     cells: (row) => [
-      formatApplicationReference(row.reference),
-      row.fullName,
-      row.email,
-      row.phone,
-      row.courseTitle,
-      row.intakeLabel,
+      ...applicantCsvCells(row),
       row.plan ? paymentPlanLabels[row.plan] : null,
       row.number,
       row.of,

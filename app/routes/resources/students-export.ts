@@ -1,4 +1,4 @@
-import { formatApplicationReference } from "~/features/applications/application-rules";
+import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/applicant-csv";
 import { parseAdmissionsQuery } from "~/features/applications/list-url";
 import { studentsForExport } from "~/features/applications/students.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -7,16 +7,7 @@ import { csvDownload } from "~/lib/http/csv-download";
 import type { Route } from "./+types/students-export";
 
 // csvCell writes every time as Lagos local time; the labels say so.
-const header = [
-  "Reference",
-  "Name",
-  "Email",
-  "Phone",
-  "Course",
-  "Intake",
-  "Starts on",
-  "Enrolled at (Lagos time)",
-];
+const header = [...applicantCsvHeader, "Starts on", "Enrolled at (Lagos time)"];
 
 /** The Students tab's enrolled students for its intake and search, every page, as CSV. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,16 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return csvDownload({
     header,
     batches: studentsForExport(query),
-    cells: (student) => [
-      formatApplicationReference(student.reference),
-      student.fullName,
-      student.email,
-      student.phone,
-      student.courseTitle,
-      student.intakeLabel,
-      student.startsOn,
-      student.enrolledAt,
-    ],
+    cells: (student) => [...applicantCsvCells(student), student.startsOn, student.enrolledAt],
     filename: `students-${lagosToday()}.csv`,
   });
 }

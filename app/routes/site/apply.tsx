@@ -1,15 +1,15 @@
-import { data, href, isRouteErrorResponse, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { loadApplyPage } from "~/features/applications/applicant-pages.server";
 import { ApplicationForm } from "~/features/applications/application-form";
 import { IntakeFacts } from "~/features/applications/intake-facts";
 import { applicationMessages } from "~/features/applications/schema";
 import { handleApplicationForm } from "~/features/applications/submit.server";
+import { CatalogueErrorView } from "~/features/courses/catalogue-error-view";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { ButtonLink } from "~/ui/button";
-import { ErrorView } from "~/ui/error-view";
 import type { Route } from "./+types/apply";
 
 /*
@@ -100,27 +100,6 @@ export default function ApplyPage({ loaderData: page }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorView
-        fullPage
-        title="Intake Not Found"
-        message="This intake does not exist or is no longer offered."
-        backTo="/courses"
-      >
-        <ButtonLink to="/courses" variant="outline">
-          Browse All Courses
-        </ButtonLink>
-      </ErrorView>
-    );
-  }
-  return (
-    <ErrorView
-      fullPage
-      retry
-      backTo="/courses"
-      title="Error Loading Intake"
-      message="We couldn't load this intake. Please try again."
-    />
-  );
+  const notFoundMessage = "This intake does not exist or is no longer offered.";
+  return <CatalogueErrorView error={error} page="Intake" notFoundMessage={notFoundMessage} />;
 }

@@ -3,8 +3,9 @@ import BookOpen from "lucide-react/icons/book-open";
 import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { intakeRefusal } from "~/features/applications/applications.server";
+import { CatalogueErrorView } from "~/features/courses/catalogue-error-view";
 import {
   BrochureButton,
   CheckList,
@@ -31,8 +32,7 @@ import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { skipAfterOwnSubmissions } from "~/lib/router/revalidation";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
-import { ButtonLink, buttonClasses } from "~/ui/button";
-import { ErrorView } from "~/ui/error-view";
+import { buttonClasses } from "~/ui/button";
 import { IconText } from "~/ui/icon-text";
 import { Section } from "~/ui/section";
 import { StarRating } from "~/ui/star-rating";
@@ -242,27 +242,6 @@ function AskAnAdvisor({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorView
-        fullPage
-        title="Course Not Found"
-        message="The course you're looking for doesn't exist or may have been removed."
-        backTo="/courses"
-      >
-        <ButtonLink to="/courses" variant="outline">
-          Browse All Courses
-        </ButtonLink>
-      </ErrorView>
-    );
-  }
-  return (
-    <ErrorView
-      fullPage
-      retry
-      backTo="/courses"
-      title="Error Loading Course"
-      message="We couldn't load this course. Please try again."
-    />
-  );
+  const notFoundMessage = "The course you're looking for doesn't exist or may have been removed.";
+  return <CatalogueErrorView error={error} page="Course" notFoundMessage={notFoundMessage} />;
 }
