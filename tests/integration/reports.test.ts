@@ -156,11 +156,34 @@ beforeEach(async () => {
 });
 
 describe("messages per week", () => {
+  it("counts the conversations started by e-mail beside the forms", async () => {
+    const [email] = await database()
+      .db.insert(messages)
+      .values({
+        formType: "email",
+        fullName: "Mail Sender",
+        email: "mail.sender@example.com",
+        subject: "Weekend classes?",
+        createdAt: new Date("2026-10-13T10:00:00Z"),
+      })
+      .returning();
+    try {
+      expect((await messageCounts(period)).perWeek[1]).toEqual({
+        week: "2026-10-12",
+        contact: 0,
+        inquiry: 0,
+        email: 1,
+      });
+    } finally {
+      await database().db.delete(messages).where(eq(messages.id, email?.id ?? ""));
+    }
+  });
+
   it("counts by Lagos week and form, with the empty week at zero", async () => {
     expect((await messageCounts(period)).perWeek).toEqual([
-      { week: "2026-10-05", contact: 1, inquiry: 2 },
-      { week: "2026-10-12", contact: 0, inquiry: 0 },
-      { week: "2026-10-19", contact: 1, inquiry: 2 },
+      { week: "2026-10-05", contact: 1, inquiry: 2, email: 0 },
+      { week: "2026-10-12", contact: 0, inquiry: 0, email: 0 },
+      { week: "2026-10-19", contact: 1, inquiry: 2, email: 0 },
     ]);
   });
 
@@ -173,9 +196,9 @@ describe("messages per week", () => {
       .set({ createdAt: new Date("2026-10-14T11:00:00Z") })
       .where(eq(messages.id, ids.archived as string));
     expect((await messageCounts(period)).perWeek).toEqual([
-      { week: "2026-10-05", contact: 0, inquiry: 2 },
-      { week: "2026-10-12", contact: 1, inquiry: 0 },
-      { week: "2026-10-19", contact: 0, inquiry: 2 },
+      { week: "2026-10-05", contact: 0, inquiry: 2, email: 0 },
+      { week: "2026-10-12", contact: 1, inquiry: 0, email: 0 },
+      { week: "2026-10-19", contact: 0, inquiry: 2, email: 0 },
     ]);
   });
 });
@@ -254,7 +277,7 @@ describe("course interest", () => {
   });
 });
 
-describe("time to first reply", () => {
+describe("time to reply", () => {
   it("gives each week's median, 90th percentile and share answered within 24 h", async () => {
     expect(await replyTimesPerWeek(period)).toEqual([
       // Replies after 120 and 240 min; the unanswered message is judged too.
@@ -331,7 +354,7 @@ describe("the whole report", () => {
       "2026-11-23",
     ).period;
     const report = await loadReport(empty);
-    expect(report.messagesPerWeek).toEqual([{ week: "2025-01-06", contact: 0, inquiry: 0 }]);
+    expect(report.messagesPerWeek).toEqual([{ week: "2025-01-06", contact: 0, inquiry: 0, email: 0 }]);
     expect(report.inquiryMix).toEqual({ inquiryTypes: [], contactMethods: [] });
     expect(report.busiestTimes.flat().every((count) => count === 0)).toBe(true);
     // The active courses are listed, at zero.

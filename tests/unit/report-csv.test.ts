@@ -9,8 +9,8 @@ function report(): Report {
   (busiest[6] as number[])[23] = 4; // Sunday, 23:00-00:00 Lagos time
   return {
     messagesPerWeek: [
-      { week: "2026-10-05", contact: 1, inquiry: 2 },
-      { week: "2026-10-12", contact: 0, inquiry: 0 },
+      { week: "2026-10-05", contact: 1, inquiry: 2, email: 3 },
+      { week: "2026-10-12", contact: 0, inquiry: 0, email: 0 },
     ],
     courses: [
       {
@@ -113,6 +113,7 @@ describe("the report as CSV", () => {
   it("writes one figure per row, weeks and hours in Lagos time", () => {
     const rows = reportCsvRows(report());
     expect(rows).toContainEqual(["Messages per week", "Week of 2026-10-05", "Inquiries", 2]);
+    expect(rows).toContainEqual(["Messages per week", "Week of 2026-10-05", "E-mails", 3]);
     expect(rows).toContainEqual(["Messages per week", "Week of 2026-10-12", "Contact messages", 0]);
     expect(rows).toContainEqual(["Course interest", "Retired Course (inactive)", "Page views", 0]);
     expect(rows).toContainEqual([
@@ -135,25 +136,25 @@ describe("the report as CSV", () => {
       "0.00",
     ]);
     expect(rows).toContainEqual([
-      "Time to first reply",
+      "Time to reply",
       "Week of 2026-10-05",
       "Median (hours)",
       "3.0",
     ]);
     expect(rows).toContainEqual([
-      "Time to first reply",
+      "Time to reply",
       "Week of 2026-10-05",
       "90th percentile (hours)",
       "3.8",
     ]);
     expect(rows).toContainEqual([
-      "Time to first reply",
+      "Time to reply",
       "Week of 2026-10-05",
       "Answered within 24 h (%)",
       "66.7",
     ]);
     expect(rows).toContainEqual([
-      "Time to first reply",
+      "Time to reply",
       "Week of 2026-10-12",
       "Answered within 24 h (%)",
       null,

@@ -9,10 +9,11 @@ import {
   tallySummary,
 } from "~/features/reports/report-summaries";
 
-const week = (weekStart: string, contact: number, inquiry: number) => ({
+const week = (weekStart: string, contact: number, inquiry: number, email = 0) => ({
   week: weekStart,
   contact,
   inquiry,
+  email,
 });
 const replies = (
   weekStart: string,
@@ -41,6 +42,10 @@ describe("the charts' text alternatives", () => {
       "8 messages in 3 weeks: 3 inquiries and 5 contact messages. The busiest was the week of 19 Oct 2026, with 5 messages.",
     );
     expect(messagesSummary([week("2026-10-05", 0, 0)])).toBe("No messages in this period.");
+    // Conversations started by e-mail count as messages, and are named once there are some.
+    expect(messagesSummary([week("2026-10-05", 1, 0, 2), week("2026-10-12", 0, 1, 0)])).toBe(
+      "4 messages in 2 weeks: 1 inquiry, 1 contact message and 2 e-mails. The busiest was the week of 5 Oct 2026, with 3 messages.",
+    );
   });
 
   it("course interest: the most viewed course and the best rate", () => {
@@ -86,7 +91,7 @@ describe("the charts' text alternatives", () => {
     );
   });
 
-  it("time to first reply: the share in time, the range of medians, the slow weeks", () => {
+  it("time to reply: the share in time, the range of medians, the slow weeks", () => {
     expect(
       replyTimesSummary([
         replies("2026-10-05", 3, 2, 180, 228),
@@ -94,10 +99,10 @@ describe("the charts' text alternatives", () => {
         replies("2026-10-19", 2, 1, 1200, 1680),
       ]),
     ).toBe(
-      "60% of 5 messages answered within 24 h. Weekly median first reply from 3 h to 20 h. In 1 week the slowest tenth of replies took over 24 h. 2 messages had no reply within 24 h.",
+      "60% of 5 messages answered within 24 h. Weekly median time to reply from 3 h to 20 h. In 1 week the slowest tenth of replies took over 24 h. 2 messages had no reply within 24 h.",
     );
     expect(replyTimesSummary([replies("2026-10-05", 1, 1, 60, 60)])).toBe(
-      "100% of 1 message answered within 24 h. Weekly median first reply: 1 h.",
+      "100% of 1 message answered within 24 h. Weekly median time to reply: 1 h.",
     );
     // Replies all came fast, but most messages waited past 24 h without one: the sentence
     // says what the share chart shows (33-50 %), not '9 in 10 replies within 24 h'.
@@ -107,7 +112,7 @@ describe("the charts' text alternatives", () => {
         replies("2026-10-12", 2, 1, 1368, 1368),
       ]),
     ).toBe(
-      "40% of 5 messages answered within 24 h. Weekly median first reply: 22.8 h. 3 messages had no reply within 24 h.",
+      "40% of 5 messages answered within 24 h. Weekly median time to reply: 22.8 h. 3 messages had no reply within 24 h.",
     );
     expect(replyTimesSummary([replies("2026-10-05", 0, 0, null, null)])).toBe(
       "No messages to judge yet: none has a reply or has waited 24 hours.",

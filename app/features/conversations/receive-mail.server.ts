@@ -13,6 +13,7 @@ import { scheduleReplyReminder } from "~/features/messages/inbox/reply-reminders
 import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server";
 import { parseReference } from "~/features/messages/reference";
 import { tokenOfAddress } from "~/features/messages/reply-address";
+import { isAwaitingReply } from "~/features/messages/reply-clock";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
@@ -151,7 +152,7 @@ async function joinConversation(
     .where(eq(messages.id, messageId))
     .for("update");
   if (!message) throw new Error("The conversation was deleted while the mail was stored");
-  const waiting = message.status === "unread" || message.status === "read";
+  const waiting = isAwaitingReply(message.status);
   const [reopened] = await tx
     .update(messages)
     .set({

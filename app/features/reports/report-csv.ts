@@ -20,6 +20,7 @@ export function reportCsvRows(report: Report): unknown[][] {
   for (const week of report.messagesPerWeek) {
     rows.push(["Messages per week", `Week of ${week.week}`, "Contact messages", week.contact]);
     rows.push(["Messages per week", `Week of ${week.week}`, "Inquiries", week.inquiry]);
+    rows.push(["Messages per week", `Week of ${week.week}`, "E-mails", week.email]);
   }
   for (const course of report.courses) {
     const item = course.active ? course.title : `${course.title} (inactive)`;
@@ -41,15 +42,15 @@ export function reportCsvRows(report: Report): unknown[][] {
   }
   for (const week of report.replyTimes) {
     const item = `Week of ${week.week}`;
-    rows.push(["Time to first reply", item, "Median (hours)", hours(week.medianMinutes)]);
-    rows.push(["Time to first reply", item, "90th percentile (hours)", hours(week.p90Minutes)]);
+    rows.push(["Time to reply", item, "Median (hours)", hours(week.medianMinutes)]);
+    rows.push(["Time to reply", item, "90th percentile (hours)", hours(week.p90Minutes)]);
     rows.push([
-      "Time to first reply",
+      "Time to reply",
       item,
       `Answered within ${REPLY_PROMISE_HOURS} h (%)`,
       percent(week.answeredInTime, week.judged),
     ]);
-    rows.push(["Time to first reply", item, "Messages judged", week.judged]);
+    rows.push(["Time to reply", item, "Messages judged", week.judged]);
   }
   for (const course of report.admissions.courses) {
     const stages = [

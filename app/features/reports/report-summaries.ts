@@ -26,16 +26,23 @@ function largest<T>(items: readonly T[], value: (item: T) => number): T | null {
   return best;
 }
 
+/** All the messages of a week: the forms' and the e-mails that started a conversation. */
+export const weekTotal = (week: WeekMessages) => week.inquiry + week.contact + week.email;
+
 export function messagesSummary(weeks: WeekMessages[]): string {
   const contact = weeks.reduce((sum, week) => sum + week.contact, 0);
   const inquiries = weeks.reduce((sum, week) => sum + week.inquiry, 0);
-  const total = contact + inquiries;
+  const emails = weeks.reduce((sum, week) => sum + week.email, 0);
+  const total = contact + inquiries + emails;
   if (total === 0) return "No messages in this period.";
-  const busiest = largest(weeks, (week) => week.contact + week.inquiry);
+  const busiest = largest(weeks, weekTotal);
+  const kinds = emails
+    ? `${count(inquiries, "inquiry", "inquiries")}, ${count(contact, "contact message")} and ${count(emails, "e-mail")}`
+    : `${count(inquiries, "inquiry", "inquiries")} and ${count(contact, "contact message")}`;
   return (
-    `${count(total, "message")} in ${count(weeks.length, "week")}: ${count(inquiries, "inquiry", "inquiries")} and ${count(contact, "contact message")}.` +
+    `${count(total, "message")} in ${count(weeks.length, "week")}: ${kinds}.` +
     (busiest
-      ? ` The busiest was the week of ${formatShortDate(busiest.week)}, with ${count(busiest.contact + busiest.inquiry, "message")}.`
+      ? ` The busiest was the week of ${formatShortDate(busiest.week)}, with ${count(weekTotal(busiest), "message")}.`
       : "")
   );
 }
@@ -90,8 +97,8 @@ export function replyTimesSummary(weeks: WeekReplyTimes[]): string {
     const [fastest, slowest] = [hours(Math.min(...medians)), hours(Math.max(...medians))];
     parts.push(
       fastest === slowest
-        ? `Weekly median first reply: ${fastest}.`
-        : `Weekly median first reply from ${fastest} to ${slowest}.`,
+        ? `Weekly median time to reply: ${fastest}.`
+        : `Weekly median time to reply from ${fastest} to ${slowest}.`,
     );
   }
   if (late.length)

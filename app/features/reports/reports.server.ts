@@ -24,7 +24,7 @@ import type { ReportPeriod } from "./report-period";
 
 // Every figure of the Reports page, from four statements (and two for the money). Message counts come from
 // the hourly and daily count tables (kept by a trigger, migration 0011), so a year of reports
-// reads a few thousand rows, not the messages; only the time to first reply reads messages,
+// reads a few thousand rows, not the messages; only the time to reply reads messages,
 // through two partial indexes that hold what it needs.
 
 const lagos = (column: unknown) => sql`(${column} at time zone 'Africa/Lagos')`;
@@ -38,7 +38,7 @@ const instants = (period: Pick<ReportPeriod, "from" | "to">) => ({
 const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
   (await db().execute(query)).rows as Row[];
 
-export type WeekMessages = { week: string; contact: number; inquiry: number };
+export type WeekMessages = { week: string; contact: number; inquiry: number; email: number };
 export type MessageCounts = {
   perWeek: WeekMessages[];
   /** Messages by Lagos weekday (rows, Monday first) and hour (columns, 0 to 23). */
@@ -53,7 +53,7 @@ export async function messageCounts(period: ReportPeriod): Promise<MessageCounts
   const { start, end } = instants(period);
   const rows = await rowsOf<{
     week: string | null;
-    form_type: "contact" | "inquiry" | null;
+    form_type: "contact" | "inquiry" | "email" | null;
     weekday: number | null;
     hour: number | null;
     total: number;
@@ -80,7 +80,7 @@ export async function messageCounts(period: ReportPeriod): Promise<MessageCounts
   const perWeek = period.weeks.map((week) => {
     const count = (form: string) =>
       rows.find((row) => row.week === week && row.form_type === form)?.total ?? 0;
-    return { week, contact: count("contact"), inquiry: count("inquiry") };
+    return { week, contact: count("contact"), inquiry: count("inquiry"), email: count("email") };
   });
   return { perWeek, busiest };
 }
@@ -205,7 +205,8 @@ export type WeekReplyTimes = {
 };
 
 /**
- * Time to first reply of the messages that arrived each week: median and 90th percentile of
+ * Time to reply of the waits that started each week (a message's arrival, or a visitor's answer
+ * that reopened its conversation; reply-clock.server.ts): median and 90th percentile of
  * those answered, and the share of the judged ones answered within 24 h (the dashboard's rule,
  * reply-clock.server.ts). Each week is read as its own range of the two partial indexes: no
  * per-row week arithmetic, and each percentile sorts one week's replies, not the period's.

@@ -32,6 +32,7 @@ import {
   monthLabel,
   replyTimesSummary,
   revenueSummary,
+  weekTotal,
 } from "~/features/reports/report-summaries";
 import { loadReport } from "~/features/reports/reports.server";
 import { TallyFigure } from "~/features/reports/tally-figure";
@@ -143,13 +144,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           title="Messages per week"
           summary={messagesSummary(report.messagesPerWeek)}
           table={{
-            caption: "Messages per week, by form",
-            columns: ["Week", "Inquiries", "Contact messages", "Total"],
+            caption: "Messages per week, by form (e-mails: conversations started by e-mail)",
+            columns: ["Week", "Inquiries", "Contact messages", "E-mails", "Total"],
             rows: report.messagesPerWeek.map((week) => [
               weekLabel(week.week),
               week.inquiry,
               week.contact,
-              week.inquiry + week.contact,
+              week.email,
+              weekTotal(week),
             ]),
           }}
         >
@@ -323,10 +325,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
         <ChartFigure
           id="response-times"
-          title="Time to first reply"
+          title="Time to reply"
           summary={replyTimesSummary(report.replyTimes)}
           table={{
-            caption: `Time to first reply per week, and the share answered within ${REPLY_PROMISE_HOURS} h`,
+            caption: `Time to reply per week (to each message and each answer that reopened a conversation), and the share answered within ${REPLY_PROMISE_HOURS} h`,
             columns: [
               "Week",
               "Median (hours)",
@@ -345,7 +347,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         >
           <LineChart
             id="reply-times-chart"
-            label={`Median and 90th percentile hours to first reply per week, against the ${REPLY_PROMISE_HOURS}-hour promise`}
+            label={`Median and 90th percentile hours to reply per week, against the ${REPLY_PROMISE_HOURS}-hour promise`}
             categories={axis}
             series={[
               { name: "Median", values: replyHours.map((week) => week.median) },

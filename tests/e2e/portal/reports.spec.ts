@@ -22,7 +22,7 @@ const chartTitles = [
   "Course interest",
   "Inquiry types",
   "Preferred contact method",
-  "Time to first reply",
+  "Time to reply",
   "Busiest hours and days",
 ];
 
@@ -57,7 +57,7 @@ async function expectEveryChart(page: Page) {
     await expect(chart.locator("figcaption")).not.toBeEmpty();
     await expect(chart.getByText("Table view", { exact: true })).toBeVisible();
   }
-  for (const title of ["Messages per week", "Time to first reply", "Busiest hours and days"]) {
+  for (const title of ["Messages per week", "Time to reply", "Busiest hours and days"]) {
     await expect(figure(page, title).locator("svg[role='img']").first()).toBeVisible();
   }
 }
@@ -159,7 +159,7 @@ test("the dashboard's 14-day trend leads to the messages report", { tag: "@phone
   await expect(figure(page, "Messages per week")).toBeVisible();
 
   await openPortal(page, `${PORTAL}/dashboard`);
-  await page.getByRole("link", { name: /Median first reply/ }).click();
+  await page.getByRole("link", { name: /Median time to reply/ }).click();
   await expect(page).toHaveURL(/\/admin-portal\/reports#response-times$/);
 });
 

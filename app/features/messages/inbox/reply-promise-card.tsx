@@ -69,7 +69,7 @@ export function ReplyPromiseFigures({
         />
         <FigureLink
           to={responseTimesReport}
-          label="Median first reply"
+          label="Median time to reply"
           value={
             figures.medianFirstReplyMinutes === null
               ? "—"
