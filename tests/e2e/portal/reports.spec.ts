@@ -141,7 +141,8 @@ test("the reports page: every chart, its table view, a period and the CSV", {
   const csv = (await readFile((await file.path()) ?? "", "utf8")).replace(/^\uFEFF/, "");
   const lines = csv.split("\r\n");
   expect(lines[0]).toBe('"Chart","Item (Lagos time)","Measure","Value"');
-  expect(lines.filter((line) => line.startsWith('"Messages per week"'))).toHaveLength(24);
+  // 12 weeks, each with contact messages, inquiries and e-mails.
+  expect(lines.filter((line) => line.startsWith('"Messages per week"'))).toHaveLength(36);
   expect(csv).toContain(`"Course interest","${course.title}","Page views",`);
   expect(lines.filter((line) => line.startsWith('"Busiest times"'))).toHaveLength(168);
 });
