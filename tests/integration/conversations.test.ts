@@ -282,6 +282,47 @@ describe("a new mail", () => {
     }
   });
 
+  it("takes two answers to one conversation at once: both stored, neither refused", async () => {
+    const { message, reply } = await answeredConversation();
+    for (let round = 0; round < 10; round += 1) {
+      const answer = (n: number) =>
+        new MailComposer({
+          from: "amaka@visitor.test",
+          to: "hello@academy.test",
+          subject: "Re: Fees",
+          text: `Answer ${round}-${n}`,
+          inReplyTo: `<${reply.id}@academy.test>`,
+          messageId: `<together-${round}-${n}-${Date.now()}@visitor.test>`,
+        })
+          .compile()
+          .build();
+      const outcomes = await Promise.all(
+        [answer(1), answer(2)].map(async (raw) => receiveMail(await raw)),
+      );
+      expect(outcomes.map((result) => result.outcome)).toEqual(["answer", "answer"]);
+    }
+    expect(await mailsOf(message.id)).toHaveLength(20);
+  });
+
+  it("keeps a subject on one line, whatever its encoded words hold", async () => {
+    const raw = [
+      "From: lines@visitor.test",
+      "To: hello@academy.test",
+      `Subject: =?UTF-8?B?${Buffer.from("line one\r\nBcc: victim@elsewhere.test").toString("base64")}?=`,
+      "Message-ID: <lines@visitor.test>",
+      "",
+      "Hello",
+      "",
+    ].join("\r\n");
+    const result = await receiveMail(Buffer.from(raw));
+    if (result.outcome !== "new-conversation") throw new Error(result.outcome);
+    const [mail] = await mailsOf(result.messageId);
+    expect(mail?.subject).toBe("line one Bcc: victim@elsewhere.test");
+    expect((await findMessage(result.messageId)).subject).toBe(
+      "line one Bcc: victim@elsewhere.test",
+    );
+  });
+
   it("shows the new text without the quoted history, the whole mail kept", async () => {
     const { message, reply } = await answeredConversation();
     await deliver({

@@ -32,6 +32,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 /** Text as it is stored: no NULs or other control characters (PostgreSQL refuses NUL). */
 const clean = (text: string) => text.replace(CONTROL, "").replace(/\r\n?/g, "\n");
 
+/** A header's text on one line (a name, a subject): what it encodes cannot add lines anywhere. */
+const oneLine = (text: string) => clean(text).replace(/\s+/g, " ").trim();
+
 /** HTML mail as plain text: scripts, styles and images dropped, links written out. */
 function textOfHtml(html: string) {
   return htmlToText(html.slice(0, MAX_TEXT_CHARS * 4), {
@@ -74,7 +77,7 @@ export async function readMail(
     maxRfc822NestingDepth: 3,
   });
   const headers = email.headers.map((header) => ({ key: header.key, value: header.value }));
-  const fromAddress = clean(email.from?.address ?? email.sender?.address ?? "").slice(0, 320);
+  const fromAddress = oneLine(email.from?.address ?? email.sender?.address ?? "").slice(0, 320);
   const messageId = clean(email.messageId ?? "").trim();
   const fullText = cut(
     clean(email.text?.trim() ? email.text : textOfHtml(email.html ?? "")).trim(),
@@ -90,8 +93,8 @@ export async function readMail(
         ? messageId
         : `sha256:${createHash("sha256").update(raw).digest("hex")}`,
     kind,
-    from: { address: fromAddress, name: clean(email.from?.name ?? "").slice(0, 200) || null },
-    subject: clean(email.subject ?? "").slice(0, 500) || null,
+    from: { address: fromAddress, name: oneLine(email.from?.name ?? "").slice(0, 200) || null },
+    subject: oneLine(email.subject ?? "").slice(0, 500) || null,
     recipients: [
       ...addressesOf(email.to),
       ...addressesOf(email.cc),

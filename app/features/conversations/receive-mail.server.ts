@@ -133,6 +133,17 @@ async function insertMail(
   return row;
 }
 
+/** The conversation's row, locked for the rest of the transaction. */
+async function lockConversation(tx: Transaction, messageId: string) {
+  const [message] = await tx
+    .select()
+    .from(messages)
+    .where(eq(messages.id, messageId))
+    .for("update");
+  if (!message) throw new Error("The conversation was deleted while the mail was stored");
+  return message;
+}
+
 /**
  * A visitor's answer joins its conversation. A conversation staff had answered (or archived) is
  * reopened: unread, back in the inbox, its 24-hour clock restarted from this answer and its
@@ -146,12 +157,7 @@ async function joinConversation(
   answer: string,
 ) {
   await tx.execute(sql`select set_config('academy.actor_label', 'System', true)`);
-  const [message] = await tx
-    .select()
-    .from(messages)
-    .where(eq(messages.id, messageId))
-    .for("update");
-  if (!message) throw new Error("The conversation was deleted while the mail was stored");
+  const message = await lockConversation(tx, messageId);
   const waiting = isAwaitingReply(message.status);
   const [reopened] = await tx
     .update(messages)
@@ -262,6 +268,9 @@ export async function receiveMail(
   const { kept, refused } = await keepFiles(mail.files, randomUUID());
   try {
     const messageId = await db().transaction(async (tx) => {
+      // The conversation is locked before the mail names it: the mail's foreign key would take
+      // a share lock that two answers at once could not both upgrade (a deadlock).
+      if (conversationId) await lockConversation(tx, conversationId);
       const id = conversationId ?? (await startConversation(tx, mail));
       const stored = await insertMail(tx, mail, id, kept, refused);
       // Another delivery of the same mail committed first: undo the conversation it started.
