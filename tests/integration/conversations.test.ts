@@ -466,6 +466,42 @@ describe("automatic mail", () => {
 });
 
 describe("the listener", () => {
+  it("parses a mail that is costly to parse without stalling the server", async () => {
+    // A base64 body of padding: postal-mime makes a buffer per unit, far more than its size says.
+    const lines = Math.round((4 * 1024 * 1024) / 78);
+    const raw = Buffer.from(
+      "From: padding@visitor.test\r\nMessage-ID: <padding@visitor.test>\r\n" +
+        "Content-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
+        `${"A=".repeat(38)}\r\n`.repeat(lines),
+      "latin1",
+    );
+    let longestStall = 0;
+    let last = performance.now();
+    const monitor = setInterval(() => {
+      const now = performance.now();
+      longestStall = Math.max(longestStall, now - last);
+      last = now;
+    }, 10);
+    try {
+      const sent = client().sendMail({
+        envelope: { from: "padding@visitor.test", to: [INBOUND] },
+        raw,
+      });
+      const answer = await sent.then(
+        (info) => info.response,
+        (error: { response?: string }) => error.response ?? String(error),
+      );
+      expect(answer).toMatch(/^(250|550)/);
+      // Meanwhile the process kept answering: the parse ran beside it, not on it.
+      expect(longestStall).toBeLessThan(1_000);
+      expect(
+        await deliver({ from: "after-padding@visitor.test", to: "hello@academy.test" }),
+      ).toMatch(/^250/);
+    } finally {
+      clearInterval(monitor);
+    }
+  }, 120_000);
+
   it("refuses a mail over the size limit for good, and keeps answering the next", async () => {
     const tooLarge = deliver({
       from: "big@visitor.test",

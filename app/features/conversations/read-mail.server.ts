@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import EmailReplyParser from "email-reply-parser";
 import { convert as htmlToText } from "html-to-text";
-import PostalMime, { type Attachment } from "postal-mime";
+import type { Attachment } from "postal-mime";
 import { isAutoReply, isBounce, MAX_MESSAGE_ID_CHARS, MAX_TEXT_CHARS } from "./mail-rules";
+import { parseMime } from "./parse-mime.server";
 
 export type MailFile = { name: string; type: string; content: Buffer };
 
@@ -71,11 +72,7 @@ export async function readMail(
   raw: Buffer,
   envelopeRecipients: string[] = [],
 ): Promise<InboundMail> {
-  const email = await PostalMime.parse(raw, {
-    maxNestingDepth: 50,
-    maxHeadersSize: 256 * 1024,
-    maxRfc822NestingDepth: 3,
-  });
+  const email = await parseMime(raw);
   const headers = email.headers.map((header) => ({ key: header.key, value: header.value }));
   const fromAddress = oneLine(email.from?.address ?? email.sender?.address ?? "").slice(0, 320);
   const messageId = clean(email.messageId ?? "").trim();
