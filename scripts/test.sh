@@ -23,7 +23,7 @@ npx vitest run
 
 npx react-router build
 
-# A bounded fuzz run (one to two minutes). The browser tests run even if it fails; the script
+# A bounded fuzz run (two to three minutes, the 2,000 mails included). The browser tests run even if it fails; the script
 # still fails at the end.
 fuzz_status=0
 FUZZ_RUNS="${FUZZ_RUNS:-25}" npx tsx tests/fuzz/run.ts || fuzz_status=$?

@@ -1,16 +1,27 @@
 // The fuzz suite (issue 11): generated bodies posted to every public form and every portal
 // action of the production server, on a new PGlite data folder. A case fails on a 5xx answer,
 // a dropped connection or a stack trace in the server's output while it ran; after the run,
-// every stored message, course and admin must pass its form's schema.
+// every stored message, course and admin must pass its form's schema. Then the phase
+// 'inbound mail' (tests/fuzz/mail.ts): generated malformed mails to the server's SMTP listener,
+// FUZZ_MAILS of them (2,000 unless set, whatever FUZZ_RUNS is); after the run, nothing received
+// may be half-stored.
 //
 //   npm run fuzz                        10,000 cases per target
 //   FUZZ_RUNS=25 tsx tests/fuzz/run.ts  (what `npm test` runs)
 //   FUZZ_TARGETS=contact,login          only those targets; FUZZ_SEED=n repeats a run
+//   FUZZ_TARGETS="inbound mail"         only the mail phase; FUZZ_MAILS=n mails
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import fc from "fast-check";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, freePort, startAppServer } from "../support/app-server";
+import {
+  FUZZ_INBOUND_ADDRESS,
+  fuzzMail,
+  type MailResult,
+  mailOutcomes,
+  printMailTable,
+} from "./mail";
 import { clientAddress, encode, encodings, type Field, fuzzHeader, fuzzQuery } from "./payloads";
 import { storedRowProblems } from "./stored-rows";
 import { type FuzzContext, type Target, targets } from "./targets";
@@ -18,6 +29,9 @@ import { type FuzzContext, type Target, targets } from "./targets";
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() & 0x7fffffff;
 const only = process.env.FUZZ_TARGETS?.split(",").map((name) => name.trim());
+/** The issue asks for 2,000 malformed mails; FUZZ_RUNS does not change it. */
+const mails = Number(process.env.FUZZ_MAILS ?? 2_000);
+const MAIL_PHASE = "inbound mail";
 const chosenEncodings = encodings.filter((encoding) =>
   (process.env.FUZZ_ENCODINGS?.split(",") ?? encodings).includes(encoding),
 );
@@ -263,9 +277,23 @@ function printTable(results: Result[]) {
 
 async function main() {
   const chosen = targets.filter((target) => !only || only.includes(target.name));
-  console.log(`Fuzzing ${chosen.length} targets, ${runs} cases each, seed ${seed}`);
-  const server = await startAppServer({ dataDirPrefix: "fuzz-data" });
+  const mailPhase = (!only || only.includes(MAIL_PHASE)) && mails > 0;
+  console.log(
+    `Fuzzing ${chosen.length} targets, ${runs} cases each${mailPhase ? `, then ${mails} mails to the SMTP listener` : ""}, seed ${seed}`,
+  );
+  const smtpPort = await freePort();
+  const server = await startAppServer({
+    dataDirPrefix: "fuzz-data",
+    env: mailPhase
+      ? {
+          INBOUND_SMTP_PORT: String(smtpPort),
+          INBOUND_SMTP_HOST: "127.0.0.1",
+          INBOUND_REPLY_ADDRESS: FUZZ_INBOUND_ADDRESS,
+        }
+      : {},
+  });
   const results: Result[] = [];
+  let mail: MailResult | undefined;
   try {
     const cookie = await signIn(server);
     const courseSlug = await courseSlugOf(server);
@@ -283,19 +311,33 @@ async function main() {
       );
       if (server.exited()) break;
     }
+    if (mailPhase && !server.exited()) {
+      mail = await fuzzMail({ port: smtpPort, server, runs: mails, seed, stackFrame: STACK_FRAME });
+      console.log(`${mail.failure ? "FAIL" : "ok  "} ${MAIL_PHASE} (${mail.seconds.toFixed(1)} s)`);
+    }
   } finally {
     await server.stop();
   }
-  printTable(results);
+  if (results.length) printTable(results);
+  if (mail) printMailTable(mail, mailOutcomes(server.log()));
 
-  const rows = await storedRowProblems(server.dataDir);
+  const rows = await storedRowProblems(
+    server.dataDir,
+    mail ? { stored: mail.expectStored, absent: mail.expectAbsent } : undefined,
+  );
   console.log(
     `\nStored rows checked against their forms' schemas: ${rows.checked}, failing: ${rows.problems.length}`,
   );
+  if (mail)
+    console.log(
+      `  of which received mails ${rows.mail.received}, 'E-mail' conversations ${rows.mail.conversations}, kept attachments ${rows.mail.attachments}`,
+    );
   for (const problem of rows.problems.slice(0, 20))
     console.log(`  ${problem.table} ${problem.id}: ${problem.issues.join("; ")}`);
 
-  const failures = results.flatMap((result) => (result.failure ? [result.failure] : []));
+  const failures = [...results, ...(mail ? [mail] : [])].flatMap((result) =>
+    result.failure ? [result.failure] : [],
+  );
   for (const failure of failures) console.log(`\n${failure}`);
   if (failures.length || rows.problems.length) {
     console.log(

@@ -1,8 +1,20 @@
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq, exists, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { openDatabase } from "~/db/client.server";
-import { admins, courses, intakes, messages, savedReplies, tutors } from "~/db/schema";
+import {
+  admins,
+  courses,
+  inboundAttachments,
+  inboundEmailKinds,
+  inboundEmails,
+  intakes,
+  messages,
+  savedReplies,
+  tutors,
+} from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { intakeFormDefaults, intakeFormSchema } from "~/features/intakes/intake-form-schema";
@@ -14,6 +26,116 @@ import { emailPattern } from "~/lib/forms/email-address";
 import { singleLine } from "~/lib/text/outside-text";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
+
+type Issue = { message: string; path: PropertyKey[] };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const ADDRESS = /^[^@\s]+@[^@\s]+$/;
+
+/** Stored text with a NUL or another control character (tab and line feed allowed). */
+function controlIssues(fields: Record<string, string | null | undefined>): Issue[] {
+  return Object.entries(fields).flatMap(([field, value]) =>
+    value && CONTROL.test(value)
+      ? [
+          {
+            message: `a control character (U+${value.match(CONTROL)?.[0]?.charCodeAt(0).toString(16).padStart(4, "0")})`,
+            path: [field],
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * An 'E-mail' message: started by a received mail (issue 29), never by a form. It has the mail
+ * that started it, stored in the same transaction (received at its creation time: PostgreSQL's
+ * now() is the transaction's start), a sender's address, and clean text. A later answer to a
+ * conversation stored without its mail does not hide it.
+ */
+function emailMessageProblems(
+  row: typeof messages.$inferSelect,
+  startedByMail: Set<string>,
+): Issue[] {
+  const issues = controlIssues({
+    fullName: row.fullName,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+  });
+  if (!startedByMail.has(row.id))
+    issues.push({
+      message: "not started by a received mail: half-stored (the conversation without its mail)",
+      path: ["id"],
+    });
+  if (!ADDRESS.test(row.email)) issues.push({ message: "not an address", path: ["email"] });
+  if (!row.fullName.trim()) issues.push({ message: "empty", path: ["fullName"] });
+  if ((row.subject?.length ?? 0) > 500)
+    issues.push({ message: "over 500 characters", path: ["subject"] });
+  return issues;
+}
+
+/** A received mail: in its conversation, with clean, bounded text (app/features/conversations). */
+function inboundEmailProblems(
+  row: typeof inboundEmails.$inferSelect & { conversation: string | null },
+): Issue[] {
+  const issues = controlIssues({
+    rfcMessageId: row.rfcMessageId,
+    fromAddress: row.fromAddress,
+    fromName: row.fromName,
+    subject: row.subject,
+    newText: row.newText,
+    fullText: row.fullText,
+    refusedFiles: row.refusedFiles.map((file) => `${file.name} ${file.reason}`).join(" "),
+  });
+  if (!row.conversation)
+    issues.push({ message: "its conversation is missing: half-stored", path: ["messageId"] });
+  if (!(inboundEmailKinds as readonly string[]).includes(row.kind))
+    issues.push({ message: `unknown kind ${row.kind}`, path: ["kind"] });
+  if (row.kind === "visitor" && !ADDRESS.test(row.fromAddress))
+    issues.push({ message: "a visitor's mail without a sender's address", path: ["fromAddress"] });
+  const bounds = {
+    rfcMessageId: 500,
+    fromAddress: 320,
+    fromName: 200,
+    subject: 500,
+    newText: 100_000,
+    fullText: 100_000,
+  };
+  for (const [field, max] of Object.entries(bounds)) {
+    const value = row[field as keyof typeof bounds];
+    if (value && value.length > max)
+      issues.push({ message: `over ${max} characters`, path: [field] });
+  }
+  return issues;
+}
+
+/** A kept attachment of a received mail: its file is in the mail-attachments bucket. */
+async function attachmentProblems(row: typeof inboundAttachments.$inferSelect, bucket: string) {
+  const issues = controlIssues({ fileName: row.fileName });
+  const file = await stat(path.join(bucket, row.storageKey)).catch(() => null);
+  if (!file?.isFile())
+    issues.push({ message: "its file is not in storage: half-stored", path: ["storageKey"] });
+  else if (file.size !== row.size)
+    issues.push({
+      message: `the file has ${file.size} bytes, the row says ${row.size}`,
+      path: ["size"],
+    });
+  return issues;
+}
+
+/** Files in a local bucket (relative keys), temporary '.part' files included. */
+async function filesUnder(root: string, prefix = ""): Promise<string[]> {
+  const entries = await readdir(path.join(root, prefix), { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? filesUnder(root, path.join(prefix, entry.name))
+        : Promise.resolve([path.join(prefix, entry.name)]),
+    ),
+  );
+  return nested.flat();
+}
 
 /** A stored message as the form that made it would have sent it. */
 function messageProblems(row: typeof messages.$inferSelect) {
@@ -114,42 +236,120 @@ function intakeProblems(row: typeof intakes.$inferSelect) {
 
 export type RowProblem = { table: string; id: string; issues: string[]; row: unknown };
 
+/** What a run expects of received mail: Message-IDs stored, and Message-IDs never stored. */
+export type MailExpectations = { stored: string[]; absent: string[] };
+
 /**
  * Every message, course, intake, admin, saved reply and tutor in the stopped server's PGlite folder, checked against the
- * schema of the form that writes it. Read after the server has stopped: PGlite allows one
- * process per folder.
+ * schema of the form that writes it; every received mail, the 'E-mail' conversations and kept
+ * attachments checked for anything half-stored. Read after the server has stopped: PGlite
+ * allows one process per folder.
  */
 export async function storedRowProblems(
   dataDir: string,
-): Promise<{ checked: number; problems: RowProblem[] }> {
+  mail: MailExpectations = { stored: [], absent: [] },
+): Promise<{
+  checked: number;
+  problems: RowProblem[];
+  mail: { received: number; conversations: number; attachments: number };
+}> {
   const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
   try {
     const problems: RowProblem[] = [];
     let checked = 0;
+    const record = (table: string, id: string, issues: Issue[], row: unknown) => {
+      if (issues.length)
+        problems.push({
+          table,
+          id,
+          issues: issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+          row,
+        });
+    };
     const check = <T extends { id: string }>(
       table: string,
       rows: T[],
-      problemsOf: (row: T) => { message: string; path: PropertyKey[] }[],
+      problemsOf: (row: T) => Issue[],
     ) => {
       for (const row of rows) {
         checked += 1;
-        const issues = problemsOf(row);
-        if (issues.length)
-          problems.push({
-            table,
-            id: row.id,
-            issues: issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-            row,
-          });
+        record(table, row.id, problemsOf(row), row);
       }
     };
-    check("messages", await handle.db.select().from(messages), messageProblems);
+    const received = await handle.db
+      .select({ row: inboundEmails, conversation: messages.id })
+      .from(inboundEmails)
+      .leftJoin(messages, eq(messages.id, inboundEmails.messageId));
+    const started = await handle.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.formType, "email"),
+          exists(
+            handle.db
+              .select({ one: sql`1` })
+              .from(inboundEmails)
+              .where(
+                and(
+                  eq(inboundEmails.messageId, messages.id),
+                  eq(inboundEmails.receivedAt, messages.createdAt),
+                ),
+              ),
+          ),
+        ),
+      );
+    const startedByMail = new Set(started.map((row) => row.id));
+    const allMessages = await handle.db.select().from(messages);
+    check("messages", allMessages, (row) =>
+      row.formType === "email" ? emailMessageProblems(row, startedByMail) : messageProblems(row),
+    );
+    check(
+      "inbound_emails",
+      received.map(({ row, conversation }) => ({ ...row, conversation })),
+      inboundEmailProblems,
+    );
+    const bucket = path.join(dataDir, "storage", "mail-attachments");
+    const attachments = await handle.db.select().from(inboundAttachments);
+    for (const row of attachments) {
+      checked += 1;
+      record("inbound_attachments", row.id, await attachmentProblems(row, bucket), row);
+    }
+    const keys = new Set(attachments.map((row) => row.storageKey));
+    for (const file of await filesUnder(bucket))
+      if (!keys.has(file))
+        record(
+          "mail-attachments bucket",
+          file,
+          [{ message: "a file no received mail lists", path: [] }],
+          null,
+        );
+    const storedIds = new Set(received.map(({ row }) => row.rfcMessageId));
+    for (const id of mail.stored)
+      if (!storedIds.has(id))
+        record("inbound_emails", id, [{ message: "answered 250 but not stored", path: [] }], null);
+    for (const id of mail.absent)
+      if (storedIds.has(id))
+        record(
+          "inbound_emails",
+          id,
+          [{ message: "stored, though its delivery was never finished", path: [] }],
+          null,
+        );
     check("courses", await handle.db.select().from(courses), courseProblems);
     check("intakes", await handle.db.select().from(intakes), intakeProblems);
     check("admins", await handle.db.select().from(admins), adminProblems);
     check("saved_replies", await handle.db.select().from(savedReplies), savedReplyProblems);
     check("tutors", await handle.db.select().from(tutors), tutorProblems);
-    return { checked, problems };
+    return {
+      checked,
+      problems,
+      mail: {
+        received: received.length,
+        conversations: allMessages.filter((row) => row.formType === "email").length,
+        attachments: attachments.length,
+      },
+    };
   } finally {
     await handle.close();
   }

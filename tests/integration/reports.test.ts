@@ -175,7 +175,9 @@ describe("messages per week", () => {
         email: 1,
       });
     } finally {
-      await database().db.delete(messages).where(eq(messages.id, email?.id ?? ""));
+      await database()
+        .db.delete(messages)
+        .where(eq(messages.id, email?.id ?? ""));
     }
   });
 
@@ -354,7 +356,9 @@ describe("the whole report", () => {
       "2026-11-23",
     ).period;
     const report = await loadReport(empty);
-    expect(report.messagesPerWeek).toEqual([{ week: "2025-01-06", contact: 0, inquiry: 0, email: 0 }]);
+    expect(report.messagesPerWeek).toEqual([
+      { week: "2025-01-06", contact: 0, inquiry: 0, email: 0 },
+    ]);
     expect(report.inquiryMix).toEqual({ inquiryTypes: [], contactMethods: [] });
     expect(report.busiestTimes.flat().every((count) => count === 0)).toBe(true);
     // The active courses are listed, at zero.

@@ -135,12 +135,7 @@ describe("the report as CSV", () => {
       "Overdue (NGN)",
       "0.00",
     ]);
-    expect(rows).toContainEqual([
-      "Time to reply",
-      "Week of 2026-10-05",
-      "Median (hours)",
-      "3.0",
-    ]);
+    expect(rows).toContainEqual(["Time to reply", "Week of 2026-10-05", "Median (hours)", "3.0"]);
     expect(rows).toContainEqual([
       "Time to reply",
       "Week of 2026-10-05",
