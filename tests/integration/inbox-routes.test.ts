@@ -844,6 +844,7 @@ describe("inbox events", () => {
       expect(JSON.parse(events[1]?.split("data: ")[1] ?? "")).toEqual({
         unread: 1,
         latestId: newest?.id,
+        latestAnswerId: null,
       });
 
       const arrived = await insertMessage({ createdAt: new Date() });
@@ -853,7 +854,7 @@ describe("inbox events", () => {
         10_000,
       );
       const pulse = next.split("data: ")[1]?.trim() ?? "";
-      expect(JSON.parse(pulse)).toEqual({ unread: 2, latestId: arrived.id });
+      expect(JSON.parse(pulse)).toEqual({ unread: 2, latestId: arrived.id, latestAnswerId: null });
       expect(older).toBeTruthy();
     } finally {
       abort.abort();

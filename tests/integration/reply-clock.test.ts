@@ -87,6 +87,25 @@ describe("the overdue tab and the due-soon filter", () => {
   });
 });
 
+describe("a reopened conversation", () => {
+  it("waits from the visitor's answer: its clock, the overdue tab and 'oldest unanswered first'", async () => {
+    const [old, recent] = await insertMessages([
+      { fullName: "asked 3 days ago, answered 2 h ago", createdAt: ago("3 days") },
+      { fullName: "asked 10 h ago", createdAt: ago("10 hours") },
+    ]);
+    // The visitor answered a reply 2 hours ago: the clock restarted then (receiveMail's rule).
+    await database()
+      .db.update(messages)
+      .set({ waitingSince: ago("2 hours") })
+      .where(eq(messages.id, old?.id ?? ""));
+    const expected = ["asked 10 h ago", "asked 3 days ago, answered 2 h ago"];
+    expect(await namesOf({ sort: "unanswered" })).toEqual(expected);
+    expect(await namesOf({ sort: "unanswered", q: "ago" })).toEqual(expected);
+    expect(await namesOf({ tab: "overdue" })).toEqual([]);
+    expect(recent).toBeTruthy();
+  });
+});
+
 describe("replyClockFigures", () => {
   it("counts overdue and due soon now, and the last 30 days' share in time and median", async () => {
     await insertMessages([

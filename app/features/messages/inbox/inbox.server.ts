@@ -116,7 +116,7 @@ function listRows() {
     .leftJoin(admins, eq(admins.id, messages.assignedTo));
 }
 
-type Ordered = { key: string; clockKey: string; id: string; answered: boolean };
+type Ordered = { key: string; clockKey?: string; id: string; answered: boolean };
 const oldestFirst = (a: Ordered, b: Ordered) =>
   compareText(a.key, b.key) || compareText(a.id, b.id);
 const listComparators: Record<InboxQuery["sort"], (a: Ordered, b: Ordered) => number> = {
@@ -125,7 +125,7 @@ const listComparators: Record<InboxQuery["sort"], (a: Ordered, b: Ordered) => nu
   // Waiting longest first: by when each one's clock started (a reopened conversation's answer).
   unanswered: (a, b) =>
     Number(a.answered) - Number(b.answered) ||
-    compareText(a.clockKey, b.clockKey) ||
+    compareText(a.clockKey ?? a.key, b.clockKey ?? b.key) ||
     compareText(a.id, b.id),
 };
 
@@ -181,7 +181,8 @@ export async function listMessages(query: InboxQuery, actor: Pick<Admin, "id">) 
     .select({
       id: messages.id,
       key: createdAtKey,
-      clockKey: utcKey(messages.waitingSince),
+      // Only the sort by waiting time needs when each clock started.
+      ...(query.sort === "unanswered" ? { clockKey: utcKey(messages.waitingSince) } : {}),
       answered: answeredOrClosed.mapWith(Boolean),
     })
     .from(messages)
