@@ -26,6 +26,7 @@ import { formatReference } from "~/features/messages/reference";
 import { replyAddress } from "~/features/messages/reply-address";
 import { setMailAttachments } from "~/lib/infra/storage/index.server";
 import { makeAdmin } from "../support/admin-session";
+import { pdfDocument } from "../support/course-fixtures";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
 import { setupMailDelivery } from "../support/mail-delivery";
 import { emailsSettled } from "../support/outgoing-mail";
@@ -357,9 +358,7 @@ describe("a new mail", () => {
   });
 
   it("with a 30 MB attachment is stored and the file listed as not kept; a small PDF is kept", async () => {
-    const pdf = Buffer.from(
-      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF",
-    );
+    const pdf = pdfDocument();
     const answer = await deliver({
       from: "files@visitor.test",
       to: "hello@academy.test",

@@ -26,6 +26,7 @@ import * as personalDataRoute from "~/routes/admin/personal-data";
 import * as exportRoute from "~/routes/resources/personal-data-export";
 import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
 import { applicantInput, openIntake, origin, tokenFromText } from "../support/application-fixtures";
+import { pdfDocument } from "../support/course-fixtures";
 import { insertMessage } from "../support/inbox-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -105,9 +106,7 @@ describe("a person's data", () => {
 
   it("hands over and erases the mails received from the person, their files included", async () => {
     const email = "mailer-7@example.com";
-    const pdf = Buffer.from(
-      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF",
-    );
+    const pdf = pdfDocument();
     const raw = await new MailComposer({
       from: `Musa Bello <${email}>`,
       to: "hello@academy.test",

@@ -1,5 +1,9 @@
 import { checkBrochure } from "~/features/courses/brochure-check.server";
-import { detectFileType, reencodeImage } from "~/features/courses/course-files.server";
+import {
+  detectFileType,
+  fileExtensions,
+  reencodeImage,
+} from "~/features/courses/course-files.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import {
   MAX_ATTACHMENT_BYTES,
@@ -11,13 +15,6 @@ import type { MailFile } from "./read-mail.server";
 
 export type KeptFile = { key: string; name: string; type: string; size: number };
 export type RefusedFile = { name: string; reason: string };
-
-const extensions = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "application/pdf": "pdf",
-} as const;
 
 const pdfRefusal = { field: "attachment", unreadable: "unreadable", active: "active" };
 
@@ -62,7 +59,7 @@ export async function keepFiles(files: MailFile[], mailKey: string) {
       refuse(refusedFileReasons.unsafe);
       continue;
     }
-    const key = `${mailKey}/${index + 1}.${extensions[type]}`;
+    const key = `${mailKey}/${index + 1}.${fileExtensions[type]}`;
     await mailAttachments().put(key, content, type);
     total += file.content.length;
     kept.push({ key, name: file.name, type, size: content.length });

@@ -10,7 +10,8 @@ export { fileMessages, type UploadKind, uploadRules } from "~/lib/forms/upload-r
 
 export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
 
-const extensions: Record<DetectedType, string> = {
+/** The file-name extension a stored file of each accepted type gets. */
+export const fileExtensions: Record<DetectedType, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
   "image/webp": "webp",
@@ -63,7 +64,7 @@ export async function reencodeImage(
   field: string,
 ): Promise<Buffer> {
   await checkImageSize(source, field);
-  const format = extensions[type] === "jpg" ? "jpeg" : (extensions[type] as "png" | "webp");
+  const format = fileExtensions[type] === "jpg" ? "jpeg" : (fileExtensions[type] as "png" | "webp");
   try {
     return await sharp(source, { failOn: "error", limitInputPixels: uploadRules.image.maxPixels })
       .rotate()
@@ -110,7 +111,7 @@ export async function storeImage(
 ): Promise<Omit<StoredImage, "shareImage"> & { shareImage: string | null }> {
   await checkImageSize(source, shape.field);
   const base = `images/${shape.name}-${timestamp}`;
-  const original = `${base}.${extensions[type]}`;
+  const original = `${base}.${fileExtensions[type]}`;
   let decoded: sharp.Sharp;
   let renditions: { width: number; body: Buffer }[];
   let cleanOriginal: Buffer;
@@ -123,9 +124,12 @@ export async function storeImage(
     // Re-encoding drops camera metadata (EXIF, GPS) from the file that is served publicly.
     cleanOriginal = await decoded
       .clone()
-      .toFormat(extensions[type] === "jpg" ? "jpeg" : (extensions[type] as "png" | "webp"), {
-        quality: 90,
-      })
+      .toFormat(
+        fileExtensions[type] === "jpg" ? "jpeg" : (fileExtensions[type] as "png" | "webp"),
+        {
+          quality: 90,
+        },
+      )
       .toBuffer();
     renditions = await Promise.all(
       shape.widths.map(async (width) => ({

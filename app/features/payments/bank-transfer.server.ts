@@ -7,7 +7,7 @@ import { forEmail, recordEvent } from "~/features/applications/application-histo
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
 import { admissionsHref } from "~/features/applications/list-url";
 import { checkBrochure } from "~/features/courses/brochure-check.server";
-import { reencodeImage } from "~/features/courses/course-files.server";
+import { fileExtensions, reencodeImage } from "~/features/courses/course-files.server";
 import type { ReceivedFile, UploadForm } from "~/features/courses/course-upload.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { UserFacingError } from "~/lib/errors";
@@ -57,13 +57,6 @@ const proofRefusal = {
   active: fileMessages.activeProof,
 };
 
-const proofExtensions = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "application/pdf": "pdf",
-} as const;
-
 /**
  * The proof as it is kept: a PDF without scripts as sent; an image decoded and written again,
  * so that nothing but the picture (no camera metadata) is kept.
@@ -110,7 +103,7 @@ export async function sendTransferProof(token: string, file: ReceivedFile) {
   // Checked before the file is kept, and again under the lock when it is recorded.
   await db().transaction((tx) => instalmentAwaitingProof(tx, applicationId));
   const cleaned = await cleanProof(file);
-  const key = `proofs/${applicationId}/${randomBytes(16).toString("hex")}.${proofExtensions[file.type]}`;
+  const key = `proofs/${applicationId}/${randomBytes(16).toString("hex")}.${fileExtensions[file.type]}`;
   await paymentProofs().put(key, cleaned, file.type);
   try {
     return await db().transaction(async (tx) => {
