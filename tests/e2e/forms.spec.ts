@@ -59,6 +59,17 @@ async function fillInquiry(page: Page) {
 }
 
 /**
+ * Without JavaScript a submit loads a new page. Waits for that page's load event, so that the
+ * next step acts on a page that has finished loading (in CI a field emptied while the answer was
+ * still arriving was once posted with its old value).
+ */
+async function submitPlain(page: Page, button: Locator) {
+  const loaded = page.waitForEvent("load");
+  await button.click();
+  await loaded;
+}
+
+/**
  * Holds the next form submissions (fetcher POSTs) until `release()` is called, so the
  * 'Sending...' state can be observed without sleeping.
  */
@@ -375,7 +386,7 @@ test.describe("forms without JavaScript", () => {
     test("a valid inquiry", async ({ page }) => {
       await page.goto("/");
       await fillInquiry(page);
-      await inquiryForm(page).getByRole("button", { name: "Send Inquiry" }).click();
+      await submitPlain(page, inquiryForm(page).getByRole("button", { name: "Send Inquiry" }));
       await expect(page.getByRole("status")).toHaveText(withReference(texts.inquirySuccess));
       await expect(page.getByRole("status")).toBeInViewport();
     });
@@ -388,7 +399,7 @@ test.describe("forms without JavaScript", () => {
       await form.getByLabel("Full Name").fill("Tunde Bakare");
       await form.getByLabel("Email Address").fill("tunde@example.com");
       await form.getByLabel("Purpose of Inquiry").selectOption("General questions");
-      await form.getByRole("button", { name: "Send Inquiry" }).click();
+      await submitPlain(page, form.getByRole("button", { name: "Send Inquiry" }));
       const summary = form.getByRole("alert");
       await expect(summary).toBeInViewport();
       const consentLink = summary.getByRole("link", { name: texts.consentRequired });
@@ -399,14 +410,14 @@ test.describe("forms without JavaScript", () => {
     test("a valid contact message", async ({ page }) => {
       await page.goto("/contact");
       await fillContact(page);
-      await contactForm(page).getByRole("button", { name: "Send Message" }).click();
+      await submitPlain(page, contactForm(page).getByRole("button", { name: "Send Message" }));
       await expect(page.getByRole("status")).toHaveText(withReference(texts.contactSuccess));
       await expect(page.getByRole("status")).toBeInViewport();
     });
 
     test("an invalid contact message", async ({ page }) => {
       await page.goto("/contact");
-      await contactForm(page).getByRole("button", { name: "Send Message" }).click();
+      await submitPlain(page, contactForm(page).getByRole("button", { name: "Send Message" }));
       const summary = contactForm(page).getByRole("alert");
       await expect(summary).toBeInViewport();
       for (const message of [
@@ -423,7 +434,7 @@ test.describe("forms without JavaScript", () => {
   test("a valid contact message shows the success text on the returned page", async ({ page }) => {
     await page.goto("/contact");
     await fillContact(page);
-    await contactForm(page).getByRole("button", { name: "Send Message" }).click();
+    await submitPlain(page, contactForm(page).getByRole("button", { name: "Send Message" }));
     await expect(page.getByRole("status")).toHaveText(withReference(texts.contactSuccess));
     await expect(page).toHaveURL(/\/contact#contact-form-answer$/);
     await expect(contactForm(page).getByLabel("Full Name")).toHaveValue("");
@@ -438,7 +449,7 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Email Address").fill("not-an-email");
     await form.getByLabel("Phone Number").fill("0803 000 0000");
     await form.getByLabel("Message").fill("Too short");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await submitPlain(page, form.getByRole("button", { name: "Send Message" }));
     await expect(fieldMessage(form, texts.nameShort)).toBeVisible();
     await expect(fieldMessage(form, texts.emailInvalid)).toBeVisible();
     await expect(fieldMessage(form, texts.subjectRequired)).toBeVisible();
@@ -452,7 +463,7 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Full Name").fill("");
     await form.getByLabel("Email Address").fill("");
     await form.getByLabel("Message").fill("");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await submitPlain(page, form.getByRole("button", { name: "Send Message" }));
     await expect(fieldMessage(form, texts.nameRequired)).toBeVisible();
     await expect(fieldMessage(form, texts.emailRequired)).toBeVisible();
     await expect(fieldMessage(form, texts.messageRequired)).toBeVisible();
@@ -462,7 +473,7 @@ test.describe("forms without JavaScript", () => {
   test("a valid inquiry shows the success text on the returned page", async ({ page }) => {
     await page.goto("/");
     await fillInquiry(page);
-    await inquiryForm(page).getByRole("button", { name: "Send Inquiry" }).click();
+    await submitPlain(page, inquiryForm(page).getByRole("button", { name: "Send Inquiry" }));
     await expect(page.getByRole("status")).toHaveText(withReference(texts.inquirySuccess));
     await expect(inquiryForm(page).getByLabel("Full Name")).toHaveValue("");
   });
@@ -477,7 +488,7 @@ test.describe("forms without JavaScript", () => {
     await form.getByLabel("Email Address").fill("tunde@example");
     await form.getByLabel("Course of Interest").selectOption("Python for Data Science");
     await form.getByLabel("Message").fill("Weekend classes?");
-    await send.click();
+    await submitPlain(page, send);
     await expect(fieldMessage(form, texts.nameShort)).toBeVisible();
     await expect(fieldMessage(form, texts.emailInvalid)).toBeVisible();
     await expect(fieldMessage(form, texts.purposeRequired)).toBeVisible();
@@ -489,7 +500,7 @@ test.describe("forms without JavaScript", () => {
 
     await form.getByLabel("Full Name").fill("");
     await form.getByLabel("Email Address").fill("");
-    await send.click();
+    await submitPlain(page, send);
     await expect(fieldMessage(form, texts.nameRequired)).toBeVisible();
     await expect(fieldMessage(form, texts.emailRequired)).toBeVisible();
   });
