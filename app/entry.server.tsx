@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,16 +9,19 @@ import { checkoutOrigins } from "./features/payments/gateway.server";
 import {
   contentSecurityPolicy,
   createScriptNonce,
+  type InlineScripts,
 } from "./lib/http/content-security-policy.server";
-import { scriptsAfterLoad } from "./lib/http/scripts-after-load.server";
+import { holdScriptsUntilLoaded, inlineScriptHashes } from "./lib/http/scripts-after-load.server";
 import { markUnavailable } from "./lib/http/unavailable.server";
 import { env } from "./lib/infra/env.server";
 import { logger } from "./lib/infra/logger.server";
 import { isPortalPath } from "./lib/router/portal-path";
 
-// React Router's default Node entry, plus the Content-Security-Policy (every inline script the
-// router and React render carries this response's nonce) and, on the public site in production,
-// the browser's code fetched only once the page has loaded (docs/decisions/0026).
+// React Router's default Node entry, plus the Content-Security-Policy and, on the public site in
+// production, the browser's code fetched only once the page has loaded (docs/decisions/0026). A
+// portal page's inline scripts carry a nonce of its own; a public page is the same bytes for
+// every visitor, so any cache may keep it, and its policy lists its inline scripts' hashes
+// (docs/decisions/0049).
 
 export const streamTimeout = 5_000;
 
@@ -46,14 +50,15 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const nonce = createScriptNonce();
+  const nonce = holdsScripts(request) ? undefined : createScriptNonce();
   // Vite's development server injects its own inline scripts; the policy guards production.
-  if (import.meta.env.PROD) {
+  const setPolicy = (inline: InlineScripts) => {
+    if (!import.meta.env.PROD) return;
     responseHeaders.set(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, env().s3?.publicUrl, checkoutOrigins()),
+      contentSecurityPolicy(inline, env().s3?.publicUrl, checkoutOrigins()),
     );
-  }
+  };
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -82,11 +87,20 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const page = holdsScripts(request) ? scriptsAfterLoad(body, nonce) : body;
+          if (nonce) {
+            setPolicy({ nonce });
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+            return;
+          }
           resolve(
-            new Response(createReadableStreamFromReadable(page), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+            publicDocument(body).then((html) => {
+              setPolicy({ hashes: inlineScriptHashes(html) });
+              return new Response(html, { headers: responseHeaders, status: responseStatusCode });
             }),
           );
         },
@@ -101,4 +115,12 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A public page as sent: complete (the site renders no Suspense boundary, so React writes the
+ * whole page at once anyway), with its scripts held until it has loaded.
+ */
+async function publicDocument(rendered: Readable): Promise<string> {
+  return holdScriptsUntilLoaded(await text(rendered));
 }

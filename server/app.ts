@@ -7,7 +7,9 @@ import { publicPagesVersion } from "~/features/site/public-pages-version.server"
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
+import { isPortalPath } from "~/lib/router/portal-path";
 import { limitRequestBodies } from "./body-limit.server";
+import { privateUnlessStated } from "./cache-control.server";
 import { prepareGracefulShutdown } from "./graceful-shutdown.server";
 import { cachePublicPages } from "./public-page-cache.server";
 import { logRequests } from "./request-log.server";
@@ -20,11 +22,9 @@ app.disable("x-powered-by");
 app.use(logRequests());
 app.use(limitRequestBodies());
 // Portal pages, their data, the CSV export and the event stream hold staff-only data: no cache
-// (a shared proxy's or the browser's back-forward one) may keep them.
-app.use("/admin-portal", (_req, res, next) => {
-  res.setHeader("Cache-Control", "private, no-store");
-  next();
-});
+// (a shared proxy's or the browser's back-forward one) may keep them, nor any answer that does
+// not say it may be kept.
+app.use(privateUnlessStated(isPortalPath));
 
 // How many proxies in front of us may be believed about the client's address (TRUST_PROXY).
 // With 0 (the default) only the socket address counts, so a visitor cannot dodge a rate limit

@@ -1,26 +1,27 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
-import { createScriptNonce, scriptNonceOf } from "~/lib/http/content-security-policy.server";
 import { failedReadCount } from "~/lib/http/unavailable.server";
-import { logger } from "~/lib/infra/logger.server";
 import { isPortalPath } from "~/lib/router/portal-path";
-import {
-  compressPage,
-  type Encoding,
-  type NoncedPage,
-  pageBytes,
-  splitAtNonce,
-} from "./precompressed-page.server";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control.server";
 
-type CachedPage = {
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+type Encoding = "br" | "gzip";
+type Representation = Encoding | "identity";
+
+type KeptPage = {
   version: string;
-  /** The HTML around its nonces, compressed once (docs/decisions/0027). */
-  body: NoncedPage;
+  /** The digest of the HTML: the page's ETag, with a suffix per encoding. */
+  digest: string;
   /** The headers the page was rendered with, its Content-Security-Policy among them. */
   headers: Record<string, string>;
-  /** The script nonce rendered into the page and the policy, replaced on every answer. */
-  nonce: string;
+  /** The page's bytes as sent in each representation, each compressed once. */
+  bodies: Record<Representation, Buffer>;
 };
 
 type Options = {
@@ -28,7 +29,7 @@ type Options = {
   version: () => Promise<string>;
   /** Runs for each page answered from the cache, in place of the loaders that did not run. */
   onServedFromCache?: (request: globalThis.Request) => Promise<void>;
-  /** Bytes of HTML kept at most, least recently used pages dropped first. */
+  /** Bytes kept at most (every representation counted), least recently used pages dropped first. */
   maxBytes?: number;
 };
 
@@ -41,23 +42,31 @@ const HEADERS_NOT_KEPT = new Set([
   "date",
   "connection",
   "keep-alive",
+  "cache-control",
+  "etag",
 ]);
 
 /**
- * Keeps the rendered HTML of public pages and answers the next visitor from it, so a page is
- * rendered once per version rather than once per request (docs/decisions/0024). Only what is
+ * Keeps the rendered public pages and answers from them, so a page is rendered once per version
+ * rather than once per request (docs/decisions/0024), and so that every visitor gets the same
+ * bytes and headers, which any cache may keep (docs/decisions/0049): Cache-Control, a strong
+ * ETag from the page's digest, and 304 Not Modified to a matching If-None-Match. Only what is
  * the same for every visitor is kept: a GET without cookies (no flash message, no session),
- * answered 200 with a complete HTML document, no Set-Cookie, nothing forbidding storage, and no
- * failed read while it rendered. Each answer from the cache gets a fresh script nonce.
+ * answered 200 with a complete HTML document, no Set-Cookie, no Cache-Control of its own, and no
+ * failed read while it rendered. Any other answer passes through as it was rendered.
  */
 export function cachePublicPages({
   version,
   onServedFromCache,
   maxBytes = 16 * 1024 * 1024,
 }: Options): RequestHandler {
-  const pages = new LRUCache<string, CachedPage>({
+  const pages = new LRUCache<string, KeptPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, cachedBytes(page.body)),
+    sizeCalculation: (page) =>
+      Math.max(
+        1,
+        Object.values(page.bodies).reduce((sum, body) => sum + body.length, 0),
+      ),
   });
 
   return async (req, res, next) => {
@@ -72,24 +81,20 @@ export function cachePublicPages({
     const key = req.originalUrl;
     const page = pages.get(key);
     if (page?.version === current) {
-      answerFromCache(req, res, page);
+      answerFromPage(req, res, page);
       await onServedFromCache?.(fetchRequestOf(req));
       return;
     }
-    keepWhenComplete(res, (html, headers) => {
-      const nonce = scriptNonceOf(headers["content-security-policy"] ?? "");
-      if (!nonce) return;
-      const body = splitAtNonce(html, nonce);
-      pages.set(key, { version: current, body, headers, nonce });
-      // Until it is done (or if it cannot be) answers are compressed as they are sent.
-      compressPage(body, nonce)
-        .then(() => {
-          // Kept again, as a new entry so that its size counts the compressed bytes, unless a
-          // newer render took its place meanwhile.
-          const kept = pages.peek(key);
-          if (kept?.body === body) pages.set(key, { ...kept });
-        })
-        .catch((error: unknown) => logger.error({ err: error }, "Compressing a kept page failed"));
+    if (req.method !== "GET") return next();
+    holdAnswer(res, async (held) => {
+      if (!mayKeep(res, held)) return held.send();
+      try {
+        const kept = await keptPage(current, held);
+        pages.set(key, kept);
+        answerFromPage(req, res, kept);
+      } catch {
+        held.send();
+      }
     });
     next();
   };
@@ -97,27 +102,52 @@ export function cachePublicPages({
 
 function mayBeCached(req: Request): boolean {
   return (
-    req.method === "GET" &&
+    (req.method === "GET" || req.method === "HEAD") &&
     req.headers.cookie === undefined &&
     !isPortalPath(req.path) &&
     !req.path.endsWith(".data")
   );
 }
 
-function answerFromCache(req: Request, res: Response, page: CachedPage) {
-  const nonce = createScriptNonce();
-  for (const [name, value] of Object.entries(page.headers)) {
-    res.setHeader(name, value.replaceAll(page.nonce, nonce));
+function answerFromPage(req: Request, res: Response, page: KeptPage) {
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  const representation = preferredEncoding(req) ?? "identity";
+  res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+  // A request with a cookie gets a page of its own (a flash message), never this one.
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("ETag", entityTag(page.digest, representation));
+  if (matchesPage(req.headers["if-none-match"], page.digest)) {
+    res.status(304).end();
+    return;
   }
-  const encoding = page.body.compressed ? preferredEncoding(req) : undefined;
-  const body = pageBytes(page.body, nonce, encoding);
-  if (encoding) {
-    // Already compressed: the compression layer leaves an encoded answer alone.
-    res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.vary("Accept-Encoding");
-  }
-  res.status(200).end(body);
+  const body = page.bodies[representation];
+  // Already compressed: the compression layer leaves an encoded answer alone.
+  if (representation !== "identity") res.setHeader("Content-Encoding", representation);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * A strong validator per representation (RFC 9110, 8.8.3): the same page compressed is other
+ * bytes, so it gets another tag.
+ */
+function entityTag(digest: string, representation: Representation): string {
+  const suffix = { identity: "", br: "-br", gzip: "-gz" }[representation];
+  return `"${digest}${suffix}"`;
+}
+
+/** If-None-Match compares weakly (RFC 9110, 13.1.2): any tag of this page's bytes matches. */
+function matchesPage(ifNoneMatch: string | undefined, digest: string): boolean {
+  if (!ifNoneMatch) return false;
+  const tags = new Set(
+    (["identity", "br", "gzip"] as const).map((representation) =>
+      entityTag(digest, representation),
+    ),
+  );
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tags.has(tag));
 }
 
 const ENCODINGS: Encoding[] = ["br", "gzip"];
@@ -135,28 +165,28 @@ function preferredEncoding(req: Request): Encoding | undefined {
   return ENCODINGS.find((encoding) => encoding === choice);
 }
 
-function cachedBytes(body: NoncedPage): number {
-  const parts = [...body.segments, ...Object.values(body.compressed ?? {}).flat()];
-  return parts.reduce((sum, part) => sum + part.length, 0);
-}
+type HeldAnswer = {
+  html: Buffer;
+  /** The headers set while the page rendered (not those of the layers before this one). */
+  headers: Record<string, string>;
+  failedRead: boolean;
+  /** Sends the answer as it was rendered. */
+  send: () => void;
+};
 
 /**
- * Collects the page as it is written and hands it to `keep` once it has ended, if it may be
- * kept. Headers are read at the first write, before the compression layer adds its own.
+ * Holds the rendered answer instead of sending it, and hands it to `decide` once it has ended,
+ * so that the first visitor of a page gets the same bytes and headers as the next ones. Public
+ * pages are rendered whole before they are sent anyway (app/entry.server.tsx).
  */
-function keepWhenComplete(
-  res: Response,
-  keep: (html: string, headers: Record<string, string>) => void,
-) {
+function holdAnswer(res: Response, decide: (held: HeldAnswer) => Promise<void>) {
   const earlierHeaders = new Set(res.getHeaderNames());
   const failedReadsBefore = failedReadCount();
   const chunks: Buffer[] = [];
-  let headers: Record<string, string> | undefined;
   const write = res.write;
   const end = res.end;
 
   const collect = (chunk: unknown, encoding: unknown) => {
-    headers ??= pageHeaders(res, earlierHeaders);
     if (typeof chunk === "string") {
       chunks.push(
         Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
@@ -166,21 +196,27 @@ function keepWhenComplete(
     }
   };
 
-  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
     collect(chunk, rest[0]);
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as typeof res.write;
+    return true;
+  }) as typeof res.write;
 
   res.end = function (this: Response, ...args: unknown[]) {
     if (args[0] !== undefined && typeof args[0] !== "function") collect(args[0], args[1]);
-    headers ??= pageHeaders(res, earlierHeaders);
-    const html = Buffer.concat(chunks).toString("utf8");
-    if (mayKeep(res, html) && failedReadCount() === failedReadsBefore) keep(html, headers);
-    return (end as (...args: unknown[]) => Response).apply(this, args);
+    res.write = write;
+    res.end = end;
+    const html = Buffer.concat(chunks);
+    void decide({
+      html,
+      headers: renderedHeaders(res, earlierHeaders),
+      failedRead: failedReadCount() !== failedReadsBefore,
+      send: () => res.end(html),
+    });
+    return this;
   } as typeof res.end;
 }
 
-function pageHeaders(res: Response, earlierHeaders: Set<string>): Record<string, string> {
+function renderedHeaders(res: Response, earlierHeaders: Set<string>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of res.getHeaderNames()) {
     if (earlierHeaders.has(name) || HEADERS_NOT_KEPT.has(name)) continue;
@@ -192,15 +228,36 @@ function pageHeaders(res: Response, earlierHeaders: Set<string>): Record<string,
 }
 
 /** Judged on every header the answer carries, those set before this layer included. */
-function mayKeep(res: Response, html: string): boolean {
+function mayKeep(res: Response, held: HeldAnswer): boolean {
   return (
+    !res.headersSent &&
     res.statusCode === 200 &&
     String(res.getHeader("content-type") ?? "").startsWith("text/html") &&
-    res.getHeader("set-cookie") === undefined &&
-    !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&
+    !res.hasHeader("set-cookie") &&
+    !res.hasHeader("cache-control") &&
+    !held.failedRead &&
     // A render cut short (a timeout, an aborted stream) does not end the document.
-    html.trimEnd().endsWith("</html>")
+    held.html.toString("utf8").trimEnd().endsWith("</html>")
   );
+}
+
+/** Brotli at its best and gzip 9: a page is compressed once per version, not per answer. */
+async function keptPage(version: string, held: HeldAnswer): Promise<KeptPage> {
+  const [br, gzipped] = await Promise.all([
+    compressBrotli(held.html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: held.html.length,
+      },
+    }),
+    compressGzip(held.html, { level: 9 }),
+  ]);
+  return {
+    version,
+    digest: createHash("sha256").update(held.html).digest("base64url").slice(0, 32),
+    headers: held.headers,
+    bodies: { identity: held.html, br, gzip: gzipped },
+  };
 }
 
 /** The request as loaders see it, for work that must run even when they do not. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { buildDemoCourses, type DemoCourse, type DemoIntake } from "~/features/demo/demo-courses";
@@ -219,11 +220,10 @@ export function collectPolicyViolations(page: Page): string[] {
   return violations;
 }
 
-/** The page's headers set the policy, and every executable inline or external script carries its nonce. */
-export async function expectScriptsCarryNonce(response: {
-  headers(): Record<string, string>;
-  text(): Promise<string>;
-}) {
+type PageResponse = { headers(): Record<string, string>; text(): Promise<string> };
+
+/** The protective headers every page gets, and its Content-Security-Policy. */
+function expectProtectiveHeaders(response: PageResponse): string {
   const headers = response.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-frame-options"]).toBe("DENY");
@@ -231,15 +231,41 @@ export async function expectScriptsCarryNonce(response: {
   const policy = headers["content-security-policy"] ?? "";
   expect(policy).toContain("frame-ancestors 'none'");
   expect(policy).toContain("object-src 'none'");
+  return policy;
+}
+
+/** Each script element's attributes and inline text, JSON-LD (which never runs) left out. */
+async function scriptsOf(response: PageResponse) {
+  const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map(([, attributes = "", text = ""]) => ({ attributes, text }))
+    .filter(({ attributes }) => !attributes.includes("application/ld+json"));
+  expect(scripts.length).toBeGreaterThan(0);
+  return scripts;
+}
+
+/** A portal page: the policy has a nonce, and every script of the page carries it. */
+export async function expectScriptsCarryNonce(response: PageResponse) {
+  const policy = expectProtectiveHeaders(response);
   const nonce = policy.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
   expect(nonce, "script-src allows only our origin and this page's nonce").toBeTruthy();
-
-  const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)].map(
-    (match) => match[1] ?? "",
-  );
-  const executable = scripts.filter((attributes) => !attributes.includes("application/ld+json"));
-  expect(executable.length).toBeGreaterThan(0);
-  for (const attributes of executable) {
+  for (const { attributes } of await scriptsOf(response)) {
     expect(attributes, "every script carries the page's nonce").toContain(`nonce="${nonce}"`);
+  }
+}
+
+/**
+ * A public page: the same for every visitor, so no nonce; the policy allows our origin and the
+ * SHA-256 of each inline script the page has, and nothing else.
+ */
+export async function expectScriptsListedByHash(response: PageResponse) {
+  const policy = expectProtectiveHeaders(response);
+  const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+  expect(scriptSources[0]).toBe("'self'");
+  expect(scriptSources.slice(1).every((source) => /^'sha256-[\w+/]+=*'$/.test(source))).toBe(true);
+  for (const { attributes, text } of await scriptsOf(response)) {
+    expect(attributes, "no script carries a nonce").not.toContain("nonce=");
+    if (attributes.includes("src=")) continue;
+    const hash = `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(scriptSources, "the policy lists each inline script's hash").toContain(hash);
   }
 }

@@ -2,7 +2,7 @@ import {
   activeCourses,
   collectPolicyViolations,
   expect,
-  expectScriptsCarryNonce,
+  expectScriptsListedByHash,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -20,7 +20,7 @@ for (const path of paths) {
     page,
     request,
   }) => {
-    await expectScriptsCarryNonce(await request.get(path));
+    await expectScriptsListedByHash(await request.get(path));
 
     const violations = collectPolicyViolations(page);
     await page.goto(path);
@@ -33,7 +33,7 @@ for (const path of paths) {
 test("a missing course's 404 page has the headers too", async ({ request }) => {
   const response = await request.get("/course/no-such-course");
   expect(response.status()).toBe(404);
-  await expectScriptsCarryNonce(response);
+  await expectScriptsListedByHash(response);
 });
 
 test("static files and course files are not sniffed into another type", async ({ request }) => {

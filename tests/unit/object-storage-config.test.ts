@@ -73,8 +73,8 @@ describe("S3_* configuration", () => {
 
 describe("Content-Security-Policy with S3_PUBLIC_URL", () => {
   it("allows images from the public URL's origin only", () => {
-    expect(contentSecurityPolicy("n")).toContain("img-src 'self' data:;");
-    expect(contentSecurityPolicy("n", "https://cdn.example.com/uploads")).toContain(
+    expect(contentSecurityPolicy({ nonce: "n" })).toContain("img-src 'self' data:;");
+    expect(contentSecurityPolicy({ nonce: "n" }, "https://cdn.example.com/uploads")).toContain(
       "img-src 'self' data: https://cdn.example.com;",
     );
   });

@@ -1,31 +1,30 @@
-import { PassThrough, Readable } from "node:stream";
-import { text } from "node:stream/consumers";
-import { finished } from "node:stream/promises";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { holdScriptsUntilLoaded, scriptsAfterLoad } from "~/lib/http/scripts-after-load.server";
+import { holdScriptsUntilLoaded, inlineScriptHashes } from "~/lib/http/scripts-after-load.server";
 
 /**
  * The scripts held until the page has loaded, on a document shaped as React Router and React render
  * it (the real pages are checked in a browser by tests/e2e/scripts-after-load.spec.ts).
  */
 
-const NONCE = "Il7Od6rOWCg4ze5Kebah6g==";
-const preload = (file: string) =>
-  `<link rel="modulepreload" href="/assets/${file}" nonce="${NONCE}"/>`;
+const preload = (file: string) => `<link rel="modulepreload" href="/assets/${file}"/>`;
 const BOOTSTRAP_BODY = [
   'import "/assets/manifest-77a71c29.js";',
   'import * as route0 from "/assets/root-myEgH_E5.js";',
   'window.__reactRouterRouteModules = {"root":route0};',
   'import("/assets/entry.client-nVtlceGr.js");',
 ].join("\n");
-const BOOTSTRAP = `<script nonce="${NONCE}" type="module" async="">${BOOTSTRAP_BODY}</script>`;
-const CONTEXT = `<script nonce="${NONCE}">window.__reactRouterContext = {"url":"/courses"};</script>`;
-const OTHER_MODULE = `<script type="module" src="/assets/widget.js" nonce="${NONCE}"></script>`;
+const BOOTSTRAP = `<script type="module" async="">${BOOTSTRAP_BODY}</script>`;
+const CONTEXT_BODY = 'window.__reactRouterContext = {"url":"/courses"};';
+const CONTEXT = `<script>${CONTEXT_BODY}</script>`;
+const OTHER_MODULE = `<script type="module" src="/assets/widget.js"></script>`;
+const JSON_LD = '<script type="application/ld+json">{"@type":"Course"}</script>';
 
 function documentWith(bootstrap: string) {
   return [
     '<!DOCTYPE html><html lang="en-NG"><head><meta charSet="utf-8"/><title>All Courses</title>',
-    `<link nonce="${NONCE}" rel="icon" href="/favicon.svg" type="image/svg+xml"/>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+    JSON_LD,
     preload("entry.client-nVtlceGr.js"),
     preload("framework-CWP91HOa.js"),
     "<style>.price::before{content:'₦'}</style></head>",
@@ -38,26 +37,22 @@ function documentWith(bootstrap: string) {
 }
 
 describe("holdScriptsUntilLoaded", () => {
-  const held = holdScriptsUntilLoaded(documentWith(BOOTSTRAP), NONCE);
+  const held = holdScriptsUntilLoaded(documentWith(BOOTSTRAP));
 
   it("drops every module preload", () => {
     expect(held).not.toMatch(/modulepreload/);
   });
 
-  it("holds the bootstrap as a data block, its attributes and code unchanged", () => {
-    expect(held).toContain(
-      `<script nonce="${NONCE}" type="text/x-held-module" async="">${BOOTSTRAP_BODY}</script>`,
-    );
+  it("holds the bootstrap's code as a data block with no other attribute (async is not allowed there)", () => {
+    expect(held).toContain(`<script type="text/x-held-module">${BOOTSTRAP_BODY}</script>`);
     expect(held).not.toContain(`type="module" async=""`);
+    expect(held).not.toMatch(/<script[^>]*x-held-module[^>]*async/);
   });
 
-  it("puts the script that releases it, with the page's nonce, just before it", () => {
-    const release = /<script nonce="([^"]+)">([^<]*)<\/script><script[^>]*text\/x-held-module/.exec(
-      held,
-    );
-    expect(release?.[1]).toBe(NONCE);
-    expect(release?.[2]).toContain('addEventListener("load"');
-    expect(release?.[2]).toContain('script[type="text/x-held-module"]');
+  it("puts the script that releases it just before it", () => {
+    const release = /<script>([^<]*)<\/script><script type="text\/x-held-module">/.exec(held);
+    expect(release?.[1]).toContain('addEventListener("load"');
+    expect(release?.[1]).toContain('script[type="text/x-held-module"]');
   });
 
   it("leaves everything else as it was", () => {
@@ -73,34 +68,29 @@ describe("holdScriptsUntilLoaded", () => {
 
   it("leaves a document without React Router's bootstrap as it is, preloads included", () => {
     const page = documentWith("");
-    expect(holdScriptsUntilLoaded(page, NONCE)).toBe(page);
+    expect(holdScriptsUntilLoaded(page)).toBe(page);
   });
 });
 
-describe("scriptsAfterLoad", () => {
-  it("gives the same document from a stream cut anywhere, multi-byte characters included", async () => {
-    const page = documentWith(BOOTSTRAP);
-    const bytes = Buffer.from(page);
-    for (const size of [1, 7, 100, bytes.length]) {
-      const chunks = [];
-      for (let start = 0; start < bytes.length; start += size) {
-        chunks.push(bytes.subarray(start, start + size));
-      }
-      const sent = await text(scriptsAfterLoad(Readable.from(chunks), NONCE));
-      expect(sent, `chunks of ${size} bytes`).toBe(holdScriptsUntilLoaded(page, NONCE));
-    }
+describe("inlineScriptHashes", () => {
+  const sha256 = (text: string) =>
+    `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+  const held = holdScriptsUntilLoaded(documentWith(BOOTSTRAP));
+  const release = /<script>([^<]*)<\/script><script type="text\/x-held-module">/.exec(held)?.[1];
+
+  it("lists each inline script that runs: the router's context, the release script and the held bootstrap", () => {
+    expect(inlineScriptHashes(held).sort()).toEqual(
+      [sha256(CONTEXT_BODY), sha256(release ?? ""), sha256(BOOTSTRAP_BODY)].sort(),
+    );
   });
 
-  it("ends the page when the render fails, and stops the render when the visitor leaves", async () => {
-    const failing = new PassThrough();
-    const page = scriptsAfterLoad(failing, NONCE);
-    failing.write("<!DOCTYPE html><html><body>");
-    failing.destroy(new Error("render failed"));
-    await expect(finished(page)).rejects.toThrow("render failed");
+  it("skips external scripts and data blocks that never run, and lists a repeated script once", () => {
+    const hashes = inlineScriptHashes(`${OTHER_MODULE}${JSON_LD}${CONTEXT}${CONTEXT}`);
+    expect(hashes).toEqual([sha256(CONTEXT_BODY)]);
+  });
 
-    const rendering = new PassThrough();
-    scriptsAfterLoad(rendering, NONCE).destroy();
-    await expect(finished(rendering)).rejects.toThrow("Premature close");
-    expect(rendering.destroyed).toBe(true);
+  it("hashes the bytes of the text, multi-byte characters included", () => {
+    const naira = 'window.price = "₦250,000";';
+    expect(inlineScriptHashes(`<script>${naira}</script>`)).toEqual([sha256(naira)]);
   });
 });

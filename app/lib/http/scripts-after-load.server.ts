@@ -1,4 +1,4 @@
-import { pipeline, type Readable, Transform } from "node:stream";
+import { scriptHash } from "./content-security-policy.server";
 
 /*
  * React Router starts the browser's code with one inline module script that imports the entry
@@ -18,8 +18,8 @@ const HELD_TYPE = "text/x-held-module";
 
 /**
  * Runs where the bootstrap was held, then removes itself, so that by the time React hydrates
- * the document has the scripts React rendered, in their places. A script made by a script
- * runs when it carries the page's nonce.
+ * the document has the scripts React rendered, in their places. The script it makes runs
+ * because the page's policy lists the bootstrap's hash.
  */
 const RELEASE = [
   "document.currentScript.remove();",
@@ -27,7 +27,6 @@ const RELEASE = [
   `const held = document.querySelector('script[type="${HELD_TYPE}"]');`,
   'const bootstrap = document.createElement("script");',
   'bootstrap.type = "module";',
-  "bootstrap.nonce = held.nonce;",
   "bootstrap.textContent = held.textContent;",
   "held.replaceWith(bootstrap);",
   "});",
@@ -35,39 +34,33 @@ const RELEASE = [
 
 /**
  * The document with React Router's bootstrap held until the page has loaded and its module
- * preloads dropped; a document without the bootstrap (none was rendered) is left as it is.
+ * preloads dropped; a document without the bootstrap (none was rendered) is left as it is. The
+ * held block keeps none of the script's attributes: `async` is not allowed on a data block.
  */
-export function holdScriptsUntilLoaded(html: string, nonce: string): string {
+export function holdScriptsUntilLoaded(html: string): string {
   let held = false;
-  const withBootstrapHeld = html.replace(
-    MODULE_SCRIPT,
-    (script, before: string, after: string, body: string) => {
-      if (held || !body.includes(BOOTSTRAP_MARK)) return script;
-      held = true;
-      return `<script nonce="${nonce}">${RELEASE}</script><script${before}type="${HELD_TYPE}"${after}>${body}</script>`;
-    },
-  );
+  const withBootstrapHeld = html.replace(MODULE_SCRIPT, (script, _before, _after, body: string) => {
+    if (held || !body.includes(BOOTSTRAP_MARK)) return script;
+    held = true;
+    return `<script>${RELEASE}</script><script type="${HELD_TYPE}">${body}</script>`;
+  });
   return held ? withBootstrapHeld.replace(MODULE_PRELOAD, "") : html;
 }
 
-/**
- * `holdScriptsUntilLoaded` on a rendered stream. The document is sent once complete: the
- * site renders no Suspense boundary, so React writes the whole page at once anyway. A render
- * that fails, or a visitor who leaves, ends both streams.
- */
-export function scriptsAfterLoad(rendered: Readable, nonce: string): Readable {
-  return pipeline(rendered, holdingScripts(nonce), () => {});
-}
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const TYPE = /\btype="([^"]*)"/;
+/** Script types the browser runs, and the held bootstrap, which the release script runs. */
+const RUN_TYPES = new Set(["", "module", "text/javascript", HELD_TYPE]);
 
-function holdingScripts(nonce: string): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-    flush(callback) {
-      callback(null, holdScriptsUntilLoaded(Buffer.concat(chunks).toString("utf8"), nonce));
-    },
-  });
+/**
+ * The CSP hash of every inline script the document runs (external ones come from our own
+ * origin). Data blocks such as JSON-LD never run and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes)) continue;
+    if (RUN_TYPES.has(TYPE.exec(attributes)?.[1] ?? "")) hashes.add(scriptHash(body));
+  }
+  return [...hashes];
 }

@@ -7,9 +7,11 @@ import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/intake/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/intake/submit.server";
 import { AboutBlock, AdvisorBanner, Hero, WhyChooseUs } from "~/features/site/home-sections";
+import { lagosToday } from "~/lib/format/dates";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { readOrNull } from "~/lib/http/unavailable.server";
+import { seededRandom } from "~/lib/seeded-random.server";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink } from "~/ui/button";
@@ -26,7 +28,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader() {
   const courses = await readOrNull("Loading the featured courses", listActiveCourses);
-  if (courses) return { featured: selectFeaturedCourses(courses), featuredError: null };
+  if (courses) {
+    // Two random picks a day: a new set each Lagos day and each change of the courses.
+    const seed = `${lagosToday()}:${courses.map((course) => course.id).join(",")}`;
+    return { featured: selectFeaturedCourses(courses, seededRandom(seed)), featuredError: null };
+  }
   return data(
     { featured: [], featuredError: "We couldn't load the courses at this time. Please try again." },
     { status: 503 },
