@@ -87,7 +87,7 @@ export function cachePublicPages({
     }
     if (req.method !== "GET") return next();
     holdAnswer(res, async (held) => {
-      if (!mayKeep(res, held)) return held.send();
+      if (!mayKeep(held)) return held.send();
       try {
         const kept = await keptPage(current, held);
         pages.set(key, kept);
@@ -175,9 +175,11 @@ type HeldAnswer = {
 };
 
 /**
- * Holds the rendered answer instead of sending it, and hands it to `decide` once it has ended,
- * so that the first visitor of a page gets the same bytes and headers as the next ones. Public
- * pages are rendered whole before they are sent anyway (app/entry.server.tsx).
+ * Holds a rendered page instead of sending it, and hands it to `decide` once it has ended, so
+ * that the first visitor of a page gets the same bytes and headers as the next ones (public
+ * pages are rendered whole before they are sent anyway: app/entry.server.tsx). An answer that
+ * cannot be kept (judged by its status and headers at its first write: a file, a redirect, an
+ * error page) is sent as it is written.
  */
 function holdAnswer(res: Response, decide: (held: HeldAnswer) => Promise<void>) {
   const earlierHeaders = new Set(res.getHeaderNames());
@@ -185,26 +187,29 @@ function holdAnswer(res: Response, decide: (held: HeldAnswer) => Promise<void>) 
   const chunks: Buffer[] = [];
   const write = res.write;
   const end = res.end;
-
-  const collect = (chunk: unknown, encoding: unknown) => {
-    if (typeof chunk === "string") {
-      chunks.push(
-        Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
-      );
-    } else if (chunk instanceof Uint8Array) {
-      chunks.push(Buffer.from(chunk));
-    }
-  };
-
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    return true;
-  }) as typeof res.write;
-
-  res.end = function (this: Response, ...args: unknown[]) {
-    if (args[0] !== undefined && typeof args[0] !== "function") collect(args[0], args[1]);
+  let holding: boolean | undefined;
+  const release = () => {
     res.write = write;
     res.end = end;
+  };
+  const holds = () => {
+    holding ??= mayBeKept(res);
+    if (!holding) release();
+    return holding;
+  };
+
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    if (!holds()) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    chunks.push(bufferOf(chunk, rest[0]));
+    return true;
+  } as typeof res.write;
+
+  res.end = function (this: Response, ...args: unknown[]) {
+    if (!holds()) return (end as (...args: unknown[]) => Response).apply(this, args);
+    if (args[0] !== undefined && typeof args[0] !== "function") {
+      chunks.push(bufferOf(args[0], args[1]));
+    }
+    release();
     const html = Buffer.concat(chunks);
     void decide({
       html,
@@ -214,6 +219,13 @@ function holdAnswer(res: Response, decide: (held: HeldAnswer) => Promise<void>) 
     });
     return this;
   } as typeof res.end;
+}
+
+function bufferOf(chunk: unknown, encoding: unknown): Buffer {
+  if (typeof chunk === "string") {
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  }
+  return chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.alloc(0);
 }
 
 function renderedHeaders(res: Response, earlierHeaders: Set<string>): Record<string, string> {
@@ -227,14 +239,23 @@ function renderedHeaders(res: Response, earlierHeaders: Set<string>): Record<str
   return headers;
 }
 
-/** Judged on every header the answer carries, those set before this layer included. */
-function mayKeep(res: Response, held: HeldAnswer): boolean {
+/**
+ * An answer that may become a kept page, judged on every header it carries (those set before
+ * this layer included): a 200 HTML page, no Set-Cookie, no Cache-Control of its own.
+ */
+function mayBeKept(res: Response): boolean {
   return (
     !res.headersSent &&
     res.statusCode === 200 &&
     String(res.getHeader("content-type") ?? "").startsWith("text/html") &&
     !res.hasHeader("set-cookie") &&
-    !res.hasHeader("cache-control") &&
+    !res.hasHeader("cache-control")
+  );
+}
+
+/** A held page is kept if it rendered in full, with no failed read. */
+function mayKeep(held: HeldAnswer): boolean {
+  return (
     !held.failedRead &&
     // A render cut short (a timeout, an aborted stream) does not end the document.
     held.html.toString("utf8").trimEnd().endsWith("</html>")

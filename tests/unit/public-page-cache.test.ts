@@ -477,3 +477,35 @@ describe("a public page answered from the cache", () => {
     expect(site.renders("/account")).toBe(2);
   });
 });
+
+describe("an answer the cache cannot keep", () => {
+  it("is sent as it is written, not held until it ends (a brochure, an image)", async () => {
+    let firstBytesArrived = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      firstBytesArrived = resolve;
+    });
+    const app = express();
+    app.use(cachePublicPages({ version: async () => "1@2026-11-27" }));
+    app.use(async (_req, res) => {
+      res.setHeader("Content-Type", "application/pdf");
+      res.write(Buffer.alloc(64 * 1024, 37));
+      // The rest is written only once the visitor has the first part.
+      await arrived;
+      res.end(Buffer.alloc(64 * 1024, 37));
+    });
+    const { url } = await listenForTest(app);
+    const received = await new Promise<number>((resolve, reject) => {
+      httpRequest(`${url}/files/brochure.pdf`, { agent: false }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          firstBytesArrived();
+        });
+        response.on("end", () => resolve(bytes));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(received).toBe(128 * 1024);
+  });
+});
