@@ -52,6 +52,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("files/*", "routes/resources/files.ts"),
+  route("course/:slug/view", "routes/resources/course-view.ts"),
   route("healthz", "routes/resources/health.ts"),
   route("readyz", "routes/resources/ready.ts"),
   route("go/whatsapp", "routes/resources/whatsapp.ts"),

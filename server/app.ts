@@ -2,7 +2,6 @@ import "react-router";
 import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { countCourseView } from "~/features/site/course-views.server";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { env } from "~/lib/infra/env.server";
@@ -36,9 +35,8 @@ app.use((req, _res, next) => {
   next();
 });
 
-// A public page is rendered once per change of the courses and answered from memory until then;
-// a course page answered so still counts as a view.
-app.use(cachePublicPages({ version: publicPagesVersion, onServedFromCache: countCourseView }));
+// A public page is rendered once per change of the courses and answered from memory until then.
+app.use(cachePublicPages({ version: publicPagesVersion }));
 
 app.use(
   createRequestHandler({

@@ -27,8 +27,6 @@ type KeptPage = {
 type Options = {
   /** What the pages depend on besides their URL; a page kept under another version is stale. */
   version: () => Promise<string>;
-  /** Runs for each page answered from the cache, in place of the loaders that did not run. */
-  onServedFromCache?: (request: globalThis.Request) => Promise<void>;
   /** Bytes kept at most (every representation counted), least recently used pages dropped first. */
   maxBytes?: number;
 };
@@ -57,7 +55,6 @@ const HEADERS_NOT_KEPT = new Set([
  */
 export function cachePublicPages({
   version,
-  onServedFromCache,
   maxBytes = 16 * 1024 * 1024,
 }: Options): RequestHandler {
   const pages = new LRUCache<string, KeptPage>({
@@ -82,7 +79,6 @@ export function cachePublicPages({
     const page = pages.get(key);
     if (page?.version === current) {
       answerFromPage(req, res, page);
-      await onServedFromCache?.(fetchRequestOf(req));
       return;
     }
     if (req.method !== "GET") return next();
@@ -279,16 +275,4 @@ async function keptPage(version: string, held: HeldAnswer): Promise<KeptPage> {
     headers: held.headers,
     bodies: { identity: held.html, br, gzip: gzipped },
   };
-}
-
-/** The request as loaders see it, for work that must run even when they do not. */
-function fetchRequestOf(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-  }
-  return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), {
-    method: req.method,
-    headers,
-  });
 }

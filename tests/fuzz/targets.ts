@@ -225,6 +225,13 @@ export const targets: Target[] = [
     ...signedOut("receipt", `/application/${unknownApplicationToken}/receipts/1`, () => []),
     method: "GET",
   },
+  {
+    name: "course view counter",
+    method: "GET",
+    path: ({ courseSlug }) => `/course/${courseSlug}/view`,
+    signedIn: false,
+    fields: () => fieldsOf(() => [text("ref", "whatsapp")]),
+  },
   signedOut("demo checkout", "/demo-checkout/LTA-P-0123456789", () => [text("outcome", "pay")]),
   // Any body, signed or not: 401 or 404 (no key), never a 5xx.
   signedOut("paystack webhook", "/webhooks/paystack", () => [

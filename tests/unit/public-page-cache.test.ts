@@ -60,8 +60,6 @@ type Site = {
   url: string;
   /** How many times the page renderer ran for `path` (any method). */
   renders: (path: string) => number;
-  /** Requests `onServedFromCache` was given. */
-  servedFromCache: Request[];
   setVersion: (version: string) => void;
   failVersion: (fails: boolean) => void;
 };
@@ -73,7 +71,6 @@ async function serveSite(
   let version = "1@2026-11-22";
   let versionFails = false;
   const renders = new Map<string, number>();
-  const servedFromCache: Request[] = [];
 
   const app = express();
   // server.js: the headers every response gets, then compression.
@@ -94,9 +91,6 @@ async function serveSite(
       version: async () => {
         if (versionFails) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
         return version;
-      },
-      onServedFromCache: async (request) => {
-        servedFromCache.push(request);
       },
       maxBytes,
     }),
@@ -129,7 +123,6 @@ async function serveSite(
   return {
     url,
     renders: (path) => renders.get(path) ?? 0,
-    servedFromCache,
     setVersion: (next) => {
       version = next;
     },
@@ -338,7 +331,6 @@ describe("a public page answered from the cache", () => {
       expect(answer.headers.etag).toBeUndefined();
     }
     expect(again.text).toContain('data-render="2"');
-    expect(site.servedFromCache).toEqual([]);
   });
 
   it("is skipped while the version cannot be read: every request renders, none is kept", async () => {
@@ -395,24 +387,6 @@ describe("a public page answered from the cache", () => {
       expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
     }
     expect(answers[2]?.raw.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-  });
-
-  it("hands onServedFromCache the request it answered, with its URL and headers", async () => {
-    const site = await serveSite();
-    const headers = { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/140 Mobile" };
-    await send(`${site.url}/course/ui-ux-design?ref=whatsapp`, { headers });
-    expect(site.servedFromCache).toEqual([]);
-
-    await send(`${site.url}/course/ui-ux-design?ref=whatsapp`, {
-      headers: { ...headers, "Sec-Purpose": "prefetch" },
-    });
-    expect(site.servedFromCache).toHaveLength(1);
-    const [request] = site.servedFromCache;
-    expect(request?.method).toBe("GET");
-    const url = new URL(request?.url ?? "");
-    expect(url.pathname + url.search).toBe("/course/ui-ux-design?ref=whatsapp");
-    expect(request?.headers.get("user-agent")).toBe(headers["User-Agent"]);
-    expect(request?.headers.get("sec-purpose")).toBe("prefetch");
   });
 
   it("keeps at most maxBytes of pages, every encoding counted, dropping the least recently used first", async () => {

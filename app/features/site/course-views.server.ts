@@ -1,15 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { matchPath } from "react-router";
 import { db } from "~/db/client.server";
 import { coursePageViews, courses } from "~/db/schema";
 import { lagosToday } from "~/lib/format/dates";
 import { readOrNull } from "~/lib/http/unavailable.server";
 
 /**
- * Whether a request for a course page is a person viewing it: a GET from a browser that says
- * what it is and is not a bot or link preview (WhatsApp's, for one), and not a prefetch that
- * nobody may look at.
+ * Whether a request is a person viewing a course page: a GET from a browser that says what it
+ * is and is not a bot or link preview (WhatsApp's, for one), and not a prefetch or prerender
+ * that nobody may look at (Chrome marks a prerendered page's images so too).
  */
 export function countsAsView(request: Request): boolean {
   if (request.method !== "GET") return false;
@@ -40,11 +39,10 @@ export async function recordCourseView(slug: string, now: Date = new Date()) {
 }
 
 /**
- * Counts the view a request for a course page (`/course/:slug`) is, if it is one: from the
- * page's loader, or from the public page cache when the page is answered without it.
+ * Counts the view of the course page `slug` that `request` (the page's view counter image,
+ * course-view-counter.tsx) reports, if it is a person's.
  */
-export async function countCourseView(request: Request) {
-  const slug = matchPath("/course/:slug", new URL(request.url).pathname)?.params.slug;
-  if (!slug || !countsAsView(request)) return;
+export async function countCourseView(request: Request, slug: string) {
+  if (!countsAsView(request)) return;
   await readOrNull("Counting a course page view", () => recordCourseView(slug));
 }

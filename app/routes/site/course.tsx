@@ -23,7 +23,7 @@ import { nextIntakes } from "~/features/intakes/public-intakes.server";
 import { formMessages } from "~/features/messages/form-options";
 import { InquiryForm } from "~/features/messages/intake/inquiry-form";
 import { handleInquiryForm } from "~/features/messages/intake/submit.server";
-import { countCourseView } from "~/features/site/course-views.server";
+import { CourseViewCounter } from "~/features/site/course-view-counter";
 import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { TutorCards } from "~/features/tutors/tutor-cards";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
@@ -43,7 +43,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     findActiveCourseBySlug(params.slug),
   );
   if (!course) throw data(null, { status: 404, statusText: "Course Not Found" });
-  await countCourseView(request);
   const now = new Date();
   const listed = await readOrUnavailable("Loading a course's intakes", () =>
     nextIntakes(course.id, now),
@@ -203,6 +202,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
         <CourseSidebar course={course} />
       </div>
       <AskAnAdvisor courseTitle={course.title} courseTitles={layout.courseTitles} />
+      <CourseViewCounter slug={course.slug} />
     </>
   );
 }
