@@ -38,7 +38,7 @@ import { Section } from "~/ui/section";
 import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const course = await readOrUnavailable("Loading a course", () =>
     findActiveCourseBySlug(params.slug),
   );
