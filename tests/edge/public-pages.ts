@@ -3,7 +3,14 @@
 
 import { query } from "../fleet/query";
 import type { Row } from "../fleet/report";
-import { cacheStatusOf, edgeVisitor, readableText, send, servedFromCache } from "./http";
+import {
+  cacheStatusOf,
+  edgeVisitor,
+  nextVisitorAddress,
+  readableText,
+  send,
+  servedFromCache,
+} from "./http";
 import { loadPages } from "./load";
 import { countOf, markLogs, originRequestsSince } from "./origin-log";
 import {
@@ -169,6 +176,50 @@ export async function courseImageKept(site: Site): Promise<Row[]> {
         cacheStatusOf(second) === "HIT" &&
         cacheControl.includes("immutable") &&
         Buffer.compare(first.raw, second.raw) === 0,
+    },
+  ];
+}
+
+const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 Chrome/140 Mobile";
+
+async function courseViews(site: Site) {
+  const [row] = await query<{ views: string | null }>(
+    site.databaseUrl,
+    `SELECT sum(v.views) AS views FROM course_page_views v JOIN courses c ON c.id = v.course_id
+     WHERE c.slug = $1`,
+    [site.course.slug],
+  );
+  return Number(row?.views ?? 0);
+}
+
+/**
+ * A course page answered from the cache still counts its view: the page's view image, which
+ * no cache keeps, reaches an app process every time, as a phone's browser fetches it.
+ */
+export async function courseViewsCounted(site: Site): Promise<Row[]> {
+  const visits = 3;
+  const before = await courseViews(site);
+  const outcomes: string[] = [];
+  let pagesFromCache = 0;
+  let imagesFromCache = 0;
+  for (let visit = 0; visit < visits; visit++) {
+    const from = nextVisitorAddress();
+    const headers = { "user-agent": PHONE };
+    const page = await send(`${site.edge.origin}${coursePath(site)}`, { headers, from });
+    const image = /<img src="(\/course\/[^"]+\/view)"/.exec(page.text)?.[1];
+    const counted = image ? await send(`${site.edge.origin}${image}`, { headers, from }) : null;
+    if (servedFromCache(page)) pagesFromCache += 1;
+    if (counted && servedFromCache(counted)) imagesFromCache += 1;
+    outcomes.push(
+      `page ${cacheStatusOf(page) || "-"}, view image ${counted ? `${counted.status} ${cacheStatusOf(counted) || "not cached"}` : "missing"}`,
+    );
+  }
+  const counted = (await courseViews(site)) - before;
+  return [
+    {
+      check: `${visits} phone visits of a course page answered from the cache count ${visits} views (its view image is never kept)`,
+      result: `${outcomes.join("; ")}; ${counted} views counted`,
+      pass: counted === visits && pagesFromCache >= visits - 1 && imagesFromCache === 0,
     },
   ];
 }

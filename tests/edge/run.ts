@@ -19,6 +19,7 @@ import {
   agreedHeaders,
   courseEditShows,
   courseImageKept,
+  courseViewsCounted,
   pagesUnderLoad,
   promiseOnCachedPages,
 } from "./public-pages";
@@ -147,6 +148,7 @@ async function main() {
         contactPostsPassThrough,
         courseInquiryThroughEdge,
         courseImageKept,
+        courseViewsCounted,
         courseEditShows,
       ])),
     );
