@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import { failedReadCount } from "~/lib/http/unavailable.server";
+import { logger } from "~/lib/infra/logger.server";
 import { isPortalPath } from "~/lib/router/portal-path";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control.server";
 
@@ -84,13 +85,15 @@ export function cachePublicPages({
     if (req.method !== "GET") return next();
     holdAnswer(res, async (held) => {
       if (!mayKeep(held)) return held.send();
+      let kept: KeptPage;
       try {
-        const kept = await keptPage(current, held);
-        pages.set(key, kept);
-        answerFromPage(req, res, kept);
-      } catch {
-        held.send();
+        kept = await keptPage(current, held);
+      } catch (error) {
+        logger.error({ err: error }, "Compressing a public page failed");
+        return held.send();
       }
+      pages.set(key, kept);
+      answerFromPage(req, res, kept);
     });
     next();
   };
