@@ -257,7 +257,7 @@ function mayKeep(held: HeldAnswer): boolean {
   return (
     !held.failedRead &&
     // A render cut short (a timeout, an aborted stream) does not end the document.
-    held.html.toString("utf8").trimEnd().endsWith("</html>")
+    held.html.subarray(-64).toString("utf8").trimEnd().endsWith("</html>")
   );
 }
 

@@ -12,6 +12,7 @@ import { type Row, report } from "../fleet/report";
 import { type AppServer, freePort, startAppServer } from "../support/app-server";
 import { startPostgresCluster } from "../support/postgres-cluster";
 import { startS3Server } from "../support/s3-server";
+import { createSuperAdmin } from "../support/super-admin";
 import { contactPostsPassThrough, courseInquiryThroughEdge } from "./forms";
 import { startNginx } from "./nginx";
 import { portalNeverShared, routeDataNeverKept, setCookieNeverKept } from "./private-pages";
@@ -30,25 +31,6 @@ const run = promisify(execFile);
 const ADMIN = { name: "Edge Admin", email: "edge@academy.test", password: "edge-password-1" };
 
 type Cleanup = () => Promise<unknown>;
-
-async function createAdmin(databaseUrl: string) {
-  await run(
-    "npx",
-    [
-      "tsx",
-      "scripts/admin-create.ts",
-      "--email",
-      ADMIN.email,
-      "--name",
-      ADMIN.name,
-      "--phone",
-      "0803 555 0100",
-      "--role",
-      "super_admin",
-    ],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: ADMIN.password } },
-  );
-}
 
 /** The active course the checks use, with its cover image's URL. */
 async function someCourse(databaseUrl: string) {
@@ -91,7 +73,7 @@ async function startSite(cleanups: Cleanup[]): Promise<Site> {
     return server;
   };
   const a = await startServer("edge-a");
-  await createAdmin(databaseUrl);
+  await createSuperAdmin(databaseUrl, ADMIN);
   await run("npx", ["tsx", "scripts/seed.ts"], {
     env: { ...process.env, ...env, DATA_DIR: a.dataDir },
   });

@@ -12,6 +12,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { startFakePaystack } from "../support/fake-paystack";
 import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
 import { startS3Server } from "../support/s3-server";
+import { createSuperAdmin } from "../support/super-admin";
 import { admissionsRush } from "./admissions";
 import { paymentRush } from "./payments";
 import { query } from "./query";
@@ -19,7 +20,7 @@ import { type Row, report } from "./report";
 import { type Visit, visitor } from "./visitor";
 
 const run = promisify(execFile);
-const ADMIN = { email: "fleet@academy.test", password: "fleet-password-1" };
+const ADMIN = { name: "Fleet Admin", email: "fleet@academy.test", password: "fleet-password-1" };
 const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
 const CONTACT_FAILURE = "Failed to submit contact form. Please try again.";
 const BURST = Number(process.env.FLEET_BURST ?? 1000);
@@ -385,22 +386,7 @@ async function main() {
     };
     const a = await startAppServer({ env, dataDirPrefix: "fleet-a" });
     cleanups.push(() => a.stop());
-    await run(
-      "npx",
-      [
-        "tsx",
-        "scripts/admin-create.ts",
-        "--email",
-        ADMIN.email,
-        "--name",
-        "Fleet Admin",
-        "--phone",
-        "0803 555 0100",
-        "--role",
-        "super_admin",
-      ],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: ADMIN.password } },
-    );
+    await createSuperAdmin(databaseUrl, ADMIN);
     await run("npx", ["tsx", "scripts/seed.ts"], {
       env: { ...process.env, ...env, DATA_DIR: a.dataDir },
     });
