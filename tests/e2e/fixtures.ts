@@ -195,7 +195,24 @@ export async function colourContrast(page: Page, first: string, second: string) 
 
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
+/**
+ * Waits for the page's animations to end, so that axe judges the page as it settles: a toast
+ * fading in has too little contrast until its animation ends (seen in a full run: the toast's
+ * text flagged mid-fade). Animations that never end (a spinner) are not waited for.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export async function expectNoAxeViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const summary = results.violations.map((violation) => ({
     id: violation.id,

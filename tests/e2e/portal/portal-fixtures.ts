@@ -13,6 +13,7 @@ import {
   request as playwrightRequest,
 } from "@playwright/test";
 import { portalBaseURL as baseURL, portalDataDir as dataDir } from "../../../playwright.config";
+import { animationsSettled } from "../fixtures";
 
 /**
  * Fixtures of the staff-portal browser tests.
@@ -247,6 +248,7 @@ export async function addDemoSession(context: BrowserContext, superApi: APIReque
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 export async function expectNoAxeViolations(page: Page, label: string) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const summary = results.violations.map((violation) => ({
     id: violation.id,
