@@ -2,6 +2,7 @@ import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "./fields";
+import { IntentFields } from "./intent-fields";
 import { type ListModalProps, Modal } from "./modal";
 import { ModalActions } from "./modal-actions";
 
@@ -29,8 +30,7 @@ export function DeleteModal({
     <Modal open onClose={onClose} closeHref={closeHref} size="sm" title={title}>
       <div className="text-slate-700 dark:text-slate-300">{children}</div>
       <Form method="post" action={action} className="mt-6">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={id} />
+        <IntentFields intent="delete" id={id} />
         <ModalActions
           closeHref={closeHref}
           busy={submitting}

@@ -4,6 +4,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Trash2 from "lucide-react/icons/trash";
 import { Form, Link, useNavigation } from "react-router";
 import { cn } from "./cn";
+import { IntentFields } from "./intent-fields";
 
 /** A small action beside a list's row: a link or button with an icon and a word. */
 export const rowActionClasses =
@@ -69,8 +70,7 @@ export function ActiveToggleButton({
   const Icon = active ? EyeOff : Eye;
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={id} />
+      <IntentFields intent="toggle" id={id} />
       <input type="hidden" name="isActive" value={String(active)} />
       <button
         type="submit"

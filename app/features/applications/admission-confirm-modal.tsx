@@ -2,9 +2,9 @@ import { useRef } from "react";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { Button } from "~/ui/button";
 import { DecisionForm } from "~/ui/confirm-modal";
-import { SelectInput } from "~/ui/fields";
 import { TextareaField, TextField } from "~/ui/form-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
+import { SavedReplySelect } from "~/ui/saved-reply-select";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import {
   type AdmissionConfirm,
@@ -93,14 +93,7 @@ export function AdmissionConfirmModal({
             </p>
             {savedReplies.length ? (
               <div className="flex items-end gap-2">
-                <SelectInput
-                  id="decline-saved-reply"
-                  name="savedReply"
-                  label="Saved reply"
-                  layout="action"
-                  className="flex-1"
-                  options={savedReplies.map((saved) => ({ value: saved.id, label: saved.title }))}
-                />
+                <SavedReplySelect id="decline-saved-reply" savedReplies={savedReplies} />
                 <Button
                   type="button"
                   variant="outline"

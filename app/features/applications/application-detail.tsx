@@ -1,12 +1,12 @@
-import X from "lucide-react/icons/x";
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox/list-url";
 import { formatReplyTime } from "~/features/messages/reply-clock";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { formatPhone } from "~/lib/text/phone-number";
-import { Button, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { controlClasses, SelectInput } from "~/ui/fields";
+import { DetailCloseLink } from "~/ui/detail-close-link";
+import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/record-forms";
 import type { AdmissionConfirm } from "./admissions-schema";
 import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";
 import type {
@@ -72,7 +72,6 @@ export function ApplicationDetail({
   /** The Payments section (the payments feature's), where the place has any. */
   payments?: React.ReactNode;
 }) {
-  const submit = useSubmit();
   const reference = formatApplicationReference(application.reference);
   return (
     <article aria-labelledby="application-heading" className="flex flex-col gap-5 p-5">
@@ -90,14 +89,7 @@ export function ApplicationDetail({
             <ApplicationClockBadge application={application} now={now} />
           </div>
         </div>
-        <Link
-          to={closeHref}
-          preventScrollReset
-          className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-          <span className="sr-only">Close application</span>
-        </Link>
+        <DetailCloseLink to={closeHref} label="Close application" />
       </div>
 
       <div className="flex flex-wrap gap-2">
@@ -156,52 +148,25 @@ export function ApplicationDetail({
         </p>
       </section>
 
-      <Form method="post" preventScrollReset className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="assign" />
-        <input type="hidden" name="id" value={application.id} />
-        <SelectInput
-          id="application-assignee"
-          name="assignedTo"
-          label="Assigned to"
-          layout="action"
-          className="flex-1"
-          defaultValue={application.assignedTo ?? ""}
-          key={application.assignedTo ?? ""}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          options={[
-            { value: "", label: "Unassigned" },
-            ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
-          ]}
-        />
-        <noscript>
-          <button type="submit" className={buttonClasses("outline")}>
-            Save
-          </button>
-        </noscript>
-      </Form>
+      <SaveOnChangeSelect
+        id="application-assignee"
+        intent="assign"
+        recordId={application.id}
+        name="assignedTo"
+        label="Assigned to"
+        value={application.assignedTo ?? ""}
+        options={[
+          { value: "", label: "Unassigned" },
+          ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+        ]}
+      />
 
-      <Form method="post" preventScrollReset className="grid gap-2">
-        <input type="hidden" name="intent" value="notes" />
-        <input type="hidden" name="id" value={application.id} />
-        <label htmlFor="application-notes" className="text-sm font-medium">
-          Admin notes
-        </label>
-        <textarea
-          id="application-notes"
-          name="notes"
-          key={application.adminNotes ?? ""}
-          defaultValue={application.adminNotes ?? ""}
-          rows={4}
-          maxLength={applicationLimits.notes}
-          className={controlClasses}
-          placeholder="Visible to staff only"
-        />
-        <div>
-          <Button type="submit" variant="outline" size="sm">
-            Save Notes
-          </Button>
-        </div>
-      </Form>
+      <AdminNotesForm
+        id="application-notes"
+        recordId={application.id}
+        notes={application.adminNotes}
+        maxLength={applicationLimits.notes}
+      />
 
       {payments}
 

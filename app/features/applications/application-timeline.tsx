@@ -1,5 +1,6 @@
 import { emailStatusLabels } from "~/features/outgoing-mail/schema";
 import { formatDateTime } from "~/lib/format/dates";
+import { EarlierEntriesNote } from "~/ui/timeline";
 import type {
   ApplicationTimelineEntry as Entry,
   ApplicationTimeline as Timeline,
@@ -57,12 +58,7 @@ export function ApplicationTimeline({ timeline }: { timeline: Timeline }) {
         History
       </h3>
       <ol className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
-        {timeline.hidden > 0 ? (
-          <li className="py-2 text-sm text-slate-600 italic dark:text-slate-400">
-            {timeline.hidden.toLocaleString("en-NG")} earlier{" "}
-            {timeline.hidden === 1 ? "entry" : "entries"} not shown
-          </li>
-        ) : null}
+        <EarlierEntriesNote count={timeline.hidden} />
         {timeline.entries.map((entry) => {
           const at = new Date(entry.at);
           return (

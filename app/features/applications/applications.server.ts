@@ -2,7 +2,10 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Application,
+  type ApplicationEventKind,
+  type ApplicationStatus,
   applicationEvents,
+  applicationStatuses,
   applications,
   courses,
   type Intake,
@@ -162,6 +165,14 @@ async function alertStaffOfApplication(tx: Transaction, application: Application
   });
 }
 
+/** The events that gave an application its next status, the steps 'My application' lists. */
+const statusChangeKinds: ApplicationEventKind[] = [
+  "applied",
+  ...applicationStatuses.filter(
+    (status): status is Exclude<ApplicationStatus, "new"> => status !== "new",
+  ),
+];
+
 /** 'My application' as its private link opens it; null for a link that opens none. */
 export async function findApplicationByToken(token: string, now = new Date()) {
   return db().transaction(async (tx) => {
@@ -183,16 +194,7 @@ export async function findApplicationByToken(token: string, now = new Date()) {
       .where(
         and(
           eq(applicationEvents.applicationId, id),
-          inArray(applicationEvents.kind, [
-            "applied",
-            "offered",
-            "accepted",
-            "declined",
-            "waitlisted",
-            "enrolled",
-            "withdrawn",
-            "expired",
-          ]),
+          inArray(applicationEvents.kind, statusChangeKinds),
         ),
       )
       .orderBy(asc(applicationEvents.createdAt));

@@ -9,6 +9,7 @@ import {
   TextareaField,
   TextField,
 } from "~/ui/form-fields";
+import { IntentFields } from "~/ui/intent-fields";
 import { type ListModalProps, Modal } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
 import { RecordFormModal } from "~/ui/record-form-modal";
@@ -186,8 +187,7 @@ export function CancelIntakeModal({
         Cancel <strong>{intake.label}</strong>? A cancelled intake cannot be changed again.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="id" value={intake.id} />
+        <IntentFields intent="cancel" id={intake.id} />
         <FormError errors={form.errors} id={form.errorId} />
         <TextareaField meta={fields.reason} label="Reason" required rows={4} />
         <ModalActions

@@ -5,6 +5,7 @@ import type { Intake, intakeChanges } from "~/db/schema";
 import { formatDateTime, formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
+import { IntentFields } from "~/ui/intent-fields";
 import { RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { intakeStatusLabels } from "./intake-form-schema";
 import { intakeModeLabels } from "./intake-wording";
@@ -36,8 +37,7 @@ function DuplicateButton({ intake }: { intake: Intake }) {
     navigation.formData?.get("intent") === "duplicate";
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="duplicate" />
-      <input type="hidden" name="id" value={intake.id} />
+      <IntentFields intent="duplicate" id={intake.id} />
       <button
         type="submit"
         disabled={pending}

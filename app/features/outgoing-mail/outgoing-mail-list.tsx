@@ -3,6 +3,7 @@ import type { OutgoingEmail, OutgoingEmailKind } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { IntentFields } from "~/ui/intent-fields";
 import type { OutgoingMailOverview } from "./outgoing-mail.server";
 import { emailStatusLabels as statusLabels } from "./schema";
 
@@ -90,8 +91,7 @@ export function OutgoingMailList({
               </div>
               {email.status === "failed" ? (
                 <Form method="post" className="self-center">
-                  <input type="hidden" name="intent" value="retry-email" />
-                  <input type="hidden" name="id" value={email.id} />
+                  <IntentFields intent="retry-email" id={email.id} />
                   <Button type="submit" variant="outline" size="sm">
                     Retry {(kindLabels[email.kind] ?? "e-mail").toLowerCase()}
                     <span className="sr-only"> “{email.subject}”</span>

@@ -217,31 +217,22 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           aria-label="Message statistics"
           className="mb-6 grid grid-cols-5 gap-4 max-md:hidden"
         >
-          <StatCard
-            label="Total"
-            value={stats.value.total}
-            icon={<Inbox aria-hidden="true" className={statIcon} />}
-          />
-          <StatCard
-            label="Unread"
-            value={stats.value.unread}
-            icon={<Mail aria-hidden="true" className={statIcon} />}
-          />
-          <StatCard
-            label="Read"
-            value={stats.value.read}
-            icon={<MailOpen aria-hidden="true" className={statIcon} />}
-          />
-          <StatCard
-            label="Replied"
-            value={stats.value.replied}
-            icon={<MailCheck aria-hidden="true" className={statIcon} />}
-          />
-          <StatCard
-            label="Today"
-            value={stats.value.today}
-            icon={<Sun aria-hidden="true" className={statIcon} />}
-          />
+          {(
+            [
+              ["Total", stats.value.total, Inbox],
+              ["Unread", stats.value.unread, Mail],
+              ["Read", stats.value.read, MailOpen],
+              ["Replied", stats.value.replied, MailCheck],
+              ["Today", stats.value.today, Sun],
+            ] as const
+          ).map(([label, value, Icon]) => (
+            <StatCard
+              key={label}
+              label={label}
+              value={value}
+              icon={<Icon aria-hidden="true" className={statIcon} />}
+            />
+          ))}
         </section>
       ) : (
         <p

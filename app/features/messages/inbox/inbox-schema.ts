@@ -25,7 +25,7 @@ export const inboxActionFailures = {
 } as const;
 
 const INVALID_REQUEST = "Invalid request";
-const NOTES_MAX = 5000;
+export const NOTES_MAX = 5000;
 /** A reply's text: room for a long answer, bounded so one e-mail stays reasonable. */
 export const REPLY_MAX = 10_000;
 

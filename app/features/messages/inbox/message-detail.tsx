@@ -1,16 +1,17 @@
 import Trash2 from "lucide-react/icons/trash";
-import X from "lucide-react/icons/x";
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
-import { Button, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { controlClasses, SelectInput, type SelectOption } from "~/ui/fields";
+import { DetailCloseLink } from "~/ui/detail-close-link";
+import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/record-forms";
 import { formatReference } from "../reference";
 import { DeliveryNotice } from "./delivery-notice";
 import type { DeliveryState } from "./delivery-state";
 import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
+import { NOTES_MAX } from "./inbox-schema";
 import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
 import { MessageTimeline } from "./message-timeline";
 import { ReplyClockBadge } from "./reply-clock-badge";
@@ -24,47 +25,6 @@ type AdminOption = { id: string; name: string };
 
 const labelled = (values: readonly string[]) =>
   values.map((value) => ({ value, label: capitalize(value) }));
-
-/** One select that saves on change (with a button for when JavaScript is off). */
-function SelectAction({
-  intent,
-  name,
-  label,
-  value,
-  options,
-  messageId,
-}: {
-  intent: string;
-  name: string;
-  label: string;
-  value: string;
-  options: SelectOption[];
-  messageId: string;
-}) {
-  const submit = useSubmit();
-  return (
-    <Form method="post" preventScrollReset className="flex items-end gap-2">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={messageId} />
-      <SelectInput
-        id={`detail-${name}`}
-        name={name}
-        label={label}
-        layout="action"
-        className="flex-1"
-        defaultValue={value}
-        key={value}
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-        options={options}
-      />
-      <noscript>
-        <button type="submit" className={buttonClasses("outline")}>
-          Save
-        </button>
-      </noscript>
-    </Form>
-  );
-}
 
 export function MessageDetail({
   message,
@@ -113,14 +73,7 @@ export function MessageDetail({
             <ReplyClockBadge message={message} now={now} />
           </div>
         </div>
-        <Link
-          to={closeHref}
-          preventScrollReset
-          className="rounded-md p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-          <span className="sr-only">Close message</span>
-        </Link>
+        <DetailCloseLink to={closeHref} label="Close message" />
       </div>
 
       <DeliveryNotice delivery={delivery} />
@@ -211,32 +164,21 @@ export function MessageDetail({
             ],
           },
         ].map((select) => (
-          <SelectAction key={select.name} {...select} messageId={message.id} />
+          <SaveOnChangeSelect
+            key={select.name}
+            id={`detail-${select.name}`}
+            recordId={message.id}
+            {...select}
+          />
         ))}
       </div>
 
-      <Form method="post" preventScrollReset className="grid gap-2">
-        <input type="hidden" name="intent" value="notes" />
-        <input type="hidden" name="id" value={message.id} />
-        <label htmlFor="admin-notes" className="text-sm font-medium">
-          Admin notes
-        </label>
-        <textarea
-          id="admin-notes"
-          name="notes"
-          key={message.adminNotes ?? ""}
-          defaultValue={message.adminNotes ?? ""}
-          rows={4}
-          maxLength={5000}
-          className={controlClasses}
-          placeholder="Visible to staff only"
-        />
-        <div>
-          <Button type="submit" variant="outline" size="sm">
-            Save Notes
-          </Button>
-        </div>
-      </Form>
+      <AdminNotesForm
+        id="admin-notes"
+        recordId={message.id}
+        notes={message.adminNotes}
+        maxLength={NOTES_MAX}
+      />
 
       {timeline ? (
         <MessageTimeline timeline={timeline} messageId={message.id} />

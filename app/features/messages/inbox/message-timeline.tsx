@@ -18,6 +18,7 @@ import UserPlus from "lucide-react/icons/user-plus";
 import { href } from "react-router";
 import { formatDateTime } from "~/lib/format/dates";
 import { formatFileSize } from "~/lib/format/file-size";
+import { EarlierEntriesNote } from "~/ui/timeline";
 import type { ReceivedMail, MessageTimeline as Timeline, TimelineEntry } from "./timeline.server";
 import { deliveryText, timelineText } from "./timeline-text";
 
@@ -177,12 +178,7 @@ export function MessageTimeline({
       </h3>
       <ol className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
         {received ? <Entry entry={received} messageId={messageId} /> : null}
-        {timeline.hidden > 0 ? (
-          <li className="py-2 text-sm text-slate-600 italic dark:text-slate-400">
-            {timeline.hidden.toLocaleString("en-NG")} earlier{" "}
-            {timeline.hidden === 1 ? "entry" : "entries"} not shown
-          </li>
-        ) : null}
+        <EarlierEntriesNote count={timeline.hidden} />
         {events.map((entry) => (
           <Entry key={entry.id} entry={entry} messageId={messageId} />
         ))}

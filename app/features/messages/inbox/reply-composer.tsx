@@ -6,7 +6,9 @@ import { Form, useActionData, useNavigation, useSearchParams } from "react-route
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "~/ui/button";
-import { controlClasses, SelectInput } from "~/ui/fields";
+import { controlClasses } from "~/ui/fields";
+import { IntentFields } from "~/ui/intent-fields";
+import { SavedReplySelect } from "~/ui/saved-reply-select";
 import { REPLY_MAX } from "./inbox-schema";
 import { replyMailto, whatsAppLink } from "./reply-links";
 
@@ -74,22 +76,14 @@ export function ReplyComposer({
           }}
         >
           <CurrentListFields />
-          <SelectInput
-            id="saved-reply"
-            name="savedReply"
-            label="Saved reply"
-            layout="action"
-            className="flex-1"
-            options={savedReplies.map((reply) => ({ value: reply.id, label: reply.title }))}
-          />
+          <SavedReplySelect id="saved-reply" savedReplies={savedReplies} />
           <Button type="submit" variant="outline">
             Insert
           </Button>
         </Form>
       ) : null}
       <Form method="post" preventScrollReset className="grid gap-2">
-        <input type="hidden" name="intent" value="reply" />
-        <input type="hidden" name="id" value={message.id} />
+        <IntentFields intent="reply" id={message.id} />
         <label htmlFor="reply-body" className="text-sm font-medium">
           Your reply to {message.email}
         </label>
@@ -135,8 +129,7 @@ export function ReplyComposer({
         </div>
       </Form>
       <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2 text-sm">
-        <input type="hidden" name="intent" value="record-reply" />
-        <input type="hidden" name="id" value={message.id} />
+        <IntentFields intent="record-reply" id={message.id} />
         <span className="text-slate-700 dark:text-slate-300">Replied outside the portal?</span>
         {/* Offered for any number, even one the WhatsApp link cannot be built for. */}
         {message.phone ? (
