@@ -29,7 +29,7 @@ export type DatabaseHandle = {
 const lastResult = <Result>(result: Result | Result[]) =>
   Array.isArray(result) ? result.at(-1) : result;
 
-export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
+export const migrationsFolder = path.resolve(process.cwd(), "migrations");
 
 /**
  * The connection pool of a process on PostgreSQL (DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS).
