@@ -18,7 +18,7 @@ import {
 } from "./course-form-schema";
 import { FileField } from "./file-field";
 import { IconPicker } from "./icon-picker";
-import { FaqsEditor, ModulesEditor, TextListEditor } from "./list-editors";
+import { faqListSpec, moduleListSpec, RecordListEditor, TextListEditor } from "./list-editors";
 import { UploadProgress } from "./upload-progress";
 import { useUploadProgress } from "./use-upload-progress";
 
@@ -275,8 +275,8 @@ export function CourseFormModal({
             />
             <TextListEditor form={form} field={fields.skills} legend="Skills" itemLabel="Skill" />
           </div>
-          <ModulesEditor form={form} field={fields.modules} />
-          <FaqsEditor form={form} field={fields.faqs} />
+          <RecordListEditor form={form} field={fields.modules} spec={moduleListSpec} />
+          <RecordListEditor form={form} field={fields.faqs} spec={faqListSpec} />
         </Section>
 
         <Section title="Visibility">

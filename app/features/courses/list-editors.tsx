@@ -137,20 +137,14 @@ type PartSpec<Name extends string> = {
  * A list of small records (modules, FAQs): one box per entry with its parts, the same
  * keep-one-row and add/remove rules as the single-line lists.
  */
-function RecordListEditor<Form extends FormSchema>({
+export function RecordListEditor<Form extends FormSchema>({
   form,
   field,
-  legend,
-  itemLabel,
-  addLabel,
-  parts,
+  spec: { legend, itemLabel, addLabel, parts },
 }: {
   form: FormMetadata<Form>;
   field: ListField<RecordRow, Form>;
-  legend: string;
-  itemLabel: string;
-  addLabel: string;
-  parts: PartSpec<string>[];
+  spec: RecordListSpec<RecordRow>;
 }) {
   const items = field.getFieldList();
   const blankRow = Object.fromEntries(parts.map((part) => [part.name, ""]));
@@ -214,6 +208,14 @@ function RecordListEditor<Form extends FormSchema>({
   );
 }
 
+/** What a list of records is called on the form, and the parts each record is edited in. */
+type RecordListSpec<Row> = {
+  legend: string;
+  itemLabel: string;
+  addLabel: string;
+  parts: PartSpec<keyof Row & string>[];
+};
+
 const moduleParts: PartSpec<keyof CourseModuleInput>[] = [
   { name: "title", label: "Title" },
   { name: "description", label: "Description", rows: 2 },
@@ -224,40 +226,10 @@ const faqParts: PartSpec<keyof CourseFaqInput>[] = [
   { name: "answer", label: "Answer", rows: 2 },
 ];
 
-export function ModulesEditor<Form extends FormSchema>({
-  form,
-  field,
-}: {
-  form: FormMetadata<Form>;
-  field: ListField<CourseModuleInput, Form>;
-}) {
-  return (
-    <RecordListEditor
-      form={form}
-      field={field}
-      legend="Modules"
-      itemLabel="Module"
-      addLabel="module"
-      parts={moduleParts}
-    />
-  );
-}
-
-export function FaqsEditor<Form extends FormSchema>({
-  form,
-  field,
-}: {
-  form: FormMetadata<Form>;
-  field: ListField<CourseFaqInput, Form>;
-}) {
-  return (
-    <RecordListEditor
-      form={form}
-      field={field}
-      legend="FAQs"
-      itemLabel="FAQ"
-      addLabel="FAQ"
-      parts={faqParts}
-    />
-  );
-}
+export const moduleListSpec = {
+  legend: "Modules",
+  itemLabel: "Module",
+  addLabel: "module",
+  parts: moduleParts,
+};
+export const faqListSpec = { legend: "FAQs", itemLabel: "FAQ", addLabel: "FAQ", parts: faqParts };
