@@ -1,10 +1,10 @@
-import Download from "lucide-react/icons/download";
 import Printer from "lucide-react/icons/printer";
 import { Link } from "react-router";
 import { formatFullDate, formatShortDate } from "~/lib/format/dates";
 import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
+import { CsvExportLink } from "~/ui/csv-export-link";
 import { ColumnHeads, DataTable } from "~/ui/data-table";
 import { FilterToolbar } from "~/ui/filter-toolbar";
 import { EmptyCard, ListCount } from "~/ui/list-states";
@@ -40,10 +40,7 @@ function StudentFilters({
       selects={[intakeSelect(query.intake, intakeOptions)]}
       keep={{ tab: "students" }}
     >
-      <a href={studentsExportHref(query)} className={buttonClasses("outline")} download>
-        <Download aria-hidden="true" className="h-4 w-4" />
-        Export CSV
-      </a>
+      <CsvExportLink href={studentsExportHref(query)} />
     </FilterToolbar>
   );
 }
@@ -93,14 +90,9 @@ function IntakeStudents({ group }: { group: IntakeGroup }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a
-            href={studentsExportHref({ intake: intake.id, q: "" })}
-            className={buttonClasses("outline", "sm")}
-            download
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV<span className="sr-only">: {name}</span>
-          </a>
+          <CsvExportLink href={studentsExportHref({ intake: intake.id, q: "" })} size="sm">
+            <span className="sr-only">: {name}</span>
+          </CsvExportLink>
           <Link to={classListHref(intake.id)} className={buttonClasses("outline", "sm")}>
             <Printer aria-hidden="true" className="h-4 w-4" />
             Print class list<span className="sr-only">: {name}</span>

@@ -1,12 +1,11 @@
-import Download from "lucide-react/icons/download";
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { intakeSelect, statusSelect } from "~/features/applications/intake-filters";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
-import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { CsvExportLink } from "~/ui/csv-export-link";
 import { ColumnHeads, DataTable } from "~/ui/data-table";
 import type { SelectOption } from "~/ui/fields";
 import { FilterToolbar } from "~/ui/filter-toolbar";
@@ -60,10 +59,7 @@ function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: Sel
       keep={{ tab: "payments" }}
       clearHref={filtered ? paymentsHref({}) : undefined}
     >
-      <a href={paymentsExportHref(query)} className={buttonClasses("outline")} download>
-        <Download aria-hidden="true" className="h-4 w-4" />
-        Export CSV
-      </a>
+      <CsvExportLink href={paymentsExportHref(query)} />
     </FilterToolbar>
   );
 }

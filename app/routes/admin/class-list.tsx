@@ -1,5 +1,4 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import Download from "lucide-react/icons/download";
 import { data, Link } from "react-router";
 import { ClassListSheet } from "~/features/applications/class-list";
 import { admissionsHref } from "~/features/applications/list-url";
@@ -8,7 +7,7 @@ import { classList } from "~/features/applications/students.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { buttonClasses } from "~/ui/button";
+import { CsvExportLink } from "~/ui/csv-export-link";
 import { PrintButton } from "~/ui/print-button";
 import type { Route } from "./+types/class-list";
 
@@ -44,14 +43,7 @@ export default function ClassListPage({ loaderData }: Route.ComponentProps) {
         actions={
           <div className="flex flex-wrap gap-2 print:hidden">
             <PrintButton />
-            <a
-              href={studentsExportHref({ intake: intake.id, q: "" })}
-              className={buttonClasses("outline")}
-              download
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              Export CSV
-            </a>
+            <CsvExportLink href={studentsExportHref({ intake: intake.id, q: "" })} />
           </div>
         }
       />

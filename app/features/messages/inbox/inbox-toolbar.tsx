@@ -1,9 +1,9 @@
-import Download from "lucide-react/icons/download";
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { CsvExportLink } from "~/ui/csv-export-link";
 import { SelectInput } from "~/ui/fields";
 import { SearchInput } from "~/ui/search-input";
 import { useFilterSubmit } from "~/ui/use-filter-submit";
@@ -203,14 +203,9 @@ export function InboxFilters({ query }: { query: InboxQuery }) {
           Clear filters
         </Link>
       ) : null}
-      <a
+      <CsvExportLink
         href={`${href("/admin-portal/messages/export")}${inboxSearch({ ...query, page: 1 })}`}
-        className={buttonClasses("outline")}
-        download
-      >
-        <Download aria-hidden="true" className="h-4 w-4" />
-        Export CSV
-      </a>
+      />
     </div>
   );
 }
