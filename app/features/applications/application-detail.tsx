@@ -6,6 +6,7 @@ import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DetailCloseLink } from "~/ui/detail-close-link";
+import { LabelledSection } from "~/ui/labelled-section";
 import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/record-forms";
 import type { AdmissionConfirm } from "./admissions-schema";
 import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";
@@ -139,14 +140,16 @@ export function ApplicationDetail({
         <Row label="Applied">{formatDateTime(application.createdAt)}</Row>
       </dl>
 
-      <section aria-labelledby="application-goals-heading">
-        <h3 id="application-goals-heading" className="text-base font-semibold">
-          Goals
-        </h3>
+      <LabelledSection
+        id="application-goals-heading"
+        title="Goals"
+        level={3}
+        headingClassName="text-base font-semibold"
+      >
         <p className="mt-1 rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800/60 dark:text-slate-100">
           {application.goals}
         </p>
-      </section>
+      </LabelledSection>
 
       <SaveOnChangeSelect
         id="application-assignee"
@@ -194,10 +197,13 @@ function PersonRecordsList({
   if (!person.applicationCount && !person.messageCount) return null;
   const link = "text-brand-800 underline dark:text-brand-300";
   return (
-    <section aria-labelledby="person-records-heading" className="grid gap-2 text-sm">
-      <h3 id="person-records-heading" className="text-base font-semibold">
-        Also from this person
-      </h3>
+    <LabelledSection
+      id="person-records-heading"
+      title="Also from this person"
+      level={3}
+      className="grid gap-2 text-sm"
+      headingClassName="text-base font-semibold"
+    >
       {person.applicationCount ? (
         <>
           <p>
@@ -234,6 +240,6 @@ function PersonRecordsList({
           </ul>
         </>
       ) : null}
-    </section>
+    </LabelledSection>
   );
 }

@@ -1,5 +1,6 @@
 import { emailStatusLabels } from "~/features/outgoing-mail/schema";
 import { formatDateTime } from "~/lib/format/dates";
+import { LabelledSection } from "~/ui/labelled-section";
 import { EarlierEntriesNote } from "~/ui/timeline";
 import type {
   ApplicationTimelineEntry as Entry,
@@ -50,13 +51,12 @@ const deliveryStyles = {
 /** An application's history, oldest first, with each e-mail's delivery. */
 export function ApplicationTimeline({ timeline }: { timeline: Timeline }) {
   return (
-    <section aria-labelledby="application-history-heading">
-      <h3
-        id="application-history-heading"
-        className="text-base font-semibold text-slate-900 dark:text-white"
-      >
-        History
-      </h3>
+    <LabelledSection
+      id="application-history-heading"
+      title="History"
+      level={3}
+      headingClassName="text-base font-semibold text-slate-900 dark:text-white"
+    >
       <ol className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
         <EarlierEntriesNote count={timeline.hidden} />
         {timeline.entries.map((entry) => {
@@ -85,6 +85,6 @@ export function ApplicationTimeline({ timeline }: { timeline: Timeline }) {
           );
         })}
       </ol>
-    </section>
+    </LabelledSection>
   );
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { slugify } from "~/lib/text/slug";
 import { FieldError, FormError, SelectField, TextareaField, TextField } from "~/ui/form-fields";
+import { LabelledSection } from "~/ui/labelled-section";
 import { Modal } from "~/ui/modal";
 import { ModalActions } from "~/ui/modal-actions";
 import { useSchemaForm } from "~/ui/use-schema-form";
@@ -33,13 +34,13 @@ const actionLabels: Record<CourseChange["action"], string> = {
 function History({ changes }: { changes: CourseChange[] }) {
   if (!changes.length) return null;
   return (
-    <section
-      aria-labelledby="course-history"
+    <LabelledSection
+      id="course-history"
+      title="History"
+      level={3}
       className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+      headingClassName="font-semibold"
     >
-      <h3 id="course-history" className="font-semibold">
-        History
-      </h3>
       <ul className="mt-2 grid gap-1.5">
         {changes.map((change) => (
           <li key={change.id}>
@@ -53,7 +54,7 @@ function History({ changes }: { changes: CourseChange[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatDateTime, formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
 import { IntentFields } from "~/ui/intent-fields";
+import { LabelledSection } from "~/ui/labelled-section";
 import { RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { intakeStatusLabels } from "./intake-form-schema";
 import { intakeModeLabels } from "./intake-wording";
@@ -148,10 +149,12 @@ const actionWords: Record<IntakeChange["action"], string> = {
 /** Who changed which intake and when, newest first. */
 export function IntakeHistory({ changes }: { changes: IntakeChange[] }) {
   return (
-    <section aria-labelledby="intake-history" className="mt-8">
-      <h2 id="intake-history" className="text-lg font-bold">
-        History
-      </h2>
+    <LabelledSection
+      id="intake-history"
+      title="History"
+      className="mt-8"
+      headingClassName="text-lg font-bold"
+    >
       {changes.length ? (
         <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {changes.map((change) => (
@@ -165,6 +168,6 @@ export function IntakeHistory({ changes }: { changes: IntakeChange[] }) {
       ) : (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No changes yet.</p>
       )}
-    </section>
+    </LabelledSection>
   );
 }

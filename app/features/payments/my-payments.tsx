@@ -3,6 +3,7 @@ import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { LabelledSection } from "~/ui/labelled-section";
 import type { InstalmentState, MyPayments } from "./applicant-payments.server";
 import { paymentMessages } from "./payment-messages";
 
@@ -158,13 +159,12 @@ function Receipts({ receipts, token }: { receipts: PayStage["receipts"]; token: 
 export function MyPaymentsSection({ payments, token }: { payments: MyPayments; token: string }) {
   const action = href("/application/:token", { token });
   return (
-    <section
-      aria-labelledby="payment-heading"
+    <LabelledSection
+      id="payment-heading"
+      title="Payment"
       className="rounded-xl border border-slate-200 bg-white p-5"
+      headingClassName="text-lg font-bold text-slate-900"
     >
-      <h2 id="payment-heading" className="text-lg font-bold text-slate-900">
-        Payment
-      </h2>
       {payments.stage === "choose" ? (
         <Form method="post" action={action} className="mt-3 grid gap-4">
           <input type="hidden" name="intent" value="choose-plan" />
@@ -233,6 +233,6 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
           ) : null}
         </div>
       )}
-    </section>
+    </LabelledSection>
   );
 }

@@ -3,6 +3,7 @@ import CalendarX from "lucide-react/icons/calendar-x";
 import { formatNaira } from "~/lib/format/money";
 import { nounFor } from "~/lib/format/plural";
 import { FigureLink } from "~/ui/figure-link";
+import { LabelledSection } from "~/ui/labelled-section";
 import { paymentsHref } from "./list-url";
 import type { PaymentFigures } from "./payment-overview.server";
 
@@ -12,10 +13,12 @@ const iconClass = "h-6 w-6 text-brand-700 dark:text-brand-300";
 export function PaymentFiguresSection({ figures }: { figures: PaymentFigures }) {
   const { overdue } = figures;
   return (
-    <section aria-labelledby="payments-heading" className="mt-8">
-      <h2 id="payments-heading" className="mb-3 text-lg font-bold">
-        Payments
-      </h2>
+    <LabelledSection
+      id="payments-heading"
+      title="Payments"
+      className="mt-8"
+      headingClassName="mb-3 text-lg font-bold"
+    >
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <FigureLink
           to={paymentsHref({ status: "paid" })}
@@ -32,6 +35,6 @@ export function PaymentFiguresSection({ figures }: { figures: PaymentFigures }) 
           icon={<CalendarX aria-hidden="true" className={iconClass} />}
         />
       </ul>
-    </section>
+    </LabelledSection>
   );
 }

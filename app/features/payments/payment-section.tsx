@@ -7,6 +7,7 @@ import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DecisionForm } from "~/ui/confirm-modal";
 import { TextareaField, TextField } from "~/ui/form-fields";
+import { LabelledSection } from "~/ui/labelled-section";
 import { type ListModalProps, Modal } from "~/ui/modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import type { ApplicationPayments, InstalmentState } from "./staff-payments.server";
@@ -81,10 +82,13 @@ export function PaymentSection({
 }) {
   if (!payments.instalments.length && !payments.payments.length) return null;
   return (
-    <section aria-labelledby="payments-heading" className="grid gap-3 text-sm">
-      <h3 id="payments-heading" className="text-base font-semibold">
-        Payments
-      </h3>
+    <LabelledSection
+      id="payments-heading"
+      title="Payments"
+      level={3}
+      className="grid gap-3 text-sm"
+      headingClassName="text-base font-semibold"
+    >
       <table className="w-full text-left">
         <caption className="sr-only">Schedule</caption>
         <thead className="text-slate-600 dark:text-slate-400">
@@ -133,7 +137,7 @@ export function PaymentSection({
           ))}
         </ul>
       ) : null}
-    </section>
+    </LabelledSection>
   );
 }
 

@@ -18,6 +18,7 @@ import UserPlus from "lucide-react/icons/user-plus";
 import { href } from "react-router";
 import { formatDateTime } from "~/lib/format/dates";
 import { formatFileSize } from "~/lib/format/file-size";
+import { LabelledSection } from "~/ui/labelled-section";
 import { EarlierEntriesNote } from "~/ui/timeline";
 import type { ReceivedMail, MessageTimeline as Timeline, TimelineEntry } from "./timeline.server";
 import { deliveryText, timelineText } from "./timeline-text";
@@ -169,13 +170,12 @@ export function MessageTimeline({
 }) {
   const [received, ...events] = timeline.entries;
   return (
-    <section aria-labelledby="message-history-heading">
-      <h3
-        id="message-history-heading"
-        className="text-base font-semibold text-slate-900 dark:text-white"
-      >
-        Conversation
-      </h3>
+    <LabelledSection
+      id="message-history-heading"
+      title="Conversation"
+      level={3}
+      headingClassName="text-base font-semibold text-slate-900 dark:text-white"
+    >
       <ol className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
         {received ? <Entry entry={received} messageId={messageId} /> : null}
         <EarlierEntriesNote count={timeline.hidden} />
@@ -183,6 +183,6 @@ export function MessageTimeline({
           <Entry key={entry.id} entry={entry} messageId={messageId} />
         ))}
       </ol>
-    </section>
+    </LabelledSection>
   );
 }

@@ -8,6 +8,7 @@ import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "~/ui/button";
 import { controlClasses } from "~/ui/fields";
 import { IntentFields } from "~/ui/intent-fields";
+import { LabelledSection } from "~/ui/labelled-section";
 import { SavedReplySelect } from "~/ui/saved-reply-select";
 import { REPLY_MAX } from "./inbox-schema";
 import { replyMailto, whatsAppLink } from "./reply-links";
@@ -58,10 +59,13 @@ export function ReplyComposer({
   };
 
   return (
-    <section aria-labelledby="reply-heading" className="grid gap-3">
-      <h3 id="reply-heading" className="text-base font-semibold text-slate-900 dark:text-white">
-        Reply
-      </h3>
+    <LabelledSection
+      id="reply-heading"
+      title="Reply"
+      level={3}
+      className="grid gap-3"
+      headingClassName="text-base font-semibold text-slate-900 dark:text-white"
+    >
       {savedReplies.length ? (
         <Form
           method="get"
@@ -141,7 +145,7 @@ export function ReplyComposer({
           Replied by e-mail
         </Button>
       </Form>
-    </section>
+    </LabelledSection>
   );
 }
 
