@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isUuid } from "../ids";
 
 type ParamValue = string | number | null | undefined;
 
@@ -68,4 +69,10 @@ export function listUrl<Schema extends z.ZodMiniObject, Open extends Record<stri
     listSearch({ ...query, ...opened }, defaults);
   const href = (query: Query, opened: OpenValues = {}) => `${path}${search(query, opened)}`;
   return { parse, defaultQuery, search, href };
+}
+
+/** The record a list page shows open beside it (`?id=<uuid>`); anything else opens none. */
+export function openRecordId(params: URLSearchParams): string | null {
+  const id = params.get("id");
+  return isUuid(id) ? id : null;
 }

@@ -38,9 +38,9 @@ import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.se
 import { keptValueOf } from "~/lib/forms/action-reply";
 import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
-import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
+import { openRecordId } from "~/lib/router/list-href";
 import { DeleteModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
 import { Pagination } from "~/ui/pagination";
@@ -49,11 +49,6 @@ import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
-
-const openIdFrom = (params: URLSearchParams) => {
-  const id = params.get("id");
-  return isUuid(id) ? id : null;
-};
 
 async function settle<T>(promise: Promise<T>, failure: string) {
   try {
@@ -70,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const query = parseInboxQuery(params);
-  const openId = openIdFrom(params);
+  const openId = openRecordId(params);
   // Marking it read must never stop the message from showing.
   if (openId)
     await markOpened(actor, openId).catch((error) =>
@@ -128,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!input) return refusalReply(null, { status: 400, message: error }, { keep: draftOf(form) });
   const url = new URL(request.url);
   const query = parseInboxQuery(url.searchParams);
-  const openId = openIdFrom(url.searchParams);
+  const openId = openRecordId(url.searchParams);
   const done = (message: string, stayOnMessage = true) =>
     redirectWithFlash(inboxHref(query, stayOnMessage ? openId : null), message);
   try {

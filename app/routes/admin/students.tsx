@@ -75,17 +75,13 @@ import { readForm } from "~/lib/forms/request-form.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
+import { openRecordId } from "~/lib/router/list-href";
 import { Pagination } from "~/ui/pagination";
 import { useActionReply } from "~/ui/use-action-reply";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/students";
 
 export const meta: Route.MetaFunction = () => [{ title: "Students | Admin Portal" }];
-
-const openIdFrom = (params: URLSearchParams) => {
-  const id = params.get("id");
-  return isUuid(id) ? id : null;
-};
 
 const confirmFrom = (params: URLSearchParams): AdmissionConfirm | null => {
   const confirm = params.get("confirm");
@@ -119,7 +115,7 @@ const orNull = <T,>(promise: Promise<T>, failure: string) =>
 
 /** The Applications tab: the list, its filters and counts, and the open application. */
 async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URLSearchParams) {
-  const openId = openIdFrom(params);
+  const openId = openRecordId(params);
   // Marking it viewed must never stop the application from showing.
   if (openId)
     await markApplicationViewed(actor, openId).catch((error: unknown) =>
