@@ -1,7 +1,13 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
 import { nairaFromKobo } from "~/lib/format/money";
 import { csvRow } from "~/lib/text/csv";
-import { hourLabel, hoursFromMinutes, sharePercent, weekdayNames } from "./report-labels";
+import {
+  hourLabel,
+  hoursFromMinutes,
+  reportCourseName,
+  sharePercent,
+  weekdayNames,
+} from "./report-labels";
 import type { ReportPeriod } from "./report-period";
 import type { Report } from "./reports.server";
 
@@ -23,7 +29,7 @@ export function reportCsvRows(report: Report): unknown[][] {
     rows.push(["Messages per week", `Week of ${week.week}`, "E-mails", week.email]);
   }
   for (const course of report.courses) {
-    const item = course.active ? course.title : `${course.title} (inactive)`;
+    const item = reportCourseName(course);
     rows.push(["Course interest", item, "Page views", course.views]);
     rows.push(["Course interest", item, "WhatsApp clicks", course.whatsappClicks]);
     rows.push(["Course interest", item, "Inquiries", course.inquiries]);

@@ -33,3 +33,7 @@ export const hoursFromMinutes = (minutes: number) => Math.round(minutes / 6) / 1
 
 /** `part` of `whole` in percent, or null when there is nothing to divide. */
 export const sharePercent = (part: number, whole: number) => (whole ? (100 * part) / whole : null);
+
+/** A course as reports name it: a course taken off the site still counts, marked as such. */
+export const reportCourseName = (course: { title: string; active: boolean }) =>
+  course.active ? course.title : `${course.title} (inactive)`;

@@ -12,6 +12,7 @@ import {
   formatFigure,
   hourLabel,
   hoursFromMinutes,
+  reportCourseName,
   sharePercent,
   weekAxisLabel,
   weekdayNames,
@@ -190,7 +191,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               "Inquiries per 100 views",
             ],
             rows: report.courses.map((course) => [
-              course.active ? course.title : `${course.title} (inactive)`,
+              reportCourseName(course),
               course.views,
               course.whatsappClicks,
               course.inquiries,
@@ -201,7 +202,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <BarList
             label="Page views per course"
             items={report.courses.map((course) => ({
-              label: course.active ? course.title : `${course.title} (inactive)`,
+              label: reportCourseName(course),
               value: course.views,
               note: courseBarNote(course),
             }))}
@@ -226,7 +227,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ],
             rows: report.admissions.courses.flatMap((course) => [
               [
-                course.active ? course.title : `${course.title} (inactive)`,
+                reportCourseName(course),
                 course.views,
                 course.inquiries,
                 course.applications,
