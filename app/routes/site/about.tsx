@@ -3,6 +3,7 @@ import Heart from "lucide-react/icons/heart";
 import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
 import Users from "lucide-react/icons/users";
+import { IconCard } from "~/features/site/icon-card";
 import type { SiteHandle } from "~/features/site/site-handle";
 import { TutorCards } from "~/features/tutors/tutor-cards";
 import { listActiveTutors } from "~/features/tutors/tutors.server";
@@ -98,14 +99,15 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {values.map((value) => (
-              <li
+              <IconCard
                 key={value.title}
+                icon={value.icon}
+                title={value.title}
                 className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+                iconClassName="text-brand-700"
               >
-                <value.icon aria-hidden="true" className="h-8 w-8 text-brand-700" />
-                <h3 className="mt-3 text-lg font-bold">{value.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{value.text}</p>
-              </li>
+                {value.text}
+              </IconCard>
             ))}
           </ul>
         </div>
