@@ -9,6 +9,9 @@ import { useHydrated } from "./use-hydrated";
 /** The names of a public form's fields: the keys of its schema's input. */
 export type PublicFieldName<Schema extends $ZodType> = Extract<keyof input<Schema>, string>;
 
+/** What `field` gives a control: its id, name, message and starting value. */
+export type PublicFieldProps = { id: string; name: string; error?: string; defaultValue?: string };
+
 /**
  * A public form that posts to its route's action: through a fetcher when JavaScript runs
  * (toasts, reset, no page change), as a plain POST when it does not (the answer is rendered
@@ -90,6 +93,12 @@ export function usePublicForm<Schema extends $ZodType>(
   // After a refused plain POST, what the visitor typed; otherwise the defaults.
   const startingValue = (name: PublicFieldName<Schema>) =>
     documentReply && !documentReply.notice ? keptValueOf(documentReply, name) : defaults[name];
+  const field = (name: PublicFieldName<Schema>) => ({
+    id: `${id}-${name}`,
+    name,
+    error: errors[name]?.[0],
+    defaultValue: startingValue(name),
+  });
   const answerId = `${id}-answer`;
   return {
     /** Changes when the form is reset: give it to the form element as its `key`. */
@@ -112,11 +121,11 @@ export function usePublicForm<Schema extends $ZodType>(
      * id, name, message and the starting value (after a plain POST, the visitor's) of a field
      * of the schema: a name the schema does not have does not compile.
      */
-    field: (name: PublicFieldName<Schema>) => ({
-      id: `${id}-${name}`,
-      name,
-      error: errors[name]?.[0],
-      defaultValue: startingValue(name),
+    field,
+    /** A select's `field`: without a starting value it starts at its placeholder, the empty one. */
+    selectField: (name: PublicFieldName<Schema>) => ({
+      ...field(name),
+      defaultValue: startingValue(name) ?? "",
     }),
     /** What the top of the form shows: the answer to a plain POST, and form-level errors. */
     answer: {

@@ -1,51 +1,30 @@
-import { useState } from "react";
-import { Button } from "~/ui/button";
-import { CheckboxInput, EmailAddressInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { HoneypotField } from "~/ui/honeypot-field";
-import { PublicFormAnswer } from "~/ui/public-form-answer";
-import { type PublicFieldName, usePublicForm } from "~/ui/use-public-form";
+import { ConsentCheckbox } from "~/ui/consent-checkbox";
+import { SelectInput, TextArea } from "~/ui/fields";
+import { PersonFields } from "~/ui/person-fields";
+import { PublicForm } from "~/ui/public-form";
+import { PublicFormSubmit } from "~/ui/public-form-submit";
+import { useConsent } from "~/ui/use-consent";
+import { usePublicForm } from "~/ui/use-public-form";
 import { experienceLevels, heardFromChoices } from "./application-rules";
 
 const loadSchema = () => import("./schema").then((module) => module.applicationSchema);
 
-type ApplicationField = PublicFieldName<Awaited<ReturnType<typeof loadSchema>>>;
-
 /** The apply page's form; `full` names the button for the waitlist. */
 export function ApplicationForm({ full }: { full: boolean }) {
-  const { formKey, formProps, fetcher, field, hydrated, submitting, answer } = usePublicForm(
-    "application-form",
-    loadSchema,
-  );
-  // As the inquiry form: consent belongs to one rendering of the form.
-  const [consentedForm, setConsentedForm] = useState<number | null>(null);
-  const consented = consentedForm === formKey;
-  const select = (name: ApplicationField) => {
-    const { defaultValue, ...rest } = field(name);
-    return { ...rest, defaultValue: defaultValue ?? "" };
-  };
+  const form = usePublicForm("application-form", loadSchema);
+  const { field, selectField, submitting } = form;
+  const consent = useConsent(form);
 
   return (
-    <fetcher.Form key={formKey} {...formProps} className="relative grid gap-4 sm:grid-cols-2">
-      <PublicFormAnswer {...answer} />
-      <HoneypotField />
-      <TextInput
-        {...field("fullName")}
-        label="Full Name"
-        required
-        autoComplete="name"
-        placeholder="e.g. Adaeze Okafor"
-      />
-      <EmailAddressInput {...field("email")} />
-      <TextInput
-        {...field("phone")}
-        label="Phone Number"
-        type="tel"
-        required
-        autoComplete="tel"
-        placeholder="0803 123 4567"
+    <PublicForm form={form} className="relative grid gap-4 sm:grid-cols-2">
+      <PersonFields
+        field={field}
+        nameField="fullName"
+        namePlaceholder="e.g. Adaeze Okafor"
+        phoneRequired
       />
       <SelectInput
-        {...select("experienceLevel")}
+        {...selectField("experienceLevel")}
         label="Experience Level"
         required
         placeholder="Select your level"
@@ -60,30 +39,20 @@ export function ApplicationForm({ full }: { full: boolean }) {
         rows={4}
       />
       <SelectInput
-        {...select("heardFrom")}
+        {...selectField("heardFrom")}
         label="How did you hear about us?"
         required
         placeholder="Select one"
         options={heardFromChoices}
       />
-      <CheckboxInput
+      <ConsentCheckbox
         {...field("consent")}
-        defaultValue={undefined}
-        required
-        className="sm:col-span-2"
-        onChange={(event) => setConsentedForm(event.currentTarget.checked ? formKey : null)}
+        onChange={consent.onChange}
         label="I agree to the privacy policy and consent to being contacted about my application."
       />
-      <div className="sm:col-span-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full sm:w-auto"
-          disabled={submitting || (hydrated && !consented)}
-        >
-          {submitting ? "Sending..." : full ? "Join the waitlist" : "Apply"}
-        </Button>
-      </div>
-    </fetcher.Form>
+      <PublicFormSubmit submitting={submitting} blocked={consent.blocksSubmit}>
+        {full ? "Join the waitlist" : "Apply"}
+      </PublicFormSubmit>
+    </PublicForm>
   );
 }

@@ -4,6 +4,8 @@ import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";
+import { IconCard } from "./icon-card";
+import { TintedSection } from "./tinted-section";
 import { TypedHeadline } from "./typed-headline";
 
 const HERO_HEADLINE = "Build the tech skills Lagos is hiring for";
@@ -81,20 +83,22 @@ export function AboutBlock() {
           </Link>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
-          <li className="rounded-xl bg-brand-50 p-6">
-            <Clock aria-hidden="true" className="h-8 w-8 text-brand-700" />
-            <h3 className="mt-3 text-lg font-bold">Flexibility</h3>
-            <p className="mt-2 text-sm text-slate-700">
-              Evening, weekend and online classes, so you can learn without leaving your job.
-            </p>
-          </li>
-          <li className="rounded-xl bg-amber-50 p-6">
-            <Globe2 aria-hidden="true" className="h-8 w-8 text-amber-700" />
-            <h3 className="mt-3 text-lg font-bold">Accessibility</h3>
-            <p className="mt-2 text-sm text-slate-700">
-              Join in person on Victoria Island or from anywhere in Nigeria, on any device.
-            </p>
-          </li>
+          <IconCard
+            icon={Clock}
+            title="Flexibility"
+            className="rounded-xl bg-brand-50 p-6"
+            iconClassName="text-brand-700"
+          >
+            Evening, weekend and online classes, so you can learn without leaving your job.
+          </IconCard>
+          <IconCard
+            icon={Globe2}
+            title="Accessibility"
+            className="rounded-xl bg-amber-50 p-6"
+            iconClassName="text-amber-700"
+          >
+            Join in person on Victoria Island or from anywhere in Nigeria, on any device.
+          </IconCard>
         </ul>
       </div>
     </section>
@@ -121,27 +125,22 @@ const reasons = [
 
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-heading" className="bg-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="why-heading" className="text-3xl font-extrabold text-slate-900">
-          Why Choose Us
-        </h2>
-        <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {reasons.map((reason, index) => (
-            <li
-              key={reason.title}
-              className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-            >
-              <span aria-hidden="true" className="text-3xl font-extrabold text-brand-700">
-                {String(index + 1).padStart(2, "0")}
-              </span>
-              <h3 className="mt-2 text-lg font-bold">{reason.title}</h3>
-              <p className="mt-1 text-sm text-slate-700">{reason.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <TintedSection id="why" title="Why Choose Us">
+      <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {reasons.map((reason, index) => (
+          <li
+            key={reason.title}
+            className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            <span aria-hidden="true" className="text-3xl font-extrabold text-brand-700">
+              {String(index + 1).padStart(2, "0")}
+            </span>
+            <h3 className="mt-2 text-lg font-bold">{reason.title}</h3>
+            <p className="mt-1 text-sm text-slate-700">{reason.text}</p>
+          </li>
+        ))}
+      </ol>
+    </TintedSection>
   );
 }
 

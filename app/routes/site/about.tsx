@@ -3,7 +3,9 @@ import Heart from "lucide-react/icons/heart";
 import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
 import Users from "lucide-react/icons/users";
+import { IconCard } from "~/features/site/icon-card";
 import type { SiteHandle } from "~/features/site/site-handle";
+import { TintedSection } from "~/features/site/tinted-section";
 import { TutorCards } from "~/features/tutors/tutor-cards";
 import { listActiveTutors } from "~/features/tutors/tutors.server";
 import { readOrNull } from "~/lib/http/unavailable.server";
@@ -91,25 +93,21 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      <section aria-labelledby="values-heading" className="bg-slate-50">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="values-heading" className="text-3xl font-extrabold text-slate-900">
-            Our Values
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {values.map((value) => (
-              <li
-                key={value.title}
-                className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-              >
-                <value.icon aria-hidden="true" className="h-8 w-8 text-brand-700" />
-                <h3 className="mt-3 text-lg font-bold">{value.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TintedSection id="values" title="Our Values">
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {values.map((value) => (
+            <IconCard
+              key={value.title}
+              icon={value.icon}
+              title={value.title}
+              className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              iconClassName="text-brand-700"
+            >
+              {value.text}
+            </IconCard>
+          ))}
+        </ul>
+      </TintedSection>
       <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="why-heading" className="text-3xl font-extrabold text-slate-900">
           Why students choose us
@@ -124,19 +122,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {tutors.length > 0 ? (
-        <section aria-labelledby="tutors-heading" className="bg-slate-50">
-          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-            <h2 id="tutors-heading" className="text-3xl font-extrabold text-slate-900">
-              Meet our tutors
-            </h2>
-            <p className="mt-3 max-w-2xl text-lg text-slate-700">
-              The people who teach our classes, and do the work they teach.
-            </p>
-            <div className="mt-8">
-              <TutorCards tutors={tutors} />
-            </div>
+        <TintedSection id="tutors" title="Meet our tutors">
+          <p className="mt-3 max-w-2xl text-lg text-slate-700">
+            The people who teach our classes, and do the work they teach.
+          </p>
+          <div className="mt-8">
+            <TutorCards tutors={tutors} />
           </div>
-        </section>
+        </TintedSection>
       ) : null}
       <section aria-labelledby="journey-heading" className="bg-brand-800 text-white">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">

@@ -1,7 +1,7 @@
-import { Button } from "~/ui/button";
-import { SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { HoneypotField } from "~/ui/honeypot-field";
-import { PublicFormAnswer } from "~/ui/public-form-answer";
+import { SelectInput, TextArea } from "~/ui/fields";
+import { PersonFields } from "~/ui/person-fields";
+import { PublicForm } from "~/ui/public-form";
+import { PublicFormSubmit } from "~/ui/public-form-submit";
 import { usePublicForm } from "~/ui/use-public-form";
 import { contactSubjects } from "../form-options";
 
@@ -9,41 +9,14 @@ const loadSchema = () => import("./schema").then((module) => module.contactSchem
 
 /** The contact page's form. */
 export function ContactForm() {
-  const { formKey, formProps, fetcher, field, submitting, answer } = usePublicForm(
-    "contact-form",
-    loadSchema,
-  );
-  const subject = field("subject");
+  const form = usePublicForm("contact-form", loadSchema);
+  const { field, selectField, submitting } = form;
 
   return (
-    <fetcher.Form key={formKey} {...formProps} className="relative grid gap-4 sm:grid-cols-2">
-      <PublicFormAnswer {...answer} />
-      <HoneypotField />
-      <TextInput
-        {...field("name")}
-        label="Full Name"
-        required
-        autoComplete="name"
-        placeholder="e.g. Tunde Bakare"
-      />
-      <TextInput
-        {...field("email")}
-        label="Email Address"
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
-      <TextInput
-        {...field("phone")}
-        label="Phone Number"
-        type="tel"
-        autoComplete="tel"
-        placeholder="0803 123 4567"
-      />
+    <PublicForm form={form} className="relative grid gap-4 sm:grid-cols-2">
+      <PersonFields field={field} nameField="name" namePlaceholder="e.g. Tunde Bakare" />
       <SelectInput
-        {...subject}
-        defaultValue={subject.defaultValue ?? ""}
+        {...selectField("subject")}
         label="Subject"
         required
         placeholder="Select a subject"
@@ -57,11 +30,7 @@ export function ContactForm() {
         placeholder="How can we help you?"
         rows={5}
       />
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
-          {submitting ? "Sending..." : "Send Message"}
-        </Button>
-      </div>
-    </fetcher.Form>
+      <PublicFormSubmit submitting={submitting}>Send Message</PublicFormSubmit>
+    </PublicForm>
   );
 }

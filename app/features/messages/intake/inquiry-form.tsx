@@ -1,14 +1,13 @@
-import { useState } from "react";
-import { Button } from "~/ui/button";
-import { CheckboxInput, SelectInput, TextArea, TextInput } from "~/ui/fields";
-import { HoneypotField } from "~/ui/honeypot-field";
-import { PublicFormAnswer } from "~/ui/public-form-answer";
-import { type PublicFieldName, usePublicForm } from "~/ui/use-public-form";
+import { ConsentCheckbox } from "~/ui/consent-checkbox";
+import { SelectInput, TextArea } from "~/ui/fields";
+import { PersonFields } from "~/ui/person-fields";
+import { PublicForm } from "~/ui/public-form";
+import { PublicFormSubmit } from "~/ui/public-form-submit";
+import { useConsent } from "~/ui/use-consent";
+import { usePublicForm } from "~/ui/use-public-form";
 import { contactMethods, courseInquiryType, inquiryTypes } from "../form-options";
 
 const loadSchema = () => import("./schema").then((module) => module.inquirySchema);
-
-type InquiryField = PublicFieldName<Awaited<ReturnType<typeof loadSchema>>>;
 
 /**
  * The inquiry form, on the landing page and, with its course
@@ -22,60 +21,32 @@ export function InquiryForm({
   /** The course the inquiry is about: preselects 'I'm interested in a course' and the course. */
   course?: string;
 }) {
-  const { formKey, formProps, fetcher, field, hydrated, submitting, answer } = usePublicForm(
+  const form = usePublicForm(
     "inquiry-form",
     loadSchema,
     course ? { inquiryType: courseInquiryType, courseInterest: course } : {},
   );
-  // Consent belongs to one rendering of the form: a reset (a new key) starts it unticked.
-  const [consentedForm, setConsentedForm] = useState<number | null>(null);
-  const consented = consentedForm === formKey;
-  const select = (name: InquiryField) => {
-    const { defaultValue, ...rest } = field(name);
-    return { ...rest, defaultValue: defaultValue ?? "" };
-  };
+  const { field, selectField, submitting } = form;
+  const consent = useConsent(form);
 
   return (
-    <fetcher.Form key={formKey} {...formProps} className="relative grid gap-4 sm:grid-cols-2">
-      <PublicFormAnswer {...answer} />
-      <HoneypotField />
-      <TextInput
-        {...field("fullName")}
-        label="Full Name"
-        required
-        autoComplete="name"
-        placeholder="e.g. Adaeze Okafor"
-      />
-      <TextInput
-        {...field("email")}
-        label="Email Address"
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
-      <TextInput
-        {...field("phone")}
-        label="Phone Number"
-        type="tel"
-        autoComplete="tel"
-        placeholder="0803 123 4567"
-      />
+    <PublicForm form={form} className="relative grid gap-4 sm:grid-cols-2">
+      <PersonFields field={field} nameField="fullName" namePlaceholder="e.g. Adaeze Okafor" />
       <SelectInput
-        {...select("inquiryType")}
+        {...selectField("inquiryType")}
         label="Purpose of Inquiry"
         required
         placeholder="Select a purpose"
         options={inquiryTypes}
       />
       <SelectInput
-        {...select("courseInterest")}
+        {...selectField("courseInterest")}
         label="Course of Interest"
         placeholder="Select a course"
         options={courseTitles}
       />
       <SelectInput
-        {...select("contactMethod")}
+        {...selectField("contactMethod")}
         label="Preferred Contact Method"
         placeholder="Select a method"
         options={contactMethods}
@@ -87,24 +58,14 @@ export function InquiryForm({
         placeholder="Tell us about your goals or questions"
         rows={4}
       />
-      <CheckboxInput
+      <ConsentCheckbox
         {...field("consent")}
-        defaultValue={undefined}
-        required
-        className="sm:col-span-2"
-        onChange={(event) => setConsentedForm(event.currentTarget.checked ? formKey : null)}
+        onChange={consent.onChange}
         label="I agree to the privacy policy and consent to being contacted about my inquiry."
       />
-      <div className="sm:col-span-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full sm:w-auto"
-          disabled={submitting || (hydrated && !consented)}
-        >
-          {submitting ? "Sending..." : "Send Inquiry"}
-        </Button>
-      </div>
-    </fetcher.Form>
+      <PublicFormSubmit submitting={submitting} blocked={consent.blocksSubmit}>
+        Send Inquiry
+      </PublicFormSubmit>
+    </PublicForm>
   );
 }
