@@ -7,6 +7,7 @@ import Users from "lucide-react/icons/users";
 import type { Course } from "~/db/schema";
 import { formatFileSize } from "~/lib/format/file-size";
 import { buttonClasses } from "~/ui/button";
+import { LabelledSection } from "~/ui/labelled-section";
 import { Section } from "~/ui/section";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "./course-rules";
 
@@ -161,13 +162,12 @@ export function CourseSidebar({ course }: { course: Course }) {
   ];
   return (
     <aside className="grid gap-6 self-start lg:sticky lg:top-20">
-      <section
-        aria-labelledby="details-heading"
+      <LabelledSection
+        id="details-heading"
+        title="Course Details"
         className="rounded-xl border border-slate-200 bg-white p-6"
+        headingClassName="text-lg font-bold text-slate-900"
       >
-        <h2 id="details-heading" className="text-lg font-bold text-slate-900">
-          Course Details
-        </h2>
         <dl className="mt-4 divide-y divide-slate-100">
           {rows
             .filter((row): row is [string, string] => Boolean(row[1]))
@@ -178,7 +178,7 @@ export function CourseSidebar({ course }: { course: Course }) {
               </div>
             ))}
         </dl>
-      </section>
+      </LabelledSection>
       <section
         aria-labelledby="features-heading"
         className="rounded-xl border border-slate-200 bg-white p-6"

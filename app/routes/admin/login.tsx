@@ -13,6 +13,7 @@ import { passRetryAfter } from "~/lib/http/retry-after";
 import { env } from "~/lib/infra/env.server";
 import { Button } from "~/ui/button";
 import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
+import { LabelledSection } from "~/ui/labelled-section";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import type { Route } from "./+types/login";
 
@@ -84,13 +85,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </AuthCardLink>
       </Form>
       {loaderData.demo ? (
-        <section
-          aria-labelledby="demo-heading"
+        <LabelledSection
+          id="demo-heading"
+          title="Demo mode"
           className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          headingClassName="font-bold"
         >
-          <h2 id="demo-heading" className="font-bold">
-            Demo mode
-          </h2>
           <p className="mt-1">This demo has a super admin you can sign in as:</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt>Email</dt>
@@ -102,7 +102,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {loaderData.demo.password}
             </dd>
           </dl>
-        </section>
+        </LabelledSection>
       ) : null}
     </AuthCard>
   );

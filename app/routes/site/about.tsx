@@ -12,6 +12,7 @@ import { readOrNull } from "~/lib/http/unavailable.server";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink } from "~/ui/button";
+import { LabelledSection } from "~/ui/labelled-section";
 import type { Route } from "./+types/about";
 
 export const handle: SiteHandle = { tintedHeader: true };
@@ -76,10 +77,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      <section aria-labelledby="story-heading" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <h2 id="story-heading" className="text-3xl font-extrabold text-slate-900">
-          Our Story
-        </h2>
+      <LabelledSection
+        id="story-heading"
+        title="Our Story"
+        className="mx-auto max-w-3xl px-4 py-16 sm:px-6"
+        headingClassName="text-3xl font-extrabold text-slate-900"
+      >
         <div className="mt-5 grid gap-4 text-lg text-slate-700">
           <p>
             We started in {siteConfig.claims.foundedYear} with one classroom on Victoria Island and
@@ -92,7 +95,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             and online.
           </p>
         </div>
-      </section>
+      </LabelledSection>
       <TintedSection id="values" title="Our Values">
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {values.map((value) => (
@@ -108,10 +111,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </TintedSection>
-      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="why-heading" className="text-3xl font-extrabold text-slate-900">
-          Why students choose us
-        </h2>
+      <LabelledSection
+        id="why-heading"
+        title="Why students choose us"
+        className="mx-auto max-w-7xl px-4 py-16 sm:px-6"
+        headingClassName="text-3xl font-extrabold text-slate-900"
+      >
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {reasons.map((reason) => (
             <li key={reason} className="flex gap-3 text-slate-800">
@@ -120,7 +125,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </LabelledSection>
       {tutors.length > 0 ? (
         <TintedSection id="tutors" title="Meet our tutors">
           <p className="mt-3 max-w-2xl text-lg text-slate-700">

@@ -10,6 +10,7 @@ import { passRetryAfter } from "~/lib/http/retry-after";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { ButtonLink } from "~/ui/button";
+import { LabelledSection } from "~/ui/labelled-section";
 import type { Route } from "./+types/apply";
 
 /*
@@ -60,15 +61,14 @@ export default function ApplyPage({ loaderData: page }: Route.ComponentProps) {
           {full && !refusal ? "Join the waitlist" : "Apply"}: {course.title}
         </h1>
       </div>
-      <section
-        aria-labelledby="intake-heading"
+      <LabelledSection
+        id="intake-heading"
+        title="The intake"
         className="rounded-xl border border-brand-200 bg-brand-50 p-5"
+        headingClassName="mb-3 text-lg font-bold text-slate-900"
       >
-        <h2 id="intake-heading" className="mb-3 text-lg font-bold text-slate-900">
-          The intake
-        </h2>
         <IntakeFacts courseTitle={course.title} intake={intake} extra={page.places} />
-      </section>
+      </LabelledSection>
       {refusal ? (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           <p className="font-semibold text-slate-900">{refusal}</p>
@@ -81,10 +81,11 @@ export default function ApplyPage({ loaderData: page }: Route.ComponentProps) {
           </ButtonLink>
         </div>
       ) : (
-        <section aria-labelledby="form-heading">
-          <h2 id="form-heading" className="text-2xl font-extrabold text-slate-900">
-            Your application
-          </h2>
+        <LabelledSection
+          id="form-heading"
+          title="Your application"
+          headingClassName="text-2xl font-extrabold text-slate-900"
+        >
           <p className="mt-2 mb-6 text-slate-700">
             {full
               ? "All places are taken for now. Apply to join the waitlist: if a place frees up, we e-mail you at once."
@@ -93,7 +94,7 @@ export default function ApplyPage({ loaderData: page }: Route.ComponentProps) {
                 : "We read every application and answer within 24 hours."}
           </p>
           <ApplicationForm full={full} />
-        </section>
+        </LabelledSection>
       )}
     </div>
   );

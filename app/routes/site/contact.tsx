@@ -11,6 +11,7 @@ import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink } from "~/ui/button";
 import { EmailAddress } from "~/ui/email-address";
+import { LabelledSection } from "~/ui/labelled-section";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -81,12 +82,13 @@ export default function Contact() {
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_24rem]">
-        <section aria-labelledby="form-heading">
-          <h2 id="form-heading" className="mb-6 text-2xl font-extrabold text-slate-900">
-            Send us a message
-          </h2>
+        <LabelledSection
+          id="form-heading"
+          title="Send us a message"
+          headingClassName="mb-6 text-2xl font-extrabold text-slate-900"
+        >
           <ContactForm />
-        </section>
+        </LabelledSection>
         <div className="grid gap-4 self-start">
           <InfoCard icon={MapPin} title="Visit us">
             <address className="not-italic">

@@ -28,6 +28,7 @@ import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button, ButtonLink, buttonClasses } from "~/ui/button";
 import { FormError } from "~/ui/fields";
 import { FormNotice } from "~/ui/form-notice";
+import { LabelledSection } from "~/ui/labelled-section";
 import { useActionReply } from "~/ui/use-action-reply";
 import type { Route } from "./+types/my-application";
 
@@ -179,18 +180,20 @@ export default function MyApplication({
         ) : null}
       </section>
       {payments ? <MyPaymentsSection payments={payments} token={params.token} /> : null}
-      <section aria-labelledby="intake-heading">
-        <h2 id="intake-heading" className="mb-3 text-lg font-bold text-slate-900">
-          The intake
-        </h2>
+      <LabelledSection
+        id="intake-heading"
+        title="The intake"
+        headingClassName="mb-3 text-lg font-bold text-slate-900"
+      >
         <IntakeFacts courseTitle={application.course.title} intake={application.intake} />
-      </section>
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="mb-3 text-lg font-bold text-slate-900">
-          History
-        </h2>
+      </LabelledSection>
+      <LabelledSection
+        id="history-heading"
+        title="History"
+        headingClassName="mb-3 text-lg font-bold text-slate-900"
+      >
         <ApplicationHistory history={application.history} />
-      </section>
+      </LabelledSection>
     </div>
   );
 }
