@@ -16,16 +16,30 @@ export type ApplicationForEmail = Pick<
 > & { courseTitle: string; intakeLabel: string; startsOn: string };
 
 /** The reference at a subject's end, '[LTA-A-001234]'. */
-export const tag = (application: ApplicationForEmail) =>
+const tag = (application: ApplicationForEmail) =>
   `[${formatApplicationReference(application.reference)}]`;
 /** The greeting, by first name. */
-export const hello = (application: ApplicationForEmail) =>
-  `Hello ${firstName(application.fullName)},`;
+const hello = (application: ApplicationForEmail) => `Hello ${firstName(application.fullName)},`;
 const intakeLine = (application: ApplicationForEmail) =>
   `${application.courseTitle}, ${application.intakeLabel} (starts ${formatFullDate(application.startsOn)})`;
 const deadline = (at: Date | null) => (at ? `${formatDateTime(at)} (Lagos time)` : "");
 /** The last lines of every e-mail to an applicant. */
-export const signOff = ["", `The ${siteConfig.name} admissions team`];
+const signOff = ["", `The ${siteConfig.name} admissions team`];
+/**
+ * An e-mail to an applicant: the subject ends with their reference, and `lines` come between
+ * the greeting by first name and the admissions team's sign-off.
+ */
+export function applicantEmail(
+  application: ApplicationForEmail,
+  subject: string,
+  lines: string[],
+): EmailText {
+  return {
+    subject: `${subject} ${tag(application)}`,
+    text: [hello(application), "", ...lines, ...signOff].join("\n"),
+  };
+}
+
 const linkLines = (link: string) => [
   "Follow your application, and answer an offer, on your private page:",
   link,
@@ -52,50 +66,32 @@ export function applicationReceivedEmail(
         : [
             `Our admissions team will review your application and answer within ${siteConfig.claims.responseTime}.`,
           ];
-  return {
-    subject: `We received your application ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `Thank you for applying for ${intakeLine(application)}.`,
-      `Your reference is ${formatApplicationReference(application.reference)}.`,
-      "",
-      ...next,
-      "",
-      ...linkLines(link),
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `We received your application`, [
+    `Thank you for applying for ${intakeLine(application)}.`,
+    `Your reference is ${formatApplicationReference(application.reference)}.`,
+    "",
+    ...next,
+    "",
+    ...linkLines(link),
+  ]);
 }
 
 /** A place offered, by staff or because one freed up for the first in line. */
 export function offerEmail(application: ApplicationForEmail, link: string): EmailText {
-  return {
-    subject: `A place is yours: ${application.courseTitle} ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `We are pleased to offer you a place in ${intakeLine(application)}.`,
-      `The place is held for you until ${deadline(application.offerExpiresAt)}. Accept it before then on your private page:`,
-      link,
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `A place is yours: ${application.courseTitle}`, [
+    `We are pleased to offer you a place in ${intakeLine(application)}.`,
+    `The place is held for you until ${deadline(application.offerExpiresAt)}. Accept it before then on your private page:`,
+    link,
+  ]);
 }
 
 export function offerReminderEmail(application: ApplicationForEmail, link: string): EmailText {
-  return {
-    subject: `Your offer ends soon ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `Your place in ${intakeLine(application)} is held until ${deadline(application.offerExpiresAt)}.`,
-      "If you want it, please accept it before then:",
-      link,
-      "If you no longer want it, you can decline it on the same page, so that it goes to someone waiting.",
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `Your offer ends soon`, [
+    `Your place in ${intakeLine(application)} is held until ${deadline(application.offerExpiresAt)}.`,
+    "If you want it, please accept it before then:",
+    link,
+    "If you no longer want it, you can decline it on the same page, so that it goes to someone waiting.",
+  ]);
 }
 
 /** The applicant's own step (accepted, declined, withdrawn), confirmed. */
@@ -112,10 +108,12 @@ export function applicantStepEmail(
     declined: [`You declined the place offered in ${intakeLine(application)}.`],
     withdrawn: [`You withdrew your application for ${intakeLine(application)}.`],
   }[step];
-  return {
-    subject: `Application ${step} ${tag(application)}`,
-    text: [hello(application), "", ...said, "", "Your private page:", link, ...signOff].join("\n"),
-  };
+  return applicantEmail(application, `Application ${step}`, [
+    ...said,
+    "",
+    "Your private page:",
+    link,
+  ]);
 }
 
 /** Staff's decision, in their own words (a saved reply or what they wrote). */
@@ -132,49 +130,31 @@ export function waitlistedEmail(
   link: string,
   place: number,
 ): EmailText {
-  return {
-    subject: `You are on the waitlist ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `All places in ${intakeLine(application)} are taken for now, so you are on its waitlist.`,
-      `Your place in line: ${place}. If a place frees up we will e-mail you at once.`,
-      "",
-      ...linkLines(link),
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `You are on the waitlist`, [
+    `All places in ${intakeLine(application)} are taken for now, so you are on its waitlist.`,
+    `Your place in line: ${place}. If a place frees up we will e-mail you at once.`,
+    "",
+    ...linkLines(link),
+  ]);
 }
 
 export function enrolledEmail(application: ApplicationForEmail, link: string): EmailText {
-  return {
-    subject: `You are enrolled ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `You are enrolled in ${intakeLine(application)}. See you in class!`,
-      "",
-      "Your private page:",
-      link,
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `You are enrolled`, [
+    `You are enrolled in ${intakeLine(application)}. See you in class!`,
+    "",
+    "Your private page:",
+    link,
+  ]);
 }
 
 export function offerExpiredEmail(application: ApplicationForEmail, link: string): EmailText {
-  return {
-    subject: `Your offer has ended ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `The place offered to you in ${intakeLine(application)} was not accepted in time, so it has gone to the next person in line.`,
-      `If you still want to join, reply to this e-mail or apply for another intake: ${siteConfig.name} runs them all year.`,
-      "",
-      "Your private page:",
-      link,
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `Your offer has ended`, [
+    `The place offered to you in ${intakeLine(application)} was not accepted in time, so it has gone to the next person in line.`,
+    `If you still want to join, reply to this e-mail or apply for another intake: ${siteConfig.name} runs them all year.`,
+    "",
+    "Your private page:",
+    link,
+  ]);
 }
 
 /** 'Find my application': fresh links to every application of one address. */

@@ -1,9 +1,7 @@
 import {
   type ApplicationForEmail,
+  applicantEmail,
   type EmailText,
-  hello,
-  signOff,
-  tag,
 } from "~/features/applications/application-emails.server";
 import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -26,20 +24,14 @@ export function proofRejectedEmail(
   reason: string,
   link: string,
 ): EmailText {
-  return {
-    subject: `We could not confirm your bank transfer ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `We checked the proof you sent of a bank transfer of ${formatNaira(payment.amount)} for ${course(application)} (payment ${payment.reference}), and could not confirm it:`,
-      "",
-      reason,
-      "",
-      "You can send a new proof, or pay another way, on your private page:",
-      link,
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `We could not confirm your bank transfer`, [
+    `We checked the proof you sent of a bank transfer of ${formatNaira(payment.amount)} for ${course(application)} (payment ${payment.reference}), and could not confirm it:`,
+    "",
+    reason,
+    "",
+    "You can send a new proof, or pay another way, on your private page:",
+    link,
+  ]);
 }
 
 export function dueDateMovedEmail(
@@ -50,39 +42,27 @@ export function dueDateMovedEmail(
   note: string,
   link: string,
 ): EmailText {
-  return {
-    subject: `New due date for instalment ${instalment.number} ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `Instalment ${instalment.number} (${formatNaira(instalment.amount)}) for ${course(application)} is now due on ${formatFullDate(to)}, instead of ${formatFullDate(from)}.`,
-      "",
-      note,
-      "",
-      ...privateLink(link),
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `New due date for instalment ${instalment.number}`, [
+    `Instalment ${instalment.number} (${formatNaira(instalment.amount)}) for ${course(application)} is now due on ${formatFullDate(to)}, instead of ${formatFullDate(from)}.`,
+    "",
+    note,
+    "",
+    ...privateLink(link),
+  ]);
 }
 
 export function refundEmail(
   application: ApplicationForEmail,
   refund: { amount: number; reason: string; paymentReference: string; byCard: boolean },
 ): EmailText {
-  return {
-    subject: `Refund of ${formatNaira(refund.amount)} ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `We are refunding ${formatNaira(refund.amount)} of your payment ${refund.paymentReference} for ${course(application)}.`,
-      refund.byCard
-        ? "It goes back to the card or account you paid with; banks take up to 10 working days to show it."
-        : "We send it back to you by bank transfer; if we do not have your account details, we will ask you for them.",
-      "",
-      `Reason: ${refund.reason}`,
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `Refund of ${formatNaira(refund.amount)}`, [
+    `We are refunding ${formatNaira(refund.amount)} of your payment ${refund.paymentReference} for ${course(application)}.`,
+    refund.byCard
+      ? "It goes back to the card or account you paid with; banks take up to 10 working days to show it."
+      : "We send it back to you by bank transfer; if we do not have your account details, we will ask you for them.",
+    "",
+    `Reason: ${refund.reason}`,
+  ]);
 }
 
 export function instalmentReminderEmail(
@@ -92,19 +72,13 @@ export function instalmentReminderEmail(
   link: string,
 ): EmailText {
   const due = when === "on-day" ? "today" : `on ${formatFullDate(instalment.dueOn)}`;
-  return {
-    subject: `Instalment ${instalment.number} is due ${due} ${tag(application)}`,
-    text: [
-      hello(application),
-      "",
-      `A reminder: instalment ${instalment.number} of ${formatNaira(instalment.amount)} for ${course(application)} is due ${due}.`,
-      "",
-      "Pay this instalment on your private page:",
-      link,
-      "Keep this link to yourself: anyone who has it can see your application.",
-      "",
-      "If you have paid already, thank you: please ignore this e-mail.",
-      ...signOff,
-    ].join("\n"),
-  };
+  return applicantEmail(application, `Instalment ${instalment.number} is due ${due}`, [
+    `A reminder: instalment ${instalment.number} of ${formatNaira(instalment.amount)} for ${course(application)} is due ${due}.`,
+    "",
+    "Pay this instalment on your private page:",
+    link,
+    "Keep this link to yourself: anyone who has it can see your application.",
+    "",
+    "If you have paid already, thank you: please ignore this e-mail.",
+  ]);
 }
