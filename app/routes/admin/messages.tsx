@@ -39,6 +39,7 @@ import { keptValueOf } from "~/lib/forms/action-reply";
 import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { logger } from "~/lib/infra/logger.server";
+import { orNull, settle } from "~/lib/infra/page-part.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
 import { DeleteModal } from "~/ui/confirm-modal";
@@ -49,17 +50,6 @@ import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
-
-async function settle<T>(promise: Promise<T>, failure: string) {
-  try {
-    return { value: await promise, error: null };
-  } catch (error) {
-    logger.error({ err: error }, failure);
-    return { value: null, error: failure };
-  }
-}
-
-const settledValue = async <T,>(settled: ReturnType<typeof settle<T>>) => (await settled).value;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
@@ -78,19 +68,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActiveAdminOptions(),
     opened,
     // The message's extras never stop it from showing: each is null when it cannot be read.
-    openId
-      ? settledValue(settle(messageTimeline(openId), "Loading a message's history failed"))
-      : null,
+    openId ? orNull(messageTimeline(openId), "Loading a message's history failed") : null,
     opened.then((found) =>
-      found
-        ? settledValue(settle(earlierMessagesFrom(found), "Loading a sender's messages failed"))
-        : null,
+      found ? orNull(earlierMessagesFrom(found), "Loading a sender's messages failed") : null,
     ),
   ]);
   const savedReplies = message
-    ? ((await settledValue(
-        settle(savedRepliesFilledFor(message), "Loading saved replies failed"),
-      )) ?? [])
+    ? ((await orNull(savedRepliesFilledFor(message), "Loading saved replies failed")) ?? [])
     : [];
   // A saved reply inserted without JavaScript comes back as the draft.
   const insertedId = params.get("savedReply");

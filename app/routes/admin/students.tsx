@@ -74,6 +74,7 @@ import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server
 import { readForm } from "~/lib/forms/request-form.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
+import { orNull } from "~/lib/infra/page-part.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
 import { Pagination } from "~/ui/pagination";
@@ -107,12 +108,6 @@ const studentsActionSchema = z.discriminatedUnion(
 );
 
 /** An extra of the open application that never stops it from showing: null when unreadable. */
-const orNull = <T,>(promise: Promise<T>, failure: string) =>
-  promise.catch((error: unknown) => {
-    logger.error({ err: error }, failure);
-    return null;
-  });
-
 /** The Applications tab: the list, its filters and counts, and the open application. */
 async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URLSearchParams) {
   const openId = openRecordId(params);
