@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { adminRoles } from "~/db/schema";
 import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
+import { deleteIntent, formIntents } from "~/lib/forms/list-actions";
 import { personName, singleLine } from "~/lib/text/outside-text";
 
 /**
@@ -48,12 +49,7 @@ export type AdminEditInput = z.output<typeof adminEditSchema>;
 /** The admin list's actions: the two forms, and the delete confirmation. */
 export const adminActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.extend(adminCreateSchema, { intent: z.literal("create") }),
-    // Which admin is the service's question: it answers 404 for an id that names none.
-    z.extend(adminEditSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
-    z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
-  ],
+  [...formIntents(adminCreateSchema, adminEditSchema), deleteIntent],
   { error: "Unknown action" },
 );
 

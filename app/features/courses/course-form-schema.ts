@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { type Course, courseCategories, courseLevels } from "~/db/schema";
 import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
-import { activeToggleSchema } from "~/lib/forms/active-toggle";
+import { activeToggleSchema, deleteIntent, formIntents } from "~/lib/forms/list-actions";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { slugPattern } from "~/lib/text/slug";
 
@@ -336,13 +336,7 @@ export function courseFormDefaults(course: Course | null): CourseFormDefaults {
 /** The course list's actions: the course form (create, update), the toggle and the delete. */
 export const courseActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.extend(courseFormSchema, { intent: z.literal("create") }),
-    // Which course is the service's question: it answers 404 for an id that names none.
-    z.extend(courseFormSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
-    activeToggleSchema,
-    z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
-  ],
+  [...formIntents(courseFormSchema), activeToggleSchema, deleteIntent],
   { error: "Unknown action" },
 );
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { deleteIntent, formIntents } from "~/lib/forms/list-actions";
 import { requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { knownPlaceholderList, unknownPlaceholders } from "./placeholders";
@@ -38,11 +39,6 @@ export type SavedReplyInput = z.output<typeof savedReplyFormSchema>;
 /** The saved replies page's actions: the two forms, and the delete confirmation. */
 export const savedReplyActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.extend(savedReplyFormSchema, { intent: z.literal("create") }),
-    // Which reply is the service's question: it answers 404 for an id that names none.
-    z.extend(savedReplyFormSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
-    z.object({ intent: z.literal("delete"), id: z._default(z.string(), "") }),
-  ],
+  [...formIntents(savedReplyFormSchema), deleteIntent],
   { error: "Unknown action" },
 );

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { activeToggleSchema } from "~/lib/forms/active-toggle";
+import { activeToggleSchema, formIntents } from "~/lib/forms/list-actions";
 import { atMost, requiredText } from "~/lib/forms/required-text";
 import { multiLine, personName, singleLine } from "~/lib/text/outside-text";
 
@@ -55,11 +55,6 @@ export type TutorInput = z.output<typeof tutorFormSchema>;
 /** The tutors page's actions: the form (add, edit) and the activate/deactivate toggle. */
 export const tutorActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.extend(tutorFormSchema, { intent: z.literal("create") }),
-    // Which tutor is the service's question: it answers 404 for an id that names none.
-    z.extend(tutorFormSchema, { intent: z.literal("update"), id: z._default(z.string(), "") }),
-    activeToggleSchema,
-  ],
+  [...formIntents(tutorFormSchema), activeToggleSchema],
   { error: "Unknown action" },
 );
