@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ const INBOUND = "replies@academy.test";
 const STAFF = "staff@academy.test";
 
 const database = setupTestDatabase();
-setupMailDelivery({
+const delivery = setupMailDelivery({
   name: "conversations",
   env: { NOTIFY_EMAILS: STAFF, INBOUND_REPLY_ADDRESS: INBOUND, PUBLIC_URL: "http://academy.test" },
   tables: [outgoingEmails, messages, rateLimits],
@@ -106,6 +106,23 @@ const eventKinds = async (messageId: string) =>
       .where(eq(messageEvents.messageId, messageId))
       .orderBy(asc(messageEvents.createdAt))
   ).map((event) => event.kind);
+
+/** The header section of a raw mail. */
+const headOf = (raw: Buffer) => raw.toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
+
+/** The copy the mail server got of one of our e-mails, as it would come back to us. */
+function sentCopy(emailId: string) {
+  const copy = delivery.smtp.received.find(
+    (mail) => mail.messageId === `<${emailId}@academy.test>`,
+  );
+  if (!copy) throw new Error("The e-mail did not reach the mail server");
+  return copy;
+}
+
+const countOf = async (table: typeof messages | typeof outgoingEmails | typeof inboundEmails) => {
+  const [row] = await database().db.select({ total: sql<number>`count(*)::int` }).from(table);
+  return row?.total ?? 0;
+};
 
 const answerAlerts = async (messageId: string) =>
   (
@@ -515,4 +532,98 @@ describe("the listener", () => {
       .where(inArray(messages.email, ["big@visitor.test", "next@visitor.test"]));
     expect(stored).toEqual([{ email: "next@visitor.test" }]);
   }, 120_000);
+});
+
+describe("our own e-mails coming back", () => {
+  it("a staff alert that reaches the inbound mailbox starts nothing and sends nothing", async () => {
+    await deliver({ from: "loop@visitor.test", to: "hello@academy.test" });
+    const sent = await emailsSettled();
+    const alert = sent.find((email) => email.kind === "staff-alert");
+    if (!alert) throw new Error("The staff alert was not sent");
+    const copy = sentCopy(alert.id);
+    // An automatic e-mail says so (RFC 3834), and asks Exchange's auto-replies to stay quiet.
+    expect(headOf(copy.raw)).toMatch(/^Auto-Submitted: auto-generated\r?$/im);
+    expect(headOf(copy.raw)).toMatch(/^X-Auto-Response-Suppress: All\r?$/im);
+
+    const conversations = await countOf(messages);
+    const emails = await countOf(outgoingEmails);
+    const withoutAutoHeaders = copy.raw
+      .toString("utf8")
+      .replace(/^(Auto-Submitted|X-Auto-Response-Suppress):.*\r?\n/gim, "");
+    const copies = {
+      // As our mail server sent it.
+      "as sent": copy.raw,
+      // A relay that dropped the automatic headers: its Message-ID is still one of ours.
+      "without its headers": Buffer.from(withoutAutoHeaders),
+      // A relay that also gave it a Message-ID of its own: it still comes from MAIL_FROM.
+      "with another Message-ID": Buffer.from(
+        withoutAutoHeaders.replace(/^Message-ID:.*$/im, "Message-ID: <relay-1@relay.test>"),
+      ),
+    };
+    for (const [name, raw] of Object.entries(copies)) {
+      const result = await receiveMail(raw, { envelopeRecipients: [INBOUND] });
+      expect(result, name).toMatchObject({ outcome: "ignored" });
+    }
+    expect(await countOf(messages)).toBe(conversations);
+    expect(await countOf(outgoingEmails)).toBe(emails);
+  });
+
+  it("an answer alert or reminder coming back into its conversation never reopens it", async () => {
+    const { message, reply } = await answeredConversation();
+    // Our own mail that threads (it answers our reply): kept as automatic mail, nothing more.
+    const raw = await new MailComposer({
+      from: "Lagos Tech Academy <no-reply@lagostechacademy.ng>",
+      to: reply.replyTo ?? "",
+      subject: "Re: A question",
+      text: "A copy of an e-mail we sent",
+      inReplyTo: `<${reply.id}@academy.test>`,
+      messageId: `<own-${Date.now()}@relay.test>`,
+    })
+      .compile()
+      .build();
+    const emails = await countOf(outgoingEmails);
+    expect(await receiveMail(raw)).toMatchObject({ outcome: "auto-reply", messageId: message.id });
+    expect((await findMessage(message.id)).status).toBe("replied");
+    expect((await mailsOf(message.id)).map((mail) => mail.kind)).toEqual(["auto-reply"]);
+    expect(await countOf(outgoingEmails)).toBe(emails);
+  });
+
+  it("a staff reply to a visitor is not marked automatic: a person wrote it", async () => {
+    const { reply } = await answeredConversation();
+    const head = headOf(sentCopy(reply.id).raw);
+    expect(head).not.toMatch(/^Auto-Submitted:/im);
+    expect(head).not.toMatch(/^X-Auto-Response-Suppress:/im);
+  });
+});
+
+describe("bounces of our e-mails", () => {
+  it("of a staff reply go to its conversation's reply address, the envelope sender", async () => {
+    const { message, reply } = await answeredConversation();
+    const copy = sentCopy(reply.id);
+    expect(copy.from).toBe(replyAddress(INBOUND, message.replyToken));
+    // A bounce sent there, to the inbound address, marks the reply in its conversation.
+    const report = [
+      "From: Mail Delivery System <MAILER-DAEMON@visitor.test>",
+      `To: ${copy.from}`,
+      "Subject: Undelivered Mail Returned to Sender",
+      `Message-ID: <bounce-envelope-${Date.now()}@visitor.test>`,
+      "",
+      "Your message could not be delivered.",
+      "",
+      `Message-ID: <${reply.id}@academy.test>`,
+      "",
+    ].join("\r\n");
+    const answer = await client().sendMail({
+      envelope: { from: "", to: [copy.from] },
+      raw: report,
+    });
+    expect(answer.response).toMatch(/^250/);
+    expect((await mailsOf(message.id)).map((mail) => mail.kind)).toEqual(["bounce"]);
+  });
+
+  it("sent on the site's own (an alert) keep MAIL_FROM as the envelope sender", async () => {
+    await deliver({ from: "alerted@visitor.test", to: "hello@academy.test" });
+    const alert = (await emailsSettled()).find((email) => email.kind === "staff-alert");
+    expect(sentCopy(alert?.id ?? "").from).toBe("no-reply@lagostechacademy.ng");
+  });
 });

@@ -19,7 +19,7 @@ import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import { queueAnswerAlert } from "./answer-alerts.server";
 import { type KeptFile, keepFiles } from "./mail-files.server";
-import { sentEmailIds } from "./mail-rules";
+import { addressOfMailbox, sentEmailIds } from "./mail-rules";
 import { bouncedMessageIds, type InboundMail, readMail } from "./read-mail.server";
 
 /**
@@ -83,6 +83,23 @@ async function conversationOf(mail: InboundMail): Promise<string | null> {
     if (bySubject) return bySubject.id;
   }
   return null;
+}
+
+/**
+ * A mail the site sent itself, come back (NOTIFY_EMAILS reaching the mailbox read here): its
+ * Message-ID is one of our recorded e-mails', or it comes from MAIL_FROM (a relay may have
+ * replaced the Message-ID). Only automatic mail is sent from there; a person's is not.
+ */
+async function isOwnMail(mail: InboundMail) {
+  if (mail.from.address.toLowerCase() === addressOfMailbox(env().MAIL_FROM)) return true;
+  const ids = sentEmailIds([mail.rfcMessageId], ourHost());
+  if (!ids.length) return false;
+  const [sent] = await db()
+    .select({ id: outgoingEmails.id })
+    .from(outgoingEmails)
+    .where(inArray(outgoingEmails.id, ids))
+    .limit(1);
+  return Boolean(sent);
 }
 
 async function alreadyStored(rfcMessageId: string) {
@@ -240,18 +257,27 @@ export async function receiveMail(
   raw: Buffer,
   { envelopeRecipients = [] }: { envelopeRecipients?: string[] } = {},
 ): Promise<ReceiveOutcome> {
-  const mail = await readMail(raw, envelopeRecipients).catch((error: unknown) => {
+  const read = await readMail(raw, envelopeRecipients).catch((error: unknown) => {
     throw new MalformedMailError(error);
   });
-  if (await alreadyStored(mail.rfcMessageId)) return { outcome: "duplicate" };
-  if (mail.kind === "bounce") return recordBounce(mail, raw);
+  if (await alreadyStored(read.rfcMessageId)) return { outcome: "duplicate" };
+  if (read.kind === "bounce") return recordBounce(read, raw);
+  // Our own e-mail is automatic mail, whatever its headers say: it never starts or reopens a
+  // conversation, nor sends anything, so an alert that comes back cannot start a loop.
+  const own = read.kind === "visitor" && (await isOwnMail(read));
+  const mail: InboundMail = own ? { ...read, kind: "auto-reply" } : read;
   if (!/^[^@\s]+@[^@\s]+$/.test(mail.from.address)) {
     return { outcome: "ignored", reason: "no sender address" };
   }
   const conversationId = await conversationOf(mail);
   if (mail.kind === "auto-reply") {
     // An automatic answer is kept beside its conversation; it never starts or reopens one.
-    if (!conversationId) return { outcome: "ignored", reason: "an automatic reply to nothing" };
+    if (!conversationId) {
+      return {
+        outcome: "ignored",
+        reason: own ? "an e-mail we sent" : "an automatic reply to nothing",
+      };
+    }
     await db().transaction(async (tx) => {
       const stored = await insertMail(tx, mail, conversationId, [], []);
       if (stored) {
