@@ -14,6 +14,7 @@ import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server"
 import { parseReference } from "~/features/messages/reference";
 import { tokenOfAddress } from "~/features/messages/reply-address";
 import { isAwaitingReply } from "~/features/messages/reply-clock";
+import { formatFileSize } from "~/lib/format/file-size";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
@@ -248,6 +249,16 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
 }
 
 /**
+ * A visitor's mail too large to keep (`tooLargeBytes`, read from its headers alone): its sender,
+ * subject and threading are kept, its text replaced by a note that tells staff to ask for it in
+ * smaller parts, so that it is seen in the portal rather than lost in the mailbox.
+ */
+function asTooLarge(mail: InboundMail, bytes: number): InboundMail {
+  const note = `An e-mail from ${mail.from.name || mail.from.address} was too large to keep (${formatFileSize(bytes)}); ask them to send it in smaller parts.`;
+  return { ...mail, kind: "too-large", newText: note, fullText: note, files: [] };
+}
+
+/**
  * Receives one raw mail (from IMAP or the SMTP listener) into the conversations. It returns
  * only once the mail is committed, so the caller acknowledges it to the source after that and
  * a crash before loses nothing; a redelivery (same Message-ID) stores nothing twice. Throws
@@ -255,7 +266,14 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
  */
 export async function receiveMail(
   raw: Buffer,
-  { envelopeRecipients = [] }: { envelopeRecipients?: string[] } = {},
+  {
+    envelopeRecipients = [],
+    tooLargeBytes,
+  }: {
+    envelopeRecipients?: string[];
+    /** The mail was over the size limit: `raw` is its header section, this its whole size. */
+    tooLargeBytes?: number;
+  } = {},
 ): Promise<ReceiveOutcome> {
   const read = await readMail(raw, envelopeRecipients).catch((error: unknown) => {
     throw new MalformedMailError(error);
@@ -265,7 +283,11 @@ export async function receiveMail(
   // Our own e-mail is automatic mail, whatever its headers say: it never starts or reopens a
   // conversation, nor sends anything, so an alert that comes back cannot start a loop.
   const own = read.kind === "visitor" && (await isOwnMail(read));
-  const mail: InboundMail = own ? { ...read, kind: "auto-reply" } : read;
+  const mail: InboundMail = own
+    ? { ...read, kind: "auto-reply" }
+    : read.kind === "visitor" && tooLargeBytes !== undefined
+      ? asTooLarge(read, tooLargeBytes)
+      : read;
   if (!/^[^@\s]+@[^@\s]+$/.test(mail.from.address)) {
     return { outcome: "ignored", reason: "no sender address" };
   }
