@@ -13,6 +13,7 @@ import { env } from "~/lib/infra/env.server";
 import { capturedLogger } from "../support/captured-logger";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
+import { refuseInboundMail } from "../support/refusing-database";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -357,14 +358,7 @@ describe("the IMAP mailbox", () => {
   });
 
   it("leaves a mail it could not store unflagged, and stores it once the database takes it", async () => {
-    await database().db.execute(
-      sql`ALTER TABLE inbound_emails ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`,
-    );
-    let refusing = true;
-    onTestFinished(async () => {
-      if (refusing)
-        await database().db.execute(sql`ALTER TABLE inbound_emails DROP CONSTRAINT refuse_all`);
-    });
+    const acceptMail = await refuseInboundMail();
     const uid = await dovecot.appendMail(mail({ messageId: "<retried@visitor.test>" }));
     const { reader, lines } = startReader();
     await expect
@@ -373,8 +367,7 @@ describe("the IMAP mailbox", () => {
     expect(await dovecot.flagsOf(uid)).not.toContain(STORED_KEYWORD);
     expect(await countOf(messages)).toBe(0);
 
-    await database().db.execute(sql`ALTER TABLE inbound_emails DROP CONSTRAINT refuse_all`);
-    refusing = false;
+    await acceptMail();
     // Tried again after the back-off (1 s, 2 s, …), with no poll and on the same connection.
     await allFlagged(1);
     expect(await storedWith("<retried@visitor.test>")).toHaveLength(1);
