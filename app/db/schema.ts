@@ -648,7 +648,8 @@ export const messageEvents = pgTable(
 // stored once per Message-ID before the source is told it is safe (decision 0048)
 // ---------------------------------------------------------------------------
 
-export const inboundEmailKinds = ["visitor", "auto-reply", "bounce"] as const;
+/** 'too-large': a visitor's mail over the size limit, kept as its headers and a note only. */
+export const inboundEmailKinds = ["visitor", "auto-reply", "bounce", "too-large"] as const;
 export type InboundEmailKind = (typeof inboundEmailKinds)[number];
 
 export const inboundEmails = pgTable(

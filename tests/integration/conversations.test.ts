@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   outgoingEmails,
   rateLimits,
 } from "~/db/schema";
+import { keepFiles } from "~/features/conversations/mail-files.server";
 import { MAX_MAIL_BYTES, refusedFileReasons } from "~/features/conversations/mail-rules";
 import { receiveMail } from "~/features/conversations/receive-mail.server";
 import {
@@ -30,13 +31,14 @@ import { pdfDocument } from "../support/course-fixtures";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
 import { setupMailDelivery } from "../support/mail-delivery";
 import { emailsSettled } from "../support/outgoing-mail";
+import { refuseInboundMail } from "../support/refusing-database";
 import { setupTestDatabase } from "../support/test-database";
 
 const INBOUND = "replies@academy.test";
 const STAFF = "staff@academy.test";
 
 const database = setupTestDatabase();
-setupMailDelivery({
+const delivery = setupMailDelivery({
   name: "conversations",
   env: { NOTIFY_EMAILS: STAFF, INBOUND_REPLY_ADDRESS: INBOUND, PUBLIC_URL: "http://academy.test" },
   tables: [outgoingEmails, messages, rateLimits],
@@ -81,6 +83,18 @@ async function deliver(mail: Mail) {
   return info.response;
 }
 
+/** A mail to the reply address of `reply` (its bytes, as a mail server would pass them on). */
+function mailTo(reply: { replyTo: string | null }, fields: Mail) {
+  counter += 1;
+  return new MailComposer({
+    to: reply.replyTo ?? "",
+    messageId: `<composed-${counter}-${Date.now()}@visitor.test>`,
+    ...fields,
+  })
+    .compile()
+    .build();
+}
+
 /** A conversation staff answered: the visitor's message and a delivered reply. */
 async function answeredConversation() {
   const message = await insertMessage({ email: "amaka@visitor.test", fullName: "Amaka Obi" });
@@ -106,6 +120,32 @@ const eventKinds = async (messageId: string) =>
       .where(eq(messageEvents.messageId, messageId))
       .orderBy(asc(messageEvents.createdAt))
   ).map((event) => event.kind);
+
+/** The header section of a raw mail. */
+const headOf = (raw: Buffer) => raw.toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
+
+/** The copy the mail server got of one of our e-mails, as it would come back to us. */
+function sentCopy(emailId: string) {
+  const copy = delivery.smtp.received.find(
+    (mail) => mail.messageId === `<${emailId}@academy.test>`,
+  );
+  if (!copy) throw new Error("The e-mail did not reach the mail server");
+  return copy;
+}
+
+const countOf = async (table: typeof messages | typeof outgoingEmails | typeof inboundEmails) => {
+  const [row] = await database().db.select({ total: sql<number>`count(*)::int` }).from(table);
+  return row?.total ?? 0;
+};
+
+/** When one of our e-mails was reported sent back (null: it was not). */
+const bouncedAtOf = async (emailId: string) => {
+  const [email] = await database()
+    .db.select({ bouncedAt: outgoingEmails.bouncedAt })
+    .from(outgoingEmails)
+    .where(eq(outgoingEmails.id, emailId));
+  return email?.bouncedAt ?? null;
+};
 
 const answerAlerts = async (messageId: string) =>
   (
@@ -209,6 +249,20 @@ describe("a visitor's answer", () => {
       .from(messages)
       .where(eq(messages.email, "stranger@elsewhere.test"));
     expect(stranger).toMatchObject({ formType: "email", status: "unread", message: "Not mine" });
+  });
+});
+
+describe("the answer alert", () => {
+  it("goes to the admin the conversation is assigned to, not to NOTIFY_EMAILS", async () => {
+    const { message, reply } = await answeredConversation();
+    const assignee = await makeAdmin({ role: "admin", name: "Bisi Assignee" });
+    await database()
+      .db.update(messages)
+      .set({ assignedTo: assignee.id })
+      .where(eq(messages.id, message.id));
+    await deliver({ to: reply.replyTo ?? "", text: "Is there a payment plan?" });
+    const alerts = await answerAlerts(message.id);
+    expect(alerts.map((alert) => alert.recipients)).toEqual([[assignee.email]]);
   });
 });
 
@@ -387,34 +441,66 @@ describe("a new mail", () => {
       ["receipt.pdf", "application/pdf"],
     ]);
   }, 120_000);
+  it("keeps at most 10 files, and no more than 15 MB of them, listing the rest with the reason", async () => {
+    const file = (name: string, content: Buffer) => ({
+      name,
+      type: "application/pdf",
+      content,
+    });
+    const many = Array.from({ length: 11 }, (_, index) =>
+      file(`page-${index + 1}.pdf`, pdfDocument()),
+    );
+    const tooMany = await keepFiles(many, `too-many-${Date.now()}`);
+    expect(tooMany.kept).toHaveLength(10);
+    expect(tooMany.refused).toEqual([{ name: "page-11.pdf", reason: refusedFileReasons.tooMany }]);
+
+    // Two files of 8 MB each: each under 10 MB, the second past 15 MB together.
+    const eightMegabytes = pdfDocument("x".repeat(8 * 1024 * 1024));
+    const large = await keepFiles(
+      [file("first.pdf", eightMegabytes), file("second.pdf", eightMegabytes)],
+      `over-limit-${Date.now()}`,
+    );
+    expect(large.kept.map((kept) => kept.name)).toEqual(["first.pdf"]);
+    expect(large.refused).toEqual([
+      { name: "second.pdf", reason: refusedFileReasons.overMailLimit },
+    ]);
+  }, 120_000);
 });
 
 describe("automatic mail", () => {
-  it("an auto-reply is shown but never reopens the conversation or sends mail", async () => {
-    const { message, reply } = await answeredConversation();
-    const before = await database().db.select().from(outgoingEmails);
-    await deliver({
-      to: reply.replyTo ?? "",
-      subject: "Out of office",
-      text: "I am away until Monday.",
-      headers: { "Auto-Submitted": "auto-replied" },
-    });
-    expect((await findMessage(message.id)).status).toBe("replied");
-    expect((await mailsOf(message.id)).map((mail) => mail.kind)).toEqual(["auto-reply"]);
-    expect(await eventKinds(message.id)).toContain("auto-reply");
-    expect(await database().db.select().from(outgoingEmails)).toHaveLength(before.length);
+  it.each([
+    ["Auto-Submitted", { "Auto-Submitted": "auto-replied" }],
+    ["X-Autoreply", { "X-Autoreply": "yes" }],
+  ])(
+    "an auto-reply (%s) is shown but never reopens the conversation or sends mail",
+    async (_, headers) => {
+      const { message, reply } = await answeredConversation();
+      const before = await database().db.select().from(outgoingEmails);
+      await deliver({
+        to: reply.replyTo ?? "",
+        subject: "Out of office",
+        text: "I am away until Monday.",
+        headers,
+      });
+      expect((await findMessage(message.id)).status).toBe("replied");
+      expect((await mailsOf(message.id)).map((mail) => [mail.kind, mail.restartedClock])).toEqual([
+        ["auto-reply", false],
+      ]);
+      expect(await eventKinds(message.id)).toContain("auto-reply");
+      expect(await database().db.select().from(outgoingEmails)).toHaveLength(before.length);
 
-    // Precedence: bulk and an auto-reply about nothing of ours: nothing at all.
-    await deliver({
-      from: "list@bulk.test",
-      to: "hello@academy.test",
-      text: "Newsletter",
-      headers: { Precedence: "bulk" },
-    });
-    expect(
-      await database().db.select().from(messages).where(eq(messages.email, "list@bulk.test")),
-    ).toEqual([]);
-  });
+      // Precedence: bulk and an auto-reply about nothing of ours: nothing at all.
+      await deliver({
+        from: "list@bulk.test",
+        to: "hello@academy.test",
+        text: "Newsletter",
+        headers: { Precedence: "bulk" },
+      });
+      expect(
+        await database().db.select().from(messages).where(eq(messages.email, "list@bulk.test")),
+      ).toEqual([]);
+    },
+  );
 
   it("a bounce of our reply marks it undelivered and changes nothing else", async () => {
     const { message, reply } = await answeredConversation();
@@ -451,16 +537,26 @@ describe("automatic mail", () => {
       raw: report,
     });
     expect(answer.response).toMatch(/^250/);
-    const [bounced] = await database()
-      .db.select()
-      .from(outgoingEmails)
-      .where(eq(outgoingEmails.id, reply.id));
-    expect(bounced?.bouncedAt).not.toBeNull();
+    expect(await bouncedAtOf(reply.id)).not.toBeNull();
     expect((await findMessage(message.id)).status).toBe("replied");
     expect(await eventKinds(message.id)).toContain("reply-bounced");
     expect(await answerAlerts(message.id)).toEqual([]);
     const state = deliveryState(await messageTimeline(message.id));
     expect(state.failed).toHaveLength(1);
+  });
+
+  it("a bounce known only by X-Failed-Recipients marks our reply undelivered", async () => {
+    const { message, reply } = await answeredConversation();
+    // Not from a mailer daemon, not a delivery status report: only the header says it.
+    const raw = await mailTo(reply, {
+      from: "Mail Delivery <relay@mail.visitor.test>",
+      subject: "Delivery failure",
+      text: `Delivery to amaka@visitor.test failed.\n\nMessage-ID: <${reply.id}@academy.test>\n`,
+      headers: { "X-Failed-Recipients": "amaka@visitor.test" },
+    });
+    expect(await receiveMail(raw)).toMatchObject({ outcome: "bounce", messageId: message.id });
+    expect(await bouncedAtOf(reply.id)).not.toBeNull();
+    expect((await findMessage(message.id)).status).toBe("replied");
   });
 });
 
@@ -515,4 +611,122 @@ describe("the listener", () => {
       .where(inArray(messages.email, ["big@visitor.test", "next@visitor.test"]));
     expect(stored).toEqual([{ email: "next@visitor.test" }]);
   }, 120_000);
+
+  it("answers 451 while the database refuses, then stores the sender's retry exactly once", async () => {
+    const acceptMail = await refuseInboundMail();
+    const retried = {
+      from: "retry@visitor.test",
+      to: "hello@academy.test",
+      text: "Sent again by my server",
+      messageId: `<retried-${Date.now()}@visitor.test>`,
+    };
+    await expect(deliver(retried)).rejects.toMatchObject({ responseCode: 451 });
+    const conversations = () =>
+      database().db.select().from(messages).where(eq(messages.email, "retry@visitor.test"));
+    // Nothing of it was kept: the conversation it started went with the failed transaction.
+    expect(await conversations()).toEqual([]);
+
+    await acceptMail();
+    // The sender's server tries again (and once more, as if our 250 had been lost).
+    expect(await deliver(retried)).toMatch(/^250/);
+    expect(await deliver(retried)).toMatch(/^250/);
+    expect(await conversations()).toHaveLength(1);
+    const stored = await database()
+      .db.select()
+      .from(inboundEmails)
+      .where(eq(inboundEmails.rfcMessageId, retried.messageId));
+    expect(stored).toHaveLength(1);
+  });
+});
+
+describe("our own e-mails coming back", () => {
+  it("a staff alert that reaches the inbound mailbox starts nothing and sends nothing", async () => {
+    await deliver({ from: "loop@visitor.test", to: "hello@academy.test" });
+    const sent = await emailsSettled();
+    const alert = sent.find((email) => email.kind === "staff-alert");
+    if (!alert) throw new Error("The staff alert was not sent");
+    const copy = sentCopy(alert.id);
+    // An automatic e-mail says so (RFC 3834), and asks Exchange's auto-replies to stay quiet.
+    expect(headOf(copy.raw)).toMatch(/^Auto-Submitted: auto-generated\r?$/im);
+    expect(headOf(copy.raw)).toMatch(/^X-Auto-Response-Suppress: All\r?$/im);
+
+    const conversations = await countOf(messages);
+    const emails = await countOf(outgoingEmails);
+    const withoutAutoHeaders = copy.raw
+      .toString("utf8")
+      .replace(/^(Auto-Submitted|X-Auto-Response-Suppress):.*\r?\n/gim, "");
+    const copies = {
+      // As our mail server sent it.
+      "as sent": copy.raw,
+      // A relay that dropped the automatic headers: its Message-ID is still one of ours.
+      "without its headers": Buffer.from(withoutAutoHeaders),
+      // A relay that also gave it a Message-ID of its own: it still comes from MAIL_FROM.
+      "with another Message-ID": Buffer.from(
+        withoutAutoHeaders.replace(/^Message-ID:.*$/im, "Message-ID: <relay-1@relay.test>"),
+      ),
+    };
+    for (const [name, raw] of Object.entries(copies)) {
+      const result = await receiveMail(raw, { envelopeRecipients: [INBOUND] });
+      expect(result, name).toMatchObject({ outcome: "ignored" });
+    }
+    expect(await countOf(outgoingEmails)).toBe(emails);
+    expect(await countOf(messages)).toBe(conversations);
+  });
+
+  it("an answer alert or reminder coming back into its conversation never reopens it", async () => {
+    const answered = await answeredConversation();
+    const emails = await countOf(outgoingEmails);
+    // Our own mail that threads (it answers our reply): kept as automatic mail, nothing more.
+    const result = await receiveMail(
+      await mailTo(answered.reply, {
+        from: "Lagos Tech Academy <no-reply@lagostechacademy.ng>",
+        text: "A copy of an e-mail we sent",
+        inReplyTo: `<${answered.reply.id}@academy.test>`,
+      }),
+    );
+    const { id } = answered.message;
+    expect(result).toMatchObject({ outcome: "auto-reply", messageId: id });
+    expect((await findMessage(id)).status).toBe("replied");
+    expect((await mailsOf(id)).map((mail) => mail.kind)).toEqual(["auto-reply"]);
+    expect(await countOf(outgoingEmails)).toBe(emails);
+  });
+
+  it("a staff reply to a visitor is not marked automatic: a person wrote it", async () => {
+    const { reply } = await answeredConversation();
+    const head = headOf(sentCopy(reply.id).raw);
+    expect(head).not.toMatch(/^Auto-Submitted:/im);
+    expect(head).not.toMatch(/^X-Auto-Response-Suppress:/im);
+  });
+});
+
+describe("bounces of our e-mails", () => {
+  it("of a staff reply go to its conversation's reply address, the envelope sender", async () => {
+    const { message, reply } = await answeredConversation();
+    const copy = sentCopy(reply.id);
+    expect(copy.from).toBe(replyAddress(INBOUND, message.replyToken));
+    // A bounce sent there, to the inbound address, marks the reply in its conversation.
+    const report = [
+      "From: Mail Delivery System <MAILER-DAEMON@visitor.test>",
+      `To: ${copy.from}`,
+      "Subject: Undelivered Mail Returned to Sender",
+      `Message-ID: <bounce-envelope-${Date.now()}@visitor.test>`,
+      "",
+      "Your message could not be delivered.",
+      "",
+      `Message-ID: <${reply.id}@academy.test>`,
+      "",
+    ].join("\r\n");
+    const answer = await client().sendMail({
+      envelope: { from: "", to: [copy.from] },
+      raw: report,
+    });
+    expect(answer.response).toMatch(/^250/);
+    expect((await mailsOf(message.id)).map((mail) => mail.kind)).toEqual(["bounce"]);
+  });
+
+  it("sent on the site's own (an alert) keep MAIL_FROM as the envelope sender", async () => {
+    await deliver({ from: "alerted@visitor.test", to: "hello@academy.test" });
+    const alert = (await emailsSettled()).find((email) => email.kind === "staff-alert");
+    expect(sentCopy(alert?.id ?? "").from).toBe("no-reply@lagostechacademy.ng");
+  });
 });

@@ -13,6 +13,7 @@ import { env } from "~/lib/infra/env.server";
 import { capturedLogger } from "../support/captured-logger";
 import { startDovecot, type TestDovecot } from "../support/dovecot";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
+import { refuseInboundMail } from "../support/refusing-database";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -275,7 +276,7 @@ describe("the IMAP mailbox", () => {
     expect(lines.join("\n")).toContain('"outcome":"duplicate"');
   });
 
-  it("refuses for good what is too large or unreadable, and reads on", async () => {
+  it("refuses for good what is unreadable, keeps only a note of what is too large, and reads on", async () => {
     const tooLarge = await dovecot.appendMail(
       mail({ messageId: "<large@visitor.test>", body: `${"y".repeat(98)}\r\n`.repeat(5_000) }),
     );
@@ -296,21 +297,68 @@ describe("the IMAP mailbox", () => {
     expect(flags[fine]).toContain(STORED_KEYWORD);
     expect(flags[fine]).not.toContain(REFUSED_KEYWORD);
     const stored = await db().select({ id: inboundEmails.rfcMessageId }).from(inboundEmails);
-    expect(stored.map((row) => row.id)).toEqual(["<fine@visitor.test>"]);
+    expect(stored.map((row) => row.id).sort()).toEqual([
+      "<fine@visitor.test>",
+      "<large@visitor.test>",
+    ]);
     const log = lines.join("\n");
     expect(log).toContain('"reason":"too large"');
     expect(log).toContain('"reason":"unreadable"');
   });
 
-  it("leaves a mail it could not store unflagged, and stores it once the database takes it", async () => {
-    await database().db.execute(
-      sql`ALTER TABLE inbound_emails ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`,
-    );
-    let refusing = true;
-    onTestFinished(async () => {
-      if (refusing)
-        await database().db.execute(sql`ALTER TABLE inbound_emails DROP CONSTRAINT refuse_all`);
+  it("shows a mail too large to keep as a note in its conversation, or in a new one, once", async () => {
+    const { conversation, messageIdHeader } = await sentReply();
+    const large = `${"y".repeat(98)}\r\n`.repeat(5_000);
+    const answer = mail({
+      subject: "Re: A question about the data course",
+      messageId: "<large-answer@visitor.test>",
+      inReplyTo: messageIdHeader,
+      body: large,
     });
+    await dovecot.appendMail(answer);
+    await dovecot.appendMail(
+      mail({
+        from: "Bola Ade <bola.ade@visitor.test>",
+        subject: "My portfolio",
+        messageId: "<large-new@visitor.test>",
+        body: large,
+      }),
+    );
+    startReader({ maxMailBytes: 400_000 });
+    await allFlagged(2);
+    for (const flags of Object.values(await flagsByUid()))
+      expect(flags).toEqual(expect.arrayContaining([STORED_KEYWORD, REFUSED_KEYWORD]));
+
+    const note =
+      /^An e-mail from (.+) was too large to keep \(\d+\.\d KB\); ask them to send it in smaller parts\.$/;
+    // An answer: its headers and the note join its conversation, which is reopened.
+    const [kept] = await storedWith("<large-answer@visitor.test>");
+    expect(kept).toMatchObject({
+      messageId: conversation.id,
+      kind: "too-large",
+      fromAddress: "ada.obi@visitor.test",
+      subject: "Re: A question about the data course",
+    });
+    expect(kept?.newText).toMatch(note);
+    expect(kept?.newText.match(note)?.[1]).toBe("Ada Obi");
+    expect(kept?.fullText).not.toContain("yyy");
+    expect((await findMessage(conversation.id)).status).toBe("unread");
+    // From a new sender: a new 'E-mail' conversation that says so.
+    const [started] = await storedWith("<large-new@visitor.test>");
+    expect(started?.kind).toBe("too-large");
+    const message = await findMessage(started?.messageId ?? "");
+    expect(message).toMatchObject({ formType: "email", email: "bola.ade@visitor.test" });
+    expect(message.message).toMatch(note);
+
+    // The same mail again (a copy in the mailbox): flagged, stored once.
+    await dovecot.appendMail(answer);
+    await allFlagged(3);
+    expect(await storedWith("<large-answer@visitor.test>")).toHaveLength(1);
+    expect(await countOf(messages)).toBe(2);
+  });
+
+  it("leaves a mail it could not store unflagged, and stores it once the database takes it", async () => {
+    const acceptMail = await refuseInboundMail();
     const uid = await dovecot.appendMail(mail({ messageId: "<retried@visitor.test>" }));
     const { reader, lines } = startReader();
     await expect
@@ -319,8 +367,7 @@ describe("the IMAP mailbox", () => {
     expect(await dovecot.flagsOf(uid)).not.toContain(STORED_KEYWORD);
     expect(await countOf(messages)).toBe(0);
 
-    await database().db.execute(sql`ALTER TABLE inbound_emails DROP CONSTRAINT refuse_all`);
-    refusing = false;
+    await acceptMail();
     // Tried again after the back-off (1 s, 2 s, …), with no poll and on the same connection.
     await allFlagged(1);
     expect(await storedWith("<retried@visitor.test>")).toHaveLength(1);

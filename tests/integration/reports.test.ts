@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   coursePageViews,
   courses,
+  inboundEmails,
   inquiryDailyCounts,
   messageHourlyCounts,
   messages,
@@ -311,6 +312,37 @@ describe("time to reply", () => {
         p90Minutes: 1680,
       },
     ]);
+  });
+
+  it("counts the wait of a visitor's answer that reopened a conversation, in the week it came", async () => {
+    const answer = (at: string, answeredAfterMinutes: number, restartedClock: boolean) => ({
+      messageId: ids.general ?? "",
+      rfcMessageId: `<${at}-${restartedClock}@visitor.test>`,
+      kind: "visitor" as const,
+      fromAddress: "general@example.com",
+      newText: "One more question",
+      fullText: "One more question",
+      restartedClock,
+      receivedAt: new Date(at),
+      answeredAt: new Date(new Date(at).getTime() + answeredAfterMinutes * MINUTE),
+    });
+    await database()
+      .db.insert(inboundEmails)
+      .values([
+        // Wednesday 14 Oct, 11:00 Lagos: the answer reopened the conversation, replied in 90 min.
+        answer("2026-10-14T10:00:00Z", 90, true),
+        // An answer while the conversation still waited: its clock had not restarted.
+        answer("2026-10-15T10:00:00Z", 30, false),
+      ]);
+    const [, secondWeek] = await replyTimesPerWeek(period);
+    expect(secondWeek).toEqual({
+      week: "2026-10-12",
+      replied: 1,
+      answeredInTime: 1,
+      judged: 1,
+      medianMinutes: 90,
+      p90Minutes: 90,
+    });
   });
 
   it("does not judge a message still inside its 24 hours", async () => {

@@ -1,8 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-/** An accepted e-mail: its Message-ID, envelope recipients, and text (quoted-printable undone). */
-export type ReceivedMail = { messageId: string; to: string[]; text: string };
+/**
+ * An accepted e-mail: its Message-ID, envelope sender and recipients, text (quoted-printable
+ * undone) and the bytes as they came.
+ */
+export type ReceivedMail = {
+  messageId: string;
+  from: string;
+  to: string[];
+  text: string;
+  raw: Buffer;
+};
 
 function decodedText(raw: string) {
   const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
@@ -40,10 +49,12 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
+        const bytes = Buffer.concat(chunks);
+        const raw = bytes.toString("utf8");
         const messageId = raw.match(/^Message-ID:\s*(<[^>]+>)/im)?.[1] ?? "";
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        received.push({ messageId, to, text: decodedText(raw) });
+        received.push({ messageId, from, to, text: decodedText(raw), raw: bytes });
         callback();
       });
     },

@@ -10,7 +10,10 @@ import { MalformedMailError, receiveMail } from "./receive-mail.server";
  * their mail client hide nothing from the app, and still see what they have not read.
  */
 export const STORED_KEYWORD = "$AcademyStored";
-/** Beside STORED_KEYWORD: a mail refused for good (unreadable or too large), never retried. */
+/**
+ * Beside STORED_KEYWORD: a mail refused for good, never retried: unreadable, or too large (then
+ * kept in the portal as its headers and a note only).
+ */
 export const REFUSED_KEYWORD = "$AcademyRefused";
 
 /** After this many mails in a row could not be stored, the pass ends (the database is away). */
@@ -35,7 +38,7 @@ export type ImapMailboxOptions = {
   /** A pass every this many seconds, besides the passes IDLE starts. */
   pollSeconds: number;
   logger?: Logger;
-  /** A larger mail is refused for good (MAX_MAIL_BYTES; lower in tests). */
+  /** A larger mail is kept as its headers and a note only (MAX_MAIL_BYTES; lower in tests). */
   maxMailBytes?: number;
 };
 
@@ -258,21 +261,20 @@ export function startImapMailbox(options: ImapMailboxOptions): ImapMailbox {
         if (stopped) break;
         // Gone since the search (deleted by staff): nothing to read.
         if (!sizes.has(uid)) continue;
-        if ((sizes.get(uid) ?? 0) > maxMailBytes) {
-          await flag(imap, uid, [STORED_KEYWORD, REFUSED_KEYWORD]);
-          log.warn({ uid, outcome: "refused", reason: "too large" }, "Mail refused");
-          count("refused");
-          continue;
-        }
+        // A mail too large to keep is read by its headers alone: stored as a note in its
+        // conversation (refused, so flagged as such), never left unseen in the mailbox.
+        const size = sizes.get(uid) ?? 0;
+        const tooLarge = size > maxMailBytes;
         const message = await imap.fetchOne(
           String(uid),
-          { uid: true, source: true },
+          tooLarge ? { uid: true, headers: true } : { uid: true, source: true },
           { uid: true },
         );
-        if (message === false || !message.source) continue;
+        const raw = message === false ? undefined : tooLarge ? message.headers : message.source;
+        if (!raw) continue;
         let outcome: string;
         try {
-          outcome = (await receiveMail(message.source)).outcome;
+          outcome = (await receiveMail(raw, tooLarge ? { tooLargeBytes: size } : {})).outcome;
         } catch (error) {
           if (!(error instanceof MalformedMailError)) {
             // Left unflagged: a later pass (after the back-off) tries it again. The next mails
@@ -290,9 +292,10 @@ export function startImapMailbox(options: ImapMailboxOptions): ImapMailbox {
           }
           outcome = "refused";
         }
-        if (outcome === "refused") {
+        if (outcome === "refused" || tooLarge) {
           await flag(imap, uid, [STORED_KEYWORD, REFUSED_KEYWORD]);
-          log.warn({ uid, outcome, reason: "unreadable" }, "Mail refused");
+          const reason = tooLarge ? "too large" : "unreadable";
+          log.warn({ uid, outcome, reason }, "Mail refused");
         } else {
           await flag(imap, uid, [STORED_KEYWORD]);
           log.info({ uid, outcome }, "Mail received");

@@ -3,7 +3,10 @@
  * the limits, what counts as automatic mail, and the reply address of a conversation.
  */
 
-/** A mail larger than this is refused whole (SMTP 552); the sender's server tells the sender. */
+/**
+ * A mail larger than this is not kept. SMTP refuses it (552), so the sender's server tells the
+ * sender; one already taken from the IMAP mailbox is kept as its headers and a note to staff.
+ */
 export const MAX_MAIL_BYTES = 45 * 1024 * 1024;
 /** A file is kept up to this size; a larger one is listed as refused in the conversation. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -71,4 +74,10 @@ export function sentEmailIds(messageIds: string[], host: string): string[] {
   }
   ids.delete("");
   return [...ids];
+}
+
+/** The address of a mailbox as MAIL_FROM writes it ('Academy <no-reply@academy.ng>'), lowercase. */
+export function addressOfMailbox(mailbox: string) {
+  const bracketed = mailbox.match(/<([^<>\s]+)>\s*$/)?.[1];
+  return (bracketed ?? mailbox).trim().toLowerCase();
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import EmailReplyParser from "email-reply-parser";
 import { convert as htmlToText } from "html-to-text";
 import type { Attachment } from "postal-mime";
+import type { InboundEmailKind } from "~/db/schema";
 import { isAutoReply, isBounce, MAX_MESSAGE_ID_CHARS, MAX_TEXT_CHARS } from "./mail-rules";
 import { parseMime } from "./parse-mime.server";
 
@@ -11,7 +12,7 @@ export type MailFile = { name: string; type: string; content: Buffer };
 export type InboundMail = {
   /** The Message-ID, or 'sha256:…' of the raw mail when it has none (a redelivery is the same). */
   rfcMessageId: string;
-  kind: "visitor" | "auto-reply" | "bounce";
+  kind: InboundEmailKind;
   from: { address: string; name: string | null };
   subject: string | null;
   /** Every address the mail was sent to (To, Cc, Delivered-To, and the SMTP envelope). */

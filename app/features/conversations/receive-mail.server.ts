@@ -14,12 +14,13 @@ import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server"
 import { parseReference } from "~/features/messages/reference";
 import { tokenOfAddress } from "~/features/messages/reply-address";
 import { isAwaitingReply } from "~/features/messages/reply-clock";
+import { formatFileSize } from "~/lib/format/file-size";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import { queueAnswerAlert } from "./answer-alerts.server";
 import { type KeptFile, keepFiles } from "./mail-files.server";
-import { sentEmailIds } from "./mail-rules";
+import { addressOfMailbox, sentEmailIds } from "./mail-rules";
 import { bouncedMessageIds, type InboundMail, readMail } from "./read-mail.server";
 
 /**
@@ -83,6 +84,23 @@ async function conversationOf(mail: InboundMail): Promise<string | null> {
     if (bySubject) return bySubject.id;
   }
   return null;
+}
+
+/**
+ * A mail the site sent itself, come back (NOTIFY_EMAILS reaching the mailbox read here): its
+ * Message-ID is one of our recorded e-mails', or it comes from MAIL_FROM (a relay may have
+ * replaced the Message-ID). Only automatic mail is sent from there; a person's is not.
+ */
+async function isOwnMail(mail: InboundMail) {
+  if (mail.from.address.toLowerCase() === addressOfMailbox(env().MAIL_FROM)) return true;
+  const ids = sentEmailIds([mail.rfcMessageId], ourHost());
+  if (!ids.length) return false;
+  const [sent] = await db()
+    .select({ id: outgoingEmails.id })
+    .from(outgoingEmails)
+    .where(inArray(outgoingEmails.id, ids))
+    .limit(1);
+  return Boolean(sent);
 }
 
 async function alreadyStored(rfcMessageId: string) {
@@ -231,6 +249,16 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
 }
 
 /**
+ * A visitor's mail too large to keep (`tooLargeBytes`, read from its headers alone): its sender,
+ * subject and threading are kept, its text replaced by a note that tells staff to ask for it in
+ * smaller parts, so that it is seen in the portal rather than lost in the mailbox.
+ */
+function asTooLarge(mail: InboundMail, bytes: number): InboundMail {
+  const note = `An e-mail from ${mail.from.name || mail.from.address} was too large to keep (${formatFileSize(bytes)}); ask them to send it in smaller parts.`;
+  return { ...mail, kind: "too-large", newText: note, fullText: note, files: [] };
+}
+
+/**
  * Receives one raw mail (from IMAP or the SMTP listener) into the conversations. It returns
  * only once the mail is committed, so the caller acknowledges it to the source after that and
  * a crash before loses nothing; a redelivery (same Message-ID) stores nothing twice. Throws
@@ -238,20 +266,40 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
  */
 export async function receiveMail(
   raw: Buffer,
-  { envelopeRecipients = [] }: { envelopeRecipients?: string[] } = {},
+  {
+    envelopeRecipients = [],
+    tooLargeBytes,
+  }: {
+    envelopeRecipients?: string[];
+    /** The mail was over the size limit: `raw` is its header section, this its whole size. */
+    tooLargeBytes?: number;
+  } = {},
 ): Promise<ReceiveOutcome> {
-  const mail = await readMail(raw, envelopeRecipients).catch((error: unknown) => {
+  const read = await readMail(raw, envelopeRecipients).catch((error: unknown) => {
     throw new MalformedMailError(error);
   });
-  if (await alreadyStored(mail.rfcMessageId)) return { outcome: "duplicate" };
-  if (mail.kind === "bounce") return recordBounce(mail, raw);
+  if (await alreadyStored(read.rfcMessageId)) return { outcome: "duplicate" };
+  if (read.kind === "bounce") return recordBounce(read, raw);
+  // Our own e-mail is automatic mail, whatever its headers say: it never starts or reopens a
+  // conversation, nor sends anything, so an alert that comes back cannot start a loop.
+  const own = read.kind === "visitor" && (await isOwnMail(read));
+  const mail: InboundMail = own
+    ? { ...read, kind: "auto-reply" }
+    : read.kind === "visitor" && tooLargeBytes !== undefined
+      ? asTooLarge(read, tooLargeBytes)
+      : read;
   if (!/^[^@\s]+@[^@\s]+$/.test(mail.from.address)) {
     return { outcome: "ignored", reason: "no sender address" };
   }
   const conversationId = await conversationOf(mail);
   if (mail.kind === "auto-reply") {
     // An automatic answer is kept beside its conversation; it never starts or reopens one.
-    if (!conversationId) return { outcome: "ignored", reason: "an automatic reply to nothing" };
+    if (!conversationId) {
+      return {
+        outcome: "ignored",
+        reason: own ? "an e-mail we sent" : "an automatic reply to nothing",
+      };
+    }
     await db().transaction(async (tx) => {
       const stored = await insertMail(tx, mail, conversationId, [], []);
       if (stored) {

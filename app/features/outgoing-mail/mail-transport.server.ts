@@ -12,10 +12,24 @@ export type MailMessage = {
   /** Where answers go instead of the sender (`Reply-To`). */
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * Sent by the site on its own (an alert, a reminder, an acknowledgement), not written by a
+   * person: marked so that no auto-responder answers it and no mailbox of ours takes it for a
+   * visitor's mail.
+   */
+  automatic?: boolean;
+  /** The envelope sender (SMTP MAIL FROM, Return-Path), where bounces go; MAIL_FROM if unset. */
+  envelopeFrom?: string;
 };
 
 /** A file sent with an e-mail (a receipt). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+/**
+ * The headers of an automatic e-mail: RFC 3834's `Auto-Submitted: auto-generated`, which
+ * auto-responders (and our own mailbox reader) do not answer, and Exchange's own suppression.
+ */
+const AUTOMATIC_HEADERS = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" };
 
 /** Where e-mails go when no SMTP server is configured: one `.eml` file per message. */
 export function outboxDir() {
@@ -41,12 +55,14 @@ function smtpTransport(url: string) {
  * where a developer can open it. Throws when the SMTP server refuses or cannot be reached;
  * the error carries nodemailer's `responseCode` when the server answered.
  */
-export async function sendMail({ id, ...message }: MailMessage) {
+export async function sendMail({ id, automatic, envelopeFrom, ...message }: MailMessage) {
   const config = env();
-  const mail = {
+  const mail: nodemailer.SendMailOptions = {
     from: config.MAIL_FROM,
     messageId: `<${id}@${new URL(config.publicUrl).hostname}>`,
     ...message,
+    ...(automatic ? { headers: AUTOMATIC_HEADERS } : {}),
+    ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: [message.to].flat() } } : {}),
   };
   if (config.SMTP_URL) {
     await smtpTransport(config.SMTP_URL).sendMail(mail);

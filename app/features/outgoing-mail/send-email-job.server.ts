@@ -5,6 +5,7 @@ import { type OutgoingEmail, outgoingEmails } from "~/db/schema";
 import { defineJob, type JobRun, type RetryPolicy } from "~/features/jobs/define-job.server";
 import { untilWritten } from "~/features/jobs/job-queue.server";
 import { uuidSchema } from "~/lib/ids";
+import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { type MailAttachment, sendMail } from "./mail-transport.server";
 
@@ -34,6 +35,22 @@ const failureText = (error: unknown) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a server's answer is outside text
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .slice(0, 500);
+
+/** Every e-mail but a staff member's reply to a visitor is sent by the site on its own. */
+const isAutomatic = (email: Pick<OutgoingEmail, "kind">) => email.kind !== "reply";
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+
+/**
+ * Where a staff reply's bounces go: its Reply-To when that is on INBOUND_REPLY_ADDRESS's domain
+ * (the conversation's reply address, replies+token@…, read by the app), rather than MAIL_FROM,
+ * often a no-reply address nobody reads. Other e-mails keep MAIL_FROM.
+ */
+function bounceAddressOf(email: Pick<OutgoingEmail, "kind" | "replyTo">) {
+  const inbound = env().INBOUND_REPLY_ADDRESS;
+  if (email.kind !== "reply" || !inbound || !email.replyTo?.includes("@")) return undefined;
+  return domainOf(email.replyTo) === domainOf(inbound) ? email.replyTo : undefined;
+}
 
 /** An e-mail the mail server accepted, as what it was about needs to know. */
 export type SentEmail = Pick<OutgoingEmail, "id" | "kind" | "messageId"> & { sentAt: Date };
@@ -65,6 +82,8 @@ async function deliver(id: string, stopped: AbortSignal, hooks: SendEmailHooks) 
       text: email.body,
       replyTo: email.replyTo ?? undefined,
       attachments: attachmentsOf ? await attachmentsOf(email) : undefined,
+      automatic: isAutomatic(email),
+      envelopeFrom: bounceAddressOf(email),
     });
   } catch (caught) {
     const error = caught as MailFailure;
