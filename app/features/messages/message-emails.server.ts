@@ -68,18 +68,31 @@ function textAndLink(message: MessageForEmail, publicUrl: string) {
   ];
 }
 
+/**
+ * An e-mail to staff about a message: `intro`, then the message's facts, the visitor's text and
+ * the link that opens it in the portal.
+ */
+function staffEmail(
+  message: MessageForEmail,
+  publicUrl: string,
+  subject: string,
+  intro: string[],
+): EmailText {
+  return {
+    subject,
+    text: [...intro, "", ...messageFacts(message), ...textAndLink(message, publicUrl)].join("\n"),
+  };
+}
+
 /** The e-mail to NOTIFY_EMAILS about a new message. */
 export function staffAlertEmail(message: MessageForEmail, publicUrl: string): EmailText {
   const course = message.courseInterest ? ` (${message.courseInterest})` : "";
-  return {
-    subject: `New ${kindOf(message)} from ${message.fullName}${course} ${tag(message)}`,
-    text: [
-      `A new ${kindOf(message)} has arrived.`,
-      "",
-      ...messageFacts(message),
-      ...textAndLink(message, publicUrl),
-    ].join("\n"),
-  };
+  return staffEmail(
+    message,
+    publicUrl,
+    `New ${kindOf(message)} from ${message.fullName}${course} ${tag(message)}`,
+    [`A new ${kindOf(message)} has arrived.`],
+  );
 }
 
 export const promiseLine = `We will reply within ${REPLY_PROMISE_HOURS} hours.`;
@@ -146,17 +159,16 @@ export function assignmentEmail(
     : message.status === "archived"
       ? ". It is archived."
       : ". It has been replied to.";
-  return {
-    subject: `Assigned to you: ${kindOf(message)} from ${message.fullName} ${tag(message)}`,
-    text: [
+  return staffEmail(
+    message,
+    publicUrl,
+    `Assigned to you: ${kindOf(message)} from ${message.fullName} ${tag(message)}`,
+    [
       `Hello ${firstName(assigneeName)},`,
       "",
       `${assignedBy ?? "Another admin"} assigned you this ${kindOf(message)}. The visitor was promised a reply within ${REPLY_PROMISE_HOURS} hours of when it arrived${standing}`,
-      "",
-      ...messageFacts(message),
-      ...textAndLink(message, publicUrl),
-    ].join("\n"),
-  };
+    ],
+  );
 }
 
 /**
@@ -170,15 +182,14 @@ export function reminderEmail(
 ): EmailText {
   const owner = `${message.fullName}'s ${isInquiry(message) ? "inquiry" : "message"}`;
   const clock = replyClock({ waitingSince: message.waitingSince, status: "unread" }, now);
-  return {
-    subject: `Reminder: ${owner} ${tag(message)}: ${clock?.shortLabel ?? "no reply yet"}`,
-    text: [
+  return staffEmail(
+    message,
+    publicUrl,
+    `Reminder: ${owner} ${tag(message)}: ${clock?.shortLabel ?? "no reply yet"}`,
+    [
       `Reminder: ${owner} ${tag(message)} has no reply yet: ${clock?.label ?? "waiting"}. The visitor was promised a reply within ${REPLY_PROMISE_HOURS} hours.`,
-      "",
-      ...messageFacts(message),
-      ...textAndLink(message, publicUrl),
-    ].join("\n"),
-  };
+    ],
+  );
 }
 
 /**
