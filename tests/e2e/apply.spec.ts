@@ -8,7 +8,7 @@ import { outbox, outboxMails } from "./outbox";
 
 /*
  * A visitor applies from a course page for its small first-come intake (three seats, see
- * app/features/demo/demo-courses.json), gets a reference, opens the private link from the
+ * app/features/demo/demo-courses.ts), gets a reference, opens the private link from the
  * e-mail and accepts the place offered. Each test takes a course of its own per project, so
  * no two take places in the same intake.
  */

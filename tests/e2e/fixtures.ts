@@ -27,7 +27,7 @@ export const test = base.extend<{ clientAddress: string }>({
 export { expect };
 
 // ---------------------------------------------------------------------------------------------
-// Demo content (the server seeds a fresh data folder from app/features/demo/demo-courses.json)
+// Demo content (the server seeds a fresh data folder from app/features/demo/demo-courses.ts)
 // ---------------------------------------------------------------------------------------------
 
 /** A demo course with the fields the database fills by default made explicit. */
