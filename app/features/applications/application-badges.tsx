@@ -1,8 +1,5 @@
-import AlarmClock from "lucide-react/icons/alarm-clock";
-import Clock from "lucide-react/icons/clock";
-import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import type { Application, ApplicationStatus } from "~/db/schema";
-import type { ReplyClockState } from "~/features/messages/reply-clock";
+import { ClockBadge } from "~/ui/clock-badge";
 import { cn } from "~/ui/cn";
 import { applicationReplyClock } from "./application-clock";
 import { applicationStatusLabels } from "./application-rules";
@@ -25,12 +22,6 @@ export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }
   return <span className={cn(badge, statusStyles[status])}>{applicationStatusLabels[status]}</span>;
 }
 
-const clockLooks: Record<ReplyClockState, { icon: typeof Clock; className: string }> = {
-  "on-time": { icon: Clock, className: "bg-slate-100 text-slate-800" },
-  "due-soon": { icon: AlarmClock, className: "bg-amber-100 text-amber-900" },
-  overdue: { icon: TriangleAlert, className: "bg-red-100 text-red-900" },
-};
-
 /** How long a new application has waited for its answer, of the 24 hours promised. */
 export function ApplicationClockBadge({
   application,
@@ -43,14 +34,5 @@ export function ApplicationClockBadge({
 }) {
   const clock = applicationReplyClock(application, now);
   if (!clock) return null;
-  const look = clockLooks[clock.state];
-  const Icon = look.icon;
-  const label = short ? clock.shortLabel : clock.label;
-  return (
-    <span data-reply-clock={clock.state} className={cn(badge, look.className)}>
-      <Icon aria-hidden="true" className="h-3.5 w-3.5" />
-      {clock.state === "due-soon" ? "Due soon · " : ""}
-      {label.charAt(0).toUpperCase() + label.slice(1)}
-    </span>
-  );
+  return <ClockBadge state={clock.state} label={short ? clock.shortLabel : clock.label} />;
 }

@@ -1,27 +1,5 @@
-import AlarmClock from "lucide-react/icons/alarm-clock";
-import Clock from "lucide-react/icons/clock";
-import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
-import { cn } from "~/ui/cn";
-import { type ReplyClockState, replyClock } from "../reply-clock";
-import { capitalize } from "./message-badges";
-
-const looks: Record<ReplyClockState, { icon: typeof Clock; className: string; prefix: string }> = {
-  "on-time": {
-    icon: Clock,
-    className: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
-    prefix: "",
-  },
-  "due-soon": {
-    icon: AlarmClock,
-    className: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-    prefix: "Due soon · ",
-  },
-  overdue: {
-    icon: TriangleAlert,
-    className: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
-    prefix: "",
-  },
-};
+import { ClockBadge } from "~/ui/clock-badge";
+import { replyClock } from "../reply-clock";
 
 /**
  * How long a message has waited for its reply and how much is left of the 24 hours; nothing
@@ -39,20 +17,5 @@ export function ReplyClockBadge({
 }) {
   const clock = replyClock(message, now);
   if (!clock) return null;
-  const look = looks[clock.state];
-  const Icon = look.icon;
-  const label = short ? clock.shortLabel : clock.label;
-  return (
-    <span
-      data-reply-clock={clock.state}
-      className={cn(
-        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold",
-        look.className,
-      )}
-    >
-      <Icon aria-hidden="true" className="h-3.5 w-3.5" />
-      {look.prefix}
-      {capitalize(label)}
-    </span>
-  );
+  return <ClockBadge state={clock.state} label={short ? clock.shortLabel : clock.label} />;
 }
