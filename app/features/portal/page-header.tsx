@@ -8,10 +8,13 @@ import { cn } from "~/ui/cn";
 export function PageHeader({
   title,
   description,
+  add,
   actions,
 }: {
   title: string;
   description?: string;
+  /** The list's 'Add …' button: a link that opens its create modal over the list. */
+  add?: { to: string; icon: LucideIcon; label: string };
   actions?: ReactNode;
 }) {
   return (
@@ -22,25 +25,22 @@ export function PageHeader({
           <p className="mt-1 text-slate-600 dark:text-slate-300">{description}</p>
         ) : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {add ? (
+        <div className="flex flex-wrap gap-2">
+          <AddLink {...add} />
+        </div>
+      ) : actions ? (
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      ) : null}
     </div>
   );
 }
 
-/** A page header's 'Add …' button: a link that opens the list's create modal over the list. */
-export function AddLink({
-  to,
-  icon: Icon,
-  children,
-}: {
-  to: string;
-  icon: LucideIcon;
-  children: ReactNode;
-}) {
+function AddLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
   return (
     <Link to={to} preventScrollReset className={buttonClasses("primary")}>
       <Icon aria-hidden="true" className="h-5 w-5" />
-      {children}
+      {label}
     </Link>
   );
 }

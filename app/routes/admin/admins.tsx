@@ -16,7 +16,7 @@ import { AdminsTable } from "~/features/admins/admins-table";
 import { adminListHref, parseAdminListQuery } from "~/features/admins/list-url";
 import { adminActionSchema, adminMessages } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
-import { AddLink, PageHeader, StatCard } from "~/features/portal/page-header";
+import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
@@ -92,11 +92,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
       <PageHeader
         title="Admin Management"
         description="Manage who can sign in to the admin portal and what they can do."
-        actions={
-          <AddLink to={adminListHref(query, { modal: "create" })} icon={UserPlus}>
-            Add Admin
-          </AddLink>
-        }
+        add={{ to: adminListHref(query, { modal: "create" }), icon: UserPlus, label: "Add Admin" }}
       />
       <section aria-label="Admin statistics" className="mb-6 grid gap-4 sm:grid-cols-3">
         <StatCard

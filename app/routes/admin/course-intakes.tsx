@@ -19,7 +19,7 @@ import {
   updateIntake,
 } from "~/features/intakes/intakes.server";
 import { intakeListHref } from "~/features/intakes/list-url";
-import { AddLink, PageHeader } from "~/features/portal/page-header";
+import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
@@ -98,11 +98,11 @@ export default function CourseIntakesPage({ loaderData, actionData }: Route.Comp
       <PageHeader
         title={`Intakes: ${course.title}`}
         description="Dated cohorts of this course: seats, enrolment window and price."
-        actions={
-          <AddLink to={intakeListHref(course.id, { modal: "create" })} icon={CalendarPlus}>
-            Add intake
-          </AddLink>
-        }
+        add={{
+          to: intakeListHref(course.id, { modal: "create" }),
+          icon: CalendarPlus,
+          label: "Add intake",
+        }}
       />
       <IntakeList intakes={intakes} />
       <IntakeHistory changes={changes} />

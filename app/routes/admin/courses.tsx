@@ -23,7 +23,7 @@ import { readCourseSubmission, uploadFailedText } from "~/features/courses/cours
 import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
 import { courseListHref, parseCourseListQuery } from "~/features/courses/list-url";
 import { courseFormClientAction } from "~/features/courses/use-upload-progress";
-import { AddLink, PageHeader, StatCard } from "~/features/portal/page-header";
+import { PageHeader, StatCard } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
@@ -111,11 +111,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
       <PageHeader
         title="Courses"
         description="Create, edit and publish the courses on the public website."
-        actions={
-          <AddLink to={courseListHref(query, { modal: "create" })} icon={Plus}>
-            Add Course
-          </AddLink>
-        }
+        add={{ to: courseListHref(query, { modal: "create" }), icon: Plus, label: "Add Course" }}
       />
       <section
         aria-label="Course statistics"

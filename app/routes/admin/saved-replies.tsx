@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import MessageSquarePlus from "lucide-react/icons/message-square-plus";
 import { requireAdmin } from "~/features/auth/session.server";
-import { AddLink, PageHeader } from "~/features/portal/page-header";
+import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedReplyListHref } from "~/features/saved-replies/list-url";
 import { PlaceholderHelp } from "~/features/saved-replies/placeholder-help";
@@ -74,11 +74,11 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
       <PageHeader
         title="Saved Replies"
         description="Reusable answers to the questions visitors ask again and again."
-        actions={
-          <AddLink to={savedReplyListHref({ modal: "create" })} icon={MessageSquarePlus}>
-            Add saved reply
-          </AddLink>
-        }
+        add={{
+          to: savedReplyListHref({ modal: "create" }),
+          icon: MessageSquarePlus,
+          label: "Add saved reply",
+        }}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
         <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">

@@ -1,7 +1,7 @@
 import UserPlus from "lucide-react/icons/user-plus";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readUploadSubmission } from "~/features/courses/course-upload.server";
-import { AddLink, PageHeader } from "~/features/portal/page-header";
+import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { parseTutorListQuery, tutorListHref } from "~/features/tutors/list-url";
 import { tutorActionSchema, tutorMessages } from "~/features/tutors/schema";
@@ -88,11 +88,7 @@ export default function TutorsPage({ loaderData, actionData }: Route.ComponentPr
       <PageHeader
         title="Tutors"
         description="The people who teach at the academy, as the About page introduces them."
-        actions={
-          <AddLink to={tutorListHref(query, { modal: "create" })} icon={UserPlus}>
-            Add tutor
-          </AddLink>
-        }
+        add={{ to: tutorListHref(query, { modal: "create" }), icon: UserPlus, label: "Add tutor" }}
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <ListSearch
