@@ -179,21 +179,21 @@ export function CourseSidebar({ course }: { course: Course }) {
             ))}
         </dl>
       </LabelledSection>
-      <section
-        aria-labelledby="features-heading"
+      <LabelledSection
+        id="features-heading"
+        title={
+          <>
+            <Award aria-hidden="true" className="h-5 w-5 text-brand-700" />
+            Course Features
+          </>
+        }
         className="rounded-xl border border-slate-200 bg-white p-6"
+        headingClassName="flex items-center gap-2 text-lg font-bold text-slate-900"
       >
-        <h2
-          id="features-heading"
-          className="flex items-center gap-2 text-lg font-bold text-slate-900"
-        >
-          <Award aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          Course Features
-        </h2>
         <div className="mt-4 text-sm">
           <CheckList items={[...courseFeatures]} />
         </div>
-      </section>
+      </LabelledSection>
     </aside>
   );
 }

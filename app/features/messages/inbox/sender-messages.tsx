@@ -1,6 +1,7 @@
 import History from "lucide-react/icons/rotate-ccw-clock";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/format/dates";
+import { LabelledSection } from "~/ui/labelled-section";
 import { capitalize } from "./message-badges";
 import type { SenderMessages as Linked } from "./sender-messages.server";
 
@@ -25,17 +26,18 @@ export function SenderMessages({
 }) {
   if (!linked.messages.length) return null;
   return (
-    <section
-      aria-labelledby="sender-messages-heading"
+    <LabelledSection
+      id="sender-messages-heading"
+      level={3}
+      title={
+        <>
+          <History aria-hidden="true" className="h-4 w-4" />
+          {senderMessagesHeading(linked)}
+        </>
+      }
       className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+      headingClassName="flex items-center gap-2 text-sm font-semibold text-slate-900 dark:text-white"
     >
-      <h3
-        id="sender-messages-heading"
-        className="flex items-center gap-2 text-sm font-semibold text-slate-900 dark:text-white"
-      >
-        <History aria-hidden="true" className="h-4 w-4" />
-        {senderMessagesHeading(linked)}
-      </h3>
       <ul className="mt-2 grid gap-1 text-sm">
         {linked.messages.map((item) => (
           <li key={item.id}>
@@ -56,6 +58,6 @@ export function SenderMessages({
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }
