@@ -45,26 +45,40 @@ function AddLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; labe
   );
 }
 
-export function StatCard({
-  label,
-  value,
-  hint,
-  icon,
-}: {
-  label: string;
-  value: ReactNode;
-  hint?: string;
-  icon?: ReactNode;
-}) {
+/** One figure of a page's statistics row. */
+export type StatFigure = { label: string; value: ReactNode; hint?: string; icon?: LucideIcon };
+
+function StatCard({ label, value, hint, icon: Icon }: StatFigure) {
   return (
     <div className={cn(cardClasses, "p-5")}>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</p>
-        {icon}
+        {Icon ? (
+          <Icon aria-hidden="true" className="h-6 w-6 text-brand-700 dark:text-brand-300" />
+        ) : null}
       </div>
       <p className="mt-2 text-3xl font-extrabold text-slate-900 dark:text-white">{value}</p>
       {hint ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{hint}</p> : null}
     </div>
+  );
+}
+
+/** A page's statistics row: a card per figure, the row named for screen readers by `label`. */
+export function StatCards({
+  label,
+  className,
+  figures,
+}: {
+  label: string;
+  className: string;
+  figures: StatFigure[];
+}) {
+  return (
+    <section aria-label={label} className={className}>
+      {figures.map((figure) => (
+        <StatCard key={figure.label} {...figure} />
+      ))}
+    </section>
   );
 }
 

@@ -16,7 +16,7 @@ import { AdminsTable } from "~/features/admins/admins-table";
 import { adminListHref, parseAdminListQuery } from "~/features/admins/list-url";
 import { adminActionSchema, adminMessages } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
-import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
@@ -94,23 +94,15 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         description="Manage who can sign in to the admin portal and what they can do."
         add={{ to: adminListHref(query, { modal: "create" }), icon: UserPlus, label: "Add Admin" }}
       />
-      <section aria-label="Admin statistics" className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard
-          label="Total Admins"
-          value={stats.total}
-          icon={<Users aria-hidden="true" className="h-6 w-6 text-brand-700" />}
-        />
-        <StatCard
-          label="Active Admins"
-          value={stats.active}
-          icon={<UserCheck aria-hidden="true" className="h-6 w-6 text-brand-700" />}
-        />
-        <StatCard
-          label="Super Admins"
-          value={stats.superAdmins}
-          icon={<ShieldCheck aria-hidden="true" className="h-6 w-6 text-brand-700" />}
-        />
-      </section>
+      <StatCards
+        label="Admin statistics"
+        className="mb-6 grid gap-4 sm:grid-cols-3"
+        figures={[
+          { label: "Total Admins", value: stats.total, icon: Users },
+          { label: "Active Admins", value: stats.active, icon: UserCheck },
+          { label: "Super Admins", value: stats.superAdmins, icon: ShieldCheck },
+        ]}
+      />
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
           <ListSearch

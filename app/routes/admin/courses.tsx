@@ -23,7 +23,7 @@ import { readCourseSubmission, uploadFailedText } from "~/features/courses/cours
 import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
 import { courseListHref, parseCourseListQuery } from "~/features/courses/list-url";
 import { courseFormClientAction } from "~/features/courses/use-upload-progress";
-import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
@@ -113,22 +113,20 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
         description="Create, edit and publish the courses on the public website."
         add={{ to: courseListHref(query, { modal: "create" }), icon: Plus, label: "Add Course" }}
       />
-      <section
-        aria-label="Course statistics"
+      <StatCards
+        label="Course statistics"
         className="mb-6 grid gap-4 sm:grid-cols-3 lg:grid-cols-7"
-      >
-        <StatCard label="Total" value={stats.total} />
-        <StatCard label="Active" value={stats.active} />
-        <StatCard label="Inactive" value={stats.inactive} />
-        {courseCategories.map((category) => (
-          <StatCard
-            key={category}
-            label={category}
-            value={stats.byCategory[category] ?? 0}
-            hint="active"
-          />
-        ))}
-      </section>
+        figures={[
+          { label: "Total", value: stats.total },
+          { label: "Active", value: stats.active },
+          { label: "Inactive", value: stats.inactive },
+          ...courseCategories.map((category) => ({
+            label: category,
+            value: stats.byCategory[category] ?? 0,
+            hint: "active",
+          })),
+        ]}
+      />
       <AdminCourseToolbar key={`${query.q}|${query.category}|${query.inactive}`} query={query} />
       <div className="mb-4 flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">

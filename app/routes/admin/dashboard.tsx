@@ -15,7 +15,7 @@ import { ReplyPromiseFigures } from "~/features/messages/inbox/reply-promise-car
 import { PaymentFiguresSection } from "~/features/payments/payment-figures";
 import { paymentFigures } from "~/features/payments/payment-overview.server";
 import { dashboardStats, recentActivity } from "~/features/portal/dashboard.server";
-import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
 import { NewMessagesCard } from "~/features/reports/new-messages-card";
 import { messagesPerDay } from "~/features/reports/reports.server";
@@ -56,8 +56,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const icon = "h-6 w-6 text-brand-700 dark:text-brand-300";
-
 const quickActions = [
   {
     to: courseListHref(defaultCourseListQuery, { modal: "create" }),
@@ -79,31 +77,31 @@ const statCards = (stats: Route.ComponentProps["loaderData"]["stats"]) => [
     label: "Students",
     value: stats.students.enrolled,
     hint: "Enrolled, across all intakes",
-    Icon: GraduationCap,
+    icon: GraduationCap,
   },
   {
     label: "Tutors",
     value: stats.tutors.active,
     hint: "Active, shown on the About page",
-    Icon: Users,
+    icon: Users,
   },
   {
     label: "Courses",
     value: stats.courses.total,
     hint: `${stats.courses.active} active`,
-    Icon: BookOpen,
+    icon: BookOpen,
   },
   {
     label: "New Messages",
     value: stats.messages.unread,
     hint: `${stats.messages.today} received today`,
-    Icon: Mail,
+    icon: Mail,
   },
   {
     label: "Admins",
     value: stats.admins.total,
     hint: `${stats.admins.active} active`,
-    Icon: ShieldCheck,
+    icon: ShieldCheck,
   },
 ];
 
@@ -128,15 +126,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ApplicationsWaitingFigure figures={applicationFigures} />
       </ReplyPromiseFigures>
       <PaymentFiguresSection figures={payments} />
-      <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        {statCards(stats).map(({ Icon, ...card }) => (
-          <StatCard
-            key={card.label}
-            {...card}
-            icon={<Icon aria-hidden="true" className={icon} />}
-          />
-        ))}
-      </section>
+      <StatCards
+        label="Statistics"
+        className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
+        figures={statCards(stats)}
+      />
       <NewMessagesCard days={lastDays} />
       {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
       <div className="mt-8 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">

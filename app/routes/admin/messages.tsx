@@ -32,7 +32,7 @@ import { MessageDetail } from "~/features/messages/inbox/message-detail";
 import { recordReply, sendReply } from "~/features/messages/inbox/replies.server";
 import { earlierMessagesFrom } from "~/features/messages/inbox/sender-messages.server";
 import { messageTimeline } from "~/features/messages/inbox/timeline.server";
-import { PageHeader, StatCard } from "~/features/portal/page-header";
+import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.server";
 import { keptValueOf } from "~/lib/forms/action-reply";
@@ -160,8 +160,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const statIcon = "h-6 w-6 text-brand-700 dark:text-brand-300";
-
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const {
     query,
@@ -192,27 +190,17 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       />
       {stats.value ? <InboxStatsLine stats={stats.value} className="mb-4 md:hidden" /> : null}
       {stats.value ? (
-        <section
-          aria-label="Message statistics"
+        <StatCards
+          label="Message statistics"
           className="mb-6 grid grid-cols-5 gap-4 max-md:hidden"
-        >
-          {(
-            [
-              ["Total", stats.value.total, Inbox],
-              ["Unread", stats.value.unread, Mail],
-              ["Read", stats.value.read, MailOpen],
-              ["Replied", stats.value.replied, MailCheck],
-              ["Today", stats.value.today, Sun],
-            ] as const
-          ).map(([label, value, Icon]) => (
-            <StatCard
-              key={label}
-              label={label}
-              value={value}
-              icon={<Icon aria-hidden="true" className={statIcon} />}
-            />
-          ))}
-        </section>
+          figures={[
+            { label: "Total", value: stats.value.total, icon: Inbox },
+            { label: "Unread", value: stats.value.unread, icon: Mail },
+            { label: "Read", value: stats.value.read, icon: MailOpen },
+            { label: "Replied", value: stats.value.replied, icon: MailCheck },
+            { label: "Today", value: stats.value.today, icon: Sun },
+          ]}
+        />
       ) : (
         <p
           role="alert"
