@@ -412,6 +412,9 @@ async function main() {
     };
     const envA = { ...env, ...(dovecot ? inboundMailEnv(dovecot, smtpPort) : {}) };
     let a = await startAppServer({ env: envA, dataDirPrefix: "fleet-a" });
+    // Cleanups run last first: each process stops before its data folder goes, so a job that
+    // writes to the outbox while it stops leaves no folder behind.
+    cleanups.push(() => rm(a.dataDir, { recursive: true, force: true }));
     cleanups.push(() => a.stop());
     await createSuperAdmin(databaseUrl, ADMIN);
     await run("npx", ["tsx", "scripts/seed.ts"], {
@@ -419,9 +422,8 @@ async function main() {
     });
     const b = await startAppServer({ env, dataDirPrefix: "fleet-b" });
     servers.push(a, b);
-    cleanups.push(() => b.stop());
-    cleanups.push(() => rm(a.dataDir, { recursive: true, force: true }));
     cleanups.push(() => rm(b.dataDir, { recursive: true, force: true }));
+    cleanups.push(() => b.stop());
 
     /** A crash of A: SIGKILL, then A again on its port and data folder. */
     const crashA = async () => {
