@@ -1,19 +1,21 @@
 // `npm run test:fleet`: the app as a fleet. Its own PostgreSQL cluster (initdb/pg_ctl on a free
 // port), a real S3-compatible server (s3rver), a fake Paystack and two app processes with
-// different data folders; then the checks of the README's "Proof under load and faults", with a
-// printed table. Exits 1 when a check fails. Needs the production build (`npm run test:fleet`
-// builds first).
+// different data folders (and, for the mail case, a dovecot); then the checks of the README's
+// "Fleet suite", with a printed table; FLEET_ONLY names the cases to run. Exits 1 when a check
+// fails. Needs the production build (`npm run test:fleet` builds first).
 
 import { execFile } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import sharp from "sharp";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, freePort, startAppServer } from "../support/app-server";
+import { startDovecot } from "../support/dovecot";
 import { startFakePaystack } from "../support/fake-paystack";
 import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
 import { startS3Server } from "../support/s3-server";
 import { createSuperAdmin } from "../support/super-admin";
 import { admissionsRush } from "./admissions";
+import { inboundMailEnv, inboundMailRush } from "./inbound-mail";
 import { paymentRush } from "./payments";
 import { query } from "./query";
 import { type Row, report } from "./report";
@@ -29,6 +31,13 @@ const BURST_ACKNOWLEDGED_AT_LEAST = 0.99;
 /** Only the header's Courses menu has this link: a page rendered without the menu lacks it. */
 const COURSES_MENU = ">View all courses<";
 const LOAD_SECONDS = Number(process.env.FLEET_LOAD_SECONDS ?? 60);
+/** The cases, in the order they run; FLEET_ONLY=mail,burst runs only those. */
+const CASES = ["shared", "burst", "admissions", "payments", "outage", "load", "mail"] as const;
+type Case = (typeof CASES)[number];
+const ONLY = (process.env.FLEET_ONLY ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 const rows: Row[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -363,9 +372,21 @@ function reportExits(servers: AppServer[]) {
 
 const servers: AppServer[] = [];
 
+/** The cases FLEET_ONLY names (all when it is unset); an unknown name stops the suite. */
+function selectedCases(): Set<Case> {
+  const unknown = ONLY.filter((name) => !(CASES as readonly string[]).includes(name));
+  if (unknown.length) {
+    throw new Error(
+      `FLEET_ONLY names no case ${unknown.join(", ")}; the cases: ${CASES.join(", ")}`,
+    );
+  }
+  return new Set(ONLY.length ? (ONLY as Case[]) : CASES);
+}
+
 async function main() {
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
+    const selected = selectedCases();
     const cluster = await startPostgresCluster();
     cleanups.push(() => cluster.destroy());
     await query(cluster.url(), "CREATE DATABASE academy");
@@ -375,8 +396,13 @@ async function main() {
     const paystackSecretKey = "sk_test_fleetcheck0001";
     const paystack = await startFakePaystack({ secretKey: paystackSecretKey });
     cleanups.push(() => paystack.close());
+    // The mail case's mailbox, read by both processes from their start; A listens over SMTP.
+    const dovecot = selected.has("mail") ? await startDovecot() : null;
+    if (dovecot) cleanups.push(() => dovecot.close());
+    const smtpPort = await freePort();
     const env = {
       ...s3.env,
+      ...(dovecot ? inboundMailEnv(dovecot) : {}),
       PAYSTACK_SECRET_KEY: paystackSecretKey,
       PAYSTACK_BASE_URL: paystack.baseUrl,
       DATABASE_URL: databaseUrl,
@@ -384,7 +410,11 @@ async function main() {
       NOTIFY_EMAILS: "staff@academy.test",
       LOG_LEVEL: "warn",
     };
-    const a = await startAppServer({ env, dataDirPrefix: "fleet-a" });
+    const envA = { ...env, ...(dovecot ? inboundMailEnv(dovecot, smtpPort) : {}) };
+    let a = await startAppServer({ env: envA, dataDirPrefix: "fleet-a" });
+    // Cleanups run last first: each process stops before its data folder goes, so a job that
+    // writes to the outbox while it stops leaves no folder behind.
+    cleanups.push(() => rm(a.dataDir, { recursive: true, force: true }));
     cleanups.push(() => a.stop());
     await createSuperAdmin(databaseUrl, ADMIN);
     await run("npx", ["tsx", "scripts/seed.ts"], {
@@ -392,24 +422,38 @@ async function main() {
     });
     const b = await startAppServer({ env, dataDirPrefix: "fleet-b" });
     servers.push(a, b);
-    cleanups.push(() => b.stop());
-    cleanups.push(() => rm(a.dataDir, { recursive: true, force: true }));
     cleanups.push(() => rm(b.dataDir, { recursive: true, force: true }));
+    cleanups.push(() => b.stop());
 
-    await sharedState(a, b, databaseUrl);
-    await burst(a, b, databaseUrl);
-    rows.push(
-      ...(await admissionsRush(a, b, databaseUrl).catch((error: unknown) => [
-        { check: "the admissions rush ran", result: String(error), pass: false },
-      ])),
-    );
-    rows.push(
-      ...(await paymentRush(a, b, databaseUrl, paystack).catch((error: unknown) => [
-        { check: "the payment rush ran", result: String(error), pass: false },
-      ])),
-    );
-    await outage(a, b, cluster, databaseUrl);
-    await catalogueLoad({ A: a, B: b }, databaseUrl);
+    /** A crash of A: SIGKILL, then A again on its port and data folder. */
+    const crashA = async () => {
+      await a.kill();
+      a = await startAppServer({
+        env: envA,
+        port: Number(new URL(a.origin).port),
+        dataDir: a.dataDir,
+      });
+      servers[0] = a;
+    };
+    /** A case's rows, or one failing row when it threw. */
+    const rowsOf = async (what: string, work: Promise<Row[]>) =>
+      rows.push(
+        ...(await work.catch((error: unknown) => [
+          { check: `the ${what} ran`, result: String(error), pass: false },
+        ])),
+      );
+    const cases: Record<Case, () => Promise<unknown>> = {
+      shared: () => sharedState(a, b, databaseUrl),
+      burst: () => burst(a, b, databaseUrl),
+      admissions: () => rowsOf("admissions rush", admissionsRush(a, b, databaseUrl)),
+      payments: () => rowsOf("payment rush", paymentRush(a, b, databaseUrl, paystack)),
+      outage: () => outage(a, b, cluster, databaseUrl),
+      load: () => catalogueLoad({ A: a, B: b }, databaseUrl),
+      mail: async () =>
+        dovecot &&
+        rowsOf("inbound mail rush", inboundMailRush({ databaseUrl, dovecot, smtpPort, crashA })),
+    };
+    for (const name of CASES) if (selected.has(name)) await cases[name]();
   } catch (error) {
     rows.push({ check: "the suite ran", result: String(error), pass: false });
   } finally {

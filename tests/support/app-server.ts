@@ -8,6 +8,15 @@ export type AppServer = Pick<LaunchedAppServer, "origin" | "dataDir" | "log" | "
   pid: number;
   /** SIGTERM, then the process's end. */
   stop: () => Promise<void>;
+  /** SIGKILL (a crash: nothing is finished), then the process's end. */
+  kill: () => Promise<void>;
+};
+
+type AppServerOptions = {
+  env?: Record<string, string>;
+  dataDirPrefix?: string;
+  /** An existing data folder (a process started again on the same data); else a new one. */
+  dataDir?: string;
 };
 
 export async function freePort(): Promise<number> {
@@ -39,18 +48,20 @@ export type LaunchedAppServer = {
 };
 
 /**
- * Spawns the built server on `port` and a new data folder under `.tmp/`, without waiting for it
- * to answer. `env` is added to the defaults: production, the embedded database, and
+ * Spawns the built server on `port` and a new data folder under `.tmp/` (or `dataDir`), without
+ * waiting for it to answer. `env` is added to the defaults: production, the embedded database, and
  * TRUST_PROXY=1, because the caller is the proxy in front of the app (each request may be its
  * own visitor through X-Forwarded-For, so rate limits decide some requests without deciding all).
  */
 export async function launchAppServer(
   port: number,
-  options: { env?: Record<string, string>; dataDirPrefix?: string } = {},
+  options: AppServerOptions = {},
 ): Promise<LaunchedAppServer> {
   const origin = `http://127.0.0.1:${port}`;
   await mkdir(".tmp", { recursive: true });
-  const dataDir = await mkdtemp(path.resolve(`.tmp/${options.dataDirPrefix ?? "app-data"}-`));
+  const dataDir =
+    options.dataDir ??
+    (await mkdtemp(path.resolve(`.tmp/${options.dataDirPrefix ?? "app-data"}-`)));
   const child: ChildProcess = spawn("node", ["server.js"], {
     env: {
       ...process.env,
@@ -81,12 +92,15 @@ export async function launchAppServer(
   return { origin, dataDir, child, log: () => output, exited: () => exit, ended };
 }
 
-/** Starts the built server (launchAppServer) on a free port and waits for `/healthz`. */
+/**
+ * Starts the built server (launchAppServer) on `port` (a free one by default) and waits for
+ * `/healthz`.
+ */
 export async function startAppServer(
-  options: { env?: Record<string, string>; dataDirPrefix?: string } = {},
+  options: AppServerOptions & { port?: number } = {},
 ): Promise<AppServer> {
   const { origin, dataDir, child, log, exited, ended } = await launchAppServer(
-    await freePort(),
+    options.port ?? (await freePort()),
     options,
   );
 
@@ -113,6 +127,10 @@ export async function startAppServer(
     exited,
     async stop() {
       if (!exited()) child.kill("SIGTERM");
+      await ended;
+    },
+    async kill() {
+      if (!exited()) child.kill("SIGKILL");
       await ended;
     },
   };
