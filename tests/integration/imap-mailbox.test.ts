@@ -40,13 +40,16 @@ beforeEach(async () => {
   await db().delete(messages);
 });
 
-/** A reader of the test mailbox for the running test, stopped when it ends. */
-function startReader(options: { pollSeconds?: number; maxMailBytes?: number } = {}) {
+/** A reader of the test mailbox (of `server`) for the running test, stopped when it ends. */
+function startReader(
+  options: { pollSeconds?: number; maxMailBytes?: number } = {},
+  server: TestDovecot = dovecot,
+) {
   const { logger, lines } = capturedLogger("debug");
   const reader = startImapMailbox({
-    url: dovecot.url,
-    user: dovecot.user,
-    password: dovecot.password,
+    url: server.url,
+    user: server.user,
+    password: server.password,
     pollSeconds: options.pollSeconds ?? 3600,
     maxMailBytes: options.maxMailBytes,
     logger,
@@ -389,5 +392,54 @@ describe("the IMAP mailbox", () => {
     await expect.poll(() => dovecot.flagsOf(after), { timeout: 15_000 }).toContain(STORED_KEYWORD);
     expect(await storedWith("<after-poison@visitor.test>")).toHaveLength(1);
     expect(await dovecot.flagsOf(poison)).not.toContain(STORED_KEYWORD);
+  });
+});
+
+describe("the IMAP mailbox on a server without IDLE", () => {
+  let withoutIdle: TestDovecot;
+  beforeAll(async () => {
+    withoutIdle = await startDovecot({ idle: false });
+  });
+  afterAll(async () => {
+    await withoutIdle?.close();
+  });
+
+  it("stores a mail within one poll interval, found by the poll alone", async () => {
+    // The server tells of no new mail: only the reader's own poll can find it.
+    const capabilities = await withoutIdle.capabilities();
+    expect(capabilities).toContain("IMAP4rev1");
+    expect(capabilities).not.toContain("IDLE");
+    const pollSeconds = 2;
+    const { reader } = startReader({ pollSeconds }, withoutIdle);
+    await readerReady(reader);
+    // Without IDLE, imapflow waits by sending NOOP every 2 minutes, once at once: a mail it
+    // sees would start a pass too. So the mail comes after a pass the poll started (nothing
+    // else starts one here), when the next NOOP is 2 minutes away.
+    await expect.poll(() => reader.status().idling, { timeout: 10_000 }).toBe(true);
+    const passesWhenWaiting = reader.status().passes;
+    await expect
+      .poll(() => reader.status().passes, {
+        timeout: pollSeconds * 1000 + 1_000,
+        message: "a pass started by the poll",
+      })
+      .toBeGreaterThan(passesWhenWaiting);
+    const passesBefore = reader.status().passes;
+
+    const rfcMessageId = `<${randomUUID()}@visitor.test>`;
+    const appendedAt = Date.now();
+    const uid = await withoutIdle.appendMail(mail({ messageId: rfcMessageId }));
+    // The next poll is at most one interval away; a second more for the pass to store it.
+    const withinOnePoll = pollSeconds * 1000 + 1_000;
+    await expect
+      .poll(async () => (await storedWith(rfcMessageId)).length, {
+        timeout: withinOnePoll,
+        interval: 50,
+      })
+      .toBe(1);
+    expect(Date.now() - appendedAt).toBeLessThan(withinOnePoll);
+    await expect.poll(() => withoutIdle.flagsOf(uid), { timeout: 5_000 }).toContain(STORED_KEYWORD);
+    // A pass on the same connection: not a reconnection's first read.
+    expect(reader.status()).toMatchObject({ connected: true, connections: 1 });
+    expect(reader.status().passes).toBeGreaterThan(passesBefore);
   });
 });

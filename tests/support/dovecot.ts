@@ -44,6 +44,8 @@ export type TestDovecot = {
   restart(): Promise<void>;
   /** What dovecot logged so far. */
   log(): string;
+  /** The capabilities a signed-in client is told of (IMAP4rev1, IDLE, …). */
+  capabilities(): Promise<string[]>;
   /** Stops dovecot and removes its folder. */
   close(): Promise<void>;
 };
@@ -103,12 +105,24 @@ async function greeted(port: number, failed: () => string | null, timeoutMs = 15
 }
 
 /**
+ * Dovecot 2.3's own capabilities less IDLE (and NOTIFY, the other way a server tells of new
+ * mail), for a server that offers neither, as some hosted and older servers do not: a client
+ * must poll it.
+ */
+const capabilitiesWithoutIdle = [
+  "IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE SORT SORT=DISPLAY THREAD=REFERENCES THREAD=REFS",
+  "THREAD=ORDEREDSUBJECT MULTIAPPEND URL-PARTIAL CATENATE UNSELECT CHILDREN NAMESPACE UIDPLUS",
+  "LIST-EXTENDED I18NLEVEL=1 CONDSTORE QRESYNC ESEARCH ESORT SEARCHRES WITHIN CONTEXT=SEARCH",
+  "LIST-STATUS BINARY MOVE SNIPPET=FUZZY PREVIEW=FUZZY PREVIEW STATUS=SIZE SAVEDATE LITERAL+",
+].join(" ");
+
+/**
  * Starts a dovecot of the test's own from a configuration in a new temporary folder (its
  * sockets, state, log and maildir there too), on a free port of 127.0.0.1, in the foreground
  * (`dovecot -F`) as a child process. It never reads /etc/dovecot or touches the system's
- * dovecot, and works as root and as any other user.
+ * dovecot, and works as root and as any other user. `idle: false` makes a server without IDLE.
  */
-export async function startDovecot(): Promise<TestDovecot> {
+export async function startDovecot(options: { idle?: boolean } = {}): Promise<TestDovecot> {
   const root = await mkdtemp(path.join(tmpdir(), "academy-dovecot-"));
   // dovecot's own users (as root: dovecot, dovenull, nobody) read the folder and users file.
   await chmod(root, 0o755);
@@ -149,7 +163,7 @@ default_internal_group = ${who.internalGroup}
 default_login_user = ${who.loginUser}
 first_valid_uid = 1
 mail_location = maildir:~/Maildir
-passdb {
+${options.idle === false ? `imap_capability = ${capabilitiesWithoutIdle}\n` : ""}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${usersFile}
 }
@@ -294,6 +308,7 @@ service anvil {
       await start();
     },
     log: () => output,
+    capabilities: () => withClient(async (client) => [...client.capabilities.keys()]),
     async close() {
       await stop();
       process.off("exit", killOnExit);
