@@ -1,12 +1,14 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormError } from "./fields";
 import { type ListModalProps, Modal, type ModalSize } from "./modal";
+import { ModalActions } from "./modal-actions";
 
 /**
  * The add-or-edit form of a list's record, in a URL-driven modal: it posts the intent
- * (`create`, or `update` with the record's id) and shows the form's error above the fields.
+ * (`create`, or `update` with the record's id), shows the form's error above the fields, and
+ * ends with Cancel and the submit button, which reads `busyLabel` while the form is sent.
  */
 export function RecordFormModal({
   form,
@@ -16,6 +18,7 @@ export function RecordFormModal({
   size = "lg",
   multipart = false,
   className = "grid gap-4",
+  submitLabel,
   closeHref,
   onClose,
   children,
@@ -30,8 +33,11 @@ export function RecordFormModal({
   /** A form with a file field. */
   multipart?: boolean;
   className?: string;
+  /** The submit button's text, e.g. "Save Changes". */
+  submitLabel: string;
   children: ReactNode;
 }) {
+  const navigation = useNavigation();
   return (
     <Modal
       open
@@ -51,6 +57,12 @@ export function RecordFormModal({
         {recordId ? <input type="hidden" name="id" value={recordId} /> : null}
         <FormError errors={form.errors} id={form.errorId} />
         {children}
+        <ModalActions
+          className="col-span-full mt-2"
+          closeHref={closeHref}
+          busy={navigation.state === "submitting"}
+          label={submitLabel}
+        />
       </Form>
     </Modal>
   );

@@ -1,10 +1,8 @@
-import { useNavigation } from "react-router";
 import type { Admin } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { DeleteModal } from "~/ui/confirm-modal";
 import { SelectField, TextField } from "~/ui/form-fields";
 import type { ListModalProps } from "~/ui/modal";
-import { ModalActions } from "~/ui/modal-actions";
 import { RecordFormModal } from "~/ui/record-form-modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import { adminCreateSchema, adminEditSchema } from "./schema";
@@ -23,16 +21,12 @@ export function AdminFormModal({
   mode,
   admin,
   actionReply,
-  closeHref,
-  onClose,
-}: {
+  ...modal
+}: ListModalProps & {
   mode: "create" | "edit";
   admin: Pick<Admin, "id" | "name" | "email" | "phone" | "role" | "isActive"> | null;
   actionReply: ActionReply | undefined;
-  closeHref: string;
-  onClose: () => void;
 }) {
-  const navigation = useNavigation();
   const schema = mode === "create" ? adminCreateSchema : adminEditSchema;
   // The edit form's fields are a part of the create form's, so one type serves both.
   const { form, fields } = useSchemaForm(schema as typeof adminCreateSchema, {
@@ -48,7 +42,6 @@ export function AdminFormModal({
           }
         : { role: "admin", is_active: "true" },
   });
-  const submitting = navigation.state === "submitting";
 
   return (
     <RecordFormModal
@@ -57,8 +50,8 @@ export function AdminFormModal({
       title={mode === "create" ? "Add Admin" : "Edit Admin"}
       description={mode === "create" ? "Create a sign-in for a new staff member." : admin?.email}
       size="md"
-      closeHref={closeHref}
-      onClose={onClose}
+      submitLabel={mode === "create" ? "Create Admin" : "Save Changes"}
+      {...modal}
     >
       <TextField meta={fields.name} label="Name" required autoComplete="off" />
       {mode === "create" ? (
@@ -87,12 +80,6 @@ export function AdminFormModal({
         required
         placeholder="Select a status"
         options={statusOptions}
-      />
-      <ModalActions
-        className="mt-2"
-        closeHref={closeHref}
-        busy={submitting}
-        label={mode === "create" ? "Create Admin" : "Save Changes"}
       />
     </RecordFormModal>
   );

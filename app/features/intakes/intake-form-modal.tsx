@@ -48,8 +48,7 @@ export function IntakeFormModal({
   tutorChoices,
   coursePrice,
   actionReply,
-  closeHref,
-  onClose,
+  ...modal
 }: ListModalProps & {
   /** The intake to edit; null to add one. */
   intake: (Intake & { tutorIds: string[] }) | null;
@@ -59,7 +58,6 @@ export function IntakeFormModal({
   coursePrice: number;
   actionReply: ActionReply | undefined;
 }) {
-  const navigation = useNavigation();
   const { form, fields } = useSchemaForm(intakeFormSchema, {
     id: `intake-${intake?.id ?? "new"}`,
     reply: actionReply,
@@ -73,8 +71,8 @@ export function IntakeFormModal({
       title={intake ? "Edit intake" : "Add intake"}
       description="Dates and times are Lagos time; prices are in Naira."
       className="grid gap-4 sm:grid-cols-2"
-      closeHref={closeHref}
-      onClose={onClose}
+      submitLabel={intake ? "Save Changes" : "Add intake"}
+      {...modal}
     >
       <TextField
         meta={fields.label}
@@ -156,12 +154,6 @@ export function IntakeFormModal({
           className="sm:col-span-2"
         />
       ) : null}
-      <ModalActions
-        className="mt-2 sm:col-span-2"
-        closeHref={closeHref}
-        busy={navigation.state === "submitting"}
-        label={intake ? "Save Changes" : "Add intake"}
-      />
     </RecordFormModal>
   );
 }

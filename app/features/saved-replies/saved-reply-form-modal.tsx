@@ -1,10 +1,8 @@
-import { useNavigation } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { DeleteModal } from "~/ui/confirm-modal";
 import { TextareaField, TextField } from "~/ui/form-fields";
 import type { ListModalProps } from "~/ui/modal";
-import { ModalActions } from "~/ui/modal-actions";
 import { RecordFormModal } from "~/ui/record-form-modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import { savedReplyFormSchema } from "./schema";
@@ -13,22 +11,17 @@ import { savedReplyFormSchema } from "./schema";
 export function SavedReplyFormModal({
   reply,
   actionReply,
-  closeHref,
-  onClose,
-}: {
+  ...modal
+}: ListModalProps & {
   /** The reply to edit; null to add one. */
   reply: Pick<SavedReply, "id" | "title" | "body"> | null;
   actionReply: ActionReply | undefined;
-  closeHref: string;
-  onClose: () => void;
 }) {
-  const navigation = useNavigation();
   const { form, fields } = useSchemaForm(savedReplyFormSchema, {
     id: `saved-reply-${reply?.id ?? "new"}`,
     reply: actionReply,
     defaultValue: reply ? { title: reply.title, body: reply.body } : undefined,
   });
-  const submitting = navigation.state === "submitting";
 
   return (
     <RecordFormModal
@@ -36,17 +29,11 @@ export function SavedReplyFormModal({
       recordId={reply?.id ?? null}
       title={reply ? "Edit saved reply" : "Add saved reply"}
       description="Placeholders such as {name} and {course} are filled in when the reply is used."
-      closeHref={closeHref}
-      onClose={onClose}
+      submitLabel={reply ? "Save Changes" : "Add saved reply"}
+      {...modal}
     >
       <TextField meta={fields.title} label="Title" required autoComplete="off" />
       <TextareaField meta={fields.body} label="Reply text" required rows={10} />
-      <ModalActions
-        className="mt-2"
-        closeHref={closeHref}
-        busy={submitting}
-        label={reply ? "Save Changes" : "Add saved reply"}
-      />
     </RecordFormModal>
   );
 }

@@ -1,11 +1,10 @@
 import { useId } from "react";
-import { useNavigation } from "react-router";
 import type { Tutor } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { uploadRules } from "~/lib/forms/upload-rules";
 import { ErrorText } from "~/ui/fields";
 import { controlClasses, TextareaField, TextField } from "~/ui/form-fields";
-import { ModalActions } from "~/ui/modal-actions";
+import type { ListModalProps } from "~/ui/modal";
 import { RecordFormModal } from "~/ui/record-form-modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import { BIO_MAX, tutorFormSchema } from "./schema";
@@ -46,16 +45,12 @@ function PhotoField({ tutor, error }: { tutor: Tutor | null; error: string | und
 export function TutorFormModal({
   tutor,
   actionReply,
-  closeHref,
-  onClose,
-}: {
+  ...modal
+}: ListModalProps & {
   /** The tutor to edit; null to add one. */
   tutor: Tutor | null;
   actionReply: ActionReply | undefined;
-  closeHref: string;
-  onClose: () => void;
 }) {
-  const navigation = useNavigation();
   const { form, fields, lastResult } = useSchemaForm(tutorFormSchema, {
     id: `tutor-${tutor?.id ?? "new"}`,
     reply: actionReply,
@@ -63,7 +58,6 @@ export function TutorFormModal({
       ? { name: tutor.name, role: tutor.role, bio: tutor.bio, link: tutor.link ?? "" }
       : undefined,
   });
-  const submitting = navigation.state === "submitting";
 
   return (
     <RecordFormModal
@@ -72,8 +66,8 @@ export function TutorFormModal({
       title={tutor ? "Edit tutor" : "Add tutor"}
       description="Active tutors are shown on the About page."
       multipart
-      closeHref={closeHref}
-      onClose={onClose}
+      submitLabel={tutor ? "Save Changes" : "Add tutor"}
+      {...modal}
     >
       <TextField meta={fields.name} label="Name" required autoComplete="off" />
       <TextField
@@ -92,12 +86,6 @@ export function TutorFormModal({
         placeholder="https://"
       />
       <PhotoField tutor={tutor} error={lastResult?.error?.photoFile?.[0]} />
-      <ModalActions
-        className="mt-2"
-        closeHref={closeHref}
-        busy={submitting}
-        label={tutor ? "Save Changes" : "Add tutor"}
-      />
     </RecordFormModal>
   );
 }
