@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { emailPattern } from "~/lib/forms/email-address";
 import { requiredText } from "~/lib/forms/required-text";
-import { multiLine, personName, singleLine } from "~/lib/text/outside-text";
+import { visitorEmail, visitorFullName } from "~/lib/forms/visitor-fields";
+import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { toInternationalPhone } from "~/lib/text/phone-number";
 import { applicationLimits, experienceLevels, heardFromChoices } from "./application-rules";
 
@@ -31,23 +31,10 @@ export const applicationMessages = {
     "Your application has moved on since this page was opened. Here is where it stands now.",
 } as const;
 
-const email = requiredText(
-  "Email address",
-  "Email address is required",
-  applicationLimits.email,
-  singleLine,
-).check(z.regex(emailPattern, "Please enter a valid email address"));
+const email = visitorEmail(applicationLimits.email);
 
 export const applicationSchema = z.object({
-  fullName: requiredText(
-    "Full name",
-    "Full name is required",
-    applicationLimits.name,
-    singleLine,
-  ).check(
-    z.minLength(2, { error: "Full name must be at least 2 characters", abort: true }),
-    ...personName("Full name"),
-  ),
+  fullName: visitorFullName(applicationLimits.name),
   email,
   phone: z.pipe(
     requiredText("Phone number", "Phone number is required", applicationLimits.phone, singleLine),

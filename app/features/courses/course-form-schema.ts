@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { type Course, courseCategories, courseLevels } from "~/db/schema";
 import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { activeToggleSchema, deleteIntent, formIntents } from "~/lib/forms/list-actions";
+import { optionalText, requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
 import { slugPattern } from "~/lib/text/slug";
 
@@ -48,27 +49,6 @@ export const courseMessages = {
     "People have applied for this course's intakes, so it cannot be deleted. Deactivate it instead: it leaves the site and keeps their applications.",
 } as const;
 
-const text = (max: number, label: string, allowed = singleLine) =>
-  z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        allowed(label),
-        z.maxLength(max, `${label} must be at most ${max} characters`),
-      ),
-  );
-
-const required = (message: string, max: number, label: string, allowed = singleLine) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message, abort: true }),
-      allowed(label),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
-
 /** A price typed in whole Naira, in steps of ₦1,000; the course stores it in kobo. */
 const money = (label: string) =>
   z.pipe(
@@ -88,7 +68,7 @@ const money = (label: string) =>
 /** A list of short texts; blank rows are dropped on save. */
 const textList = (max: number, label: string) =>
   z.pipe(
-    z._default(z.array(text(max, label)), []),
+    z._default(z.array(optionalText(label, max, singleLine)), []),
     z.transform((items) => items.filter((item): item is string => Boolean(item))),
   );
 
@@ -96,9 +76,9 @@ const isBlank = (...values: Array<string | undefined>) => values.every((value) =
 
 const moduleSchema = z
   .object({
-    title: text(200, "Module title"),
-    description: text(2000, "Module description", multiLine),
-    topics: text(5000, "Topics", multiLine),
+    title: optionalText("Module title", 200, singleLine),
+    description: optionalText("Module description", 2000, multiLine),
+    topics: optionalText("Topics", 5000, multiLine),
   })
   .check(
     z.refine(
@@ -119,7 +99,10 @@ const moduleSchema = z
   );
 
 const faqSchema = z
-  .object({ question: text(500, "Question"), answer: text(3000, "Answer", multiLine) })
+  .object({
+    question: optionalText("Question", 500, singleLine),
+    answer: optionalText("Answer", 3000, multiLine),
+  })
   .check(
     z.refine((faq) => isBlank(faq.question, faq.answer) || Boolean(faq.question), {
       message: "Question is required",
@@ -153,15 +136,18 @@ type CourseField = {
  * are all built from this table: a new field needs a row here and a column in app/db/schema.ts.
  */
 const courseFields = {
-  title: { rule: required("Course title is required", 200, "Course title"), blank: "" },
+  title: {
+    rule: requiredText("Course title", "Course title is required", 200, singleLine),
+    blank: "",
+  },
   slug: {
-    rule: required("Course slug is required", 120, "Course slug").check(
+    rule: requiredText("Course slug", "Course slug is required", 120, singleLine).check(
       z.regex(slugPattern, "Use lowercase letters, numbers and single hyphens only"),
     ),
     blank: "",
   },
   description: {
-    rule: required("Course description is required", 5000, "Course description", multiLine),
+    rule: requiredText("Course description", "Course description is required", 5000, multiLine),
     blank: "",
   },
   category: {
@@ -186,7 +172,7 @@ const courseFields = {
     ),
     blank: "Beginner",
   },
-  duration: { rule: text(100, "Duration"), blank: "" },
+  duration: { rule: optionalText("Duration", 100, singleLine), blank: "" },
   price: { rule: money("Price"), blank: "0", fromCourse: (course) => nairaFromKobo(course.price) },
   originalPrice: {
     rule: money("Original price"),
@@ -220,7 +206,7 @@ const courseFields = {
     ),
     blank: "0",
   },
-  certification: { rule: text(200, "Certification"), blank: "" },
+  certification: { rule: optionalText("Certification", 200, singleLine), blank: "" },
   language: {
     rule: z._default(z.enum(courseLanguages, { error: "Please choose a language" }), "English"),
     blank: "English",
@@ -235,7 +221,7 @@ const courseFields = {
     ),
     blank: ["English"],
   },
-  schedule: { rule: text(200, "Schedule"), blank: "" },
+  schedule: { rule: optionalText("Schedule", 200, singleLine), blank: "" },
   format: {
     rule: z._default(
       z.enum(courseFormats.map((format) => format.value) as [string, ...string[]], {
@@ -245,14 +231,14 @@ const courseFields = {
     ),
     blank: "Available in-person and online",
   },
-  classSize: { rule: text(100, "Class size"), blank: "" },
+  classSize: { rule: optionalText("Class size", 100, singleLine), blank: "" },
   location: {
-    rule: text(200, "Location"),
+    rule: optionalText("Location", 200, singleLine),
     blank: "Lagos, Nigeria",
     // A new course suggests Lagos; a stored course without a location keeps it empty.
     fromCourse: (course) => course.location ?? "",
   },
-  deliveryMethod: { rule: text(500, "Delivery method"), blank: "" },
+  deliveryMethod: { rule: optionalText("Delivery method", 500, singleLine), blank: "" },
   learningOutcomes: { rule: textList(300, "Learning outcome"), blank: [""] },
   prerequisites: { rule: textList(300, "Prerequisite"), blank: [""] },
   skills: { rule: textList(100, "Skill"), blank: [""] },

@@ -23,3 +23,10 @@ export const requiredText = (
       allowed(label),
       atMost(label, max),
     );
+
+/** An optional text, trimmed, of at most `max` characters that `allowed` accepts. */
+export const optionalText = (
+  label: string,
+  max: number,
+  allowed: typeof singleLine | typeof multiLine,
+) => z.optional(z.string().check(z.trim(), allowed(label), atMost(label, max)));
