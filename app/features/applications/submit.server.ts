@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { publicFormRateLimit } from "~/features/messages/intake/submit.server";
 import { UserFacingError } from "~/lib/errors";
@@ -13,7 +13,11 @@ import {
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 import { readForm } from "~/lib/forms/request-form.server";
 import { requestOrigin } from "~/lib/http/client-address";
-import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
+import {
+  emailAddressSubject,
+  hitRateLimit,
+  type RateLimitRule,
+} from "~/lib/infra/rate-limit.server";
 import { formatApplicationReference } from "./application-rules";
 import {
   type ApplyOutcome,
@@ -98,10 +102,6 @@ export const applicationLinksRateLimit: RateLimitRule = {
   windowMs: 24 * 60 * 60 * 1000,
 };
 
-/** The address as a rate-limit key: hashed, so the limits table holds no e-mail address. */
-const addressKey = (email: string) =>
-  createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
-
 /**
  * The 'Find my application' action. The answer is the same whether or not the address has
  * applications, and whether or not its daily allowance of e-mails is used up (telling would say
@@ -116,7 +116,7 @@ export async function handleFindApplication(request: Request) {
     const overLimit = await publicFormLimitRefusal(requestOrigin(request).ipAddress);
     if (overLimit) return refusalReply(submission, overLimit);
     const { email } = submission.value;
-    if ((await hitRateLimit(applicationLinksRateLimit, addressKey(email))).allowed)
+    if ((await hitRateLimit(applicationLinksRateLimit, emailAddressSubject(email))).allowed)
       await sendApplicationLinks(email);
     return noticeReply(submission, applicationMessages.linkSent);
   } catch (error) {

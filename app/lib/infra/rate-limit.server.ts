@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -14,6 +15,10 @@ export type RateLimitResult =
   | { allowed: false; retryAfterSeconds: number };
 
 type Counter = { key: string; count: number; windowStartedAt: Date };
+
+/** An e-mail address as a limit's subject: hashed, so the limits table holds no e-mail address. */
+export const emailAddressSubject = (email: string) =>
+  createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 
 const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
 

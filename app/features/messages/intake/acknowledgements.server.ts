@@ -1,9 +1,12 @@
-import { createHash } from "node:crypto";
 import type { Transaction } from "~/db/client.server";
 import { messageEvents } from "~/db/schema";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
-import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
+import {
+  emailAddressSubject,
+  hitRateLimit,
+  type RateLimitRule,
+} from "~/lib/infra/rate-limit.server";
 import { isOfficeOpen } from "~/lib/site/office-hours";
 import { acknowledgementEmail, type MessageForEmail } from "../message-emails.server";
 
@@ -17,10 +20,6 @@ export const acknowledgementRateLimit: RateLimitRule = {
   windowMs: 24 * 60 * 60 * 1000,
 };
 
-/** The address as a rate-limit key: hashed, so the limits table holds no e-mail address. */
-const addressKey = (email: string) =>
-  createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
-
 /**
  * Whether a message from this address gets an acknowledgement: on unless
  * SEND_ACKNOWLEDGEMENTS=false, and within the address's daily allowance (which this uses up).
@@ -28,7 +27,7 @@ const addressKey = (email: string) =>
  */
 export async function mayAcknowledge(email: string) {
   if (!env().SEND_ACKNOWLEDGEMENTS) return false;
-  return (await hitRateLimit(acknowledgementRateLimit, addressKey(email))).allowed;
+  return (await hitRateLimit(acknowledgementRateLimit, emailAddressSubject(email))).allowed;
 }
 
 /**
