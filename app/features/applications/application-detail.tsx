@@ -6,6 +6,7 @@ import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DetailCloseLink } from "~/ui/detail-close-link";
+import { DetailRow, EmailDetailRow } from "~/ui/detail-row";
 import { LabelledSection } from "~/ui/labelled-section";
 import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/record-forms";
 import type { AdmissionConfirm } from "./admissions-schema";
@@ -34,15 +35,6 @@ const moveLabels: Record<AdmissionConfirm, string> = {
   withdraw: "Withdraw",
 };
 const moves = Object.keys(moveLabels) as AdmissionConfirm[];
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 text-sm">
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
 
 /** '2 days 4 h left', or 'passed' once the deadline is behind us. */
 function timeLeft(deadline: Date | string, now: string) {
@@ -112,32 +104,25 @@ export function ApplicationDetail({
       </div>
 
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-        <Row label="Email">
-          <a
-            href={`mailto:${application.email}`}
-            className="text-brand-800 underline dark:text-brand-300"
-          >
-            {application.email}
-          </a>
-        </Row>
-        <Row label="Phone">{formatPhone(application.phone)}</Row>
-        <Row label="Experience">{application.experienceLevel}</Row>
-        <Row label="Heard from">{application.heardFrom}</Row>
-        <Row label="Intake">
+        <EmailDetailRow email={application.email} />
+        <DetailRow label="Phone">{formatPhone(application.phone)}</DetailRow>
+        <DetailRow label="Experience">{application.experienceLevel}</DetailRow>
+        <DetailRow label="Heard from">{application.heardFrom}</DetailRow>
+        <DetailRow label="Intake">
           {application.courseTitle} · {application.intakeLabel} (starts{" "}
           {formatFullDate(application.startsOn)})
-        </Row>
-        <Row label="Status">{applicationStatusLabels[application.status]}</Row>
+        </DetailRow>
+        <DetailRow label="Status">{applicationStatusLabels[application.status]}</DetailRow>
         {application.status === "offered" && application.offerExpiresAt ? (
-          <Row label="Accept by">
+          <DetailRow label="Accept by">
             {formatDateTime(application.offerExpiresAt)} (Lagos time) ·{" "}
             {timeLeft(application.offerExpiresAt, now)}
-          </Row>
+          </DetailRow>
         ) : null}
         {application.waitlistPlace ? (
-          <Row label="Waitlist">No. {application.waitlistPlace} in line</Row>
+          <DetailRow label="Waitlist">No. {application.waitlistPlace} in line</DetailRow>
         ) : null}
-        <Row label="Applied">{formatDateTime(application.createdAt)}</Row>
+        <DetailRow label="Applied">{formatDateTime(application.createdAt)}</DetailRow>
       </dl>
 
       <LabelledSection

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDateTime } from "~/lib/format/dates";
 import { cn } from "~/ui/cn";
+import { DateTime } from "~/ui/date-time";
 import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";
 import type { ApplicationListItem } from "./application-list.server";
 import { formatApplicationReference } from "./application-rules";
@@ -42,12 +42,10 @@ export function ApplicationList({
                 </span>
               ) : null}
               <ApplicationClockBadge application={item} now={now} short />
-              <time
-                dateTime={new Date(item.createdAt).toISOString()}
+              <DateTime
+                at={item.createdAt}
                 className="ml-auto text-xs text-slate-600 dark:text-slate-400"
-              >
-                {formatDateTime(item.createdAt)}
-              </time>
+              />
             </div>
             <p className="mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200">
               {item.courseTitle} · {item.intakeLabel}

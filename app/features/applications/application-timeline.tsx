@@ -1,5 +1,5 @@
 import { emailStatusLabels } from "~/features/outgoing-mail/schema";
-import { formatDateTime } from "~/lib/format/dates";
+import { DateTime } from "~/ui/date-time";
 import { LabelledSection } from "~/ui/labelled-section";
 import { EarlierEntriesNote } from "~/ui/timeline";
 import type {
@@ -67,7 +67,7 @@ export function ApplicationTimeline({ timeline }: { timeline: Timeline }) {
                 {applicationTimelineText(entry)}
               </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+                <DateTime at={at} />
                 {entry.email ? (
                   <>
                     {entry.email.recipients.length ? (

@@ -20,10 +20,11 @@ import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
 import { NewMessagesCard } from "~/features/reports/new-messages-card";
 import { messagesPerDay } from "~/features/reports/reports.server";
 import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
-import { formatDateTime, lagosToday } from "~/lib/format/dates";
+import { lagosToday } from "~/lib/format/dates";
 import { env } from "~/lib/infra/env.server";
 import { buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { DateTime } from "~/ui/date-time";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Portal" }];
@@ -161,12 +162,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <p className="text-sm text-slate-600 dark:text-slate-400">{event.detail}</p>
                     ) : null}
                   </div>
-                  <time
-                    dateTime={new Date(event.at).toISOString()}
-                    className="text-sm text-slate-600 dark:text-slate-400"
-                  >
-                    {formatDateTime(event.at)}
-                  </time>
+                  <DateTime at={event.at} className="text-sm text-slate-600 dark:text-slate-400" />
                 </li>
               ))}
             </ul>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatDateTime } from "~/lib/format/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { DateTime } from "~/ui/date-time";
 import { SelectInput } from "~/ui/fields";
 import type { InboxListItem } from "./inbox.server";
 import { type InboxQuery, inboxHref } from "./list-url";
@@ -125,12 +125,10 @@ export function InboxList({
                 <StatusBadge status={item.status} />
                 {item.priority !== "normal" ? <PriorityBadge priority={item.priority} /> : null}
                 <ReplyClockBadge message={item} now={now} short />
-                <time
-                  dateTime={new Date(item.createdAt).toISOString()}
+                <DateTime
+                  at={item.createdAt}
                   className="ml-auto text-xs font-normal text-slate-600 dark:text-slate-400"
-                >
-                  {formatDateTime(item.createdAt)}
-                </time>
+                />
               </div>
               <p className="mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200">
                 {item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)"}

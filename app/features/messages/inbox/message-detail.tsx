@@ -5,11 +5,11 @@ import { formatDateTime } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DetailCloseLink } from "~/ui/detail-close-link";
+import { DetailRow, EmailDetailRow } from "~/ui/detail-row";
 import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/record-forms";
 import { formatReference } from "../reference";
 import { DeliveryNotice } from "./delivery-notice";
 import type { DeliveryState } from "./delivery-state";
-import { DetailRow } from "./detail-row";
 import type { InboxMessage } from "./inbox.server";
 import { NOTES_MAX } from "./inbox-schema";
 import { capitalize, FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
@@ -91,14 +91,7 @@ export function MessageDetail({
 
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
         <DetailRow label="Name">{message.fullName}</DetailRow>
-        <DetailRow label="Email">
-          <a
-            href={`mailto:${message.email}`}
-            className="text-brand-800 underline dark:text-brand-300"
-          >
-            {message.email}
-          </a>
-        </DetailRow>
+        <EmailDetailRow email={message.email} />
         {message.phone ? <DetailRow label="Phone">{message.phone}</DetailRow> : null}
         {message.inquiryType ? <DetailRow label="Purpose">{message.inquiryType}</DetailRow> : null}
         {message.courseInterest ? (

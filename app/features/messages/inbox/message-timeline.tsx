@@ -16,8 +16,8 @@ import Send from "lucide-react/icons/send";
 import UserMinus from "lucide-react/icons/user-minus";
 import UserPlus from "lucide-react/icons/user-plus";
 import { href } from "react-router";
-import { formatDateTime } from "~/lib/format/dates";
 import { formatFileSize } from "~/lib/format/file-size";
+import { DateTime } from "~/ui/date-time";
 import { LabelledSection } from "~/ui/labelled-section";
 import { EarlierEntriesNote } from "~/ui/timeline";
 import type { ReceivedMail, MessageTimeline as Timeline, TimelineEntry } from "./timeline.server";
@@ -122,7 +122,7 @@ function Entry({ entry, messageId }: { entry: TimelineEntry; messageId: string }
       <div className="min-w-0 flex-1 text-sm">
         <p className="break-words text-slate-900 dark:text-slate-100">{timelineText(entry)}</p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+          <DateTime at={at} />
           {entry.email && entry.kind !== "reminder-sent" && entry.email.recipients.length ? (
             <> · To {entry.email.recipients.join(", ")}</>
           ) : null}

@@ -1,6 +1,6 @@
 import History from "lucide-react/icons/rotate-ccw-clock";
 import { Link } from "react-router";
-import { formatDateTime } from "~/lib/format/dates";
+import { DateTime } from "~/ui/date-time";
 import { LabelledSection } from "~/ui/labelled-section";
 import { capitalize } from "./message-badges";
 import type { SenderMessages as Linked } from "./sender-messages.server";
@@ -49,11 +49,8 @@ export function SenderMessages({
               {item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)"}
             </Link>{" "}
             <span className="text-slate-600 dark:text-slate-400">
-              · {item.isEarlier ? "earlier" : "later"} ·{" "}
-              <time dateTime={new Date(item.createdAt).toISOString()}>
-                {formatDateTime(item.createdAt)}
-              </time>{" "}
-              · {capitalize(item.status)}
+              · {item.isEarlier ? "earlier" : "later"} · <DateTime at={item.createdAt} /> ·{" "}
+              {capitalize(item.status)}
             </span>
           </li>
         ))}

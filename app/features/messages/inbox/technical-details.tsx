@@ -1,5 +1,5 @@
 import ChevronRight from "lucide-react/icons/chevron-right";
-import { DetailRow } from "./detail-row";
+import { DetailRow } from "~/ui/detail-row";
 import type { InboxMessage } from "./inbox.server";
 
 function Recorded({ value }: { value: string | null }) {
