@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -19,6 +20,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/**
+ * A list's order, newest first: (created_at, id) descending, so pages are stable and read
+ * straight off an index. NULLS FIRST is what PostgreSQL's DESC means by default.
+ */
+const newestFirst = (t: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
+  [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
 
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -424,30 +432,11 @@ export const messages = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} in ('unread', 'read') and ${t.repliedAt} is null`),
     // Each list order is (created_at, id), so pages are stable and read straight off an index.
-    index("messages_created_at_id_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index("messages_status_created_at_id_idx").on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index("messages_form_type_created_at_id_idx").on(
-      t.formType,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index("messages_priority_created_at_id_idx").on(
-      t.priority,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index("messages_assigned_to_created_at_id_idx").on(
-      t.assignedTo,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index("messages_created_at_id_idx").on(...newestFirst(t)),
+    index("messages_status_created_at_id_idx").on(t.status, ...newestFirst(t)),
+    index("messages_form_type_created_at_id_idx").on(t.formType, ...newestFirst(t)),
+    index("messages_priority_created_at_id_idx").on(t.priority, ...newestFirst(t)),
+    index("messages_assigned_to_created_at_id_idx").on(t.assignedTo, ...newestFirst(t)),
     // A sender's other messages (sender-messages.server.ts): the query's expressions must stay
     // identical to these, or PostgreSQL cannot use the indexes.
     index("messages_email_lower_idx").on(sql`lower(${t.email})`),
@@ -586,10 +575,7 @@ export const outgoingEmails = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    index("outgoing_emails_created_at_id_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index("outgoing_emails_created_at_id_idx").on(...newestFirst(t)),
     index("outgoing_emails_message_id_idx").on(t.messageId),
   ],
 );
@@ -839,15 +825,8 @@ export const applications = pgTable(
       "applications_waitlist_has_place",
       sql`${t.status} <> 'waitlisted' OR ${t.waitlistedAt} IS NOT NULL`,
     ),
-    index("applications_created_at_id_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index("applications_status_created_at_id_idx").on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index("applications_created_at_id_idx").on(...newestFirst(t)),
+    index("applications_status_created_at_id_idx").on(t.status, ...newestFirst(t)),
     index("applications_intake_status_idx").on(t.intakeId, t.status),
     index("applications_waitlist_idx")
       .on(t.intakeId, t.waitlistedAt, t.reference)
