@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { accountEmail } from "~/lib/forms/account-fields";
-import { emailPattern } from "~/lib/forms/email-address";
+import { addressOfMailbox, domainOfMailbox, emailPattern } from "~/lib/forms/email-address";
 
 /** Better Auth checks every address it is given with zod's `z.email()` (its sign-in, reset). */
 const authLibraryAccepts = (address: string) => z.email().safeParse(address).success;
@@ -50,5 +50,16 @@ describe("the one e-mail rule", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("a mailbox as the settings write it", () => {
+  it.each([
+    ["Lagos Tech Academy <No-Reply@Academy.ng>", "no-reply@academy.ng", "academy.ng"],
+    ["  replies@Mail.Academy.ng ", "replies@mail.academy.ng", "mail.academy.ng"],
+    ["replies+3f2a@academy.ng", "replies+3f2a@academy.ng", "academy.ng"],
+  ])("%s is the address %s on %s", (mailbox, address, domain) => {
+    expect(addressOfMailbox(mailbox)).toBe(address);
+    expect(domainOfMailbox(mailbox)).toBe(domain);
   });
 });

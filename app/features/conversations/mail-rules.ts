@@ -75,9 +75,3 @@ export function sentEmailIds(messageIds: string[], host: string): string[] {
   ids.delete("");
   return [...ids];
 }
-
-/** The address of a mailbox as MAIL_FROM writes it ('Academy <no-reply@academy.ng>'), lowercase. */
-export function addressOfMailbox(mailbox: string) {
-  const bracketed = mailbox.match(/<([^<>\s]+)>\s*$/)?.[1];
-  return (bracketed ?? mailbox).trim().toLowerCase();
-}

@@ -15,12 +15,13 @@ import { parseReference } from "~/features/messages/reference";
 import { tokenOfAddress } from "~/features/messages/reply-address";
 import { isAwaitingReply } from "~/features/messages/reply-clock";
 import { formatFileSize } from "~/lib/format/file-size";
+import { addressOfMailbox } from "~/lib/forms/email-address";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import { queueAnswerAlert } from "./answer-alerts.server";
 import { type KeptFile, keepFiles } from "./mail-files.server";
-import { addressOfMailbox, sentEmailIds } from "./mail-rules";
+import { sentEmailIds } from "./mail-rules";
 import { bouncedMessageIds, type InboundMail, readMail } from "./read-mail.server";
 
 /**

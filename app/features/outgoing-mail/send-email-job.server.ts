@@ -4,6 +4,7 @@ import { db, type Transaction } from "~/db/client.server";
 import { type OutgoingEmail, outgoingEmails } from "~/db/schema";
 import { defineJob, type JobRun, type RetryPolicy } from "~/features/jobs/define-job.server";
 import { untilWritten } from "~/features/jobs/job-queue.server";
+import { domainOfMailbox } from "~/lib/forms/email-address";
 import { uuidSchema } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
@@ -39,8 +40,6 @@ const failureText = (error: unknown) =>
 /** Every e-mail but a staff member's reply to a visitor is sent by the site on its own. */
 const isAutomatic = (email: Pick<OutgoingEmail, "kind">) => email.kind !== "reply";
 
-const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
-
 /**
  * Where a staff reply's bounces go: its Reply-To when that is on INBOUND_REPLY_ADDRESS's domain
  * (the conversation's reply address, replies+token@…, read by the app), rather than MAIL_FROM,
@@ -48,8 +47,8 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1
  */
 function bounceAddressOf(email: Pick<OutgoingEmail, "kind" | "replyTo">) {
   const inbound = env().INBOUND_REPLY_ADDRESS;
-  if (email.kind !== "reply" || !inbound || !email.replyTo?.includes("@")) return undefined;
-  return domainOf(email.replyTo) === domainOf(inbound) ? email.replyTo : undefined;
+  if (isAutomatic(email) || !inbound || !email.replyTo?.includes("@")) return undefined;
+  return domainOfMailbox(email.replyTo) === domainOfMailbox(inbound) ? email.replyTo : undefined;
 }
 
 /** An e-mail the mail server accepted, as what it was about needs to know. */
