@@ -23,6 +23,16 @@ const statusTones: Record<Intake["status"], string> = {
 };
 
 /** The status as a word in a badge: the colour is never the only signal. */
+/** One label and value of an intake's card; goes inside its <dl>. */
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
 function IntakeStatusBadge({ status }: { status: Intake["status"] }) {
   return (
     <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", statusTones[status])}>
@@ -92,46 +102,30 @@ export function IntakeList({ intakes }: { intakes: ListedIntake[] }) {
             <IntakeStatusBadge status={intake.status} />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-600 dark:text-slate-400">Dates</dt>
-            <dd>
+            <Fact label="Dates">
               {formatShortDate(intake.startsOn)} – {formatShortDate(intake.endsOn)}
-            </dd>
-            {intake.classTimes ? (
-              <>
-                <dt className="text-slate-600 dark:text-slate-400">Times</dt>
-                <dd>{intake.classTimes}</dd>
-              </>
-            ) : null}
-            <dt className="text-slate-600 dark:text-slate-400">Mode</dt>
-            <dd>
+            </Fact>
+            {intake.classTimes ? <Fact label="Times">{intake.classTimes}</Fact> : null}
+            <Fact label="Mode">
               {intakeModeLabels[intake.mode]}
               {intake.location ? ` · ${intake.location}` : ""}
-            </dd>
-            <dt className="text-slate-600 dark:text-slate-400">Seats</dt>
-            <dd>{intake.seats}</dd>
-            <dt className="text-slate-600 dark:text-slate-400">Enrolment closes</dt>
-            <dd>{formatDateTime(intake.enrolmentClosesAt)}</dd>
-            <dt className="text-slate-600 dark:text-slate-400">Price</dt>
-            <dd>
+            </Fact>
+            <Fact label="Seats">{intake.seats}</Fact>
+            <Fact label="Enrolment closes">{formatDateTime(intake.enrolmentClosesAt)}</Fact>
+            <Fact label="Price">
               {formatNaira(intake.price)}
               {intake.earlyBirdPrice !== null && intake.earlyBirdEndsOn
                 ? ` (early bird ${formatNaira(intake.earlyBirdPrice)} until ${formatShortDate(intake.earlyBirdEndsOn)})`
                 : ""}
-            </dd>
-            <dt className="text-slate-600 dark:text-slate-400">Tutors</dt>
-            <dd>
+            </Fact>
+            <Fact label="Tutors">
               {intake.tutors.length
                 ? intake.tutors
                     .map((tutor) => (tutor.isActive ? tutor.name : `${tutor.name} (inactive)`))
                     .join(", ")
                 : "None chosen yet"}
-            </dd>
-            {intake.cancelReason ? (
-              <>
-                <dt className="text-slate-600 dark:text-slate-400">Reason</dt>
-                <dd>{intake.cancelReason}</dd>
-              </>
-            ) : null}
+            </Fact>
+            {intake.cancelReason ? <Fact label="Reason">{intake.cancelReason}</Fact> : null}
           </dl>
           <IntakeActions intake={intake} />
         </li>

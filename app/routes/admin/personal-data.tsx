@@ -106,30 +106,22 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
               ? `${held} record${held === 1 ? "" : "s"} held`
               : "Nothing is held about this person."}
           </h2>
-          {records.messages.length ? (
-            <RecordTable
-              caption="Messages"
-              rows={records.messages.map((row) => [
-                formatReference(row.reference),
-                formatDateTime(row.createdAt),
-                row.fullName,
-                formTypeNames[row.formType],
-                row.status,
-              ])}
-            />
-          ) : null}
-          {records.applications.length ? (
-            <RecordTable
-              caption="Applications"
-              rows={records.applications.map((row) => [
-                formatApplicationReference(row.reference),
-                formatDateTime(row.createdAt),
-                row.fullName,
-                `${row.courseTitle} · ${row.intakeLabel}`,
-                row.status,
-              ])}
-            />
-          ) : null}
+          <RecordTable
+            caption="Messages"
+            records={records.messages.map((row) => ({
+              ...row,
+              reference: formatReference(row.reference),
+              about: formTypeNames[row.formType],
+            }))}
+          />
+          <RecordTable
+            caption="Applications"
+            records={records.applications.map((row) => ({
+              ...row,
+              reference: formatApplicationReference(row.reference),
+              about: `${row.courseTitle} · ${row.intakeLabel}`,
+            }))}
+          />
           {held ? (
             <div className="grid gap-4 md:grid-cols-2">
               <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
@@ -173,7 +165,17 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
   );
 }
 
-function RecordTable({ caption, rows }: { caption: string; rows: string[][] }) {
+type HeldRecord = {
+  reference: string;
+  createdAt: Date | string;
+  fullName: string;
+  about: string;
+  status: string;
+};
+
+/** One kind of record held about the person, a row each; nothing when none is held. */
+function RecordTable({ caption, records }: { caption: string; records: HeldRecord[] }) {
+  if (!records.length) return null;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-left text-sm">
@@ -188,9 +190,15 @@ function RecordTable({ caption, rows }: { caption: string; rows: string[][] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]} className="border-t border-slate-100 dark:border-slate-800">
-              {row.map((cell, index) => (
+          {records.map((record) => (
+            <tr key={record.reference} className="border-t border-slate-100 dark:border-slate-800">
+              {[
+                record.reference,
+                formatDateTime(record.createdAt),
+                record.fullName,
+                record.about,
+                record.status,
+              ].map((cell, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
                 <td key={index} className="px-4 py-2">
                   {cell}

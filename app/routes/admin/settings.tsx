@@ -148,7 +148,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Card>
       </div>
       {outgoingMail ? (
-        <div className="mt-4">
+        <div className="mt-4 grid gap-4">
           <Card icon={UserSearch} title="Personal data">
             <p>
               Someone asked what the academy holds about them, or to be forgotten? Find their
@@ -161,10 +161,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               Open Personal data
             </Link>
           </Card>
-        </div>
-      ) : null}
-      {outgoingMail ? (
-        <div className="mt-4">
           <Card icon={Landmark} title="Bank account for transfers">
             <p className="mb-3">
               Applicants who pay by bank transfer are shown this account, the exact amount and their
@@ -172,10 +168,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </p>
             <BankAccountForm account={loaderData.bankAccount} reply={bankAccountReply} />
           </Card>
-        </div>
-      ) : null}
-      {outgoingMail ? (
-        <div className="mt-4">
           <Card icon={Mail} title="Outgoing e-mail">
             <OutgoingMailList overview={outgoingMail} limit={OUTGOING_MAIL_LIST_LIMIT} />
           </Card>
