@@ -8,7 +8,7 @@ import { ModalActions } from "./modal-actions";
 /**
  * The add-or-edit form of a list's record, in a URL-driven modal: it posts the intent
  * (`create`, or `update` with the record's id), shows the form's error above the fields, and
- * ends with Cancel and the submit button, which reads `busyLabel` while the form is sent.
+ * ends with Cancel and the submit button, which reads 'Saving...' while the form is sent.
  */
 export function RecordFormModal({
   form,
