@@ -451,6 +451,26 @@ describe("paying from 'My application'", () => {
     });
   });
 
+  it("on return says what became of a payment that Paystack's webhook recorded first", async () => {
+    // The webhook and the applicant's return race: whichever comes second must say the same.
+    for (const [change, outcome] of [
+      [{}, "paid"],
+      [{ amountKobo: 100 }, "flagged"],
+    ] as const) {
+      const { token, application } = await acceptedApplicant();
+      await post(token, { intent: "choose-plan", plan: "full" });
+      await post(token, { intent: "pay" });
+      const [started] = await db()
+        .select()
+        .from(payments)
+        .where(eq(payments.applicationId, application.id));
+      if (!started) throw new Error("no payment started");
+      paystack.completeCheckout(started.reference, "success", change);
+      expect(await settleGatewayPayment(started.reference, gateway)).toBe(outcome);
+      expect(await returnFromCheckout(token, started.reference)).toBe(outcome);
+    }
+  });
+
   it("records nothing for a return naming another applicant's payment", async () => {
     const victim = await acceptedApplicant();
     await post(victim.token, { intent: "choose-plan", plan: "full" });

@@ -175,6 +175,23 @@ export const returnNotices: Record<SettleOutcome, { kind: "success" | "error"; m
     unknown: { kind: "error", message: paymentMessages.unknownPayment },
   };
 
+/** What a payment recorded before the applicant came back became, as the return tells it. */
+const recordedOutcomes: ReadonlySet<string> = new Set<SettleOutcome>(["paid", "flagged", "failed"]);
+
+/**
+ * Paystack's webhook often records a payment before the applicant is back from the checkout:
+ * they are told what it became (paid, flagged, failed), as if their return had recorded it.
+ */
+async function recordedOutcome(reference: string): Promise<SettleOutcome> {
+  const [payment] = await db()
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.reference, reference));
+  return payment && recordedOutcomes.has(payment.status)
+    ? (payment.status as SettleOutcome)
+    : "already";
+}
+
 /**
  * The applicant's return from the checkout: nothing is believed from the redirect; the payment,
  * which must be this application's, is verified with Paystack and recorded once.
@@ -184,7 +201,8 @@ export async function returnFromCheckout(token: string, reference: string): Prom
   if (!gateway) return "unknown";
   if (!(await applicantPaymentId(token, eq(payments.reference, reference)))) return "unknown";
   try {
-    return await settleGatewayPayment(reference, gateway);
+    const outcome = await settleGatewayPayment(reference, gateway);
+    return outcome === "already" ? await recordedOutcome(reference) : outcome;
   } catch (error) {
     // Paystack cannot be asked now: the delayed check will record it.
     if (error instanceof PaystackUnavailableError) return "pending";
