@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
@@ -9,6 +10,8 @@ const integration = (name: string, kind: "pglite" | "postgres") => ({
     // `*.postgres.test.ts`: what only a server can do (end a connection, restart).
     exclude: kind === "pglite" ? ["tests/integration/**/*.postgres.test.ts"] : [],
     env: { TEST_DB_KIND: kind, DATA_DIR: ".tmp/test-data" },
+    // One migrated database per run, copied by each file (decision 0051).
+    globalSetup: ["tests/support/template-database.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -16,6 +19,9 @@ const integration = (name: string, kind: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // A worker more than the cores (Vitest's default is one fewer): integration tests spend much
+    // of their time waiting on the database server, sockets and timers (decision 0051).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
       integration("integration-pglite", "pglite"),

@@ -52,7 +52,12 @@ export type OpenOptions =
       waitMs?: number;
       onConnectionError?: ConnectionErrorHandler;
     }
-  | { kind: "pglite"; dataDir?: string };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      /** A dump of a data folder (PGlite's `dumpDataDir`) to start from instead of an empty one. */
+      loadDataDir?: Blob;
+    };
 
 /**
  * Opens the database and applies pending migrations, ours and the job queue's. `dataDir`
@@ -98,7 +103,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return { db, kind: "postgres", executeSql, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const executeSql: ExecuteSql = async (text, values) => {
