@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// Two servers, each on a new data folder that it creates, migrates and seeds on start: one
+// Two servers, each on a new data folder holding the demo content: one
 // for the public site's tests, one for the portal's, so staff changes (a new course, a
 // deactivated one) never shift what the public tests count. The folders are kept in the
 // environment so test workers (other processes) find them, e.g. to read the e-mail outbox.
@@ -46,7 +46,8 @@ export const inboundReplyAddress = "replies@academy.test";
 function server(serverPort: number, folder: string, extraEnv: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${serverPort}`;
   return {
-    command: "node server.js",
+    // A copy of the demo data seeded once per build (tests/support/demo-data.ts), then the server.
+    command: `npx tsx tests/support/demo-data-main.ts ${folder} && exec node server.js`,
     url: `${url}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

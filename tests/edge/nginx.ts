@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
-import { freePort } from "../support/app-server";
+import { freePort } from "../support/free-port";
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 export const REPOSITORY_CONFIG = "deploy/nginx/academy.conf";

@@ -8,9 +8,10 @@ import { execFile } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import sharp from "sharp";
-import { type AppServer, freePort, startAppServer } from "../support/app-server";
+import { type AppServer, startAppServer } from "../support/app-server";
 import { startDovecot } from "../support/dovecot";
 import { startFakePaystack } from "../support/fake-paystack";
+import { freePort } from "../support/free-port";
 import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
 import { startS3Server } from "../support/s3-server";
 import { createSuperAdmin } from "../support/super-admin";
@@ -383,7 +384,10 @@ function selectedCases(): Set<Case> {
   return new Set(ONLY.length ? (ONLY as Case[]) : CASES);
 }
 
+const elapsed = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
 async function main() {
+  const suiteStarted = Date.now();
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
     const selected = selectedCases();
@@ -453,7 +457,13 @@ async function main() {
         dovecot &&
         rowsOf("inbound mail rush", inboundMailRush({ databaseUrl, dovecot, smtpPort, crashA })),
     };
-    for (const name of CASES) if (selected.has(name)) await cases[name]();
+    console.log(`Started the cluster, storage and both processes in ${elapsed(suiteStarted)} s`);
+    for (const name of CASES) {
+      if (!selected.has(name)) continue;
+      const started = Date.now();
+      await cases[name]();
+      console.log(`Case ${name}: ${elapsed(started)} s`);
+    }
   } catch (error) {
     rows.push({ check: "the suite ran", result: String(error), pass: false });
   } finally {

@@ -14,7 +14,8 @@
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import fc from "fast-check";
-import { type AppServer, freePort, startAppServer } from "../support/app-server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { freePort } from "../support/free-port";
 import {
   FUZZ_INBOUND_ADDRESS,
   fuzzMail,

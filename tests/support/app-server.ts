@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
+import { copyOfDemoData } from "./demo-data";
+import { freePort } from "./free-port";
 
 /** The production server (`node server.js` on the build) as a child process, answering. */
 export type AppServer = Pick<LaunchedAppServer, "origin" | "dataDir" | "log" | "exited"> & {
@@ -18,21 +19,6 @@ type AppServerOptions = {
   /** An existing data folder (a process started again on the same data); else a new one. */
   dataDir?: string;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("No port")),
-      );
-    });
-  });
-}
 
 /** The production server as a child process, from its spawn on. */
 export type LaunchedAppServer = {
@@ -59,9 +45,7 @@ export async function launchAppServer(
 ): Promise<LaunchedAppServer> {
   const origin = `http://127.0.0.1:${port}`;
   await mkdir(".tmp", { recursive: true });
-  const dataDir =
-    options.dataDir ??
-    (await mkdtemp(path.resolve(`.tmp/${options.dataDirPrefix ?? "app-data"}-`)));
+  const dataDir = options.dataDir ?? (await newDataDir(options));
   const child: ChildProcess = spawn("node", ["server.js"], {
     env: {
       ...process.env,
@@ -90,6 +74,15 @@ export async function launchAppServer(
     }),
   );
   return { origin, dataDir, child, log: () => output, exited: () => exit, ended };
+}
+
+/**
+ * A new folder under `.tmp/`. On the embedded database the server seeds the demo content into
+ * an empty folder on its first start; a copy of a folder seeded once saves that time.
+ */
+async function newDataDir(options: AppServerOptions) {
+  const folder = await mkdtemp(path.resolve(`.tmp/${options.dataDirPrefix ?? "app-data"}-`));
+  return options.env?.DATABASE_URL ? folder : copyOfDemoData(folder);
 }
 
 /**

@@ -6,7 +6,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
-import { freePort } from "./app-server";
+import { freePort } from "./free-port";
 
 const run = promisify(execFile);
 

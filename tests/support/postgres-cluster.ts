@@ -3,7 +3,7 @@ import { chown, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "./app-server";
+import { freePort } from "./free-port";
 
 const run = promisify(execFile);
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { withPostgres } from "../../../scripts/script-database";
+import { freePort } from "../../support/free-port";
 import { expect, test, waitForHydration } from "../fixtures";
 
 /**
@@ -48,16 +48,6 @@ const shutDatabase = () =>
 
 const reopenDatabase = () =>
   asAdmin((client) => client.query(`ALTER DATABASE "${databaseName}" WITH ALLOW_CONNECTIONS true`));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("No free port");
-  return address.port;
-}
 
 async function waitForHealth(url: string) {
   const deadline = Date.now() + 60_000;

@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { test as base, expect } from "@playwright/test";
-import { freePort, launchAppServer } from "../../support/app-server";
+import { launchAppServer } from "../../support/app-server";
+import { freePort } from "../../support/free-port";
 
 /**
  * A server started on a port another process listens on must not look started: it says which

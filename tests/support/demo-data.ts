@@ -1,0 +1,109 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { freePort } from "./free-port";
+
+/**
+ * A new data folder holding the demo content, for a production server on the embedded database.
+ * Seeding the catalogue (22 courses with their images and brochures, tutors, messages,
+ * applications) takes a server 20-40 s on this machine; a copy of a folder seeded once takes
+ * well under a second. The folder seeded once is kept per build (`.tmp/demo-data-<hash of
+ * build/server>`), so a change to the seed is seeded again after the next build
+ * (docs/decisions/0051-test-time.md).
+ */
+export async function copyOfDemoData(target: string) {
+  const template = await demoDataTemplate();
+  await mkdir(path.dirname(target), { recursive: true });
+  await cp(template, target, { recursive: true });
+  return target;
+}
+
+/** The seeded folder of this build, made by the first caller; the others wait for it. */
+async function demoDataTemplate() {
+  const template = path.resolve(`.tmp/demo-data-${await buildHash()}`);
+  const lock = `${template}.lock`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (await exists(template)) return template;
+    if (
+      await mkdir(lock, { recursive: false }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`Waited 240 s for ${template} (remove ${lock}?)`);
+    await sleep(250);
+  }
+  try {
+    const building = `${template}.building`;
+    await rm(building, { recursive: true, force: true });
+    await seedOnce(building);
+    await rename(building, template);
+    return template;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** Starts the built server on `folder` until it answers /healthz (seeded), then stops it. */
+async function seedOnce(folder: string) {
+  const port = await freePort();
+  let output = "";
+  const child = spawn("node", ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: folder,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const ended = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 180_000;
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode)
+        throw new Error(`Seeding the demo data stopped:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`Seeding the demo data took over 180 s:\n${output}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (ready) break;
+      await sleep(250);
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await ended;
+  }
+}
+
+async function buildHash() {
+  const hash = createHash("sha256");
+  const folder = path.resolve("build/server");
+  const files = (await readdir(folder, { recursive: true })).sort();
+  for (const file of files) {
+    const full = path.join(folder, file);
+    if (!(await stat(full)).isFile()) continue;
+    hash.update(file).update(await readFile(full));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
