@@ -87,8 +87,9 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", testIgnore: "portal/**", use: desktop },
-    // The database-outage suite runs its own server on PostgreSQL; once, at desktop width.
-    { name: "phone", testIgnore: ["portal/**", "outage/**"], use: phone },
+    // On a phone, what can break there: layout, menus, forms with and without JavaScript,
+    // axe at 360 px (tagged @phone). The rest does not depend on the width.
+    { name: "phone", testIgnore: ["portal/**", "outage/**"], grep: /@phone/, use: phone },
     {
       name: "portal",
       testMatch: "portal/**/*.spec.ts",

@@ -28,9 +28,9 @@ test.describe("about page", () => {
     await expect(page.getByRole("heading", { name: "Master New Skills Today" })).toBeVisible();
   });
 
-  test("introduces the active tutors: photo, name, role and bio, within the width", async ({
-    page,
-  }) => {
+  test("introduces the active tutors: photo, name, role and bio, within the width", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await page.goto("/about");
     const section = page.getByRole("main").getByRole("region", { name: "Meet our tutors" });
     const cards = section.getByRole("listitem");
@@ -63,9 +63,9 @@ test.describe("about page", () => {
     });
   });
 
-  test("the header is tinted at the top and white after scrolling past 100 px", async ({
-    page,
-  }) => {
+  test("the header is tinted at the top and white after scrolling past 100 px", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);
     const header = page.getByRole("banner");

@@ -26,7 +26,7 @@ async function expectNoSidewaysScroll(page: Page) {
   );
 }
 
-test.describe("axe finds nothing", () => {
+test.describe("axe finds nothing", { tag: "@phone" }, () => {
   for (const { name, path } of pages) {
     test(name, async ({ page }) => {
       await page.goto(path);
@@ -72,7 +72,7 @@ test.describe("axe finds nothing", () => {
   });
 });
 
-test.describe("axe on pages answered without JavaScript", () => {
+test.describe("axe on pages answered without JavaScript", { tag: "@phone" }, () => {
   // axe itself needs JavaScript: block the site's scripts instead, so the browser behaves as
   // one without JavaScript (plain form POST, answer rendered by the server).
   test.beforeEach(async ({ page }) => {

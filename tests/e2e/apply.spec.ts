@@ -174,7 +174,7 @@ async function receiptThenTransfer(page: Page, email: string, javaScript: boolea
   }
 }
 
-test.describe("applying without JavaScript", () => {
+test.describe("applying without JavaScript", { tag: "@phone" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer", async ({

@@ -87,7 +87,7 @@ test.describe("catalogue with JavaScript", () => {
     await expect(counter(page)).toHaveText(`Showing ${total} of ${total} courses`);
   });
 
-  test("filters by category and level", async ({ page }) => {
+  test("filters by category and level", { tag: "@phone" }, async ({ page }) => {
     await openCatalogue(page);
     await expect(category(page).locator("option")).toHaveText([
       "All Categories",
@@ -122,7 +122,7 @@ test.describe("catalogue with JavaScript", () => {
     await expect.poll(() => cardTitles(page)).toEqual(allAdvanced);
   });
 
-  test("switches between grid and list views", async ({ page }) => {
+  test("switches between grid and list views", { tag: "@phone" }, async ({ page }) => {
     await openCatalogue(page);
     const grid = page.getByRole("link", { name: "Grid view" });
     const list = page.getByRole("link", { name: "List view" });
@@ -258,7 +258,9 @@ test.describe("shared catalogue URL", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("shows the filtered list and filters with the Apply button", async ({ page }) => {
+    test("shows the filtered list and filters with the Apply button", { tag: "@phone" }, async ({
+      page,
+    }) => {
       await page.goto(shared);
       await expect(counter(page)).toHaveText(`Showing ${sharedTitles.length} of ${total} courses`);
       await expect.poll(() => cardTitles(page)).toEqual(sharedTitles);

@@ -5,10 +5,9 @@ import { activeCourses, expect, test } from "./fixtures";
 const course = activeCourses.find((item) => item.slug === "ui-ux-design-fundamentals");
 if (!course) throw new Error("The demo content lost ui-ux-design-fundamentals");
 
-test("'Chat on WhatsApp' on a course page opens WhatsApp with the course named", async ({
-  page,
-  request,
-}) => {
+test("'Chat on WhatsApp' on a course page opens WhatsApp with the course named", {
+  tag: "@phone",
+}, async ({ page, request }) => {
   await page.goto(`/course/${course.slug}`);
   const button = page.getByRole("main").getByRole("link", { name: "Chat on WhatsApp" });
   await expect(button).toHaveAttribute("href", `/go/whatsapp?course=${course.slug}`);

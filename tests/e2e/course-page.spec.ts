@@ -57,9 +57,9 @@ test.describe("course hero", () => {
     { slug: "product-design-for-fintech", off: 16 },
   ];
 
-  test("prices in Naira, with the struck-through original price and percent off", async ({
-    page,
-  }) => {
+  test("prices in Naira, with the struck-through original price and percent off", {
+    tag: "@phone",
+  }, async ({ page }) => {
     for (const { slug, off } of priced) {
       const course = demoCourse(slug);
       const originalPrice = course.originalPrice ?? 0;
@@ -223,7 +223,7 @@ test.describe("a course without a brochure, without JavaScript", () => {
 });
 
 test.describe("course sections", () => {
-  test("a full course shows every section", async ({ page }) => {
+  test("a full course shows every section", { tag: "@phone" }, async ({ page }) => {
     await page.goto(`/course/${full.slug}`);
     const main = page.getByRole("main");
     for (const [name, items] of [
@@ -319,7 +319,7 @@ test.describe("course sections", () => {
   });
 });
 
-test.describe("FAQ accordion", () => {
+test.describe("FAQ accordion", { tag: "@phone" }, () => {
   const faqs = full.faqs ?? [];
 
   test("opens one answer at a time; clicking the open one closes it", async ({ page }) => {
@@ -411,7 +411,7 @@ async function expectTutors(page: Page) {
   }
 }
 
-test.describe("intakes without JavaScript", () => {
+test.describe("intakes without JavaScript", { tag: "@phone" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the server's page lists them the same", async ({ page }) => {

@@ -106,7 +106,7 @@ test.describe("contact form with JavaScript", () => {
     await waitForHydration(page);
   });
 
-  test("shows every validation message", async ({ page }) => {
+  test("shows every validation message", { tag: "@phone" }, async ({ page }) => {
     const form = contactForm(page);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByText(texts.nameRequired)).toBeVisible();
@@ -135,7 +135,9 @@ test.describe("contact form with JavaScript", () => {
     await expect(name).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("shows 'Sending...', then the success toast, and resets the form", async ({ page }) => {
+  test("shows 'Sending...', then the success toast, and resets the form", {
+    tag: "@phone",
+  }, async ({ page }) => {
     const release = await holdSubmissions(page);
     const form = contactForm(page);
     await fillContact(page);
@@ -261,7 +263,7 @@ test.describe("inquiry form with JavaScript", () => {
     await expect(send).toBeDisabled();
   });
 
-  test("shows every validation message", async ({ page }) => {
+  test("shows every validation message", { tag: "@phone" }, async ({ page }) => {
     const form = inquiryForm(page);
     const consent = form.getByRole("checkbox");
     await consent.check();
@@ -294,7 +296,9 @@ test.describe("inquiry form with JavaScript", () => {
     }
   });
 
-  test("shows 'Sending...', then the success toast, and resets the form", async ({ page }) => {
+  test("shows 'Sending...', then the success toast, and resets the form", {
+    tag: "@phone",
+  }, async ({ page }) => {
     const release = await holdSubmissions(page);
     const form = inquiryForm(page);
     await fillInquiry(page);
@@ -431,7 +435,9 @@ test.describe("forms without JavaScript", () => {
     });
   });
 
-  test("a valid contact message shows the success text on the returned page", async ({ page }) => {
+  test("a valid contact message shows the success text on the returned page", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await page.goto("/contact");
     await fillContact(page);
     await submitPlain(page, contactForm(page).getByRole("button", { name: "Send Message" }));
@@ -440,9 +446,9 @@ test.describe("forms without JavaScript", () => {
     await expect(contactForm(page).getByLabel("Full Name")).toHaveValue("");
   });
 
-  test("an invalid contact message shows the field messages and keeps the input", async ({
-    page,
-  }) => {
+  test("an invalid contact message shows the field messages and keeps the input", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await page.goto("/contact");
     const form = contactForm(page);
     await form.getByLabel("Full Name").fill("A");
@@ -470,7 +476,9 @@ test.describe("forms without JavaScript", () => {
     await expect(form.getByLabel("Phone Number")).toHaveValue("0803 000 0000");
   });
 
-  test("a valid inquiry shows the success text on the returned page", async ({ page }) => {
+  test("a valid inquiry shows the success text on the returned page", { tag: "@phone" }, async ({
+    page,
+  }) => {
     await page.goto("/");
     await fillInquiry(page);
     await submitPlain(page, inquiryForm(page).getByRole("button", { name: "Send Inquiry" }));
@@ -478,7 +486,9 @@ test.describe("forms without JavaScript", () => {
     await expect(inquiryForm(page).getByLabel("Full Name")).toHaveValue("");
   });
 
-  test("an invalid inquiry shows the field messages and keeps the input", async ({ page }) => {
+  test("an invalid inquiry shows the field messages and keeps the input", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await page.goto("/");
     const form = inquiryForm(page);
     // Without JavaScript the button is enabled; the server checks consent.

@@ -251,7 +251,9 @@ test.describe("header", () => {
     expect(box.x + box.width, "the menu's right edge").toBeLessThanOrEqual(width);
   });
 
-  test("the menu collapses at phone width and opens and closes on demand", async ({ page }) => {
+  test("the menu collapses at phone width and opens and closes on demand", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -284,7 +286,7 @@ test.describe("header", () => {
     await expect(nav).toBeHidden();
   });
 
-  test("the menu works with the keyboard", async ({ page }) => {
+  test("the menu works with the keyboard", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await page.keyboard.press("Tab");

@@ -103,7 +103,7 @@ test("Enter on its dismiss button and Escape within a toast dismiss it", async (
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test("axe finds nothing with a toast holding focus", async ({ page }) => {
+test("axe finds nothing with a toast holding focus", { tag: "@phone" }, async ({ page }) => {
   await showToast(page);
   await tabIntoToasts(page);
   // axe waits on timers of its own; the focused toast stays while the clock runs.
