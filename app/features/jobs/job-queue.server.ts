@@ -115,11 +115,14 @@ export async function startJobQueue(
     // A batch per poll, so a burst drains in minutes rather than one job a poll. Each job's end
     // is recorded as soon as it ran, so no job waits for the batch: a failed one is failed
     // (retried by its policy) and the batch goes on; pg-boss's own end of the batch then finds
-    // nothing left to do.
-    await boss.work(
+    // nothing left to do. A full batch is followed by the next at once, not after the polling
+    // interval: a burst of 2,000 e-mails drains as fast as they are sent.
+    let workerId: string | undefined;
+    workerId = await boss.work(
       worker.queue,
       { pollingIntervalSeconds, batchSize: JOBS_PER_POLL },
       async (batch) => {
+        if (batch.length === JOBS_PER_POLL && workerId) boss.notifyWorker(workerId);
         for (const job of batch) {
           // A handler that throws at once fails its job like one that rejects, never the batch.
           const failure = await Promise.resolve()
