@@ -133,8 +133,23 @@ async function recordChange(
 }
 
 /**
- * Replaces an intake's tutors with `tutorIds`, in that order. A tutor deleted since the form
- * was shown is refused on the field rather than dropped silently.
+ * Locks the tutors `ids` against deletion until the transaction ends; one deleted since the
+ * form was shown is refused on the field rather than dropped silently.
+ */
+async function lockChosenTutors(tx: Transaction, ids: string[]) {
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: tutors.id })
+    .from(tutors)
+    .where(inArray(tutors.id, ids))
+    .for("share");
+  if (found.length !== ids.length)
+    throw new UserFacingError(intakeMessages.tutorGone, 409, "tutorIds");
+}
+
+/**
+ * Replaces an intake's tutors with `tutorIds`, in that order. Tutors as they were are not
+ * written again: every write moves the public pages' version on (migration 0017).
  */
 async function setIntakeTutors(
   tx: Transaction,
@@ -142,27 +157,20 @@ async function setIntakeTutors(
   tutorIds: string[],
 ): Promise<CourseChangeSet> {
   const ids = [...new Set(tutorIds)];
-  if (ids.length) {
-    const found = await tx
-      .select({ id: tutors.id })
-      .from(tutors)
-      .where(inArray(tutors.id, ids))
-      .for("share");
-    if (found.length !== ids.length)
-      throw new UserFacingError(intakeMessages.tutorGone, 409, "tutorIds");
-  }
   const before = await tx
     .select({ tutorId: intakeTutors.tutorId })
     .from(intakeTutors)
     .where(eq(intakeTutors.intakeId, intakeId))
     .orderBy(asc(intakeTutors.position));
+  const from = before.map((row) => row.tutorId);
+  if (JSON.stringify(from) === JSON.stringify(ids)) return {};
+  await lockChosenTutors(tx, ids);
   await tx.delete(intakeTutors).where(eq(intakeTutors.intakeId, intakeId));
   if (ids.length)
     await tx
       .insert(intakeTutors)
       .values(ids.map((tutorId, position) => ({ intakeId, tutorId, position })));
-  const from = before.map((row) => row.tutorId);
-  return JSON.stringify(from) === JSON.stringify(ids) ? {} : { tutorIds: { from, to: ids } };
+  return { tutorIds: { from, to: ids } };
 }
 
 /** The columns a form sets; an optional value left out is stored as null. */
