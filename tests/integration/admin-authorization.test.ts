@@ -133,8 +133,7 @@ const isRedirect =
 const isValue =
   (matcher: Record<string, unknown> | null): Check =>
   ({ outcome }) => {
-    expect(outcome.kind).toBe("value");
-    if (outcome.kind !== "value") return;
+    if (outcome.kind !== "value") throw new Error(`Expected loader data, got ${outcome.kind}`);
     if (matcher === null) expect(outcome.data).toBeNull();
     else expect(outcome.data).toMatchObject(matcher);
   };
@@ -156,7 +155,7 @@ const isFormError =
   (status: number, message: RegExp | string): Check =>
   ({ outcome }) => {
     expect(outcome).toMatchObject({ kind: "data", status });
-    if (outcome.kind !== "data") return;
+    if (outcome.kind !== "data") throw new Error(`Expected data(), got ${outcome.kind}`);
     const errors = (outcome.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors[""]?.[0]).toMatch(message);
   };

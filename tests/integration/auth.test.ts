@@ -122,8 +122,7 @@ describe("signIn", () => {
   it("signs an active admin in with a database session and a session cookie", async () => {
     const admin = await makeAdmin();
     const outcome = await attempt(admin.email, PASSWORD);
-    expect(outcome.ok).toBe(true);
-    if (!outcome.ok) return;
+    if (!outcome.ok) throw new Error(`Sign-in refused (${outcome.status}): ${outcome.message}`);
     expect(sessionCookieOf(outcome.setCookies)).toMatch(/HttpOnly/i);
     expect(await sessionCount(admin.userId)).toBe(1);
     const session = await readAdminSession(
@@ -684,7 +683,7 @@ describe("login route", () => {
       password: PASSWORD,
     });
     expect(outcome).toMatchObject({ kind: "redirect", status: 302 });
-    if (outcome.kind !== "redirect") return;
+    if (outcome.kind !== "redirect") throw new Error(`Expected a redirect, got ${outcome.kind}`);
     expect(outcome.location).toBe("/admin-portal/dashboard");
     const cookies = setCookiesOf(outcome);
     expect(sessionCookieOf(cookies)).toBeDefined();

@@ -206,8 +206,7 @@ describe("paying by bank transfer", () => {
   it("shows the account, the exact amount and the reference to write", async () => {
     const { token } = await payingApplicant();
     const { payments: shown } = await page(token);
-    expect(shown?.stage).toBe("pay");
-    if (shown?.stage !== "pay") return;
+    if (shown?.stage !== "pay") throw new Error(`Expected the pay stage, got ${shown?.stage}`);
     expect(shown.bankTransfer).toMatchObject({ ...account, proof: null });
     expect(shown.bankTransfer?.reference).toMatch(/^LTA-A-\d{6}$/);
     expect(shown.next?.amount).toBe(10_000_000);

@@ -220,8 +220,8 @@ describe("createCourse", () => {
       isActive: defaults.isActive,
     };
     const submission = parseWithZod(toFormData(fields), { schema: courseFormSchema });
-    expect(submission.status).toBe("success");
-    if (submission.status !== "success") return;
+    if (submission.status !== "success")
+      throw new Error(`Invalid course: ${JSON.stringify(submission.reply().error)}`);
     const created = await createCourse(actor, submission.value);
     expect(await findCourseById(created.id)).toMatchObject({
       level: "Beginner",

@@ -115,8 +115,7 @@ const cases: Case[] = [
     },
     run: coursesRoute.loader,
     async allowed(outcome) {
-      expect(outcome.kind).toBe("value");
-      if (outcome.kind !== "value") return;
+      if (outcome.kind !== "value") throw new Error(`Expected loader data, got ${outcome.kind}`);
       expect(outcome.data).toMatchObject({
         modal: "edit",
         target: { id: target.id },

@@ -1080,7 +1080,7 @@ const matrixCases: MatrixCase[] = [
     run: (request) => messagesExportRoute.loader(routeArgs(request)),
     allowed: async (outcome, message) => {
       expect(outcome).toMatchObject({ kind: "response", status: 200 });
-      if (outcome.kind !== "response") return;
+      if (outcome.kind !== "response") throw new Error(`Expected a response, got ${outcome.kind}`);
       expect(outcome.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       const text = await outcome.response.text(); // text() drops the byte-order mark
       expect(parseCsv(text)[1]?.[4]).toBe(message.email);
@@ -1093,7 +1093,7 @@ const matrixCases: MatrixCase[] = [
     run: (request) => inboxEventsRoute.loader(routeArgs(request)),
     allowed: async (outcome) => {
       expect(outcome).toMatchObject({ kind: "response", status: 200 });
-      if (outcome.kind !== "response") return;
+      if (outcome.kind !== "response") throw new Error(`Expected a response, got ${outcome.kind}`);
       expect(outcome.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
       const reader = outcome.response.body?.getReader();
       if (!reader) throw new Error("No body");

@@ -8,6 +8,7 @@ import {
   courses,
   intakeChanges,
   intakes,
+  publicContentVersion,
   type Tutor,
   tutors,
 } from "~/db/schema";
@@ -120,6 +121,12 @@ function errorsOf(overrides: FormFields) {
   const submission = parse(overrides);
   expect(submission.status).toBe("error");
   return submission.reply().error ?? {};
+}
+
+/** The number the public pages are kept under (migration 0012). */
+async function publicVersion() {
+  const [row] = await database().db.select().from(publicContentVersion);
+  return row?.version ?? 0;
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
@@ -309,6 +316,17 @@ describe("intake services", () => {
     expect((await listTutorChoices([retired.id])).map((tutor) => tutor.name)).toContain(
       "Retired Tutor",
     );
+  });
+
+  it("leaves an intake's tutors unwritten when a save keeps them, moving the public pages' version once", async () => {
+    if (!amaka || !bode) throw new Error("no tutors");
+    const tutorIds = [bode.id, amaka.id];
+    const created = await createIntake(staff, course.id, values({ tutorIds }));
+    const before = await publicVersion();
+    await updateIntake(staff, course.id, created.id, values({ seats: "25", tutorIds }));
+    // The statement that saves the intake's own row moves it on; its tutors' rows are not written.
+    expect(await publicVersion()).toBe(before + 1);
+    expect((await findIntakeById(created.id))?.tutorIds).toEqual(tutorIds);
   });
 
   it("refuses a tutor deleted since the form was shown, on the tutors field, changing nothing", async () => {

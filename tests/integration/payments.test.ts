@@ -385,8 +385,8 @@ describe("paying from 'My application'", () => {
   it("shows the plans with their schedules, then the chosen schedule and what is due", async () => {
     const { token } = await acceptedApplicant();
     const before = await page(token);
-    expect(before.payments?.stage).toBe("choose");
-    if (before.payments?.stage !== "choose") return;
+    if (before.payments?.stage !== "choose")
+      throw new Error(`Expected the choose stage, got ${before.payments?.stage}`);
     expect(
       before.payments.plans.map((plan) => [plan.kind, plan.schedule.map((part) => part.amount)]),
     ).toEqual([

@@ -152,6 +152,14 @@ async function emailsTo(email: string) {
 const refundsOf = (paymentId: string) =>
   db().select().from(refunds).where(eq(refunds.paymentId, paymentId));
 
+/** The Students page's Applications tab as staff see it, for `search` (`id=…&…`). */
+async function openApplication(search: string) {
+  const outcome = await outcomeOf(() =>
+    loader(routeArgs(getRequest(`${PAGE}?${search}`, { cookie }))),
+  );
+  return (outcome as { data: Awaited<ReturnType<typeof loader>> }).data.applications;
+}
+
 describe("the Students page's payment actions", () => {
   it("refuses every one of them without a session, and changes nothing", async () => {
     const { application, payment, schedule } = await proofSent();
@@ -179,21 +187,24 @@ describe("the Students page's payment actions", () => {
 
   it("shows the schedule and payments, and opens a confirmation by its target", async () => {
     const { application, payment } = await proofSent();
-    const outcome = await outcomeOf(() =>
-      loader(
-        routeArgs(
-          getRequest(`${PAGE}?id=${application.id}&confirm=confirm-proof&target=${payment.id}`, {
-            cookie,
-          }),
-        ),
-      ),
+    const data = await openApplication(
+      `id=${application.id}&confirm=confirm-proof&target=${payment.id}`,
     );
-    const data = (outcome as { data: Awaited<ReturnType<typeof loader>> }).data.applications;
-    expect(data?.payments?.instalments.map((part) => part.state)).toEqual(["due", "due"]);
+    expect(data?.payments?.instalments.map((part) => part.state)).toEqual(["proof-sent", "due"]);
     expect(data?.payments?.payments).toMatchObject([
       { id: payment.id, method: "bank-transfer", status: "proof-sent", hasProof: true },
     ]);
     expect(data?.paymentConfirm).toEqual({ confirm: "confirm-proof", target: payment.id });
+  });
+
+  it("shows an unpaid instalment of a place given up as cancelled, a paid one as paid", async () => {
+    const { application } = await paidByCard();
+    await db()
+      .update(applications)
+      .set({ status: "withdrawn" })
+      .where(eq(applications.id, application.id));
+    const data = await openApplication(`id=${application.id}`);
+    expect(data?.payments?.instalments.map((part) => part.state)).toEqual(["paid", "cancelled"]);
   });
 
   it("confirms a bank transfer: paid through markPaid, numbered, enrolled, by the admin", async () => {

@@ -21,7 +21,7 @@ const payments: ApplicationPayments = {
       amount: 10_000_000,
       dueOn: "2027-01-10",
       paidAt: new Date("2027-01-09T10:00:00Z"),
-      state: "paid",
+      state: "part-refunded",
       paidBy: { method: "paystack", reference: "LTA-P-7K2M9QX4TB" },
     },
     {
@@ -30,7 +30,7 @@ const payments: ApplicationPayments = {
       amount: 10_000_000,
       dueOn: "2027-02-10",
       paidAt: null,
-      state: "overdue",
+      state: "proof-sent",
       paidBy: null,
     },
   ],
@@ -114,14 +114,15 @@ const render = (modal: typeof shown = null) => {
 describe("the Payments section", () => {
   it("shows the schedule, each payment, its receipt, proof and refunds, and the actions", () => {
     const markup = render();
-    expect(markup).toContain("Overdue");
+    expect(markup).toContain("Part refunded");
+    expect(markup).toContain("Proof to check");
     expect(markup).toContain("LTA-R-000042");
     expect(markup).toContain(`/admin-portal/payments/${ids.proof}/proof`);
     expect(markup).toContain("Missed the first week");
     expect(markup).toContain(`confirm=confirm-proof&amp;target=${ids.proof}`);
     expect(markup).toContain(`confirm=refund&amp;target=${ids.card}`);
     expect(markup).toContain(`confirm=move-due-date&amp;target=${ids.second}`);
-    // A paid instalment has nothing to move or record.
+    // A paid instalment, refunded in part or not, has nothing to move or record.
     expect(markup).not.toContain(`target=${ids.first}`);
   });
 

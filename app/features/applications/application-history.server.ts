@@ -38,10 +38,17 @@ export async function recordEvent(
   });
 }
 
+/** What an application's e-mails name of its intake, from `intakes` joined to `courses`. */
+export const emailIntakeColumns = {
+  courseTitle: courses.title,
+  intakeLabel: intakes.label,
+  startsOn: intakes.startsOn,
+};
+
 /** An application with what its e-mails name: the course and the intake. */
 export async function forEmail(tx: Transaction, application: Application) {
   const [intake] = await tx
-    .select({ courseTitle: courses.title, intakeLabel: intakes.label, startsOn: intakes.startsOn })
+    .select(emailIntakeColumns)
     .from(intakes)
     .innerJoin(courses, eq(courses.id, intakes.courseId))
     .where(eq(intakes.id, application.intakeId));

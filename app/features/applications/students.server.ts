@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applicationEvents, applications, courses, intakes } from "~/db/schema";
-import { tutorsByIntake } from "~/features/intakes/intakes.server";
+import { staffTutorColumns, tutorsByIntake } from "~/features/intakes/intakes.server";
 import { isUuid } from "~/lib/ids";
 import { inBatches } from "~/lib/in-batches";
 import { containsPattern } from "~/lib/text/sql-text";
@@ -157,7 +157,7 @@ export async function classList(intakeId: string) {
     studentRows()
       .where(and(enrolled, eq(applications.intakeId, intakeId)))
       .orderBy(...intakeThenNameOrder),
-    tutorsByIntake([intake.id]),
+    tutorsByIntake([intake.id], staffTutorColumns),
   ]);
   return { intake, tutors: tutorsOf.get(intake.id) ?? [], students };
 }

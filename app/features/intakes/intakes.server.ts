@@ -1,4 +1,6 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { SelectedFieldsFlat } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
@@ -35,22 +37,33 @@ export async function findIntakeCourse(courseId: string) {
   return course ?? null;
 }
 
-/** The tutors of each intake, in their order: id and name, inactive ones included. */
-export async function tutorsByIntake(intakeIds: string[]) {
-  const byIntake = new Map<string, { id: string; name: string; isActive: boolean }[]>();
-  if (!intakeIds.length) return byIntake;
-  const rows = await db()
-    .select({
-      intakeId: intakeTutors.intakeId,
-      id: tutors.id,
-      name: tutors.name,
-      isActive: tutors.isActive,
-    })
-    .from(intakeTutors)
-    .innerJoin(tutors, eq(tutors.id, intakeTutors.tutorId))
-    .where(inArray(intakeTutors.intakeId, intakeIds))
-    .orderBy(asc(intakeTutors.position));
-  for (const { intakeId, ...tutor } of rows)
+/** What the portal shows of an intake's tutor: id and name, and whether still active. */
+export const staffTutorColumns = { id: tutors.id, name: tutors.name, isActive: tutors.isActive };
+
+/**
+ * The tutors of each intake, in their order, each with `columns` (of `tutors`); inactive ones
+ * too unless `activeOnly`.
+ */
+export async function tutorsByIntake<Columns extends SelectedFieldsFlat>(
+  intakeIds: string[],
+  columns: Columns,
+  { activeOnly = false } = {},
+) {
+  const rows: { intakeId: string; tutor: SelectResultFields<Columns> }[] = intakeIds.length
+    ? await db()
+        .select({ intakeId: intakeTutors.intakeId, tutor: columns })
+        .from(intakeTutors)
+        .innerJoin(tutors, eq(tutors.id, intakeTutors.tutorId))
+        .where(
+          and(
+            inArray(intakeTutors.intakeId, intakeIds),
+            activeOnly ? eq(tutors.isActive, true) : undefined,
+          ),
+        )
+        .orderBy(asc(intakeTutors.position))
+    : [];
+  const byIntake = new Map<string, SelectResultFields<Columns>[]>();
+  for (const { intakeId, tutor } of rows)
     byIntake.set(intakeId, [...(byIntake.get(intakeId) ?? []), tutor]);
   return byIntake;
 }
@@ -63,7 +76,10 @@ export async function listCourseIntakes(courseId: string) {
     .from(intakes)
     .where(eq(intakes.courseId, courseId))
     .orderBy(desc(intakes.startsOn), desc(intakes.createdAt));
-  const tutorsOf = await tutorsByIntake(rows.map((intake) => intake.id));
+  const tutorsOf = await tutorsByIntake(
+    rows.map((intake) => intake.id),
+    staffTutorColumns,
+  );
   return rows.map((intake) => ({ ...intake, tutors: tutorsOf.get(intake.id) ?? [] }));
 }
 
@@ -74,7 +90,7 @@ export async function findIntakeById(id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db().select().from(intakes).where(eq(intakes.id, id)).limit(1);
   if (!row) return null;
-  const tutorsOf = await tutorsByIntake([row.id]);
+  const tutorsOf = await tutorsByIntake([row.id], staffTutorColumns);
   return { ...row, tutorIds: (tutorsOf.get(row.id) ?? []).map((tutor) => tutor.id) };
 }
 
@@ -117,8 +133,23 @@ async function recordChange(
 }
 
 /**
- * Replaces an intake's tutors with `tutorIds`, in that order. A tutor deleted since the form
- * was shown is refused on the field rather than dropped silently.
+ * Locks the tutors `ids` against deletion until the transaction ends; one deleted since the
+ * form was shown is refused on the field rather than dropped silently.
+ */
+async function lockChosenTutors(tx: Transaction, ids: string[]) {
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: tutors.id })
+    .from(tutors)
+    .where(inArray(tutors.id, ids))
+    .for("share");
+  if (found.length !== ids.length)
+    throw new UserFacingError(intakeMessages.tutorGone, 409, "tutorIds");
+}
+
+/**
+ * Replaces an intake's tutors with `tutorIds`, in that order. Tutors as they were are not
+ * written again: every write moves the public pages' version on (migration 0017).
  */
 async function setIntakeTutors(
   tx: Transaction,
@@ -126,27 +157,20 @@ async function setIntakeTutors(
   tutorIds: string[],
 ): Promise<CourseChangeSet> {
   const ids = [...new Set(tutorIds)];
-  if (ids.length) {
-    const found = await tx
-      .select({ id: tutors.id })
-      .from(tutors)
-      .where(inArray(tutors.id, ids))
-      .for("share");
-    if (found.length !== ids.length)
-      throw new UserFacingError(intakeMessages.tutorGone, 409, "tutorIds");
-  }
   const before = await tx
     .select({ tutorId: intakeTutors.tutorId })
     .from(intakeTutors)
     .where(eq(intakeTutors.intakeId, intakeId))
     .orderBy(asc(intakeTutors.position));
+  const from = before.map((row) => row.tutorId);
+  if (JSON.stringify(from) === JSON.stringify(ids)) return {};
+  await lockChosenTutors(tx, ids);
   await tx.delete(intakeTutors).where(eq(intakeTutors.intakeId, intakeId));
   if (ids.length)
     await tx
       .insert(intakeTutors)
       .values(ids.map((tutorId, position) => ({ intakeId, tutorId, position })));
-  const from = before.map((row) => row.tutorId);
-  return JSON.stringify(from) === JSON.stringify(ids) ? {} : { tutorIds: { from, to: ids } };
+  return { tutorIds: { from, to: ids } };
 }
 
 /** The columns a form sets; an optional value left out is stored as null. */

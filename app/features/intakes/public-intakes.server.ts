@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, min } from "drizzle-orm";
+import { and, asc, eq, gte, min } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { intakes, intakeTutors, tutors } from "~/db/schema";
+import { intakes } from "~/db/schema";
 import { publicTutorColumns } from "~/features/tutors/tutors.server";
 import { lagosToday } from "~/lib/format/dates";
 import { closingText, earlyBirdText, intakeModeLabels, placesLeftText } from "./intake-wording";
+import { tutorsByIntake } from "./intakes.server";
 import { planOffers } from "./plan-offers";
 
 /** How many intakes a course page lists. */
@@ -21,7 +22,11 @@ export async function nextIntakes(courseId: string, now: Date = new Date()) {
     .where(and(eq(intakes.courseId, courseId), upcoming(today)))
     .orderBy(asc(intakes.startsOn), asc(intakes.createdAt))
     .limit(NEXT_INTAKES);
-  const tutorsOf = await activeTutorsByIntake(rows.map((intake) => intake.id));
+  const tutorsOf = await tutorsByIntake(
+    rows.map((intake) => intake.id),
+    publicTutorColumns,
+    { activeOnly: true },
+  );
   return rows.map((intake) => {
     const places = intake.placesTaken;
     return {
@@ -47,22 +52,6 @@ export async function nextIntakes(courseId: string, now: Date = new Date()) {
       tutors: tutorsOf.get(intake.id) ?? [],
     };
   });
-}
-
-/** The active tutors of each intake, in their order, with what the public pages show. */
-async function activeTutorsByIntake(intakeIds: string[]) {
-  const rows = intakeIds.length
-    ? await db()
-        .select({ intakeId: intakeTutors.intakeId, ...publicTutorColumns })
-        .from(intakeTutors)
-        .innerJoin(tutors, eq(tutors.id, intakeTutors.tutorId))
-        .where(and(inArray(intakeTutors.intakeId, intakeIds), eq(tutors.isActive, true)))
-        .orderBy(asc(intakeTutors.position))
-    : [];
-  const byIntake = new Map<string, Omit<(typeof rows)[number], "intakeId">[]>();
-  for (const { intakeId, ...tutor } of rows)
-    byIntake.set(intakeId, [...(byIntake.get(intakeId) ?? []), tutor]);
-  return byIntake;
 }
 
 export type PublicIntake = Awaited<ReturnType<typeof nextIntakes>>[number];

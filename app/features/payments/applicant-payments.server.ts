@@ -15,6 +15,7 @@ import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-r
 import { applicantPaymentId } from "./applicant-payment.server";
 import { loadBankAccount } from "./bank-transfer.server";
 import { configuredGateway } from "./gateway.server";
+import { instalmentStatus } from "./instalment-status";
 import { paymentMessages } from "./payment-messages";
 import { formatReceiptNumber } from "./payment-reference";
 import {
@@ -115,13 +116,18 @@ export async function loadMyPayments(token: string, now = new Date()) {
 
 export type MyPayments = NonNullable<Awaited<ReturnType<typeof loadMyPayments>>>;
 
+/**
+ * instalmentStatus as the applicant reads it: by the money and the calendar only (a flag or a
+ * proof waits for staff, not for them), on a place still held (else there is no schedule to
+ * show); of the instalments due, the next to pay and today's are due, the others upcoming.
+ */
 function instalmentState(
   part: { number: number; paidAt: Date | null; dueOn: string },
   nextUnpaid: number | null,
   today: string,
 ): InstalmentState {
-  if (part.paidAt) return "paid";
-  if (part.dueOn < today) return "overdue";
+  const status = instalmentStatus({ ...part, placeHeld: true, payments: [] }, today);
+  if (status === "paid" || status === "overdue") return status;
   return part.number === nextUnpaid || part.dueOn === today ? "due" : "upcoming";
 }
 

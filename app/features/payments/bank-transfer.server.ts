@@ -18,7 +18,7 @@ import { logger } from "~/lib/infra/logger.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
 import type { BankAccountInput } from "./bank-account-schema";
 import { paymentMessages } from "./payment-messages";
-import { insertPayment, lockNextInstalment } from "./payments.server";
+import { insertPayment, lockPayableInstalment } from "./payments.server";
 
 /** The academy's bank account, or null until a super admin has entered it. */
 export async function loadBankAccount() {
@@ -74,7 +74,7 @@ async function cleanProof(file: ReceivedFile): Promise<Buffer> {
  * proof already waiting for staff.
  */
 async function instalmentAwaitingProof(tx: Transaction, applicationId: string) {
-  const { application, instalment } = await lockNextInstalment(tx, applicationId);
+  const { application, instalment } = await lockPayableInstalment(tx, applicationId);
   const [waiting] = await tx
     .select({ id: payments.id })
     .from(payments)

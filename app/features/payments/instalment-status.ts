@@ -1,10 +1,11 @@
 import type { paymentMethods } from "~/db/schema";
 
 /**
- * Where an instalment stands, as staff read it on the Students page's Payments tab, the
- * dashboard and the reports. One rule, written twice: `instalmentStatus` here (pure, unit
- * tested) and `instalmentStatusSql` in payment-overview.server.ts, which the integration tests
- * hold to the same answers. What needs staff comes first, then money, then the calendar:
+ * Where an instalment stands, as staff read it on the Students page's Payments tab and an
+ * application's Payments, the dashboard and the reports ('My application' reads it by money and
+ * calendar alone). One rule, written twice: `instalmentStatus` here (pure, unit tested) and
+ * `instalmentStatusSql` in payment-overview.server.ts, which the integration tests hold to the
+ * same answers. What needs staff comes first, then money, then the calendar:
  *
  * 1. flagged: a payment of it is flagged (money that did not match, or a second payment) and
  *    not given back in full;

@@ -10,7 +10,9 @@ import { TextareaField, TextField } from "~/ui/form-fields";
 import { LabelledSection } from "~/ui/labelled-section";
 import { type ListModalProps, Modal } from "~/ui/modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import type { ApplicationPayments, InstalmentState } from "./staff-payments.server";
+import { instalmentStatusLabels } from "./instalment-status";
+import { InstalmentStatusBadge } from "./instalment-status-badge";
+import type { ApplicationPayments } from "./staff-payments.server";
 import {
   STAFF_PAYMENT_NOTE_MAX,
   type StaffPaymentConfirm,
@@ -20,16 +22,6 @@ import {
 type PaymentRow = ApplicationPayments["payments"][number];
 type InstalmentRow = ApplicationPayments["instalments"][number];
 
-const stateLabels: Record<InstalmentState, string> = {
-  paid: "Paid",
-  due: "Due",
-  overdue: "Overdue",
-};
-const stateClasses: Record<InstalmentState, string> = {
-  paid: "text-green-800 dark:text-green-300",
-  due: "text-slate-700 dark:text-slate-300",
-  overdue: "font-semibold text-red-700 dark:text-red-400",
-};
 const methodLabels: Record<PaymentRow["method"], string> = {
   paystack: "Card (Paystack)",
   "bank-transfer": "Bank transfer",
@@ -108,14 +100,14 @@ export function PaymentSection({
               <td className="py-1.5">{part.number}</td>
               <td>{formatNaira(part.amount)}</td>
               <td>{formatFullDate(part.dueOn)}</td>
-              <td className={stateClasses[part.state]}>
-                {stateLabels[part.state]}
+              <td>
+                <InstalmentStatusBadge status={part.state} />
                 {part.paidBy
                   ? ` · ${methodLabels[part.paidBy.method]}, ${part.paidBy.reference}`
                   : ""}
               </td>
               <td className="flex flex-wrap justify-end gap-1 py-1">
-                {part.state === "paid" ? null : (
+                {part.paidAt ? null : (
                   <>
                     <ConfirmLink to={confirmHref("move-due-date", part.id)}>
                       Move due date
@@ -338,7 +330,7 @@ function InstalmentSummary({ instalment }: { instalment: InstalmentRow }) {
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       Instalment {instalment.number} · {formatNaira(instalment.amount)} · due{" "}
-      {formatFullDate(instalment.dueOn)} ({stateLabels[instalment.state]})
+      {formatFullDate(instalment.dueOn)} ({instalmentStatusLabels[instalment.state]})
     </p>
   );
 }

@@ -12,11 +12,11 @@ import { FilterToolbar } from "~/ui/filter-toolbar";
 import { EmptyCard, ListCount } from "~/ui/list-states";
 import { Pagination } from "~/ui/pagination";
 import {
-  type InstalmentStatus,
   instalmentStatuses,
   instalmentStatusLabels,
   paymentMethodLabels,
 } from "./instalment-status";
+import { InstalmentStatusBadge } from "./instalment-status-badge";
 import { type PaymentsQuery, paymentsExportHref, paymentsHref } from "./list-url";
 import type { InstalmentList, InstalmentRow } from "./payment-overview.server";
 import { formatReceiptNumber } from "./payment-reference";
@@ -25,24 +25,6 @@ const statusOptions = instalmentStatuses.map((status) => ({
   value: status,
   label: instalmentStatusLabels[status],
 }));
-
-const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold";
-const statusStyles: Record<InstalmentStatus, string> = {
-  flagged: "bg-red-100 text-red-900",
-  "proof-sent": "bg-violet-100 text-violet-900",
-  refunded: "bg-slate-200 text-slate-800",
-  "part-refunded": "bg-slate-200 text-slate-800",
-  paid: "bg-emerald-100 text-emerald-900",
-  cancelled: "bg-slate-100 text-slate-700",
-  overdue: "bg-red-100 text-red-900",
-  failed: "bg-amber-100 text-amber-900",
-  due: "bg-sky-100 text-sky-900",
-};
-
-/** An instalment's status in words (the colour only repeats it). */
-function InstalmentStatusBadge({ status }: { status: InstalmentStatus }) {
-  return <span className={cn(badge, statusStyles[status])}>{instalmentStatusLabels[status]}</span>;
-}
 
 /** The intake and status filters and the search, as a GET form: they live in the URL. */
 function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: SelectOption[] }) {

@@ -84,7 +84,7 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
  * The application (locked for update) and the instalment it pays next, refused as the applicant
  * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
  */
-export async function lockNextInstalment(tx: Transaction, applicationId: string) {
+export async function lockPayableInstalment(tx: Transaction, applicationId: string) {
   const [application] = await tx
     .select()
     .from(applications)
@@ -134,7 +134,7 @@ export async function startGatewayPayment(
   callbackUrl: string,
 ): Promise<{ authorizationUrl: string; payment: Payment }> {
   const { payment, email } = await db().transaction(async (tx) => {
-    const { application, instalment } = await lockNextInstalment(tx, applicationId);
+    const { application, instalment } = await lockPayableInstalment(tx, applicationId);
     const started = await insertPayment(tx, instalment, "paystack");
     await paymentCheckJob.enqueue(
       tx,

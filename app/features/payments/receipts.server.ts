@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
+  type Application,
   applications,
   courses,
   instalments,
@@ -8,9 +9,10 @@ import {
   type OutgoingEmail,
   payments,
 } from "~/db/schema";
+import type { ApplicationForEmail } from "~/features/applications/application-emails.server";
 import {
   emailApplicant,
-  forEmail,
+  emailIntakeColumns,
   systemActor,
 } from "~/features/applications/application-history.server";
 import { formatApplicationReference } from "~/features/applications/application-rules";
@@ -27,19 +29,20 @@ import { type ReceiptFacts, renderReceiptPdf } from "./receipt-pdf.server";
 
 type Reader = Pick<Transaction, "select">;
 
-/** What a paid payment's receipt says; null for a payment that is not paid. */
+/**
+ * What a paid payment's receipt says, and its application with what its e-mails name (as
+ * forEmail gives it); null for a payment that is not paid.
+ */
 export async function receiptFacts(
   reader: Reader,
   paymentId: string,
-): Promise<ReceiptFacts | null> {
+): Promise<{ receipt: ReceiptFacts; applicant: Application & ApplicationForEmail } | null> {
   const [row] = await reader
     .select({
       payment: payments,
       instalmentNumber: instalments.number,
       application: applications,
-      courseTitle: courses.title,
-      intakeLabel: intakes.label,
-      startsOn: intakes.startsOn,
+      intake: emailIntakeColumns,
     })
     .from(payments)
     .innerJoin(instalments, eq(instalments.id, payments.instalmentId))
@@ -48,7 +51,7 @@ export async function receiptFacts(
     .innerJoin(courses, eq(courses.id, intakes.courseId))
     .where(eq(payments.id, paymentId));
   if (!row) return null;
-  const { payment, application } = row;
+  const { payment, application, intake } = row;
   const { paidAt, receiptNumber } = payment;
   if (payment.status !== "paid" || !paidAt || !receiptNumber) return null;
   const [totals] = await reader
@@ -73,15 +76,13 @@ export async function receiptFacts(
         sql`${payments.receiptNumber} <= ${receiptNumber}`,
       ),
     );
-  return {
+  const receipt: ReceiptFacts = {
     number: formatReceiptNumber(receiptNumber),
     paidAt,
     payerName: application.fullName,
     payerEmail: application.email,
     applicationReference: formatApplicationReference(application.reference),
-    courseTitle: row.courseTitle,
-    intakeLabel: row.intakeLabel,
-    startsOn: row.startsOn,
+    ...intake,
     instalmentNumber: row.instalmentNumber,
     instalmentCount: totals?.count ?? 1,
     method: paymentMethodLabels[payment.method],
@@ -91,6 +92,7 @@ export async function receiptFacts(
     totalKobo: totals?.total ?? payment.amount,
     paidToDateKobo: paidBefore?.paid ?? payment.amount,
   };
+  return { receipt, applicant: { ...application, ...intake } };
 }
 
 const receiptFileName = (receipt: ReceiptFacts) => `${receipt.number}.pdf`;
@@ -100,27 +102,21 @@ const receiptFileName = (receipt: ReceiptFacts) => `${receipt.number}.pdf`;
  * marked paid once, so its receipt is sent once.
  */
 export async function queueReceiptEmail(tx: Transaction, paymentId: string) {
-  const receipt = await receiptFacts(tx, paymentId);
-  if (!receipt) throw new Error("A receipt was asked for a payment that is not paid");
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .innerJoin(payments, eq(payments.applicationId, applications.id))
-    .where(eq(payments.id, paymentId));
-  if (!application) throw new Error("A paid payment's application is missing");
-  const facts = await forEmail(tx, application.applications);
-  const link = await issueApplicationLink(tx, facts.id);
+  const paid = await receiptFacts(tx, paymentId);
+  if (!paid) throw new Error("A receipt was asked for a payment that is not paid");
+  const { receipt, applicant } = paid;
+  const link = await issueApplicationLink(tx, applicant.id);
   const remaining = receipt.totalKobo - receipt.paidToDateKobo;
   await emailApplicant(
     tx,
-    facts,
+    applicant,
     {
       // No amount: the Naira sign would make the subject an encoded word in some mail apps.
-      subject: `Payment received: ${facts.courseTitle}, receipt ${receipt.number} [${receipt.applicationReference}]`,
+      subject: `Payment received: ${applicant.courseTitle}, receipt ${receipt.number} [${receipt.applicationReference}]`,
       text: [
-        `Hello ${firstName(facts.fullName)},`,
+        `Hello ${firstName(applicant.fullName)},`,
         "",
-        `We received your payment of ${formatNaira(receipt.amountKobo)} for ${facts.courseTitle}, ${facts.intakeLabel} (starts ${formatFullDate(facts.startsOn)}).`,
+        `We received your payment of ${formatNaira(receipt.amountKobo)} for ${applicant.courseTitle}, ${applicant.intakeLabel} (starts ${formatFullDate(applicant.startsOn)}).`,
         `Your receipt ${receipt.number} is attached.`,
         remaining > 0
           ? `Paid so far: ${formatNaira(receipt.paidToDateKobo)}. Still to pay: ${formatNaira(remaining)}; your schedule is on your private page.`
@@ -143,7 +139,7 @@ export async function queueReceiptEmail(tx: Transaction, paymentId: string) {
 /** The receipt PDF that goes with a payment's e-mail (the send-email job's hook). */
 export async function receiptAttachments(email: OutgoingEmail): Promise<MailAttachment[]> {
   if (!email.paymentId) return [];
-  const receipt = await receiptFacts(db(), email.paymentId);
+  const receipt = (await receiptFacts(db(), email.paymentId))?.receipt;
   if (!receipt) return [];
   return [
     {
@@ -158,7 +154,7 @@ export async function receiptAttachments(email: OutgoingEmail): Promise<MailAtta
 export type ReceiptFile = { filename: string; pdf: Uint8Array };
 
 async function receiptFile(reader: Reader, paymentId: string): Promise<ReceiptFile | null> {
-  const receipt = await receiptFacts(reader, paymentId);
+  const receipt = (await receiptFacts(reader, paymentId))?.receipt;
   return receipt
     ? { filename: receiptFileName(receipt), pdf: await renderReceiptPdf(receipt) }
     : null;

@@ -5,7 +5,6 @@ import {
   type Application,
   type ApplicationEventKind,
   applications,
-  type Instalment,
   instalments,
   type Payment,
   payments,
@@ -25,6 +24,7 @@ import { issueApplicationLink } from "~/features/applications/application-token.
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
+import { instalmentStatus } from "./instalment-status";
 import { formatReceiptNumber } from "./payment-reference";
 import { insertPayment, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
@@ -52,29 +52,21 @@ export const staffPaymentMessages = {
 
 const staff = (admin: Admin): ApplicationActor => ({ kind: "staff", adminId: admin.id });
 
-/** What an instalment shows: paid, due, or overdue once its Lagos due date has passed. */
-export type InstalmentState = "paid" | "due" | "overdue";
-
-export function instalmentState(
-  instalment: Pick<Instalment, "paidAt" | "dueOn">,
-  today: string,
-): InstalmentState {
-  if (instalment.paidAt) return "paid";
-  return instalment.dueOn < today ? "overdue" : "due";
-}
-
 /** An application's schedule and every payment (with its refunds), for the portal. */
-export async function applicationPayments(applicationId: string, now = new Date()) {
+export async function applicationPayments(
+  application: Pick<Application, "id" | "status">,
+  now = new Date(),
+) {
   const [schedule, attempts] = await Promise.all([
     db()
       .select()
       .from(instalments)
-      .where(eq(instalments.applicationId, applicationId))
+      .where(eq(instalments.applicationId, application.id))
       .orderBy(asc(instalments.number)),
     db()
       .select()
       .from(payments)
-      .where(eq(payments.applicationId, applicationId))
+      .where(eq(payments.applicationId, application.id))
       .orderBy(desc(payments.createdAt), desc(payments.id)),
   ]);
   const given = attempts.length
@@ -90,19 +82,19 @@ export async function applicationPayments(applicationId: string, now = new Date(
         .orderBy(asc(refunds.createdAt))
     : [];
   const today = lagosToday(now);
+  const placeHeld = paysForPlace(application.status);
   const number = new Map(schedule.map((part) => [part.id, part.number]));
   return {
     instalments: schedule.map((part) => {
-      const paidBy = attempts.find(
-        (payment) => payment.instalmentId === part.id && payment.status === "paid",
-      );
+      const itsPayments = attempts.filter((payment) => payment.instalmentId === part.id);
+      const paidBy = itsPayments.find((payment) => payment.status === "paid");
       return {
         id: part.id,
         number: part.number,
         amount: part.amount,
         dueOn: part.dueOn,
         paidAt: part.paidAt,
-        state: instalmentState(part, today),
+        state: instalmentStatus({ ...part, placeHeld, payments: itsPayments }, today),
         paidBy: paidBy ? { method: paidBy.method, reference: paidBy.reference } : null,
       };
     }),

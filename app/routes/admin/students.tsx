@@ -128,7 +128,7 @@ async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URL
         orNull(applicationTimeline(application.id), "Loading an application's history failed"),
         orNull(personRecordsOf(application), "Loading a person's records failed"),
         orNull(savedRepliesForApplication(application), "Loading saved replies failed"),
-        orNull(applicationPayments(application.id), "Loading an application's payments failed"),
+        orNull(applicationPayments(application), "Loading an application's payments failed"),
       ])
     : [null, null, null, null];
   const confirm = application ? confirmFrom(params) : null;

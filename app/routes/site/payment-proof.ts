@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { RequestTooLargeError, readUploadForm } from "~/features/courses/course-upload.server";
+import { readUploadForm } from "~/features/courses/course-upload.server";
 import { proofUploadForm, sendTransferProof } from "~/features/payments/bank-transfer.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { UserFacingError } from "~/lib/errors";
@@ -22,8 +22,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     await sendTransferProof(params.token, file);
     return redirectWithFlash(back, paymentMessages.proofSent);
   } catch (error) {
-    if (error instanceof RequestTooLargeError || error instanceof UserFacingError)
-      return refuse(error.message);
+    if (error instanceof UserFacingError) return refuse(error.message);
     throw error;
   }
 }

@@ -22,9 +22,8 @@ const history = (page: Page) =>
 async function expectOnFirstScreen(page: Page, element: Locator, what: string) {
   const box = await element.boundingBox();
   const viewport = page.viewportSize();
-  expect(box, what).not.toBeNull();
-  expect(viewport).not.toBeNull();
-  if (!box || !viewport) return;
+  if (!box) throw new Error(`${what} has no box: it is not displayed`);
+  if (!viewport) throw new Error("The page has no viewport size");
   expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height, `${what}: bottom within ${viewport.height} px`).toBeLessThanOrEqual(
     viewport.height,
