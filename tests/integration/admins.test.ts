@@ -34,6 +34,7 @@ import {
   postRequest,
   sessionCount,
   setCookiesOf,
+  signedInAdmin,
   signInCookie,
   uniqueEmail,
 } from "../support/admin-session";
@@ -514,8 +515,7 @@ describe("updateAdmin", () => {
 
   it("deactivating through the edit form ends the target's sessions", async () => {
     const actor = await superAdmin();
-    const target = await makeAdmin();
-    const cookie = await signInCookie(target.email);
+    const { admin: target, cookie } = await signedInAdmin();
     await updateAdmin(actor, target.id, editInput(target, { is_active: false }));
     expect(await sessionCount(target.userId)).toBe(0);
     expect(await readAdminSession(getRequest("/admin-portal", { cookie }))).toEqual({
@@ -525,8 +525,7 @@ describe("updateAdmin", () => {
 
   it("an edit that keeps the admin active leaves their sessions alone", async () => {
     const actor = await superAdmin();
-    const target = await makeAdmin();
-    const cookie = await signInCookie(target.email);
+    const { admin: target, cookie } = await signedInAdmin();
     await updateAdmin(actor, target.id, editInput(target, { phone: "+234 1" }));
     expect((await readAdminSession(getRequest("/admin-portal", { cookie }))).status).toBe("active");
   });
@@ -561,8 +560,7 @@ describe("deactivateAdmin", () => {
 
   it("ends the target's sessions at once: their next request is anonymous", async () => {
     const actor = await superAdmin();
-    const target = await makeAdmin();
-    const first = await signInCookie(target.email);
+    const { admin: target, cookie: first } = await signedInAdmin();
     const second = await signInCookie(target.email);
     const actorCookie = await signInCookie(actor.email);
     await deactivateAdmin(actor, target.id);
@@ -909,8 +907,8 @@ describe("errorMessage", () => {
 
 describe("admins route action", () => {
   async function asSuperAdmin() {
-    const actor = await superAdmin();
-    return { actor, cookie: await signInCookie(actor.email) };
+    const { admin: actor, cookie } = await signedInAdmin({ role: "super_admin" });
+    return { actor, cookie };
   }
 
   const post = (cookie: string, fields: Record<string, string>, search = "") =>

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type Admin, applications, messages, outgoingEmails, savedReplies } from "~/db/schema";
+import { applications, messages, outgoingEmails, savedReplies } from "~/db/schema";
 import { admissionMessages } from "~/features/applications/admissions.server";
 import { admissionFormMessages } from "~/features/applications/admissions-schema";
 import { formatApplicationReference } from "~/features/applications/application-rules";
@@ -14,7 +14,7 @@ import {
   type Outcome,
   outcomeOf,
   postRequest,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
 import {
   applicantInput,
@@ -29,12 +29,10 @@ import { setupTestDatabase } from "../support/test-database";
 setupTestDatabase();
 
 const PAGE = "/admin-portal/students";
-let staff: Admin;
 let cookie: string;
 
 beforeAll(async () => {
-  staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
-  cookie = await signInCookie(staff.email);
+  ({ cookie } = await signedInAdmin({ role: "admin", name: "Ade Admin" }));
 });
 
 const load = (path: string, withCookie = true) =>

@@ -41,6 +41,7 @@ import {
   postRequest,
   sessionCount,
   setCookiesOf,
+  signedInAdmin,
   signInCookie,
   uniqueAddress,
   uniqueEmail,
@@ -478,8 +479,7 @@ describe("sign-in link: the owner's way in that no stranger can block", () => {
 
 describe("signOut", () => {
   it("ends the session in the database: the cookie then reads as anonymous", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { admin, cookie } = await signedInAdmin();
     const request = () => getRequest("/admin-portal/dashboard", { cookie });
     expect((await readAdminSession(request())).status).toBe("active");
     const cleared = await signOut(
@@ -494,8 +494,7 @@ describe("signOut", () => {
   });
 
   it("only ends the session it is given", async () => {
-    const admin = await makeAdmin();
-    const first = await signInCookie(admin.email);
+    const { admin, cookie: first } = await signedInAdmin();
     const second = await signInCookie(admin.email);
     await signOut(getRequest("/admin-portal/logout", { cookie: first }));
     expect(await readAdminSession(getRequest("/", { cookie: first }))).toEqual({
@@ -538,8 +537,7 @@ describe("password reset", () => {
   });
 
   it("sets the new password once, ends every session, and the old password stops working", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { admin, cookie } = await signedInAdmin();
     await signInCookie(admin.email);
     expect(await sessionCount(admin.userId)).toBe(2);
 
@@ -757,8 +755,7 @@ describe("login route", () => {
   });
 
   it("the loader sends a signed-in admin to the dashboard", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin();
     const outcome = await outcomeOf(() =>
       loginRoute.loader(routeArgs(getRequest("/admin-portal/login", { cookie }))),
     );
@@ -996,8 +993,7 @@ describe("sign-in-link route", () => {
 
 describe("inactive admin row after sign-in", () => {
   it("a session whose admins row was switched off reads as inactive", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { admin, cookie } = await signedInAdmin();
     await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
     expect(await readAdminSession(getRequest("/", { cookie }))).toEqual({
       status: "inactive",

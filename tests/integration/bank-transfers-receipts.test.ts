@@ -25,7 +25,13 @@ import * as myRoute from "~/routes/site/my-application";
 import * as proofRoute from "~/routes/site/payment-proof";
 import * as returnRoute from "~/routes/site/payment-return";
 import * as receiptRoute from "~/routes/site/receipt";
-import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
+import {
+  getRequest,
+  makeAdmin,
+  postRequest,
+  signedInAdmin,
+  signInCookie,
+} from "../support/admin-session";
 import {
   applicantInput,
   applicationByEmail,
@@ -146,8 +152,7 @@ describe("the academy's bank account (Settings)", () => {
   beforeEach(() => db().delete(bankAccount));
 
   it("is saved by a super admin, digits only, and refused to an admin", async () => {
-    const superAdmin = await makeAdmin({ role: "super_admin" });
-    const cookie = await signInCookie(superAdmin.email);
+    const { admin: superAdmin, cookie } = await signedInAdmin({ role: "super_admin" });
     const saved = (await settingsRoute.action(
       routeArgs(
         postRequest(

@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Admin, admins, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
+import { type Admin, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
 import { createCourse } from "~/features/courses/course-admin.server";
 import * as coursesRoute from "~/routes/admin/courses";
 import {
+  cookieAfterDeactivation,
   getRequest,
+  loginLocation,
   makeAdmin,
   type Outcome,
   outcomeOf,
@@ -72,11 +74,7 @@ type Actor = { cookie?: string; admin?: Admin };
 async function actorFor(role: Role): Promise<Actor> {
   if (role === "anonymous") return {};
   if (role === "inactive") {
-    const { inactive } = people;
-    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-    const cookie = await signInCookie(inactive.email);
-    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-    return { cookie, admin: inactive };
+    return { cookie: await cookieAfterDeactivation(people.inactive), admin: people.inactive };
   }
   const admin = role === "admin" ? people.admin : people.superAdmin;
   return { cookie: await signInCookie(admin.email), admin };
@@ -221,14 +219,6 @@ const cases: Case[] = [
     },
   },
 ];
-
-function loginLocation(method: "GET" | "POST", path: string, reason?: "inactive") {
-  const params = new URLSearchParams();
-  if (method === "GET") params.set("redirectTo", path);
-  if (reason) params.set("reason", reason);
-  const search = params.toString();
-  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
-}
 
 describe("/admin-portal/courses authorization matrix", () => {
   for (const routeCase of cases) {

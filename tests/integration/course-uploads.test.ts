@@ -24,12 +24,11 @@ import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
 import * as coursePageRoute from "~/routes/site/course";
 import {
-  makeAdmin,
   ORIGIN,
   type Outcome,
   outcomeOf,
   setCookiesOf,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
 import {
   bytesStartingWith,
@@ -75,8 +74,7 @@ const text = Buffer.from("Just some notes, not a picture.\n");
 
 beforeAll(async () => {
   files = await useTestStorage();
-  admin = await makeAdmin({ role: "admin", name: "Uche Uploader" });
-  cookie = await signInCookie(admin.email);
+  ({ admin, cookie } = await signedInAdmin({ role: "admin", name: "Uche Uploader" }));
   png = await pngImage(1600, 1000);
   jpeg = await jpegImage();
   webp = await webpImage();

@@ -10,22 +10,23 @@ import {
 } from "~/db/schema";
 import { formatReference } from "~/features/messages/reference";
 import { lagosToday } from "~/lib/format/dates";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { logger } from "~/lib/infra/logger.server";
 import { takeFlash } from "~/lib/router/flash.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import {
+  cookieAfterDeactivation,
   cookieHeader,
   getRequest,
+  loginLocation,
   makeAdmin,
   ORIGIN,
   type Outcome,
   outcomeOf,
+  postRequest,
   setCookiesOf,
   signInCookie,
-  uniqueAddress,
 } from "../support/admin-session";
 import {
   findMessage,
@@ -68,23 +69,10 @@ const MESSAGES = "/admin-portal/messages";
 const EXPORT = "/admin-portal/messages/export";
 const EVENTS = "/admin-portal/events";
 
-function postForm(path: string, entries: [string, string][], cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(entries),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: ORIGIN,
-      [CLIENT_ADDRESS_HEADER]: uniqueAddress(),
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
-
 const loaderOutcome = (path: string, cookie?: string) =>
   outcomeOf(() => messagesRoute.loader(routeArgs(getRequest(path, { cookie }))));
 const actionOutcome = (path: string, entries: [string, string][], cookie?: string) =>
-  outcomeOf(() => messagesRoute.action(routeArgs(postForm(path, entries, cookie))));
+  outcomeOf(() => messagesRoute.action(routeArgs(postRequest(path, entries, { cookie }))));
 
 async function flashOf(outcome: Outcome) {
   const request = new Request(`${ORIGIN}/`, {
@@ -876,19 +864,7 @@ const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
 async function cookieFor(role: Role): Promise<string | undefined> {
   if (role === "anonymous") return undefined;
   if (role === "admin" || role === "super_admin") return cookies[role];
-  const { inactive } = people;
-  await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-  const cookie = await signInCookie(inactive.email);
-  await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-  return cookie;
-}
-
-function loginLocation(method: "GET" | "POST", pathWithSearch: string, reason?: "inactive") {
-  const params = new URLSearchParams();
-  if (method === "GET") params.set("redirectTo", pathWithSearch);
-  if (reason) params.set("reason", reason);
-  const search = params.toString();
-  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
+  return cookieAfterDeactivation(people.inactive);
 }
 
 type MatrixCase = {
@@ -1114,7 +1090,7 @@ describe("authorization matrix", () => {
     const request =
       method === "GET"
         ? getRequest(target, { cookie })
-        : postForm(target, fields?.(message) ?? [], cookie);
+        : postRequest(target, fields?.(message) ?? [], { cookie });
     const outcome = await outcomeOf(() => run(request));
 
     if (role === "anonymous" || role === "inactive") {

@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type Admin,
-  admins,
   type Course,
   courses,
   intakeChanges,
@@ -33,6 +32,7 @@ import {
 import { UserFacingError } from "~/lib/errors";
 import * as intakesRoute from "~/routes/admin/course-intakes";
 import {
+  cookieAfterDeactivation,
   getRequest,
   makeAdmin,
   outcomeOf,
@@ -439,13 +439,6 @@ describe("intakes route", () => {
       ),
     );
 
-  async function inactiveCookie() {
-    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-    const cookie = await signInCookie(inactive.email);
-    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-    return cookie;
-  }
-
   it("sends signed-out visitors to the login page and refuses inactive admins", async () => {
     expect(await loader(page())).toMatchObject({ kind: "redirect" });
     expect(await action({ intent: "create", ...intakeFields() })).toMatchObject({
@@ -453,7 +446,10 @@ describe("intakes route", () => {
       location: "/admin-portal/login",
     });
     expect(
-      await action({ intent: "create", ...intakeFields() }, await inactiveCookie()),
+      await action(
+        { intent: "create", ...intakeFields() },
+        await cookieAfterDeactivation(inactive),
+      ),
     ).toMatchObject({ kind: "redirect", location: "/admin-portal/login?reason=inactive" });
     expect(await sessionCount(inactive.userId)).toBe(0);
     expect(await listCourseIntakes(course.id)).toEqual([]);

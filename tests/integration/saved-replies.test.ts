@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Admin, admins, courses, rateLimits, savedReplies } from "~/db/schema";
+import { type Admin, courses, rateLimits, savedReplies } from "~/db/schema";
 import { demoSavedReplies } from "~/features/demo/demo-saved-replies";
 import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
 import { fillPlaceholders } from "~/features/saved-replies/placeholders";
@@ -20,6 +19,7 @@ import {
 import { UserFacingError } from "~/lib/errors";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import {
+  cookieAfterDeactivation,
   getRequest,
   makeAdmin,
   ORIGIN,
@@ -288,14 +288,6 @@ const loader = (path: string, cookie?: string) =>
 const action = (fields: Record<string, string>, cookie?: string, path = PAGE) =>
   outcomeOf(() => savedRepliesRoute.action(routeArgs(postRequest(path, fields, { cookie }))));
 
-/** Signed in while active, then switched off in the database. */
-async function inactiveCookie() {
-  await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-  const cookie = await signInCookie(inactive.email);
-  await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-  return cookie;
-}
-
 describe("saved replies route: who may use it", () => {
   it("sends a signed-out visitor to the login page, for the page and for a post", async () => {
     expect(await loader(PAGE)).toMatchObject({
@@ -310,13 +302,16 @@ describe("saved replies route: who may use it", () => {
   });
 
   it("refuses an inactive admin and ends their sessions, for the page and for a post", async () => {
-    expect(await loader(PAGE, await inactiveCookie())).toMatchObject({
+    expect(await loader(PAGE, await cookieAfterDeactivation(inactive))).toMatchObject({
       kind: "redirect",
       location: "/admin-portal/login?redirectTo=%2Fadmin-portal%2Fsaved-replies&reason=inactive",
     });
     expect(await sessionCount(inactive.userId)).toBe(0);
     expect(
-      await action({ intent: "create", ...reply("Sneaky") }, await inactiveCookie()),
+      await action(
+        { intent: "create", ...reply("Sneaky") },
+        await cookieAfterDeactivation(inactive),
+      ),
     ).toMatchObject({ kind: "redirect", location: "/admin-portal/login?reason=inactive" });
     expect(await sessionCount(inactive.userId)).toBe(0);
     expect(await listSavedReplies()).toEqual([]);

@@ -29,11 +29,10 @@ import * as filesRoute from "~/routes/resources/files";
 import * as proofRoute from "~/routes/resources/payment-proof";
 import {
   getRequest,
-  makeAdmin,
   type Outcome,
   outcomeOf,
   postRequest,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
 import { acceptedPlace, nth } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
@@ -57,8 +56,7 @@ beforeAll(async () => {
     PAYSTACK_SECRET_KEY: secretKey,
     PAYSTACK_BASE_URL: paystack.baseUrl,
   });
-  staff = await makeAdmin({ name: "Bola Bursar" });
-  cookie = await signInCookie(staff.email);
+  ({ admin: staff, cookie } = await signedInAdmin({ name: "Bola Bursar" }));
 });
 afterAll(async () => {
   setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));

@@ -17,13 +17,7 @@ import { UserFacingError } from "~/lib/errors";
 import { fileMessages } from "~/lib/forms/upload-rules";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as aboutRoute from "~/routes/site/about";
-import {
-  getRequest,
-  makeAdmin,
-  type Outcome,
-  outcomeOf,
-  signInCookie,
-} from "../support/admin-session";
+import { getRequest, type Outcome, outcomeOf, signedInAdmin } from "../support/admin-session";
 import {
   bytesStartingWith,
   hugePngImage,
@@ -49,8 +43,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   files = await useTestStorage();
-  staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
-  cookie = await signInCookie(staff.email);
+  ({ admin: staff, cookie } = await signedInAdmin({ role: "admin", name: "Ade Admin" }));
   png = await pngImage(900, 600);
 });
 
