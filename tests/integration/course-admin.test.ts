@@ -55,6 +55,7 @@ import {
   toFormData,
   useTestStorage,
 } from "../support/course-fixtures";
+import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -104,15 +105,6 @@ function keysOf(course: Pick<Course, "image" | "imageVariants" | "shareImage" | 
     ...(course.shareImage ? [keyOf(course.shareImage)] : []),
     ...(course.brochureUrl ? [keyOf(course.brochureUrl)] : []),
   ].sort();
-}
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("Expected the call to fail, but it succeeded");
 }
 
 /**

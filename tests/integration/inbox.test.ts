@@ -37,6 +37,7 @@ import {
   insertMessages,
   preciseTimestamp,
 } from "../support/inbox-fixtures";
+import { rejection } from "../support/rejection";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -90,15 +91,6 @@ const newestFirstIds = (rows: Message[]) =>
 
 async function expectCountersExact() {
   expect(await counterTotals()).toEqual(await actualTotals());
-}
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("Expected the call to fail");
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

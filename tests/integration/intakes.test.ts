@@ -29,7 +29,6 @@ import {
   listTutorChoices,
   updateIntake,
 } from "~/features/intakes/intakes.server";
-import { UserFacingError } from "~/lib/errors";
 import * as intakesRoute from "~/routes/admin/course-intakes";
 import {
   cookieAfterDeactivation,
@@ -41,6 +40,7 @@ import {
   signInCookie,
 } from "../support/admin-session";
 import { type FormFields, toFormData } from "../support/course-fixtures";
+import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -120,15 +120,6 @@ function errorsOf(overrides: FormFields) {
   const submission = parse(overrides);
   expect(submission.status).toBe("error");
   return submission.reply().error ?? {};
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
 }
 
 describe("intake form rules", () => {
@@ -321,7 +312,7 @@ describe("intake services", () => {
     await database()
       .db.delete(tutors)
       .where(eq(tutors.id, gone?.id ?? ""));
-    const refused = await refusal(() =>
+    const refused = await refusal(
       updateIntake(
         staff,
         course.id,
@@ -332,7 +323,7 @@ describe("intake services", () => {
     expect(refused).toMatchObject({ message: intakeMessages.tutorGone, field: "tutorIds" });
     expect(await findIntakeById(created.id)).toMatchObject({ seats: 20, tutorIds: [amaka.id] });
     expect(
-      await refusal(() => createIntake(staff, course.id, values({ tutorIds: [MISSING_ID] }))),
+      await refusal(createIntake(staff, course.id, values({ tutorIds: [MISSING_ID] }))),
     ).toMatchObject({
       field: "tutorIds",
     });
@@ -399,10 +390,11 @@ describe("intake services", () => {
         cancelReason: { from: null, to: "Too few applicants" },
       },
     });
-    expect(await refusal(() => updateIntake(staff, course.id, created.id, values()))).toMatchObject(
-      { message: intakeMessages.cancelledIsFinal, status: 409 },
-    );
-    expect(await refusal(() => cancelIntake(staff, course.id, created.id, "Again"))).toMatchObject({
+    expect(await refusal(updateIntake(staff, course.id, created.id, values()))).toMatchObject({
+      message: intakeMessages.cancelledIsFinal,
+      status: 409,
+    });
+    expect(await refusal(cancelIntake(staff, course.id, created.id, "Again"))).toMatchObject({
       status: 409,
     });
   });
@@ -410,17 +402,17 @@ describe("intake services", () => {
   it("answers 404 for an intake that is missing or belongs to another course", async () => {
     const elsewhere = await createIntake(staff, otherCourse.id, values());
     for (const id of [MISSING_ID, "not-a-uuid", elsewhere.id]) {
-      expect(await refusal(() => updateIntake(staff, course.id, id, values()))).toMatchObject({
+      expect(await refusal(updateIntake(staff, course.id, id, values()))).toMatchObject({
         status: 404,
       });
-      expect(await refusal(() => duplicateIntake(staff, course.id, id))).toMatchObject({
+      expect(await refusal(duplicateIntake(staff, course.id, id))).toMatchObject({
         status: 404,
       });
-      expect(await refusal(() => cancelIntake(staff, course.id, id, "Reason"))).toMatchObject({
+      expect(await refusal(cancelIntake(staff, course.id, id, "Reason"))).toMatchObject({
         status: 404,
       });
     }
-    expect(await refusal(() => createIntake(staff, MISSING_ID, values()))).toMatchObject({
+    expect(await refusal(createIntake(staff, MISSING_ID, values()))).toMatchObject({
       status: 404,
     });
     expect(await findIntakeById(elsewhere.id)).toMatchObject({ status: "open" });

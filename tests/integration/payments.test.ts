@@ -31,6 +31,7 @@ import {
   tokenOf,
 } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -45,8 +46,6 @@ beforeAll(async () => {
   gateway = paystackGateway({ secretKey, baseUrl: paystack.baseUrl, timeoutMs: 2_000 });
 });
 afterAll(() => paystack.close());
-
-const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
 
 async function paymentOf(reference: string) {
   const [row] = await db().select().from(payments).where(eq(payments.reference, reference));
@@ -101,21 +100,21 @@ describe("choosing a payment plan", () => {
     ]);
     expect(nth(schedule, 0).dueOn).toBe(today);
     expect(await timelineKinds(application.id)).toEqual(["plan-chosen"]);
-    const again = await refusal(choosePaymentPlan(application.id, "full"));
+    const again = await rejection(choosePaymentPlan(application.id, "full"));
     expect(again).toMatchObject({ message: paymentMessages.planAlreadyChosen });
     expect(await scheduleOf(application.id)).toHaveLength(2);
   });
 
   it("refuses a plan the intake does not offer, and a place not accepted", async () => {
     const { application } = await acceptedPlace({ paymentPlans: ["full"] });
-    expect(await refusal(choosePaymentPlan(application.id, "monthly"))).toMatchObject({
+    expect(await rejection(choosePaymentPlan(application.id, "monthly"))).toMatchObject({
       message: paymentMessages.planNotOffered,
     });
     await db()
       .update(applications)
       .set({ status: "declined" })
       .where(eq(applications.id, application.id));
-    expect(await refusal(choosePaymentPlan(application.id, "full"))).toMatchObject({
+    expect(await rejection(choosePaymentPlan(application.id, "full"))).toMatchObject({
       message: paymentMessages.notAccepted,
     });
     expect(await scheduleOf(application.id)).toEqual([]);
@@ -229,7 +228,7 @@ describe("paying through Paystack", () => {
     const { payment } = await startedPayment();
     paystack.completeCheckout(payment.reference, "success");
     paystack.failNext(1, "500");
-    expect(await refusal(settleGatewayPayment(payment.reference, gateway))).toBeInstanceOf(Error);
+    expect(await rejection(settleGatewayPayment(payment.reference, gateway))).toBeInstanceOf(Error);
     expect((await paymentOf(payment.reference)).status).toBe("started");
     expect(await settleGatewayPayment(payment.reference, gateway)).toBe("paid");
   });
@@ -238,7 +237,9 @@ describe("paying through Paystack", () => {
     const place = await acceptedPlace();
     await choosePaymentPlan(place.application.id, "full");
     paystack.failNext(1, "500");
-    const refused = await refusal(startGatewayPayment(place.application.id, gateway, callbackUrl));
+    const refused = await rejection(
+      startGatewayPayment(place.application.id, gateway, callbackUrl),
+    );
     expect(refused).toMatchObject({ message: paymentMessages.gatewayUnavailable, status: 503 });
     const [attempt] = await db()
       .select()

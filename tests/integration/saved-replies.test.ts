@@ -16,7 +16,6 @@ import {
   savedReplyFormSchema,
   savedReplyMessages,
 } from "~/features/saved-replies/schema";
-import { UserFacingError } from "~/lib/errors";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import {
   cookieAfterDeactivation,
@@ -29,6 +28,7 @@ import {
   signInCookie,
 } from "../support/admin-session";
 import { insertIntakes } from "../support/intake-fixtures";
+import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -50,16 +50,6 @@ beforeEach(async () => {
 });
 
 const reply = (title: string, body = `Hello {name}, about ${title}.`) => ({ title, body });
-
-/** The UserFacingError a call throws. */
-async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
-}
 
 describe("saved replies service", () => {
   it("creates, lists by title, updates and deletes", async () => {
@@ -94,24 +84,22 @@ describe("saved replies service", () => {
   it("refuses a title another reply has, on the title field, and keeps both rows", async () => {
     const first = await createSavedReply(staff, reply("Next intake"));
     const second = await createSavedReply(staff, reply("Brochure"));
-    const onCreate = await refusal(() => createSavedReply(staff, reply("Next intake")));
+    const onCreate = await refusal(createSavedReply(staff, reply("Next intake")));
     expect(onCreate).toMatchObject({
       message: savedReplyMessages.duplicateTitle,
       field: "title",
       status: 409,
     });
-    const onUpdate = await refusal(() => updateSavedReply(second.id, reply("Next intake")));
+    const onUpdate = await refusal(updateSavedReply(second.id, reply("Next intake")));
     expect(onUpdate.message).toBe("A saved reply with this title already exists.");
     expect(await findSavedReplyById(second.id)).toMatchObject({ title: "Brochure" });
     // Whatever the case.
-    expect(await refusal(() => createSavedReply(staff, reply("NEXT INTAKE")))).toMatchObject({
+    expect(await refusal(createSavedReply(staff, reply("NEXT INTAKE")))).toMatchObject({
       message: savedReplyMessages.duplicateTitle,
       field: "title",
       status: 409,
     });
-    expect((await refusal(() => updateSavedReply(second.id, reply("next intake")))).status).toBe(
-      409,
-    );
+    expect((await refusal(updateSavedReply(second.id, reply("next intake")))).status).toBe(409);
     // Keeping its own title is no conflict, nor changing its case.
     await updateSavedReply(first.id, { title: "Next Intake", body: "New text" });
     expect(await findSavedReplyById(first.id)).toMatchObject({
@@ -122,11 +110,11 @@ describe("saved replies service", () => {
 
   it("answers 404 for a reply that does not exist or an id that is no uuid", async () => {
     for (const id of [MISSING_ID, "not-a-uuid", ""]) {
-      expect(await refusal(() => updateSavedReply(id, reply("Anything")))).toMatchObject({
+      expect(await refusal(updateSavedReply(id, reply("Anything")))).toMatchObject({
         message: savedReplyMessages.notFound,
         status: 404,
       });
-      expect(await refusal(() => deleteSavedReply(id))).toMatchObject({ status: 404 });
+      expect(await refusal(deleteSavedReply(id))).toMatchObject({ status: 404 });
       expect(await findSavedReplyById(id)).toBeNull();
     }
   });

@@ -36,6 +36,7 @@ import {
 } from "../support/admin-session";
 import { acceptedPlace, nth } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -76,7 +77,6 @@ const postRefund = (
   post({ intent: "refund", id: application.id, target: payment.id, amount: String(naira), reason });
 const formError = (outcome: Outcome) =>
   (outcome as { data: { result: { error: Record<string, string[]> } } }).data.result.error;
-const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
 
 /** An accepted place whose plan (two instalments) is chosen. */
 async function placeWithPlan() {
@@ -448,7 +448,7 @@ describe("refunds", () => {
     const lost = await paidByCard();
     paystack.failNext(1, "lost");
     expect(
-      await refusal(
+      await rejection(
         refundPayment(staff, lost.application.id, lost.payment.id, 10_000, "A", gateway),
       ),
     ).toMatchObject({ message: refundMessages.unknown });
@@ -464,7 +464,9 @@ describe("refunds", () => {
 
     const down = await paidByCard();
     paystack.failNext(1, "500");
-    await refusal(refundPayment(staff, down.application.id, down.payment.id, 10_000, "B", gateway));
+    await rejection(
+      refundPayment(staff, down.application.id, down.payment.id, 10_000, "B", gateway),
+    );
     const [unknown] = await refundsOf(down.payment.id);
     // Paystack never made it: released.
     await checkRefund({ refundId: unknown?.id ?? "", attempt: 1 }, gateway);

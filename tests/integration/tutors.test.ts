@@ -13,7 +13,6 @@ import {
   setTutorActive,
   updateTutor,
 } from "~/features/tutors/tutors.server";
-import { UserFacingError } from "~/lib/errors";
 import { fileMessages } from "~/lib/forms/upload-rules";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as aboutRoute from "~/routes/site/about";
@@ -29,6 +28,7 @@ import {
   type Upload,
   useTestStorage,
 } from "../support/course-fixtures";
+import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -57,15 +57,6 @@ beforeEach(async () => {
 });
 
 const tutor = (name: string, role = "Tutor, Design") => ({ name, role, bio: "", link: undefined });
-
-async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
-}
 
 describe("tutors service", () => {
   it("creates, lists by name, searches name and role, updates and toggles", async () => {
@@ -101,11 +92,11 @@ describe("tutors service", () => {
 
   it("answers 404 for a tutor that does not exist or an id that is no uuid", async () => {
     for (const id of [MISSING_ID, "not-a-uuid", ""]) {
-      expect(await refusal(() => updateTutor(id, tutor("Anyone")))).toMatchObject({
+      expect(await refusal(updateTutor(id, tutor("Anyone")))).toMatchObject({
         message: tutorMessages.notFound,
         status: 404,
       });
-      expect((await refusal(() => setTutorActive(id, false))).status).toBe(404);
+      expect((await refusal(setTutorActive(id, false))).status).toBe(404);
       expect(await findTutorById(id)).toBeNull();
     }
   });
