@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { asc } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Admin, type Course, courseChanges, courses, type NewCourse } from "~/db/schema";
 import {
   courseStats,
@@ -51,9 +51,8 @@ import {
   multipartRequest,
   pdfDocument,
   pngImage,
-  type TestStorage,
+  setupTestStorage,
   toFormData,
-  useTestStorage,
 } from "../support/course-fixtures";
 import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
@@ -62,28 +61,22 @@ import { setupTestDatabase } from "../support/test-database";
 const SLUG_TAKEN = "This slug is already used by another course. Please choose another.";
 
 const database = setupTestDatabase();
-let files: TestStorage;
+const files = setupTestStorage();
 let actor: Admin;
 let otherActor: Admin;
 let png: Buffer;
 let otherPng: Buffer;
 
 beforeAll(async () => {
-  files = await useTestStorage();
   actor = await makeAdmin({ role: "admin", name: "Ada Admin" });
   otherActor = await makeAdmin({ role: "super_admin", name: "Sola Super" });
   png = await pngImage(1600, 1000, "#336699");
   otherPng = await pngImage(900, 900, "#993366");
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(courses);
   await database().db.delete(courseChanges);
-  await files.reset();
 });
 
 afterEach(() => {

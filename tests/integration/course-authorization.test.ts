@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
 import { createCourse } from "~/features/courses/course-admin.server";
 import * as coursesRoute from "~/routes/admin/courses";
@@ -21,8 +21,7 @@ import {
   multipartRequest,
   pdfDocument,
   pngImage,
-  type TestStorage,
-  useTestStorage,
+  setupTestStorage,
 } from "../support/course-fixtures";
 import { type RouteFunction, routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -31,14 +30,13 @@ type Role = "anonymous" | "inactive" | "admin" | "super_admin";
 const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
 
 const database = setupTestDatabase();
-let files: TestStorage;
+const files = setupTestStorage();
 let png: Buffer;
 let people: { admin: Admin; superAdmin: Admin; inactive: Admin };
 /** The course every case starts from: active, with an image and a brochure. */
 let target: Course;
 
 beforeAll(async () => {
-  files = await useTestStorage();
   png = await pngImage(1200, 800);
   people = {
     admin: await makeAdmin({ role: "admin", name: "Ade Admin" }),
@@ -47,15 +45,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(rateLimits);
   await database().db.delete(courses);
   await database().db.delete(courseChanges);
-  await files.reset();
   target = await createCourse(
     people.superAdmin,
     courseValues({ title: "Target Course", slug: "target-course" }),

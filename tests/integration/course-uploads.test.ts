@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, courseChanges, courses } from "~/db/schema";
 import { findCourseById } from "~/features/courses/course-admin.server";
 import {
@@ -44,9 +44,8 @@ import {
   pdfWithOpenScript,
   pngImage,
   readStored,
-  type TestStorage,
+  setupTestStorage,
   type Upload,
-  useTestStorage,
   webpImage,
 } from "../support/course-fixtures";
 import { routeArgs } from "../support/route-args";
@@ -59,7 +58,7 @@ const IMAGE_WRONG_TYPE = "File type not allowed. Allowed types: image/jpeg, imag
 const BROCHURE_WRONG_TYPE = "File type not allowed. Allowed types: application/pdf";
 
 const database = setupTestDatabase();
-let files: TestStorage;
+const files = setupTestStorage();
 let admin: Admin;
 let cookie: string;
 let png: Buffer;
@@ -73,7 +72,6 @@ const svg = Buffer.from(
 const text = Buffer.from("Just some notes, not a picture.\n");
 
 beforeAll(async () => {
-  files = await useTestStorage();
   ({ admin, cookie } = await signedInAdmin({ role: "admin", name: "Uche Uploader" }));
   png = await pngImage(1600, 1000);
   jpeg = await jpegImage();
@@ -81,14 +79,9 @@ beforeAll(async () => {
   gif = await gifImage();
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(courses);
   await database().db.delete(courseChanges);
-  await files.reset();
 });
 
 const imageUpload = (bytes: Uint8Array, name = "cover.png", type = "image/png"): Upload => ({

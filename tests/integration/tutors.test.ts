@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, tutors } from "~/db/schema";
 import { dashboardStats } from "~/features/portal/dashboard.server";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
@@ -24,36 +24,29 @@ import {
   multipartRequest,
   PNG_MAGIC,
   pngImage,
-  type TestStorage,
+  setupTestStorage,
   type Upload,
-  useTestStorage,
 } from "../support/course-fixtures";
 import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
+const files = setupTestStorage();
 const PAGE = "/admin-portal/tutors";
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
-let files: TestStorage;
 let staff: Admin;
 let cookie: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  files = await useTestStorage();
   ({ admin: staff, cookie } = await signedInAdmin({ role: "admin", name: "Ade Admin" }));
   png = await pngImage(900, 600);
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(tutors);
-  await files.reset();
 });
 
 const tutor = (name: string, role = "Tutor, Design") => ({ name, role, bio: "", link: undefined });
