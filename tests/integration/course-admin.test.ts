@@ -45,15 +45,14 @@ import {
 import {
   courseFields,
   courseValues,
-  type FormFields,
   fileSize,
   keyOf,
   multipartRequest,
   pdfDocument,
   pngImage,
   setupTestStorage,
-  toFormData,
 } from "../support/course-fixtures";
+import { type FormFields, toFormData } from "../support/form-data";
 import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";

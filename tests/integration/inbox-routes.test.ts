@@ -624,15 +624,11 @@ describe("messages action", () => {
 
   it("refuses a write from another site", async () => {
     const row = await insertMessage();
-    const request = new Request(`${ORIGIN}${MESSAGES}`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete", id: row.id }),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: "https://evil.example",
-        cookie: cookies.admin,
-      },
-    });
+    const request = postRequest(
+      MESSAGES,
+      { intent: "delete", id: row.id },
+      { cookie: cookies.admin, headers: { origin: "https://evil.example" } },
+    );
     const outcome = await outcomeOf(() => messagesRoute.action(routeArgs(request)));
     expect(outcome).toMatchObject({ kind: "data", status: 403 });
     expect(await findMessage(row.id)).toEqual(row);

@@ -39,7 +39,7 @@ import {
   sessionCount,
   signInCookie,
 } from "../support/admin-session";
-import { type FormFields, toFormData } from "../support/course-fixtures";
+import { type FormFields, toFormData } from "../support/form-data";
 import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";

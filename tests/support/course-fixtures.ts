@@ -12,6 +12,7 @@ import { setCourseAssets } from "~/lib/infra/storage/index.server";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { ORIGIN, uniqueAddress } from "./admin-session";
+import { type FormFields, toFormData } from "./form-data";
 
 // --- Storage -----------------------------------------------------------------------------------
 
@@ -181,8 +182,6 @@ export function bytesStartingWith(magic: number[] | string, size: number) {
 
 // --- Course form values ------------------------------------------------------------------------
 
-export type FormFields = Record<string, string | string[]>;
-
 /** The fields of a complete, valid course form, as the modal posts them (Conform names). */
 export function courseFields(overrides: FormFields = {}): FormFields {
   return {
@@ -219,13 +218,6 @@ export function courseFields(overrides: FormFields = {}): FormFields {
     isActive: "on",
     ...overrides,
   };
-}
-
-export function toFormData(fields: FormFields, target = new FormData()) {
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) target.append(name, item);
-  }
-  return target;
 }
 
 /** Parses fields with the app's course schema, as the route does; fails on invalid fields. */
