@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, applications, courses, intakes, outgoingEmails } from "~/db/schema";
@@ -32,6 +32,7 @@ import {
   timelineKinds,
   tokenFromText,
 } from "../support/application-fixtures";
+import { lastEmailTo } from "../support/outgoing-mail";
 import { rejection } from "../support/rejection";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -41,18 +42,6 @@ let staff: Admin;
 beforeAll(async () => {
   staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
 });
-
-/** The newest e-mail to an address. */
-async function lastEmailTo(address: string) {
-  const [email] = await db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${address} = any(${outgoingEmails.recipients})`)
-    .orderBy(desc(outgoingEmails.createdAt), desc(outgoingEmails.id))
-    .limit(1);
-  if (!email) throw new Error(`no e-mail to ${address}`);
-  return email;
-}
 
 describe("applying", () => {
   it("stores a reviewed intake's application as new, with a reference, an e-mail and a private link", async () => {

@@ -18,15 +18,16 @@ import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.ser
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import * as myRoute from "~/routes/site/my-application";
 import * as returnRoute from "~/routes/site/payment-return";
 import {
   acceptedPlace,
   applicantInput,
   applicationByEmail,
+  myApplicationPage,
   nth,
   openIntake,
   origin,
+  postOnMyApplication,
   timelineKinds,
   tokenOf,
 } from "../support/application-fixtures";
@@ -355,22 +356,6 @@ describe("paying from 'My application'", () => {
     return { token, application: await applicationByEmail(input.email) };
   }
 
-  const page = async (token: string) =>
-    (await myRoute.loader(
-      routeArgs(new Request(`http://localhost/application/${token}`), { token }),
-    )) as Awaited<ReturnType<typeof myRoute.loader>>;
-
-  const post = (token: string, fields: Record<string, string>) =>
-    myRoute.action(
-      routeArgs(
-        new Request(`http://localhost/application/${token}`, {
-          method: "POST",
-          body: new URLSearchParams(fields),
-        }),
-        { token },
-      ),
-    );
-
   const comeBack = (token: string, reference: string) =>
     returnRoute.loader(
       routeArgs(
@@ -385,7 +370,7 @@ describe("paying from 'My application'", () => {
 
   it("shows the plans with their schedules, then the chosen schedule and what is due", async () => {
     const { token } = await acceptedApplicant();
-    const before = await page(token);
+    const before = await myApplicationPage(token);
     expect(before.payments?.stage).toBe("choose");
     if (before.payments?.stage !== "choose") return;
     expect(
@@ -394,12 +379,12 @@ describe("paying from 'My application'", () => {
       ["full", [19_000_000]],
       ["two-instalments", [10_000_000, 10_000_000]],
     ]);
-    const chosen = (await post(token, {
+    const chosen = (await postOnMyApplication(token, {
       intent: "choose-plan",
       plan: "two-instalments",
     })) as Response;
     expect(chosen.status).toBe(302);
-    const after = await page(token);
+    const after = await myApplicationPage(token);
     expect(after.payments).toMatchObject({
       stage: "pay",
       paid: 0,
@@ -410,7 +395,10 @@ describe("paying from 'My application'", () => {
 
   it("refuses a plan the intake does not offer, on the plan field, choosing nothing", async () => {
     const { token, application } = await acceptedApplicant();
-    const refused = (await post(token, { intent: "choose-plan", plan: "monthly" })) as {
+    const refused = (await postOnMyApplication(token, {
+      intent: "choose-plan",
+      plan: "monthly",
+    })) as {
       data: ActionReply;
       init: ResponseInit | null;
     };
@@ -421,8 +409,8 @@ describe("paying from 'My application'", () => {
 
   it("goes to Paystack's checkout, and on return records the verified payment once", async () => {
     const { token, application } = await acceptedApplicant();
-    await post(token, { intent: "choose-plan", plan: "full" });
-    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    await postOnMyApplication(token, { intent: "choose-plan", plan: "full" });
+    const toCheckout = (await postOnMyApplication(token, { intent: "pay" })) as Response;
     expect(toCheckout.status).toBe(302);
     const checkoutUrl = toCheckout.headers.get("Location") ?? "";
     expect(checkoutUrl.startsWith(`${paystack.baseUrl}/checkout/`)).toBe(true);
@@ -443,7 +431,7 @@ describe("paying from 'My application'", () => {
     expect(
       (await timelineKinds(application.id)).filter((kind) => kind === "payment-received"),
     ).toHaveLength(1);
-    const after = await page(token);
+    const after = await myApplicationPage(token);
     expect(after.payments).toMatchObject({
       stage: "pay",
       paid: 19_000_000,
@@ -454,8 +442,8 @@ describe("paying from 'My application'", () => {
 
   it("records nothing for a return naming another applicant's payment", async () => {
     const victim = await acceptedApplicant();
-    await post(victim.token, { intent: "choose-plan", plan: "full" });
-    await post(victim.token, { intent: "pay" });
+    await postOnMyApplication(victim.token, { intent: "choose-plan", plan: "full" });
+    await postOnMyApplication(victim.token, { intent: "pay" });
     const [theirs] = await db()
       .select()
       .from(payments)

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
@@ -6,7 +6,6 @@ import {
   applicationEvents,
   applications,
   instalments,
-  outgoingEmails,
   payments,
   refunds,
 } from "~/db/schema";
@@ -36,6 +35,7 @@ import {
 } from "../support/admin-session";
 import { acceptedPlace, nth } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { emailsTo, lastEmailTo } from "../support/outgoing-mail";
 import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -137,14 +137,6 @@ async function eventsOf(applicationId: string) {
     .from(applicationEvents)
     .where(eq(applicationEvents.applicationId, applicationId))
     .orderBy(asc(applicationEvents.createdAt));
-}
-
-async function emailsTo(email: string) {
-  return db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${email} = any(${outgoingEmails.recipients})`)
-    .orderBy(asc(outgoingEmails.createdAt));
 }
 
 const refundsOf = (paymentId: string) =>
@@ -277,7 +269,7 @@ describe("the Students page's payment actions", () => {
     const event = (await eventsOf(application.id)).find((row) => row.kind === "due-date-moved");
     expect(event?.detail).toMatchObject({ from: second.dueOn, to, note: "Agreed on the phone" });
     expect(event?.actorId).toBe(staff.id);
-    expect((await emailsTo(application.email)).at(-1)?.body).toContain("Agreed on the phone");
+    expect((await lastEmailTo(application.email)).body).toContain("Agreed on the phone");
 
     await db().update(instalments).set({ paidAt: new Date() }).where(eq(instalments.id, second.id));
     const paid = await post({
@@ -382,7 +374,7 @@ describe("refunds", () => {
     ]);
     const event = (await eventsOf(application.id)).find((row) => row.kind === "refunded");
     expect(event).toMatchObject({ actorId: staff.id });
-    expect((await emailsTo(application.email)).at(-1)?.subject).toMatch(/^Refund of/);
+    expect((await lastEmailTo(application.email)).subject).toMatch(/^Refund of/);
 
     const over = await postRefund({ application, payment }, naira, "All of it");
     expect(over).toMatchObject({ kind: "data", status: 400 });
@@ -411,7 +403,7 @@ describe("refunds", () => {
     expect(refund).toMatchObject({ status: "pending", method: "paystack", amount: half });
     expect(paystack.refunds.get(Number(refund?.gatewayId))?.amountKobo).toBe(half);
     expect((await paymentById(payment.id)).refundedAmount).toBe(half);
-    expect((await emailsTo(application.email)).at(-1)?.body).toContain("Changed intake");
+    expect((await lastEmailTo(application.email)).body).toContain("Changed intake");
 
     // Paystack's webhook queues a check, which asks Paystack.
     await paystack.settleRefund(nth(refund ? [refund] : [], 0).gatewayId ?? "", "processed");
