@@ -30,12 +30,14 @@ import {
 } from "../support/admin-session";
 import {
   findMessage,
+  INBOX_DEFAULTS,
   insertMessage,
   insertMessages,
   parseCsv,
   preciseTimestamp,
   readUntil,
 } from "../support/inbox-fixtures";
+import { MESSAGES_CSV_HEADER } from "../support/messages-export";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -211,16 +213,7 @@ describe("messages loader", () => {
         cookies.admin,
       ),
     );
-    expect(data.query).toEqual({
-      tab: "all",
-      formType: "",
-      status: "",
-      priority: "",
-      clock: "",
-      q: "",
-      sort: "newest",
-      page: 1,
-    });
+    expect(data.query).toEqual(INBOX_DEFAULTS);
   });
 });
 
@@ -648,26 +641,6 @@ describe("CSV export", () => {
     return { response: outcome.response, text: new TextDecoder().decode(bytes.slice(3)) };
   }
 
-  const header = [
-    "Reference",
-    "Received (Lagos time)",
-    "Form",
-    "Name",
-    "Email",
-    "Phone",
-    "Subject",
-    "Inquiry type",
-    "Course of interest",
-    "Contact method",
-    "Message",
-    "Status",
-    "Priority",
-    "Assigned to",
-    "Admin notes",
-    "Read at (Lagos time)",
-    "Replied at (Lagos time)",
-  ];
-
   it("is an attachment: a BOM, a header row, and one quoted row per message", async () => {
     const row = await insertMessage({
       formType: "inquiry",
@@ -693,7 +666,7 @@ describe("CSV export", () => {
       `attachment; filename="messages-${lagosToday()}.csv"`,
     );
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(header);
+    expect(rows[0]).toEqual(MESSAGES_CSV_HEADER);
     expect(rows.slice(1)).toEqual([
       [
         formatReference(row.reference),
@@ -793,7 +766,7 @@ describe("CSV export", () => {
 
   it("has only the header row for an empty list", async () => {
     const { text } = await exportText(`${EXPORT}?status=archived`);
-    expect(text).toBe(`${header.map((name) => `"${name}"`).join(",")}\r\n`);
+    expect(text).toBe(`${MESSAGES_CSV_HEADER.map((name) => `"${name}"`).join(",")}\r\n`);
   });
 });
 

@@ -33,6 +33,7 @@ import {
   actualTotals,
   counterTotals,
   findMessage,
+  INBOX_DEFAULTS,
   insertMessage,
   insertMessages,
   preciseTimestamp,
@@ -56,14 +57,7 @@ beforeEach(async () => {
 });
 
 const query = (overrides: Partial<InboxQuery> = {}): InboxQuery => ({
-  tab: "all",
-  formType: "",
-  status: "",
-  priority: "",
-  clock: "",
-  q: "",
-  sort: "newest",
-  page: 1,
+  ...INBOX_DEFAULTS,
   ...overrides,
 });
 
@@ -576,13 +570,17 @@ describe("opening and updating a message", () => {
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(updated.readAt?.getTime() ?? 0);
   });
 
-  it("setting read again keeps the first read_at and reader, but stamps updated_at", async () => {
-    const row = await insertMessage({
+  /** A message the colleague read at minute 1, unchanged since. */
+  const readByColleague = () =>
+    insertMessage({
       status: "read",
       readAt: minute(1),
       readBy: colleague.id,
       updatedAt: minute(1),
     });
+
+  it("setting read again keeps the first read_at and reader, but stamps updated_at", async () => {
+    const row = await readByColleague();
     await updateMessageStatus(actor, row.id, "read");
     const updated = await findMessage(row.id);
     expect(updated.readAt).toEqual(minute(1));
@@ -591,12 +589,7 @@ describe("opening and updating a message", () => {
   });
 
   it("setting replied stamps replied_at and updated_at, leaving read_at alone", async () => {
-    const row = await insertMessage({
-      status: "read",
-      readAt: minute(1),
-      readBy: colleague.id,
-      updatedAt: minute(1),
-    });
+    const row = await readByColleague();
     const before = Date.now();
     await updateMessageStatus(actor, row.id, "replied");
     const updated = await findMessage(row.id);
@@ -608,12 +601,7 @@ describe("opening and updating a message", () => {
   });
 
   it("setting archived or unread stamps only updated_at", async () => {
-    const row = await insertMessage({
-      status: "read",
-      readAt: minute(1),
-      readBy: colleague.id,
-      updatedAt: minute(1),
-    });
+    const row = await readByColleague();
     const before = Date.now();
     await updateMessageStatus(actor, row.id, "archived");
     let updated = await findMessage(row.id);

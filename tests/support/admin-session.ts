@@ -83,15 +83,22 @@ export function cookieHeader(setCookies: string[]) {
     .join("; ");
 }
 
-/** Signs in through the app's sign-in service and returns the Cookie header to send. */
-export async function signInCookie(
+type SignInOptions = { rememberMe?: boolean; address?: string };
+
+/** Signs in through the app's sign-in service and returns the session's Set-Cookie headers. */
+export async function signInSetCookies(
   email: string,
   password = PASSWORD,
-  { rememberMe = true, address = uniqueAddress() } = {},
+  { rememberMe = true, address = uniqueAddress() }: SignInOptions = {},
 ) {
   const outcome = await signIn(loginRequest(address), { email, password, rememberMe });
   if (!outcome.ok) throw new Error(`Signing in as ${email} failed: ${outcome.message}`);
-  return cookieHeader(outcome.setCookies);
+  return outcome.setCookies;
+}
+
+/** Signs in through the app's sign-in service and returns the Cookie header to send. */
+export async function signInCookie(email: string, password = PASSWORD, options?: SignInOptions) {
+  return cookieHeader(await signInSetCookies(email, password, options));
 }
 
 export function loginRequest(address: string | null = uniqueAddress(), cookie = "") {
