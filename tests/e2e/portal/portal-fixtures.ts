@@ -205,6 +205,31 @@ export async function expectToast(
 export const dialog = (page: Page, title: string) =>
   page.getByRole("dialog", { name: title, exact: true });
 
+/**
+ * Opens a list page's 'Add …' modal from its link, which the modal is named after (the first
+ * link: a phone shows a second), and returns the modal once it shows.
+ */
+export async function openAddModal(page: Page, name: string) {
+  await page.getByRole("link", { name }).first().click();
+  const modal = dialog(page, name);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/** Opens the modal titled `title` from an item's link (`Edit …`, `Delete …`), once it shows. */
+export async function openItemModal(item: Locator, link: string | RegExp, title: string) {
+  await item.getByRole("link", { name: link }).click();
+  const modal = dialog(item.page(), title);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/** Presses a modal's button (`Add tutor`, `Save Changes`, `Delete`) and waits for its toast. */
+export async function submitModal(modal: Locator, button: string, toast: string | RegExp) {
+  await modal.getByRole("button", { name: button }).click();
+  await expectToast(modal.page(), toast);
+}
+
 /** A text input by its accessible name (labels carry an aria-hidden "*" when required). */
 export const textbox = (scope: Page | Locator, name: string) =>
   scope.getByRole("textbox", { name, exact: true });
