@@ -92,6 +92,9 @@ const scheduleOf = (applicationId: string) =>
     .where(eq(instalments.applicationId, applicationId))
     .orderBy(asc(instalments.number));
 
+const paymentsOf = (applicationId: string) =>
+  db().select().from(payments).where(eq(payments.applicationId, applicationId));
+
 async function paymentById(id: string) {
   const [row] = await db().select().from(payments).where(eq(payments.id, id));
   if (!row) throw new Error(`no payment ${id}`);
@@ -300,10 +303,7 @@ describe("the Students page's payment actions", () => {
       paidOn: lagosToday(),
       note: "Paid cash at the Yaba office",
     });
-    const [recorded] = await db()
-      .select()
-      .from(payments)
-      .where(eq(payments.applicationId, application.id));
+    const [recorded] = await paymentsOf(application.id);
     expect(recorded).toMatchObject({
       method: "manual",
       status: "paid",
@@ -353,10 +353,7 @@ describe("refunds", () => {
       paidOn: lagosToday(),
       note: "Cash",
     });
-    const [payment] = await db()
-      .select()
-      .from(payments)
-      .where(eq(payments.applicationId, application.id));
+    const [payment] = await paymentsOf(application.id);
     if (!payment) throw new Error("no payment");
     return { application, payment };
   }
