@@ -224,6 +224,13 @@ export async function openItemModal(item: Locator, link: string | RegExp, title:
   return modal;
 }
 
+/** Saves a modal with its required text field `field` emptied; waits for the field's message. */
+export async function saveWithEmptied(form: Locator, field: string, message: string) {
+  await textbox(form, field).fill("");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(errorOf(textbox(form, field))).toHaveText(message);
+}
+
 /** Presses a modal's button (`Add tutor`, `Save Changes`, `Delete`) and waits for its toast. */
 export async function submitModal(modal: Locator, button: string, toast: string | RegExp) {
   await modal.getByRole("button", { name: button }).click();
@@ -273,6 +280,8 @@ export async function addDemoSession(context: BrowserContext, superApi: APIReque
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // Let transitions and a modal's opening settle before measuring colours.
+  await page.waitForTimeout(300);
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const summary = results.violations.map((violation) => ({
