@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { applications, instalments, type NewIntake, payments } from "~/db/schema";
+import { applications, type NewIntake, payments } from "~/db/schema";
 import { applyForIntake, takeApplicantStep } from "~/features/applications/applications.server";
 import { returnFromCheckout } from "~/features/payments/applicant-payments.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
@@ -28,6 +28,7 @@ import {
   openIntake,
   origin,
   postOnMyApplication,
+  scheduleOf,
   timelineKinds,
   tokenOf,
 } from "../support/application-fixtures";
@@ -60,14 +61,6 @@ async function statusOf(applicationId: string) {
     .from(applications)
     .where(eq(applications.id, applicationId));
   return row?.status;
-}
-
-async function scheduleOf(applicationId: string) {
-  return db()
-    .select()
-    .from(instalments)
-    .where(eq(instalments.applicationId, applicationId))
-    .orderBy(asc(instalments.number));
 }
 
 async function checkJobsOf(reference: string) {

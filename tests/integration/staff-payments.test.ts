@@ -33,7 +33,7 @@ import {
   postRequest,
   signedInAdmin,
 } from "../support/admin-session";
-import { acceptedPlace, nth } from "../support/application-fixtures";
+import { acceptedPlace, nth, scheduleOf } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
 import { emailsTo, lastEmailTo } from "../support/outgoing-mail";
 import { rejection } from "../support/rejection";
@@ -84,13 +84,6 @@ async function placeWithPlan() {
   await choosePaymentPlan(application.id, "two-instalments");
   return { application, schedule: await scheduleOf(application.id) };
 }
-
-const scheduleOf = (applicationId: string) =>
-  db()
-    .select()
-    .from(instalments)
-    .where(eq(instalments.applicationId, applicationId))
-    .orderBy(asc(instalments.number));
 
 const paymentsOf = (applicationId: string) =>
   db().select().from(payments).where(eq(payments.applicationId, applicationId));

@@ -1,6 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { applicationEvents, applications, courses, intakes, type NewIntake } from "~/db/schema";
+import {
+  applicationEvents,
+  applications,
+  courses,
+  instalments,
+  intakes,
+  type NewIntake,
+} from "~/db/schema";
 import type { ApplicationInput } from "~/features/applications/schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import * as myApplicationRoute from "~/routes/site/my-application";
@@ -68,6 +75,14 @@ export async function applicationByEmail(email: string) {
   if (!row) throw new Error(`no application from ${email}`);
   return row;
 }
+
+/** An application's instalments, in order. */
+export const scheduleOf = (applicationId: string) =>
+  db()
+    .select()
+    .from(instalments)
+    .where(eq(instalments.applicationId, applicationId))
+    .orderBy(asc(instalments.number));
 
 export async function timelineKinds(applicationId: string) {
   const rows = await db()
