@@ -24,6 +24,7 @@ import { tutorFormSchema } from "~/features/tutors/schema";
 import { nairaFromKobo } from "~/lib/format/money";
 import { emailPattern } from "~/lib/forms/email-address";
 import { singleLine } from "~/lib/text/outside-text";
+import { toFormData } from "../support/form-data";
 
 const orUndefined = <T>(value: T | null) => value ?? undefined;
 
@@ -225,9 +226,7 @@ function tutorProblems(row: typeof tutors.$inferSelect) {
 
 /** A stored intake, shown in its edit form and saved again unchanged: the rules between its fields hold. */
 function intakeProblems(row: typeof intakes.$inferSelect) {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(intakeFormDefaults({ ...row, tutorIds: [] }, 0)))
-    for (const item of Array.isArray(value) ? value : [value]) formData.append(name, item);
+  const formData = toFormData(intakeFormDefaults({ ...row, tutorIds: [] }, 0));
   const errors = parseWithZod(formData, { schema: intakeFormSchema }).reply().error ?? {};
   return Object.entries(errors).flatMap(([field, messages]) =>
     (messages ?? []).map((message) => ({ message, path: [field] })),

@@ -35,7 +35,9 @@ import * as reportsExportRoute from "~/routes/resources/reports-export";
 import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as studentsExportRoute from "~/routes/resources/students-export";
 import {
+  cookieAfterDeactivation,
   getRequest,
+  loginLocation,
   makeAdmin,
   ORIGIN,
   type Outcome,
@@ -85,11 +87,10 @@ beforeEach(async () => {
 async function actorFor(role: Role): Promise<{ cookie?: string; userId?: string }> {
   if (role === "anonymous") return {};
   if (role === "inactive") {
-    const { inactive } = people;
-    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-    const cookie = await signInCookie(inactive.email);
-    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-    return { cookie, userId: inactive.userId };
+    return {
+      cookie: await cookieAfterDeactivation(people.inactive),
+      userId: people.inactive.userId,
+    };
   }
   const person = role === "admin" ? people.admin : people.superAdmin;
   return { cookie: await signInCookie(person.email), userId: person.userId };
@@ -115,14 +116,6 @@ type RouteCase = {
   /** Whether the call changes the admins table when allowed (checked unchanged otherwise). */
   writesAdmins?: boolean;
 };
-
-function loginLocation(method: "GET" | "POST", path: string, reason?: "inactive") {
-  const params = new URLSearchParams();
-  if (method === "GET" && path !== "/admin-portal/dashboard") params.set("redirectTo", path);
-  if (reason) params.set("reason", reason);
-  const search = params.toString();
-  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
-}
 
 const isRedirect =
   (location: string): Check =>

@@ -34,9 +34,11 @@ import {
   postRequest,
   sessionCount,
   setCookiesOf,
+  signedInAdmin,
   signInCookie,
   uniqueEmail,
 } from "../support/admin-session";
+import { refusal, rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -58,17 +60,6 @@ async function tableCounts() {
   const [accounts] = await database().db.select({ n: count() }).from(authAccount);
   const [rows] = await database().db.select({ n: count() }).from(admins);
   return { users: users?.n, accounts: accounts?.n, admins: rows?.n };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => {
-      throw new Error("Expected a refusal, but the call succeeded");
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
 }
 
 const newAdminInput = (overrides: Partial<Parameters<typeof createAdmin>[1]> = {}) => ({
@@ -514,8 +505,7 @@ describe("updateAdmin", () => {
 
   it("deactivating through the edit form ends the target's sessions", async () => {
     const actor = await superAdmin();
-    const target = await makeAdmin();
-    const cookie = await signInCookie(target.email);
+    const { admin: target, cookie } = await signedInAdmin();
     await updateAdmin(actor, target.id, editInput(target, { is_active: false }));
     expect(await sessionCount(target.userId)).toBe(0);
     expect(await readAdminSession(getRequest("/admin-portal", { cookie }))).toEqual({
@@ -525,8 +515,7 @@ describe("updateAdmin", () => {
 
   it("an edit that keeps the admin active leaves their sessions alone", async () => {
     const actor = await superAdmin();
-    const target = await makeAdmin();
-    const cookie = await signInCookie(target.email);
+    const { admin: target, cookie } = await signedInAdmin();
     await updateAdmin(actor, target.id, editInput(target, { phone: "+234 1" }));
     expect((await readAdminSession(getRequest("/admin-portal", { cookie }))).status).toBe("active");
   });
@@ -561,8 +550,7 @@ describe("deactivateAdmin", () => {
 
   it("ends the target's sessions at once: their next request is anonymous", async () => {
     const actor = await superAdmin();
-    const target = await makeAdmin();
-    const first = await signInCookie(target.email);
+    const { admin: target, cookie: first } = await signedInAdmin();
     const second = await signInCookie(target.email);
     const actorCookie = await signInCookie(actor.email);
     await deactivateAdmin(actor, target.id);
@@ -841,20 +829,11 @@ describe("recentActivity", () => {
 
 // --- Database error codes as the texts staff see ---------------------------------------------
 
-async function databaseError(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("Expected a database error");
-}
-
 describe("errorMessage", () => {
   it("maps real database errors by code", async () => {
     await insertCourse("Unique Course", true, T0);
     const [existing] = await database().db.select().from(courses);
-    const duplicate = await databaseError(() =>
+    const duplicate = await rejection(
       database()
         .db.insert(courses)
         .values({
@@ -865,7 +844,7 @@ describe("errorMessage", () => {
     );
     expect(errorMessage(duplicate)).toBe("This record already exists.");
 
-    const related = await databaseError(() =>
+    const related = await rejection(
       database().db.insert(messages).values({
         formType: "contact",
         fullName: "X",
@@ -875,13 +854,11 @@ describe("errorMessage", () => {
     );
     expect(errorMessage(related)).toBe("Cannot complete operation due to related records.");
 
-    const schema = await databaseError(() =>
-      database().db.execute(sql`select no_such_column from admins`),
-    );
+    const schema = await rejection(database().db.execute(sql`select no_such_column from admins`));
     expect(errorMessage(schema)).toBe("Database schema error. Please contact support.");
 
     const role = `academy_test_${randomBytes(5).toString("hex")}`;
-    const denied = await databaseError(() =>
+    const denied = await rejection(
       database().db.transaction(async (tx) => {
         await tx.execute(sql.raw(`create role ${role}`));
         await tx.execute(sql.raw(`set local role ${role}`));
@@ -890,7 +867,7 @@ describe("errorMessage", () => {
     );
     expect(errorMessage(denied)).toBe("Permission denied. Please check your access rights.");
 
-    const other = await databaseError(() =>
+    const other = await rejection(
       database().db.select().from(admins).where(eq(admins.id, "not-a-uuid")),
     );
     expect(errorMessage(other)).toBe(
@@ -909,8 +886,8 @@ describe("errorMessage", () => {
 
 describe("admins route action", () => {
   async function asSuperAdmin() {
-    const actor = await superAdmin();
-    return { actor, cookie: await signInCookie(actor.email) };
+    const { admin: actor, cookie } = await signedInAdmin({ role: "super_admin" });
+    return { actor, cookie };
   }
 
   const post = (cookie: string, fields: Record<string, string>, search = "") =>

@@ -1,7 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type Admin, applications, messages, outgoingEmails, savedReplies } from "~/db/schema";
+import { applications, messages, savedReplies } from "~/db/schema";
 import { admissionMessages } from "~/features/applications/admissions.server";
 import { admissionFormMessages } from "~/features/applications/admissions-schema";
 import { formatApplicationReference } from "~/features/applications/application-rules";
@@ -14,7 +14,7 @@ import {
   type Outcome,
   outcomeOf,
   postRequest,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
 import {
   applicantInput,
@@ -23,18 +23,17 @@ import {
   origin,
   timelineKinds,
 } from "../support/application-fixtures";
+import { lastEmailTo } from "../support/outgoing-mail";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 setupTestDatabase();
 
 const PAGE = "/admin-portal/students";
-let staff: Admin;
 let cookie: string;
 
 beforeAll(async () => {
-  staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
-  cookie = await signInCookie(staff.email);
+  ({ cookie } = await signedInAdmin({ role: "admin", name: "Ade Admin" }));
 });
 
 const load = (path: string, withCookie = true) =>
@@ -196,14 +195,9 @@ describe("the Students page's actions", () => {
     });
     expect(outcome).toMatchObject({ kind: "redirect" });
     expect((await applicationByEmail(application.email)).status).toBe("declined");
-    const [email] = await db()
-      .select()
-      .from(outgoingEmails)
-      .where(sql`${application.email} = any(${outgoingEmails.recipients})`)
-      .orderBy(desc(outgoingEmails.createdAt))
-      .limit(1);
-    expect(email?.subject).toMatch(new RegExp(`^About ${course.title} \\[LTA-A-`));
-    expect(email?.body).toMatch(
+    const email = await lastEmailTo(application.email);
+    expect(email.subject).toMatch(new RegExp(`^About ${course.title} \\[LTA-A-`));
+    expect(email.body).toMatch(
       /^Dear Tunde, Next intake starting .+ is full\. Your page: http.+\/application\/[A-Za-z0-9_-]{43}$/,
     );
     // A decline is final: declining again is refused.

@@ -14,8 +14,10 @@ import {
   applicantInput,
   applicationByEmail,
   applicationsOf,
+  myApplicationPage,
   openIntake,
   origin,
+  postOnMyApplication,
   tokenOf,
 } from "../support/application-fixtures";
 import { routeArgs } from "../support/route-args";
@@ -185,26 +187,20 @@ describe("'My application'", () => {
     await applyForIntake(intake.id, input, origin);
     const token = await tokenOf(input.email);
     const path = `/application/${token}`;
-    const page = await myRoute.loader(
-      routeArgs(new Request(`http://localhost${path}?confirm=accept`), { token }),
-    );
+    const page = await myApplicationPage(token, "?confirm=accept");
     expect(page.application).toMatchObject({ status: "offered", offerOpen: true });
     expect(page.application.timeLeft).toMatch(/^2 days 23 h left$|^3 days 0 h left$/);
     expect(page.available).toEqual(["accept", "decline", "withdraw"]);
     expect(page.confirm).toBe("accept");
 
-    const done = (await myRoute.action(
-      routeArgs(post(path, { intent: "accept" }), { token }),
-    )) as Response;
+    const done = (await postOnMyApplication(token, { intent: "accept" })) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(path);
     expect(done.headers.get("Set-Cookie")).toContain("academy-flash");
     expect(stepNotices.accept).toContain("You accepted your place");
     expect((await applicationByEmail(input.email)).status).toBe("accepted");
 
-    const after = await myRoute.loader(
-      routeArgs(new Request(`http://localhost${path}`), { token }),
-    );
+    const after = await myApplicationPage(token);
     expect(after.application.history.map((step) => step.kind)).toEqual([
       "applied",
       "offered",
@@ -218,25 +214,16 @@ describe("'My application'", () => {
     const input = applicantInput(121);
     await applyForIntake(intake.id, input, origin);
     const token = await tokenOf(input.email);
-    const path = `/application/${token}`;
-    const page = await myRoute.loader(
-      routeArgs(new Request(`http://localhost${path}?confirm=accept`), { token }),
-    );
+    const page = await myApplicationPage(token, "?confirm=accept");
     expect(page.confirm).toBeNull();
-    const refused = (await myRoute.action(
-      routeArgs(post(path, { intent: "accept" }), { token }),
-    )) as Reply;
+    const refused = (await postOnMyApplication(token, { intent: "accept" })) as Reply;
     expect(statusOf(refused)).toBe(409);
     expect(refused.data.result.error?.[""]).toEqual([applicationMessages.moveNotAllowed]);
   });
 
   it("answers an unknown link 404", async () => {
     const token = "A".repeat(43);
-    expect(
-      await thrownStatus(
-        myRoute.loader(routeArgs(new Request(`http://localhost/application/${token}`), { token })),
-      ),
-    ).toBe(404);
+    expect(await thrownStatus(myApplicationPage(token))).toBe(404);
   });
 });
 

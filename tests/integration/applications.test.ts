@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, applications, courses, intakes, outgoingEmails } from "~/db/schema";
@@ -32,6 +32,8 @@ import {
   timelineKinds,
   tokenFromText,
 } from "../support/application-fixtures";
+import { lastEmailTo } from "../support/outgoing-mail";
+import { rejection } from "../support/rejection";
 import { setupTestDatabase } from "../support/test-database";
 
 setupTestDatabase();
@@ -40,20 +42,6 @@ let staff: Admin;
 beforeAll(async () => {
   staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
 });
-
-/** The newest e-mail to an address. */
-async function lastEmailTo(address: string) {
-  const [email] = await db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${address} = any(${outgoingEmails.recipients})`)
-    .orderBy(desc(outgoingEmails.createdAt), desc(outgoingEmails.id))
-    .limit(1);
-  if (!email) throw new Error(`no e-mail to ${address}`);
-  return email;
-}
-
-const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
 
 describe("applying", () => {
   it("stores a reviewed intake's application as new, with a reference, an e-mail and a private link", async () => {
@@ -93,7 +81,7 @@ describe("applying", () => {
     const { intake } = await openIntake();
     const input = applicantInput();
     await applyForIntake(intake.id, input, origin);
-    const again = await refusal(
+    const again = await rejection(
       applyForIntake(intake.id, { ...input, email: input.email.toUpperCase() }, origin),
     );
     expect(again).toMatchObject({ message: applicationMessages.alreadyApplied, field: "email" });
@@ -107,7 +95,7 @@ describe("applying", () => {
     [{ enrolmentClosesAt: new Date(Date.now() - 1000) }, applicationMessages.closed],
   ])("refuses an intake that takes no applications (%o)", async (fields, message) => {
     const { intake } = await openIntake(fields);
-    expect(await refusal(applyForIntake(intake.id, applicantInput(), origin))).toMatchObject({
+    expect(await rejection(applyForIntake(intake.id, applicantInput(), origin))).toMatchObject({
       message,
       status: 409,
     });
@@ -119,7 +107,7 @@ describe("a course taken off the site", () => {
   it("takes no applications for its intakes", async () => {
     const { course, intake } = await openIntake();
     await db().update(courses).set({ isActive: false }).where(eq(courses.id, course.id));
-    expect(await refusal(applyForIntake(intake.id, applicantInput(), origin))).toMatchObject({
+    expect(await rejection(applyForIntake(intake.id, applicantInput(), origin))).toMatchObject({
       message: applicationMessages.notOpen,
       status: 404,
     });
@@ -137,7 +125,7 @@ describe("places are never oversold", () => {
       .update(applications)
       .set({ status: "accepted" })
       .where(eq(applications.id, first.id));
-    const oversold = await refusal(
+    const oversold = await rejection(
       db().update(applications).set({ status: "enrolled" }).where(eq(applications.id, second.id)),
     );
     expect(String((oversold as { cause?: unknown })?.cause ?? oversold)).toContain(
@@ -149,7 +137,7 @@ describe("places are never oversold", () => {
   it("refuses fewer seats than the places taken", async () => {
     const { intake } = await openIntake({ admissionMode: "first-come", seats: 3 });
     for (let n = 0; n < 2; n++) await applyForIntake(intake.id, applicantInput(), origin);
-    const shrink = await refusal(
+    const shrink = await rejection(
       db().update(intakes).set({ seats: 1 }).where(eq(intakes.id, intake.id)),
     );
     expect(shrink).not.toBeNull();
@@ -162,7 +150,7 @@ describe("places are never oversold", () => {
     const rows = await applicationsOf(intake.id);
     const [first, second] = [nth(rows, 0), nth(rows, 1)];
     await offerApplication(staff, first.id, new Date(Date.now() + 3_600_000));
-    const refused = await refusal(
+    const refused = await rejection(
       offerApplication(staff, second.id, new Date(Date.now() + 3_600_000)),
     );
     expect(refused).toMatchObject({ message: admissionMessages.full, status: 409 });
@@ -180,7 +168,7 @@ describe("the applicant's steps", () => {
     expect(await applicationByEmail(early.email)).toMatchObject({ status: "accepted" });
     const lateToken = tokenFromText((await lastEmailTo(late.email)).body);
     const afterDeadline = new Date(Date.now() + 100 * 3_600_000);
-    expect(await refusal(takeApplicantStep(lateToken, "accept", afterDeadline))).toMatchObject({
+    expect(await rejection(takeApplicantStep(lateToken, "accept", afterDeadline))).toMatchObject({
       message: applicationMessages.offerEnded,
     });
     expect(await timelineKinds((await applicationByEmail(early.email)).id)).toContain("accepted");
@@ -228,10 +216,10 @@ describe("the applicant's steps", () => {
     const input = applicantInput();
     await applyForIntake(intake.id, input, origin);
     const token = tokenFromText((await lastEmailTo(input.email)).body);
-    expect(await refusal(takeApplicantStep(token, "accept"))).toMatchObject({
+    expect(await rejection(takeApplicantStep(token, "accept"))).toMatchObject({
       message: applicationMessages.moveNotAllowed,
     });
-    expect(await refusal(takeApplicantStep("x".repeat(43), "withdraw"))).toMatchObject({
+    expect(await rejection(takeApplicantStep("x".repeat(43), "withdraw"))).toMatchObject({
       status: 404,
     });
     expect(await findApplicationByToken("not a token")).toBeNull();
@@ -276,7 +264,7 @@ describe("intakes and courses with applications", () => {
   it("refuses to delete a course people applied for, with a way out", async () => {
     const { course, intake } = await openIntake();
     await applyForIntake(intake.id, applicantInput(), origin);
-    expect(await refusal(deleteCourse(staff, course.id))).toMatchObject({
+    expect(await rejection(deleteCourse(staff, course.id))).toMatchObject({
       message: courseMessages.hasApplications,
       status: 409,
     });
@@ -309,7 +297,7 @@ describe("staff decisions", () => {
       "enrolled",
       "withdrawn",
     ]);
-    expect(await refusal(enrolApplication(staff, rowA.id))).toMatchObject({
+    expect(await rejection(enrolApplication(staff, rowA.id))).toMatchObject({
       message: admissionMessages.moved,
     });
   });

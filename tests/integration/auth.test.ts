@@ -41,7 +41,9 @@ import {
   postRequest,
   sessionCount,
   setCookiesOf,
+  signedInAdmin,
   signInCookie,
+  signInSetCookies,
   uniqueAddress,
   uniqueEmail,
   userWithoutAdminRow,
@@ -169,32 +171,22 @@ describe("signIn", () => {
 
   it("without 'remember me' gives a cookie that ends with the browser", async () => {
     const admin = await makeAdmin();
-    const outcome = await signIn(loginRequest(), {
-      email: admin.email,
-      password: PASSWORD,
-      rememberMe: false,
-    });
-    if (!outcome.ok) throw new Error(outcome.message);
-    const cookie = sessionCookieOf(outcome.setCookies) ?? "";
+    const setCookies = await signInSetCookies(admin.email, PASSWORD, { rememberMe: false });
+    const cookie = sessionCookieOf(setCookies) ?? "";
     expect(cookie).not.toBe("");
     expect(cookie).not.toMatch(/Max-Age=/i);
     expect(cookie).not.toMatch(/Expires=/i);
     // The browser-session cookie still works.
     const session = await readAdminSession(
-      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(outcome.setCookies) }),
+      getRequest("/admin-portal/dashboard", { cookie: cookieHeader(setCookies) }),
     );
     expect(session.status).toBe("active");
   });
 
   it("with 'remember me' gives a cookie that lasts about 30 days", async () => {
     const admin = await makeAdmin();
-    const outcome = await signIn(loginRequest(), {
-      email: admin.email,
-      password: PASSWORD,
-      rememberMe: true,
-    });
-    if (!outcome.ok) throw new Error(outcome.message);
-    const cookie = sessionCookieOf(outcome.setCookies) ?? "";
+    const setCookies = await signInSetCookies(admin.email, PASSWORD, { rememberMe: true });
+    const cookie = sessionCookieOf(setCookies) ?? "";
     const maxAge = Number(cookie.match(/Max-Age=(\d+)/i)?.[1]);
     const expires = cookie.match(/Expires=([^;]+)/i)?.[1];
     const lifetimeSeconds = Number.isFinite(maxAge)
@@ -477,8 +469,7 @@ describe("sign-in link: the owner's way in that no stranger can block", () => {
 
 describe("signOut", () => {
   it("ends the session in the database: the cookie then reads as anonymous", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { admin, cookie } = await signedInAdmin();
     const request = () => getRequest("/admin-portal/dashboard", { cookie });
     expect((await readAdminSession(request())).status).toBe("active");
     const cleared = await signOut(
@@ -493,8 +484,7 @@ describe("signOut", () => {
   });
 
   it("only ends the session it is given", async () => {
-    const admin = await makeAdmin();
-    const first = await signInCookie(admin.email);
+    const { admin, cookie: first } = await signedInAdmin();
     const second = await signInCookie(admin.email);
     await signOut(getRequest("/admin-portal/logout", { cookie: first }));
     expect(await readAdminSession(getRequest("/", { cookie: first }))).toEqual({
@@ -537,8 +527,7 @@ describe("password reset", () => {
   });
 
   it("sets the new password once, ends every session, and the old password stops working", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { admin, cookie } = await signedInAdmin();
     await signInCookie(admin.email);
     expect(await sessionCount(admin.userId)).toBe(2);
 
@@ -756,8 +745,7 @@ describe("login route", () => {
   });
 
   it("the loader sends a signed-in admin to the dashboard", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin();
     const outcome = await outcomeOf(() =>
       loginRoute.loader(routeArgs(getRequest("/admin-portal/login", { cookie }))),
     );
@@ -995,8 +983,7 @@ describe("sign-in-link route", () => {
 
 describe("inactive admin row after sign-in", () => {
   it("a session whose admins row was switched off reads as inactive", async () => {
-    const admin = await makeAdmin();
-    const cookie = await signInCookie(admin.email);
+    const { admin, cookie } = await signedInAdmin();
     await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
     expect(await readAdminSession(getRequest("/", { cookie }))).toEqual({
       status: "inactive",

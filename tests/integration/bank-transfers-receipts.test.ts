@@ -21,16 +21,23 @@ import { takeFlash } from "~/lib/router/flash.server";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as demoCheckoutRoute from "~/routes/site/demo-checkout";
-import * as myRoute from "~/routes/site/my-application";
 import * as proofRoute from "~/routes/site/payment-proof";
 import * as returnRoute from "~/routes/site/payment-return";
 import * as receiptRoute from "~/routes/site/receipt";
-import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
+import {
+  getRequest,
+  makeAdmin,
+  postRequest,
+  signedInAdmin,
+  signInCookie,
+} from "../support/admin-session";
 import {
   applicantInput,
   applicationByEmail,
+  myApplicationPage,
   openIntake,
   origin,
+  postOnMyApplication,
   timelineKinds,
   tokenOf,
 } from "../support/application-fixtures";
@@ -73,25 +80,9 @@ async function payingApplicant() {
   await applyForIntake(intake.id, input, origin);
   const token = await tokenOf(input.email);
   await takeApplicantStep(token, "accept");
-  await post(token, { intent: "choose-plan", plan: "two-instalments" });
+  await postOnMyApplication(token, { intent: "choose-plan", plan: "two-instalments" });
   return { token, application: await applicationByEmail(input.email) };
 }
-
-const post = (token: string, fields: Record<string, string>) =>
-  myRoute.action(
-    routeArgs(
-      new Request(`http://localhost/application/${token}`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-      }),
-      { token },
-    ),
-  );
-
-const page = async (token: string) =>
-  (await myRoute.loader(
-    routeArgs(new Request(`http://localhost/application/${token}`), { token }),
-  )) as Awaited<ReturnType<typeof myRoute.loader>>;
 
 /** The notice a redirect carries to the next page, read as the next page reads it. */
 async function flashOf(response: Response) {
@@ -146,8 +137,7 @@ describe("the academy's bank account (Settings)", () => {
   beforeEach(() => db().delete(bankAccount));
 
   it("is saved by a super admin, digits only, and refused to an admin", async () => {
-    const superAdmin = await makeAdmin({ role: "super_admin" });
-    const cookie = await signInCookie(superAdmin.email);
+    const { admin: superAdmin, cookie } = await signedInAdmin({ role: "super_admin" });
     const saved = (await settingsRoute.action(
       routeArgs(
         postRequest(
@@ -205,7 +195,7 @@ describe("paying by bank transfer", () => {
 
   it("shows the account, the exact amount and the reference to write", async () => {
     const { token } = await payingApplicant();
-    const { payments: shown } = await page(token);
+    const { payments: shown } = await myApplicationPage(token);
     if (shown?.stage !== "pay") throw new Error(`Expected the pay stage, got ${shown?.stage}`);
     expect(shown.bankTransfer).toMatchObject({ ...account, proof: null });
     expect(shown.bankTransfer?.reference).toMatch(/^LTA-A-\d{6}$/);
@@ -231,7 +221,7 @@ describe("paying by bank transfer", () => {
     const kept = Buffer.concat(await (stored?.body.toArray() ?? []));
     expect((await sharp(kept).metadata()).exif).toBeUndefined();
     expect(await timelineKinds(application.id)).toContain("proof-sent");
-    const { payments: shown } = await page(token);
+    const { payments: shown } = await myApplicationPage(token);
     expect(shown?.stage === "pay" && shown.bankTransfer?.proof).toEqual({ state: "waiting" });
 
     const again = await sendProof(token, await pdf());
@@ -257,7 +247,7 @@ describe("paying by bank transfer", () => {
     const { token, application } = await payingApplicant();
     await db().delete(bankAccount);
     try {
-      const { payments: shown } = await page(token);
+      const { payments: shown } = await myApplicationPage(token);
       expect(shown?.stage === "pay" && shown.bankTransfer).toBeNull();
       expect(await flashOf(await sendProof(token, await png()))).toContain(
         paymentMessages.noBankTransfer,
@@ -292,7 +282,7 @@ describe("the demo's test checkout and the receipt", () => {
 
   /** Pays the next instalment through the demo checkout and comes back; the reference. */
   async function payThroughDemo(token: string) {
-    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    const toCheckout = (await postOnMyApplication(token, { intent: "pay" })) as Response;
     const location = new URL(toCheckout.headers.get("Location") ?? "");
     expect(location.pathname).toMatch(/^\/demo-checkout\/LTA-P-/);
     const reference = location.pathname.split("/")[2] ?? "";
@@ -343,7 +333,7 @@ describe("the demo's test checkout and the receipt", () => {
 
   it("a failed or cancelled test payment records nothing paid", async () => {
     const { token, application } = await payingApplicant();
-    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    const toCheckout = (await postOnMyApplication(token, { intent: "pay" })) as Response;
     const reference =
       new URL(toCheckout.headers.get("Location") ?? "").pathname.split("/")[2] ?? "";
     const back = new URL((await choose(reference, "fail")).headers.get("Location") ?? "");
@@ -371,7 +361,7 @@ describe("the demo's test checkout and the receipt", () => {
     const mine = await payingApplicant();
     const other = await payingApplicant();
     await payThroughDemo(mine.token);
-    const { payments: shown } = await page(mine.token);
+    const { payments: shown } = await myApplicationPage(mine.token);
     const receipt = shown?.stage === "pay" ? shown.receipts[0] : undefined;
     if (!receipt) throw new Error("no receipt shown");
     const download = (token: string, number: string) =>

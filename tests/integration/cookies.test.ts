@@ -1,12 +1,11 @@
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberDevice } from "~/features/auth/known-device.server";
-import { signIn } from "~/features/auth/sign-in.server";
 import { serializeAdminTheme } from "~/features/auth/theme.server";
 import { appSecret } from "~/lib/infra/app-secret.server";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { setFlash, takeFlash } from "~/lib/router/flash.server";
-import { loginRequest, makeAdmin, PASSWORD } from "../support/admin-session";
+import { loginRequest, makeAdmin, signInSetCookies } from "../support/admin-session";
 import { setupTestDatabase } from "../support/test-database";
 
 /** Every cookie the app sets, on a site served over HTTPS and over plain HTTP. */
@@ -25,19 +24,14 @@ describe("on a site served over HTTPS", () => {
 
   it("marks every cookie Secure: flash, theme, known device and the session", async () => {
     const admin = await makeAdmin();
-    const outcome = await signIn(loginRequest(), {
-      email: admin.email,
-      password: PASSWORD,
-      rememberMe: true,
-    });
-    if (!outcome.ok) throw new Error(outcome.message);
+    const sessionCookies = await signInSetCookies(admin.email);
     const cookies = [
       await setFlash({ kind: "success", message: "Welcome back" }),
       await serializeAdminTheme("dark"),
       await rememberDevice(loginRequest(), admin.email),
-      ...outcome.setCookies,
+      ...sessionCookies,
     ];
-    expect(outcome.setCookies.length).toBeGreaterThan(0);
+    expect(sessionCookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie, cookie.split("=")[0]).toSatisfy(isSecure);
   });
 });

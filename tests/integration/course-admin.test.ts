@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { asc } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Admin, type Course, courseChanges, courses, type NewCourse } from "~/db/schema";
 import {
   courseStats,
@@ -45,44 +45,37 @@ import {
 import {
   courseFields,
   courseValues,
-  type FormFields,
   fileSize,
   keyOf,
   multipartRequest,
   pdfDocument,
   pngImage,
-  type TestStorage,
-  toFormData,
-  useTestStorage,
+  setupTestStorage,
 } from "../support/course-fixtures";
+import { type FormFields, toFormData } from "../support/form-data";
+import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const SLUG_TAKEN = "This slug is already used by another course. Please choose another.";
 
 const database = setupTestDatabase();
-let files: TestStorage;
+const files = setupTestStorage();
 let actor: Admin;
 let otherActor: Admin;
 let png: Buffer;
 let otherPng: Buffer;
 
 beforeAll(async () => {
-  files = await useTestStorage();
   actor = await makeAdmin({ role: "admin", name: "Ada Admin" });
   otherActor = await makeAdmin({ role: "super_admin", name: "Sola Super" });
   png = await pngImage(1600, 1000, "#336699");
   otherPng = await pngImage(900, 900, "#993366");
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(courses);
   await database().db.delete(courseChanges);
-  await files.reset();
 });
 
 afterEach(() => {
@@ -104,15 +97,6 @@ function keysOf(course: Pick<Course, "image" | "imageVariants" | "shareImage" | 
     ...(course.shareImage ? [keyOf(course.shareImage)] : []),
     ...(course.brochureUrl ? [keyOf(course.brochureUrl)] : []),
   ].sort();
-}
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("Expected the call to fail, but it succeeded");
 }
 
 /**

@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Admin, admins, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Admin, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
 import { createCourse } from "~/features/courses/course-admin.server";
 import * as coursesRoute from "~/routes/admin/courses";
 import {
+  cookieAfterDeactivation,
   getRequest,
+  loginLocation,
   makeAdmin,
   type Outcome,
   outcomeOf,
@@ -19,8 +21,7 @@ import {
   multipartRequest,
   pdfDocument,
   pngImage,
-  type TestStorage,
-  useTestStorage,
+  setupTestStorage,
 } from "../support/course-fixtures";
 import { type RouteFunction, routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -29,14 +30,13 @@ type Role = "anonymous" | "inactive" | "admin" | "super_admin";
 const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
 
 const database = setupTestDatabase();
-let files: TestStorage;
+const files = setupTestStorage();
 let png: Buffer;
 let people: { admin: Admin; superAdmin: Admin; inactive: Admin };
 /** The course every case starts from: active, with an image and a brochure. */
 let target: Course;
 
 beforeAll(async () => {
-  files = await useTestStorage();
   png = await pngImage(1200, 800);
   people = {
     admin: await makeAdmin({ role: "admin", name: "Ade Admin" }),
@@ -45,15 +45,10 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(rateLimits);
   await database().db.delete(courses);
   await database().db.delete(courseChanges);
-  await files.reset();
   target = await createCourse(
     people.superAdmin,
     courseValues({ title: "Target Course", slug: "target-course" }),
@@ -72,11 +67,7 @@ type Actor = { cookie?: string; admin?: Admin };
 async function actorFor(role: Role): Promise<Actor> {
   if (role === "anonymous") return {};
   if (role === "inactive") {
-    const { inactive } = people;
-    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-    const cookie = await signInCookie(inactive.email);
-    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-    return { cookie, admin: inactive };
+    return { cookie: await cookieAfterDeactivation(people.inactive), admin: people.inactive };
   }
   const admin = role === "admin" ? people.admin : people.superAdmin;
   return { cookie: await signInCookie(admin.email), admin };
@@ -220,14 +211,6 @@ const cases: Case[] = [
     },
   },
 ];
-
-function loginLocation(method: "GET" | "POST", path: string, reason?: "inactive") {
-  const params = new URLSearchParams();
-  if (method === "GET") params.set("redirectTo", path);
-  if (reason) params.set("reason", reason);
-  const search = params.toString();
-  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
-}
 
 describe("/admin-portal/courses authorization matrix", () => {
   for (const routeCase of cases) {

@@ -1,6 +1,5 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, migrationsFolder, migrationsUpTo, openEngine } from "../support/migrations";
+import { describe, expect, it } from "vitest";
+import { setupMigratedDatabase } from "../support/migrations";
 
 /**
  * Migration 0014 moves course prices from whole Naira to kobo: a database with courses and
@@ -10,35 +9,23 @@ import { type Engine, migrationsFolder, migrationsUpTo, openEngine } from "../su
  */
 
 describe("migration 0014: course prices in kobo", () => {
-  let engine: Engine;
-  let before: string;
-
-  beforeAll(async () => {
-    engine = await openEngine();
-    before = migrationsUpTo("0013_saved_reply_titles_any_case");
-    await engine.migrate(before);
-    await engine.query(`
+  const query = setupMigratedDatabase("0013_saved_reply_titles_any_case", async (run) => {
+    await run(`
       INSERT INTO courses (id, slug, title, description, price, original_price) VALUES
         ('00000000-0000-4000-8000-000000000001', 'paid', 'Paid', 'A paid course', 250000, 300000),
         ('00000000-0000-4000-8000-000000000002', 'free', 'Free', 'A free course', 0, 0),
         ('00000000-0000-4000-8000-000000000003', 'top', 'Top', 'The dearest course', 100000000, 100000000)
     `);
-    await engine.query(`
+    await run(`
       INSERT INTO course_changes (course_id, course_title, action, changes) VALUES
         ('00000000-0000-4000-8000-000000000001', 'Paid', 'updated',
          '{"price": {"from": 200000, "to": 250000}, "originalPrice": {"from": 0, "to": 300000}, "title": {"from": "Old", "to": "Paid"}}'),
         ('00000000-0000-4000-8000-000000000001', 'Paid', 'created', '{}')
     `);
-    await engine.migrate(migrationsFolder);
-  });
-
-  afterAll(async () => {
-    await engine?.close();
-    if (before) rmSync(before, { recursive: true, force: true });
   });
 
   it("keeps every price, in kobo, beyond what an integer holds", async () => {
-    const { rows } = await engine.query(
+    const { rows } = await query(
       "SELECT slug, price_kobo::text AS price, original_price_kobo::text AS original FROM courses ORDER BY slug",
     );
     expect(rows).toEqual([
@@ -50,9 +37,7 @@ describe("migration 0014: course prices in kobo", () => {
   });
 
   it("moves the prices the course history recorded to kobo, and nothing else", async () => {
-    const { rows } = await engine.query(
-      "SELECT action, changes FROM course_changes ORDER BY action DESC",
-    );
+    const { rows } = await query("SELECT action, changes FROM course_changes ORDER BY action DESC");
     expect(rows).toEqual([
       {
         action: "updated",
@@ -67,8 +52,8 @@ describe("migration 0014: course prices in kobo", () => {
   });
 
   it("still refuses a negative price", async () => {
-    await expect(
-      engine.query("UPDATE courses SET price_kobo = -1 WHERE slug = 'paid'"),
-    ).rejects.toThrow(/courses_price_non_negative/);
+    await expect(query("UPDATE courses SET price_kobo = -1 WHERE slug = 'paid'")).rejects.toThrow(
+      /courses_price_non_negative/,
+    );
   });
 });

@@ -1,6 +1,5 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, migrationsFolder, migrationsUpTo, openEngine } from "../support/migrations";
+import { describe, expect, it } from "vitest";
+import { setupMigratedDatabase } from "../support/migrations";
 
 /**
  * Migration 0016: every start date a course listed becomes an intake, so nothing a visitor saw
@@ -9,14 +8,8 @@ import { type Engine, migrationsFolder, migrationsUpTo, openEngine } from "../su
  */
 
 describe("migration 0016: start dates become intakes", () => {
-  let engine: Engine;
-  let before: string;
-
-  beforeAll(async () => {
-    engine = await openEngine();
-    before = migrationsUpTo("0014_course_prices_in_kobo");
-    await engine.migrate(before);
-    await engine.query(`
+  const query = setupMigratedDatabase("0014_course_prices_in_kobo", async (run) => {
+    await run(`
       INSERT INTO courses (id, slug, title, description, price_kobo, duration, schedule, format,
         location, class_size, start_dates) VALUES
         ('00000000-0000-4000-8000-000000000001', 'web', 'Web', 'Web development', 25000000,
@@ -27,16 +20,10 @@ describe("migration 0016: start dates become intakes", () => {
         ('00000000-0000-4000-8000-000000000003', 'none', 'None', 'No dates yet', 0,
          NULL, NULL, NULL, NULL, NULL, '{}')
     `);
-    await engine.migrate(migrationsFolder);
-  });
-
-  afterAll(async () => {
-    await engine?.close();
-    if (before) rmSync(before, { recursive: true, force: true });
   });
 
   it("makes one intake per start date, open ahead and closed behind, from the course's facts", async () => {
-    const { rows } = await engine.query(`
+    const { rows } = await query(`
       SELECT c.slug, i.label, i.starts_on::text AS starts, i.ends_on::text AS ends, i.class_times,
         i.mode::text AS mode, i.location, i.seats, i.price_kobo::text AS price, i.status::text AS status,
         i.enrolment_closes_at = (i.starts_on::timestamp AT TIME ZONE 'Africa/Lagos') - interval '1 minute' AS closes_on_the_eve
@@ -85,7 +72,7 @@ describe("migration 0016: start dates become intakes", () => {
   });
 
   it("drops the bare dates from the courses", async () => {
-    const { rows } = await engine.query(
+    const { rows } = await query(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'courses' AND column_name = 'start_dates'",
     );
     expect(rows).toEqual([]);

@@ -9,7 +9,7 @@ import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { courseAssets, setCourseAssets } from "~/lib/infra/storage/index.server";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
-import { makeAdmin, ORIGIN, outcomeOf, signInCookie } from "../support/admin-session";
+import { ORIGIN, outcomeOf, signedInAdmin } from "../support/admin-session";
 import {
   courseFields,
   courseValues,
@@ -73,8 +73,7 @@ const serve = (url: string, headers: HeadersInit = {}) => {
 beforeAll(async () => {
   s3 = await startS3Server();
   await useEnvironment({});
-  admin = await makeAdmin({ role: "admin", name: "Bisi Bucket" });
-  cookie = await signInCookie(admin.email);
+  ({ admin, cookie } = await signedInAdmin({ role: "admin", name: "Bisi Bucket" }));
   png = await pngImage(1600, 1000);
   jpeg = await jpegImage();
   pdf = await pdfWith();

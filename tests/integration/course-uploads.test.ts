@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, courseChanges, courses } from "~/db/schema";
 import { findCourseById } from "~/features/courses/course-admin.server";
 import {
@@ -24,12 +24,11 @@ import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";
 import * as coursePageRoute from "~/routes/site/course";
 import {
-  makeAdmin,
   ORIGIN,
   type Outcome,
   outcomeOf,
   setCookiesOf,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
 import {
   bytesStartingWith,
@@ -45,9 +44,8 @@ import {
   pdfWithOpenScript,
   pngImage,
   readStored,
-  type TestStorage,
+  setupTestStorage,
   type Upload,
-  useTestStorage,
   webpImage,
 } from "../support/course-fixtures";
 import { routeArgs } from "../support/route-args";
@@ -60,7 +58,7 @@ const IMAGE_WRONG_TYPE = "File type not allowed. Allowed types: image/jpeg, imag
 const BROCHURE_WRONG_TYPE = "File type not allowed. Allowed types: application/pdf";
 
 const database = setupTestDatabase();
-let files: TestStorage;
+const files = setupTestStorage();
 let admin: Admin;
 let cookie: string;
 let png: Buffer;
@@ -74,23 +72,16 @@ const svg = Buffer.from(
 const text = Buffer.from("Just some notes, not a picture.\n");
 
 beforeAll(async () => {
-  files = await useTestStorage();
-  admin = await makeAdmin({ role: "admin", name: "Uche Uploader" });
-  cookie = await signInCookie(admin.email);
+  ({ admin, cookie } = await signedInAdmin({ role: "admin", name: "Uche Uploader" }));
   png = await pngImage(1600, 1000);
   jpeg = await jpegImage();
   webp = await webpImage();
   gif = await gifImage();
 });
 
-afterAll(async () => {
-  await files?.dispose();
-});
-
 beforeEach(async () => {
   await database().db.delete(courses);
   await database().db.delete(courseChanges);
-  await files.reset();
 });
 
 const imageUpload = (bytes: Uint8Array, name = "cover.png", type = "image/png"): Upload => ({

@@ -6,7 +6,7 @@ import { beginShutdown, resetShutdownForTesting } from "~/lib/infra/shutdown.ser
 import * as logoutRoute from "~/routes/admin/logout";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as contactRoute from "~/routes/site/contact";
-import { makeAdmin, ORIGIN, outcomeOf, postRequest, signInCookie } from "../support/admin-session";
+import { makeAdmin, ORIGIN, outcomeOf, postRequest, signedInAdmin } from "../support/admin-session";
 import { readUntil } from "../support/inbox-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -73,11 +73,6 @@ async function sendContactMessage() {
   expect(outcome.status).toBe(200);
   const stored = await database().db.select().from(messages);
   expect(stored).toHaveLength(1);
-}
-
-async function signedInAdmin(): Promise<{ admin: Admin; cookie: string }> {
-  const admin = await makeAdmin({ role: "admin" });
-  return { admin, cookie: await signInCookie(admin.email) };
 }
 
 describe("the inbox event stream ends with the session", () => {

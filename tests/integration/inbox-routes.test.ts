@@ -10,31 +10,34 @@ import {
 } from "~/db/schema";
 import { formatReference } from "~/features/messages/reference";
 import { lagosToday } from "~/lib/format/dates";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { logger } from "~/lib/infra/logger.server";
 import { takeFlash } from "~/lib/router/flash.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as inboxEventsRoute from "~/routes/resources/inbox-events";
 import * as messagesExportRoute from "~/routes/resources/messages-export";
 import {
+  cookieAfterDeactivation,
   cookieHeader,
   getRequest,
+  loginLocation,
   makeAdmin,
   ORIGIN,
   type Outcome,
   outcomeOf,
+  postRequest,
   setCookiesOf,
   signInCookie,
-  uniqueAddress,
 } from "../support/admin-session";
 import {
   findMessage,
+  INBOX_DEFAULTS,
   insertMessage,
   insertMessages,
   parseCsv,
   preciseTimestamp,
   readUntil,
 } from "../support/inbox-fixtures";
+import { MESSAGES_CSV_HEADER } from "../support/messages-export";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -68,23 +71,10 @@ const MESSAGES = "/admin-portal/messages";
 const EXPORT = "/admin-portal/messages/export";
 const EVENTS = "/admin-portal/events";
 
-function postForm(path: string, entries: [string, string][], cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(entries),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: ORIGIN,
-      [CLIENT_ADDRESS_HEADER]: uniqueAddress(),
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
-
 const loaderOutcome = (path: string, cookie?: string) =>
   outcomeOf(() => messagesRoute.loader(routeArgs(getRequest(path, { cookie }))));
 const actionOutcome = (path: string, entries: [string, string][], cookie?: string) =>
-  outcomeOf(() => messagesRoute.action(routeArgs(postForm(path, entries, cookie))));
+  outcomeOf(() => messagesRoute.action(routeArgs(postRequest(path, entries, { cookie }))));
 
 async function flashOf(outcome: Outcome) {
   const request = new Request(`${ORIGIN}/`, {
@@ -223,16 +213,7 @@ describe("messages loader", () => {
         cookies.admin,
       ),
     );
-    expect(data.query).toEqual({
-      tab: "all",
-      formType: "",
-      status: "",
-      priority: "",
-      clock: "",
-      q: "",
-      sort: "newest",
-      page: 1,
-    });
+    expect(data.query).toEqual(INBOX_DEFAULTS);
   });
 });
 
@@ -636,15 +617,11 @@ describe("messages action", () => {
 
   it("refuses a write from another site", async () => {
     const row = await insertMessage();
-    const request = new Request(`${ORIGIN}${MESSAGES}`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete", id: row.id }),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: "https://evil.example",
-        cookie: cookies.admin,
-      },
-    });
+    const request = postRequest(
+      MESSAGES,
+      { intent: "delete", id: row.id },
+      { cookie: cookies.admin, headers: { origin: "https://evil.example" } },
+    );
     const outcome = await outcomeOf(() => messagesRoute.action(routeArgs(request)));
     expect(outcome).toMatchObject({ kind: "data", status: 403 });
     expect(await findMessage(row.id)).toEqual(row);
@@ -663,26 +640,6 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     return { response: outcome.response, text: new TextDecoder().decode(bytes.slice(3)) };
   }
-
-  const header = [
-    "Reference",
-    "Received (Lagos time)",
-    "Form",
-    "Name",
-    "Email",
-    "Phone",
-    "Subject",
-    "Inquiry type",
-    "Course of interest",
-    "Contact method",
-    "Message",
-    "Status",
-    "Priority",
-    "Assigned to",
-    "Admin notes",
-    "Read at (Lagos time)",
-    "Replied at (Lagos time)",
-  ];
 
   it("is an attachment: a BOM, a header row, and one quoted row per message", async () => {
     const row = await insertMessage({
@@ -709,7 +666,7 @@ describe("CSV export", () => {
       `attachment; filename="messages-${lagosToday()}.csv"`,
     );
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(header);
+    expect(rows[0]).toEqual(MESSAGES_CSV_HEADER);
     expect(rows.slice(1)).toEqual([
       [
         formatReference(row.reference),
@@ -809,7 +766,7 @@ describe("CSV export", () => {
 
   it("has only the header row for an empty list", async () => {
     const { text } = await exportText(`${EXPORT}?status=archived`);
-    expect(text).toBe(`${header.map((name) => `"${name}"`).join(",")}\r\n`);
+    expect(text).toBe(`${MESSAGES_CSV_HEADER.map((name) => `"${name}"`).join(",")}\r\n`);
   });
 });
 
@@ -876,19 +833,7 @@ const roles: Role[] = ["anonymous", "inactive", "admin", "super_admin"];
 async function cookieFor(role: Role): Promise<string | undefined> {
   if (role === "anonymous") return undefined;
   if (role === "admin" || role === "super_admin") return cookies[role];
-  const { inactive } = people;
-  await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-  const cookie = await signInCookie(inactive.email);
-  await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-  return cookie;
-}
-
-function loginLocation(method: "GET" | "POST", pathWithSearch: string, reason?: "inactive") {
-  const params = new URLSearchParams();
-  if (method === "GET") params.set("redirectTo", pathWithSearch);
-  if (reason) params.set("reason", reason);
-  const search = params.toString();
-  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
+  return cookieAfterDeactivation(people.inactive);
 }
 
 type MatrixCase = {
@@ -1114,7 +1059,7 @@ describe("authorization matrix", () => {
     const request =
       method === "GET"
         ? getRequest(target, { cookie })
-        : postForm(target, fields?.(message) ?? [], cookie);
+        : postRequest(target, fields?.(message) ?? [], { cookie });
     const outcome = await outcomeOf(() => run(request));
 
     if (role === "anonymous" || role === "inactive") {

@@ -33,10 +33,12 @@ import {
   actualTotals,
   counterTotals,
   findMessage,
+  INBOX_DEFAULTS,
   insertMessage,
   insertMessages,
   preciseTimestamp,
 } from "../support/inbox-fixtures";
+import { rejection } from "../support/rejection";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -55,14 +57,7 @@ beforeEach(async () => {
 });
 
 const query = (overrides: Partial<InboxQuery> = {}): InboxQuery => ({
-  tab: "all",
-  formType: "",
-  status: "",
-  priority: "",
-  clock: "",
-  q: "",
-  sort: "newest",
-  page: 1,
+  ...INBOX_DEFAULTS,
   ...overrides,
 });
 
@@ -90,15 +85,6 @@ const newestFirstIds = (rows: Message[]) =>
 
 async function expectCountersExact() {
   expect(await counterTotals()).toEqual(await actualTotals());
-}
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("Expected the call to fail");
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -584,13 +570,17 @@ describe("opening and updating a message", () => {
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(updated.readAt?.getTime() ?? 0);
   });
 
-  it("setting read again keeps the first read_at and reader, but stamps updated_at", async () => {
-    const row = await insertMessage({
+  /** A message the colleague read at minute 1, unchanged since. */
+  const readByColleague = () =>
+    insertMessage({
       status: "read",
       readAt: minute(1),
       readBy: colleague.id,
       updatedAt: minute(1),
     });
+
+  it("setting read again keeps the first read_at and reader, but stamps updated_at", async () => {
+    const row = await readByColleague();
     await updateMessageStatus(actor, row.id, "read");
     const updated = await findMessage(row.id);
     expect(updated.readAt).toEqual(minute(1));
@@ -599,12 +589,7 @@ describe("opening and updating a message", () => {
   });
 
   it("setting replied stamps replied_at and updated_at, leaving read_at alone", async () => {
-    const row = await insertMessage({
-      status: "read",
-      readAt: minute(1),
-      readBy: colleague.id,
-      updatedAt: minute(1),
-    });
+    const row = await readByColleague();
     const before = Date.now();
     await updateMessageStatus(actor, row.id, "replied");
     const updated = await findMessage(row.id);
@@ -616,12 +601,7 @@ describe("opening and updating a message", () => {
   });
 
   it("setting archived or unread stamps only updated_at", async () => {
-    const row = await insertMessage({
-      status: "read",
-      readAt: minute(1),
-      readBy: colleague.id,
-      updatedAt: minute(1),
-    });
+    const row = await readByColleague();
     const before = Date.now();
     await updateMessageStatus(actor, row.id, "archived");
     let updated = await findMessage(row.id);

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { applicationEvents, applications, instalments, outgoingEmails } from "~/db/schema";
+import { applicationEvents, applications, instalments } from "~/db/schema";
 import { startJobQueue, stopJobQueue } from "~/features/jobs/job-queue.server";
 import {
   instalmentReminderJob,
@@ -11,6 +11,7 @@ import { moveDueDate } from "~/features/payments/staff-payments.server";
 import { addDays } from "~/lib/format/dates";
 import { makeAdmin } from "../support/admin-session";
 import { acceptedPlace, tokenFromText } from "../support/application-fixtures";
+import { emailsTo } from "../support/outgoing-mail";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -42,14 +43,6 @@ async function placeDue(
   return { application, instalments: rows };
 }
 
-async function remindersTo(email: string) {
-  return db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${email} = any(${outgoingEmails.recipients})`)
-    .orderBy(asc(outgoingEmails.createdAt));
-}
-
 async function reminderEvents(applicationId: string) {
   const rows = await db()
     .select()
@@ -67,7 +60,7 @@ describe("instalment reminders", () => {
     const { application } = await placeDue([addDays(today, 3), today, addDays(today, 10)]);
     await Promise.all([sendInstalmentReminders(now), sendInstalmentReminders(now)]);
     await sendInstalmentReminders(now);
-    const sent = await remindersTo(application.email);
+    const sent = await emailsTo(application.email);
     expect(sent.map((email) => email.subject).sort()).toEqual(
       [
         expect.stringMatching(/^Instalment 1 is due on Saturday.*13 March 2027/),
@@ -98,9 +91,9 @@ describe("instalment reminders", () => {
     const withdrawn = await placeDue([today], "withdrawn");
     const enrolled = await placeDue([today], "enrolled");
     await sendInstalmentReminders(now);
-    expect(await remindersTo(paid.application.email)).toEqual([]);
-    expect(await remindersTo(withdrawn.application.email)).toEqual([]);
-    expect(await remindersTo(enrolled.application.email)).toHaveLength(1);
+    expect(await emailsTo(paid.application.email)).toEqual([]);
+    expect(await emailsTo(withdrawn.application.email)).toEqual([]);
+    expect(await emailsTo(enrolled.application.email)).toHaveLength(1);
   });
 
   it("reminds again for a moved due date", async () => {

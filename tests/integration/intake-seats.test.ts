@@ -7,7 +7,7 @@ import { intakeFormSchema, intakeMessages } from "~/features/intakes/intake-form
 import { createIntake, findIntakeById, updateIntake } from "~/features/intakes/intakes.server";
 import { makeAdmin } from "../support/admin-session";
 import { applicantInput, origin } from "../support/application-fixtures";
-import { toFormData } from "../support/course-fixtures";
+import { toFormData } from "../support/form-data";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();

@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type Admin,
-  admins,
   type Course,
   courses,
   intakeChanges,
@@ -31,9 +30,9 @@ import {
   listTutorChoices,
   updateIntake,
 } from "~/features/intakes/intakes.server";
-import { UserFacingError } from "~/lib/errors";
 import * as intakesRoute from "~/routes/admin/course-intakes";
 import {
+  cookieAfterDeactivation,
   getRequest,
   makeAdmin,
   outcomeOf,
@@ -41,7 +40,8 @@ import {
   sessionCount,
   signInCookie,
 } from "../support/admin-session";
-import { type FormFields, toFormData } from "../support/course-fixtures";
+import { type FormFields, toFormData } from "../support/form-data";
+import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -127,15 +127,6 @@ function errorsOf(overrides: FormFields) {
 async function publicVersion() {
   const [row] = await database().db.select().from(publicContentVersion);
   return row?.version ?? 0;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
 }
 
 describe("intake form rules", () => {
@@ -339,7 +330,7 @@ describe("intake services", () => {
     await database()
       .db.delete(tutors)
       .where(eq(tutors.id, gone?.id ?? ""));
-    const refused = await refusal(() =>
+    const refused = await refusal(
       updateIntake(
         staff,
         course.id,
@@ -350,7 +341,7 @@ describe("intake services", () => {
     expect(refused).toMatchObject({ message: intakeMessages.tutorGone, field: "tutorIds" });
     expect(await findIntakeById(created.id)).toMatchObject({ seats: 20, tutorIds: [amaka.id] });
     expect(
-      await refusal(() => createIntake(staff, course.id, values({ tutorIds: [MISSING_ID] }))),
+      await refusal(createIntake(staff, course.id, values({ tutorIds: [MISSING_ID] }))),
     ).toMatchObject({
       field: "tutorIds",
     });
@@ -417,10 +408,11 @@ describe("intake services", () => {
         cancelReason: { from: null, to: "Too few applicants" },
       },
     });
-    expect(await refusal(() => updateIntake(staff, course.id, created.id, values()))).toMatchObject(
-      { message: intakeMessages.cancelledIsFinal, status: 409 },
-    );
-    expect(await refusal(() => cancelIntake(staff, course.id, created.id, "Again"))).toMatchObject({
+    expect(await refusal(updateIntake(staff, course.id, created.id, values()))).toMatchObject({
+      message: intakeMessages.cancelledIsFinal,
+      status: 409,
+    });
+    expect(await refusal(cancelIntake(staff, course.id, created.id, "Again"))).toMatchObject({
       status: 409,
     });
   });
@@ -428,17 +420,17 @@ describe("intake services", () => {
   it("answers 404 for an intake that is missing or belongs to another course", async () => {
     const elsewhere = await createIntake(staff, otherCourse.id, values());
     for (const id of [MISSING_ID, "not-a-uuid", elsewhere.id]) {
-      expect(await refusal(() => updateIntake(staff, course.id, id, values()))).toMatchObject({
+      expect(await refusal(updateIntake(staff, course.id, id, values()))).toMatchObject({
         status: 404,
       });
-      expect(await refusal(() => duplicateIntake(staff, course.id, id))).toMatchObject({
+      expect(await refusal(duplicateIntake(staff, course.id, id))).toMatchObject({
         status: 404,
       });
-      expect(await refusal(() => cancelIntake(staff, course.id, id, "Reason"))).toMatchObject({
+      expect(await refusal(cancelIntake(staff, course.id, id, "Reason"))).toMatchObject({
         status: 404,
       });
     }
-    expect(await refusal(() => createIntake(staff, MISSING_ID, values()))).toMatchObject({
+    expect(await refusal(createIntake(staff, MISSING_ID, values()))).toMatchObject({
       status: 404,
     });
     expect(await findIntakeById(elsewhere.id)).toMatchObject({ status: "open" });
@@ -457,13 +449,6 @@ describe("intakes route", () => {
       ),
     );
 
-  async function inactiveCookie() {
-    await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-    const cookie = await signInCookie(inactive.email);
-    await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-    return cookie;
-  }
-
   it("sends signed-out visitors to the login page and refuses inactive admins", async () => {
     expect(await loader(page())).toMatchObject({ kind: "redirect" });
     expect(await action({ intent: "create", ...intakeFields() })).toMatchObject({
@@ -471,7 +456,10 @@ describe("intakes route", () => {
       location: "/admin-portal/login",
     });
     expect(
-      await action({ intent: "create", ...intakeFields() }, await inactiveCookie()),
+      await action(
+        { intent: "create", ...intakeFields() },
+        await cookieAfterDeactivation(inactive),
+      ),
     ).toMatchObject({ kind: "redirect", location: "/admin-portal/login?reason=inactive" });
     expect(await sessionCount(inactive.userId)).toBe(0);
     expect(await listCourseIntakes(course.id)).toEqual([]);

@@ -4,6 +4,7 @@ import { messages } from "~/db/schema";
 import { contactRow, storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { requestContext } from "~/lib/infra/logger.server";
 import { capturedLogger } from "../support/captured-logger";
+import { rejection } from "../support/rejection";
 import { setupTestDatabase } from "../support/test-database";
 
 /**
@@ -22,15 +23,6 @@ const visitor = {
 };
 const personalValues = Object.values(visitor);
 
-async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("The work was expected to fail");
-}
-
 describe("logging a database error", () => {
   it("keeps the query, code and constraint of a refused insert, and none of the visitor's data", async () => {
     const { db } = database();
@@ -46,7 +38,7 @@ describe("logging a database error", () => {
         },
         { ipAddress: visitor.ip, userAgent: null, referrer: null },
       );
-      const error = await failureOf(() => storeVisitorMessage(row, ""));
+      const error = await rejection(storeVisitorMessage(row, ""));
       // The error itself holds the data: the test would see it if the logger kept it.
       expect(String((error as Error).message)).toContain(visitor.email);
 
@@ -72,7 +64,7 @@ describe("logging a database error", () => {
   });
 
   it("drops the value a database message quotes", async () => {
-    const error = await failureOf(() =>
+    const error = await rejection(
       database().db.select().from(messages).where(eq(messages.id, visitor.email)),
     );
     const { logger: log, lines } = capturedLogger();

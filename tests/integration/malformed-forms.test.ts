@@ -14,13 +14,7 @@ import * as themeRoute from "~/routes/admin/theme";
 import * as contactRoute from "~/routes/site/contact";
 import * as courseRoute from "~/routes/site/course";
 import * as homeRoute from "~/routes/site/home";
-import {
-  makeAdmin,
-  ORIGIN,
-  outcomeOf,
-  signInCookie,
-  uniqueAddress,
-} from "../support/admin-session";
+import { ORIGIN, outcomeOf, signedInAdmin, uniqueAddress } from "../support/admin-session";
 import { type RouteFunction, routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -112,8 +106,7 @@ function formBody(encoding: string, fields: Record<string, string>) {
 let staffCookie = "";
 
 beforeAll(async () => {
-  const admin = await makeAdmin({ role: "super_admin" });
-  staffCookie = await signInCookie(admin.email);
+  ({ cookie: staffCookie } = await signedInAdmin({ role: "super_admin" }));
 });
 
 function request(path: string, type: string | null, body: string, staff = false) {

@@ -13,6 +13,7 @@ import {
   makeAdmin,
   outcomeOf,
   postRequest,
+  signedInAdmin,
   signInCookie,
   uniqueAddress,
 } from "../support/admin-session";
@@ -273,8 +274,7 @@ describe("an e-mail that keeps failing", () => {
     delivery.smtp.answerWith(() => null);
     const retry = { intent: "retry-email", id: failed?.id ?? "" };
 
-    const admin = await makeAdmin({ role: "admin" });
-    const adminCookie = await signInCookie(admin.email);
+    const { cookie: adminCookie } = await signedInAdmin({ role: "admin" });
     const refused = await outcomeOf(() =>
       settingsRoute.action(
         routeArgs(postRequest("/admin-portal/settings", retry, { cookie: adminCookie })),
@@ -283,8 +283,7 @@ describe("an e-mail that keeps failing", () => {
     expect(refused).toMatchObject({ kind: "data", status: 403 });
     expect((await allOutgoingEmails())[0]).toMatchObject({ status: "failed", attempts: 1 });
 
-    const superAdmin = await makeAdmin({ role: "super_admin" });
-    const cookie = await signInCookie(superAdmin.email);
+    const { cookie } = await signedInAdmin({ role: "super_admin" });
     const accepted = await outcomeOf(() =>
       settingsRoute.action(routeArgs(postRequest("/admin-portal/settings", retry, { cookie }))),
     );

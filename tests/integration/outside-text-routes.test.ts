@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { courses, messages, rateLimits } from "~/db/schema";
+import { type Admin, courses, messages, rateLimits } from "~/db/schema";
 import { formMessages } from "~/features/messages/form-options";
 import { notAllowedMessage } from "~/lib/text/outside-text";
 import * as adminsRoute from "~/routes/admin/admins";
@@ -12,11 +12,10 @@ import * as coursePageRoute from "~/routes/site/course";
 import * as homeRoute from "~/routes/site/home";
 import {
   getRequest,
-  makeAdmin,
   outcomeOf,
   PASSWORD,
   postRequest,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
 import { courseFields, multipartRequest } from "../support/course-fixtures";
 import { insertMessage, insertMessages, parseCsv } from "../support/inbox-fixtures";
@@ -28,12 +27,13 @@ const NUL = "\u0000";
 
 const database = setupTestDatabase();
 let cookie: string;
-let superAdminEmail: string;
+let superAdmin: Admin;
 
 beforeAll(async () => {
-  const superAdmin = await makeAdmin({ role: "super_admin", name: "Sade Super" });
-  superAdminEmail = superAdmin.email;
-  cookie = await signInCookie(superAdmin.email);
+  ({ admin: superAdmin, cookie } = await signedInAdmin({
+    role: "super_admin",
+    name: "Sade Super",
+  }));
 });
 
 beforeEach(async () => {
@@ -156,7 +156,7 @@ describe("text with control characters from outside", () => {
       loginRoute.action(
         routeArgs(
           postRequest("/admin-portal/login", {
-            email: superAdminEmail,
+            email: superAdmin.email,
             password: PASSWORD,
             redirectTo: `/admin-portal/messages${NUL}`,
           }),

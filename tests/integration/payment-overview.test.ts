@@ -19,7 +19,7 @@ import { addDays, lagosToday } from "~/lib/format/dates";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as studentsRoute from "~/routes/admin/students";
 import * as exportRoute from "~/routes/resources/payments-export";
-import { getRequest, makeAdmin, outcomeOf, signInCookie } from "../support/admin-session";
+import { getRequest, outcomeOf, signedInAdmin } from "../support/admin-session";
 import { applicantInput, openIntake } from "../support/application-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -263,8 +263,7 @@ describe("the Payments tab's list", () => {
 
   it("is the Students page's tab=payments, for signed-in staff", async () => {
     await everyStatus();
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     const data = await studentsRoute.loader(
       routeArgs(
         getRequest("/admin-portal/students?tab=payments&status=flagged&q=funke", { cookie }),
@@ -300,8 +299,7 @@ describe("the payments CSV", () => {
       .update(instalments)
       .set({ paidAt })
       .where(eq(instalments.id, first(overdue.instalments).id));
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     const response = await exportRoute.loader(
       routeArgs(getRequest(`${exportPath}?tab=payments&q=ola%40example.com`, { cookie })),
     );
@@ -355,8 +353,7 @@ describe("the dashboard's payment figures", () => {
       overdue: { count: 1, amount: 7_000_00 },
     };
     expect(await paymentFigures(today)).toEqual(figures);
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     const data = await dashboardRoute.loader(
       routeArgs(getRequest("/admin-portal/dashboard", { cookie })),
     );

@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { applications, instalments, type NewIntake, payments } from "~/db/schema";
+import { applications, type NewIntake, payments } from "~/db/schema";
 import { applyForIntake, takeApplicantStep } from "~/features/applications/applications.server";
 import { returnFromCheckout } from "~/features/payments/applicant-payments.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
@@ -18,19 +18,22 @@ import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.ser
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import * as myRoute from "~/routes/site/my-application";
 import * as returnRoute from "~/routes/site/payment-return";
 import {
   acceptedPlace,
   applicantInput,
   applicationByEmail,
+  myApplicationPage,
   nth,
   openIntake,
   origin,
+  postOnMyApplication,
+  scheduleOf,
   timelineKinds,
   tokenOf,
 } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -46,8 +49,6 @@ beforeAll(async () => {
 });
 afterAll(() => paystack.close());
 
-const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
-
 async function paymentOf(reference: string) {
   const [row] = await db().select().from(payments).where(eq(payments.reference, reference));
   if (!row) throw new Error(`no payment ${reference}`);
@@ -60,14 +61,6 @@ async function statusOf(applicationId: string) {
     .from(applications)
     .where(eq(applications.id, applicationId));
   return row?.status;
-}
-
-async function scheduleOf(applicationId: string) {
-  return db()
-    .select()
-    .from(instalments)
-    .where(eq(instalments.applicationId, applicationId))
-    .orderBy(asc(instalments.number));
 }
 
 async function checkJobsOf(reference: string) {
@@ -101,21 +94,21 @@ describe("choosing a payment plan", () => {
     ]);
     expect(nth(schedule, 0).dueOn).toBe(today);
     expect(await timelineKinds(application.id)).toEqual(["plan-chosen"]);
-    const again = await refusal(choosePaymentPlan(application.id, "full"));
+    const again = await rejection(choosePaymentPlan(application.id, "full"));
     expect(again).toMatchObject({ message: paymentMessages.planAlreadyChosen });
     expect(await scheduleOf(application.id)).toHaveLength(2);
   });
 
   it("refuses a plan the intake does not offer, and a place not accepted", async () => {
     const { application } = await acceptedPlace({ paymentPlans: ["full"] });
-    expect(await refusal(choosePaymentPlan(application.id, "monthly"))).toMatchObject({
+    expect(await rejection(choosePaymentPlan(application.id, "monthly"))).toMatchObject({
       message: paymentMessages.planNotOffered,
     });
     await db()
       .update(applications)
       .set({ status: "declined" })
       .where(eq(applications.id, application.id));
-    expect(await refusal(choosePaymentPlan(application.id, "full"))).toMatchObject({
+    expect(await rejection(choosePaymentPlan(application.id, "full"))).toMatchObject({
       message: paymentMessages.notAccepted,
     });
     expect(await scheduleOf(application.id)).toEqual([]);
@@ -229,7 +222,7 @@ describe("paying through Paystack", () => {
     const { payment } = await startedPayment();
     paystack.completeCheckout(payment.reference, "success");
     paystack.failNext(1, "500");
-    expect(await refusal(settleGatewayPayment(payment.reference, gateway))).toBeInstanceOf(Error);
+    expect(await rejection(settleGatewayPayment(payment.reference, gateway))).toBeInstanceOf(Error);
     expect((await paymentOf(payment.reference)).status).toBe("started");
     expect(await settleGatewayPayment(payment.reference, gateway)).toBe("paid");
   });
@@ -238,7 +231,9 @@ describe("paying through Paystack", () => {
     const place = await acceptedPlace();
     await choosePaymentPlan(place.application.id, "full");
     paystack.failNext(1, "500");
-    const refused = await refusal(startGatewayPayment(place.application.id, gateway, callbackUrl));
+    const refused = await rejection(
+      startGatewayPayment(place.application.id, gateway, callbackUrl),
+    );
     expect(refused).toMatchObject({ message: paymentMessages.gatewayUnavailable, status: 503 });
     const [attempt] = await db()
       .select()
@@ -354,22 +349,6 @@ describe("paying from 'My application'", () => {
     return { token, application: await applicationByEmail(input.email) };
   }
 
-  const page = async (token: string) =>
-    (await myRoute.loader(
-      routeArgs(new Request(`http://localhost/application/${token}`), { token }),
-    )) as Awaited<ReturnType<typeof myRoute.loader>>;
-
-  const post = (token: string, fields: Record<string, string>) =>
-    myRoute.action(
-      routeArgs(
-        new Request(`http://localhost/application/${token}`, {
-          method: "POST",
-          body: new URLSearchParams(fields),
-        }),
-        { token },
-      ),
-    );
-
   const comeBack = (token: string, reference: string) =>
     returnRoute.loader(
       routeArgs(
@@ -384,7 +363,7 @@ describe("paying from 'My application'", () => {
 
   it("shows the plans with their schedules, then the chosen schedule and what is due", async () => {
     const { token } = await acceptedApplicant();
-    const before = await page(token);
+    const before = await myApplicationPage(token);
     if (before.payments?.stage !== "choose")
       throw new Error(`Expected the choose stage, got ${before.payments?.stage}`);
     expect(
@@ -393,12 +372,12 @@ describe("paying from 'My application'", () => {
       ["full", [19_000_000]],
       ["two-instalments", [10_000_000, 10_000_000]],
     ]);
-    const chosen = (await post(token, {
+    const chosen = (await postOnMyApplication(token, {
       intent: "choose-plan",
       plan: "two-instalments",
     })) as Response;
     expect(chosen.status).toBe(302);
-    const after = await page(token);
+    const after = await myApplicationPage(token);
     expect(after.payments).toMatchObject({
       stage: "pay",
       paid: 0,
@@ -409,7 +388,10 @@ describe("paying from 'My application'", () => {
 
   it("refuses a plan the intake does not offer, on the plan field, choosing nothing", async () => {
     const { token, application } = await acceptedApplicant();
-    const refused = (await post(token, { intent: "choose-plan", plan: "monthly" })) as {
+    const refused = (await postOnMyApplication(token, {
+      intent: "choose-plan",
+      plan: "monthly",
+    })) as {
       data: ActionReply;
       init: ResponseInit | null;
     };
@@ -420,8 +402,8 @@ describe("paying from 'My application'", () => {
 
   it("goes to Paystack's checkout, and on return records the verified payment once", async () => {
     const { token, application } = await acceptedApplicant();
-    await post(token, { intent: "choose-plan", plan: "full" });
-    const toCheckout = (await post(token, { intent: "pay" })) as Response;
+    await postOnMyApplication(token, { intent: "choose-plan", plan: "full" });
+    const toCheckout = (await postOnMyApplication(token, { intent: "pay" })) as Response;
     expect(toCheckout.status).toBe(302);
     const checkoutUrl = toCheckout.headers.get("Location") ?? "";
     expect(checkoutUrl.startsWith(`${paystack.baseUrl}/checkout/`)).toBe(true);
@@ -442,7 +424,7 @@ describe("paying from 'My application'", () => {
     expect(
       (await timelineKinds(application.id)).filter((kind) => kind === "payment-received"),
     ).toHaveLength(1);
-    const after = await page(token);
+    const after = await myApplicationPage(token);
     expect(after.payments).toMatchObject({
       stage: "pay",
       paid: 19_000_000,
@@ -458,8 +440,8 @@ describe("paying from 'My application'", () => {
       [{ amountKobo: 100 }, "flagged"],
     ] as const) {
       const { token, application } = await acceptedApplicant();
-      await post(token, { intent: "choose-plan", plan: "full" });
-      await post(token, { intent: "pay" });
+      await postOnMyApplication(token, { intent: "choose-plan", plan: "full" });
+      await postOnMyApplication(token, { intent: "pay" });
       const [started] = await db()
         .select()
         .from(payments)
@@ -473,8 +455,8 @@ describe("paying from 'My application'", () => {
 
   it("records nothing for a return naming another applicant's payment", async () => {
     const victim = await acceptedApplicant();
-    await post(victim.token, { intent: "choose-plan", plan: "full" });
-    await post(victim.token, { intent: "pay" });
+    await postOnMyApplication(victim.token, { intent: "choose-plan", plan: "full" });
+    await postOnMyApplication(victim.token, { intent: "pay" });
     const [theirs] = await db()
       .select()
       .from(payments)

@@ -7,7 +7,7 @@ import { sendReply } from "~/features/messages/inbox/replies.server";
 import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import { stopJobs } from "../../server/jobs.server";
-import { getRequest, makeAdmin, outcomeOf, signInCookie } from "../support/admin-session";
+import { getRequest, outcomeOf, signedInAdmin } from "../support/admin-session";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
 import { setupMailDelivery } from "../support/mail-delivery";
 import { emailsSettled } from "../support/outgoing-mail";
@@ -28,8 +28,10 @@ let actor: Admin;
 let adminCookie: string;
 
 beforeAll(async () => {
-  actor = await makeAdmin({ role: "admin", name: "Ade Actor" });
-  adminCookie = await signInCookie(actor.email);
+  ({ admin: actor, cookie: adminCookie } = await signedInAdmin({
+    role: "admin",
+    name: "Ade Actor",
+  }));
 });
 
 /** A time on the database's clock, so the queries' now() and the rows agree. */

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Admin, admins, courses, rateLimits, savedReplies } from "~/db/schema";
+import { type Admin, courses, rateLimits, savedReplies } from "~/db/schema";
 import { demoSavedReplies } from "~/features/demo/demo-saved-replies";
 import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
 import { fillPlaceholders } from "~/features/saved-replies/placeholders";
@@ -17,9 +16,9 @@ import {
   savedReplyFormSchema,
   savedReplyMessages,
 } from "~/features/saved-replies/schema";
-import { UserFacingError } from "~/lib/errors";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import {
+  cookieAfterDeactivation,
   getRequest,
   makeAdmin,
   ORIGIN,
@@ -29,6 +28,7 @@ import {
   signInCookie,
 } from "../support/admin-session";
 import { insertIntakes } from "../support/intake-fixtures";
+import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -50,16 +50,6 @@ beforeEach(async () => {
 });
 
 const reply = (title: string, body = `Hello {name}, about ${title}.`) => ({ title, body });
-
-/** The UserFacingError a call throws. */
-async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
-}
 
 describe("saved replies service", () => {
   it("creates, lists by title, updates and deletes", async () => {
@@ -94,24 +84,22 @@ describe("saved replies service", () => {
   it("refuses a title another reply has, on the title field, and keeps both rows", async () => {
     const first = await createSavedReply(staff, reply("Next intake"));
     const second = await createSavedReply(staff, reply("Brochure"));
-    const onCreate = await refusal(() => createSavedReply(staff, reply("Next intake")));
+    const onCreate = await refusal(createSavedReply(staff, reply("Next intake")));
     expect(onCreate).toMatchObject({
       message: savedReplyMessages.duplicateTitle,
       field: "title",
       status: 409,
     });
-    const onUpdate = await refusal(() => updateSavedReply(second.id, reply("Next intake")));
+    const onUpdate = await refusal(updateSavedReply(second.id, reply("Next intake")));
     expect(onUpdate.message).toBe("A saved reply with this title already exists.");
     expect(await findSavedReplyById(second.id)).toMatchObject({ title: "Brochure" });
     // Whatever the case.
-    expect(await refusal(() => createSavedReply(staff, reply("NEXT INTAKE")))).toMatchObject({
+    expect(await refusal(createSavedReply(staff, reply("NEXT INTAKE")))).toMatchObject({
       message: savedReplyMessages.duplicateTitle,
       field: "title",
       status: 409,
     });
-    expect((await refusal(() => updateSavedReply(second.id, reply("next intake")))).status).toBe(
-      409,
-    );
+    expect((await refusal(updateSavedReply(second.id, reply("next intake")))).status).toBe(409);
     // Keeping its own title is no conflict, nor changing its case.
     await updateSavedReply(first.id, { title: "Next Intake", body: "New text" });
     expect(await findSavedReplyById(first.id)).toMatchObject({
@@ -122,11 +110,11 @@ describe("saved replies service", () => {
 
   it("answers 404 for a reply that does not exist or an id that is no uuid", async () => {
     for (const id of [MISSING_ID, "not-a-uuid", ""]) {
-      expect(await refusal(() => updateSavedReply(id, reply("Anything")))).toMatchObject({
+      expect(await refusal(updateSavedReply(id, reply("Anything")))).toMatchObject({
         message: savedReplyMessages.notFound,
         status: 404,
       });
-      expect(await refusal(() => deleteSavedReply(id))).toMatchObject({ status: 404 });
+      expect(await refusal(deleteSavedReply(id))).toMatchObject({ status: 404 });
       expect(await findSavedReplyById(id)).toBeNull();
     }
   });
@@ -288,14 +276,6 @@ const loader = (path: string, cookie?: string) =>
 const action = (fields: Record<string, string>, cookie?: string, path = PAGE) =>
   outcomeOf(() => savedRepliesRoute.action(routeArgs(postRequest(path, fields, { cookie }))));
 
-/** Signed in while active, then switched off in the database. */
-async function inactiveCookie() {
-  await database().db.update(admins).set({ isActive: true }).where(eq(admins.id, inactive.id));
-  const cookie = await signInCookie(inactive.email);
-  await database().db.update(admins).set({ isActive: false }).where(eq(admins.id, inactive.id));
-  return cookie;
-}
-
 describe("saved replies route: who may use it", () => {
   it("sends a signed-out visitor to the login page, for the page and for a post", async () => {
     expect(await loader(PAGE)).toMatchObject({
@@ -310,13 +290,16 @@ describe("saved replies route: who may use it", () => {
   });
 
   it("refuses an inactive admin and ends their sessions, for the page and for a post", async () => {
-    expect(await loader(PAGE, await inactiveCookie())).toMatchObject({
+    expect(await loader(PAGE, await cookieAfterDeactivation(inactive))).toMatchObject({
       kind: "redirect",
       location: "/admin-portal/login?redirectTo=%2Fadmin-portal%2Fsaved-replies&reason=inactive",
     });
     expect(await sessionCount(inactive.userId)).toBe(0);
     expect(
-      await action({ intent: "create", ...reply("Sneaky") }, await inactiveCookie()),
+      await action(
+        { intent: "create", ...reply("Sneaky") },
+        await cookieAfterDeactivation(inactive),
+      ),
     ).toMatchObject({ kind: "redirect", location: "/admin-portal/login?reason=inactive" });
     expect(await sessionCount(inactive.userId)).toBe(0);
     expect(await listSavedReplies()).toEqual([]);

@@ -1,29 +1,20 @@
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { courses, intakeTutors, tutors } from "~/db/schema";
 import { demoTutors } from "~/features/demo/demo-tutors";
 import { seedDemoTutors } from "~/features/demo/seed-tutors.server";
 import { tutorFormSchema } from "~/features/tutors/schema";
-import { keyOf, readStored, type TestStorage, useTestStorage } from "../support/course-fixtures";
+import { keyOf, readStored, setupTestStorage } from "../support/course-fixtures";
 import { insertIntakes } from "../support/intake-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
-let files: TestStorage;
-
-beforeAll(async () => {
-  files = await useTestStorage();
-});
-
-afterAll(async () => {
-  await files?.dispose();
-});
+const files = setupTestStorage();
 
 beforeEach(async () => {
   await database().db.delete(tutors);
   await database().db.delete(courses);
-  await files.reset();
 });
 
 describe("demo tutors", () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
@@ -6,7 +6,6 @@ import {
   applicationEvents,
   applications,
   instalments,
-  outgoingEmails,
   payments,
   refunds,
 } from "~/db/schema";
@@ -29,14 +28,15 @@ import * as filesRoute from "~/routes/resources/files";
 import * as proofRoute from "~/routes/resources/payment-proof";
 import {
   getRequest,
-  makeAdmin,
   type Outcome,
   outcomeOf,
   postRequest,
-  signInCookie,
+  signedInAdmin,
 } from "../support/admin-session";
-import { acceptedPlace, nth } from "../support/application-fixtures";
+import { acceptedPlace, nth, scheduleOf } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { emailsTo, lastEmailTo } from "../support/outgoing-mail";
+import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -57,8 +57,7 @@ beforeAll(async () => {
     PAYSTACK_SECRET_KEY: secretKey,
     PAYSTACK_BASE_URL: paystack.baseUrl,
   });
-  staff = await makeAdmin({ name: "Bola Bursar" });
-  cookie = await signInCookie(staff.email);
+  ({ admin: staff, cookie } = await signedInAdmin({ name: "Bola Bursar" }));
 });
 afterAll(async () => {
   setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
@@ -78,7 +77,6 @@ const postRefund = (
   post({ intent: "refund", id: application.id, target: payment.id, amount: String(naira), reason });
 const formError = (outcome: Outcome) =>
   (outcome as { data: { result: { error: Record<string, string[]> } } }).data.result.error;
-const refusal = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
 
 /** An accepted place whose plan (two instalments) is chosen. */
 async function placeWithPlan() {
@@ -87,12 +85,8 @@ async function placeWithPlan() {
   return { application, schedule: await scheduleOf(application.id) };
 }
 
-const scheduleOf = (applicationId: string) =>
-  db()
-    .select()
-    .from(instalments)
-    .where(eq(instalments.applicationId, applicationId))
-    .orderBy(asc(instalments.number));
+const paymentsOf = (applicationId: string) =>
+  db().select().from(payments).where(eq(payments.applicationId, applicationId));
 
 async function paymentById(id: string) {
   const [row] = await db().select().from(payments).where(eq(payments.id, id));
@@ -139,14 +133,6 @@ async function eventsOf(applicationId: string) {
     .from(applicationEvents)
     .where(eq(applicationEvents.applicationId, applicationId))
     .orderBy(asc(applicationEvents.createdAt));
-}
-
-async function emailsTo(email: string) {
-  return db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${email} = any(${outgoingEmails.recipients})`)
-    .orderBy(asc(outgoingEmails.createdAt));
 }
 
 const refundsOf = (paymentId: string) =>
@@ -290,7 +276,7 @@ describe("the Students page's payment actions", () => {
     const event = (await eventsOf(application.id)).find((row) => row.kind === "due-date-moved");
     expect(event?.detail).toMatchObject({ from: second.dueOn, to, note: "Agreed on the phone" });
     expect(event?.actorId).toBe(staff.id);
-    expect((await emailsTo(application.email)).at(-1)?.body).toContain("Agreed on the phone");
+    expect((await lastEmailTo(application.email)).body).toContain("Agreed on the phone");
 
     await db().update(instalments).set({ paidAt: new Date() }).where(eq(instalments.id, second.id));
     const paid = await post({
@@ -321,10 +307,7 @@ describe("the Students page's payment actions", () => {
       paidOn: lagosToday(),
       note: "Paid cash at the Yaba office",
     });
-    const [recorded] = await db()
-      .select()
-      .from(payments)
-      .where(eq(payments.applicationId, application.id));
+    const [recorded] = await paymentsOf(application.id);
     expect(recorded).toMatchObject({
       method: "manual",
       status: "paid",
@@ -374,10 +357,7 @@ describe("refunds", () => {
       paidOn: lagosToday(),
       note: "Cash",
     });
-    const [payment] = await db()
-      .select()
-      .from(payments)
-      .where(eq(payments.applicationId, application.id));
+    const [payment] = await paymentsOf(application.id);
     if (!payment) throw new Error("no payment");
     return { application, payment };
   }
@@ -395,7 +375,7 @@ describe("refunds", () => {
     ]);
     const event = (await eventsOf(application.id)).find((row) => row.kind === "refunded");
     expect(event).toMatchObject({ actorId: staff.id });
-    expect((await emailsTo(application.email)).at(-1)?.subject).toMatch(/^Refund of/);
+    expect((await lastEmailTo(application.email)).subject).toMatch(/^Refund of/);
 
     const over = await postRefund({ application, payment }, naira, "All of it");
     expect(over).toMatchObject({ kind: "data", status: 400 });
@@ -424,7 +404,7 @@ describe("refunds", () => {
     expect(refund).toMatchObject({ status: "pending", method: "paystack", amount: half });
     expect(paystack.refunds.get(Number(refund?.gatewayId))?.amountKobo).toBe(half);
     expect((await paymentById(payment.id)).refundedAmount).toBe(half);
-    expect((await emailsTo(application.email)).at(-1)?.body).toContain("Changed intake");
+    expect((await lastEmailTo(application.email)).body).toContain("Changed intake");
 
     // Paystack's webhook queues a check, which asks Paystack.
     await paystack.settleRefund(nth(refund ? [refund] : [], 0).gatewayId ?? "", "processed");
@@ -461,7 +441,7 @@ describe("refunds", () => {
     const lost = await paidByCard();
     paystack.failNext(1, "lost");
     expect(
-      await refusal(
+      await rejection(
         refundPayment(staff, lost.application.id, lost.payment.id, 10_000, "A", gateway),
       ),
     ).toMatchObject({ message: refundMessages.unknown });
@@ -477,7 +457,9 @@ describe("refunds", () => {
 
     const down = await paidByCard();
     paystack.failNext(1, "500");
-    await refusal(refundPayment(staff, down.application.id, down.payment.id, 10_000, "B", gateway));
+    await rejection(
+      refundPayment(staff, down.application.id, down.payment.id, 10_000, "B", gateway),
+    );
     const [unknown] = await refundsOf(down.payment.id);
     // Paystack never made it: released.
     await checkRefund({ refundId: unknown?.id ?? "", attempt: 1 }, gateway);

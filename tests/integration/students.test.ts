@@ -18,7 +18,7 @@ import { lagosToday } from "~/lib/format/dates";
 import * as classListRoute from "~/routes/admin/class-list";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as studentsExportRoute from "~/routes/resources/students-export";
-import { getRequest, makeAdmin, outcomeOf, signInCookie } from "../support/admin-session";
+import { getRequest, outcomeOf, signedInAdmin } from "../support/admin-session";
 import { applicantInput, openIntake } from "../support/application-fixtures";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
@@ -153,8 +153,7 @@ describe("the students CSV", () => {
   });
 
   it("lists the filtered students with Lagos times and phone numbers as text", async () => {
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     const { january } = await twoIntakes();
     const [adaora] = (await listStudents({ intake: "", q: "adaora", page: 1 })).students;
     if (!adaora) throw new Error("no student");
@@ -193,8 +192,7 @@ describe("the class list", () => {
   const classListPath = (intake: string) => `/admin-portal/students/class-list?intake=${intake}`;
 
   it("shows an intake's facts, tutors and enrolled students", async () => {
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     const { january } = await twoIntakes();
     const [tutor] = await db()
       .insert(tutors)
@@ -220,8 +218,7 @@ describe("the class list", () => {
   });
 
   it("answers 404 for an unknown intake, and sends anonymous visitors to the login", async () => {
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     for (const intake of ["00000000-0000-4000-8000-000000000000", "not-an-id", ""]) {
       const outcome = await outcomeOf(() =>
         classListRoute.loader(routeArgs(getRequest(classListPath(intake), { cookie }))),
@@ -246,8 +243,7 @@ describe("the dashboard", () => {
     // With twoIntakes' new one (just now): four waiting, one due soon, two overdue.
     expect(await applicationClockFigures()).toEqual({ waiting: 4, dueSoon: 1, overdue: 2 });
 
-    const admin = await makeAdmin({ role: "admin" });
-    const cookie = await signInCookie(admin.email);
+    const { cookie } = await signedInAdmin({ role: "admin" });
     const data = await dashboardRoute.loader(
       routeArgs(getRequest("/admin-portal/dashboard", { cookie })),
     );

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, tutors } from "~/db/schema";
 import { dashboardStats } from "~/features/portal/dashboard.server";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
@@ -13,17 +13,10 @@ import {
   setTutorActive,
   updateTutor,
 } from "~/features/tutors/tutors.server";
-import { UserFacingError } from "~/lib/errors";
 import { fileMessages } from "~/lib/forms/upload-rules";
 import * as tutorsRoute from "~/routes/admin/tutors";
 import * as aboutRoute from "~/routes/site/about";
-import {
-  getRequest,
-  makeAdmin,
-  type Outcome,
-  outcomeOf,
-  signInCookie,
-} from "../support/admin-session";
+import { getRequest, type Outcome, outcomeOf, signedInAdmin } from "../support/admin-session";
 import {
   bytesStartingWith,
   hugePngImage,
@@ -31,48 +24,32 @@ import {
   multipartRequest,
   PNG_MAGIC,
   pngImage,
-  type TestStorage,
+  setupTestStorage,
   type Upload,
-  useTestStorage,
 } from "../support/course-fixtures";
+import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
+const files = setupTestStorage();
 const PAGE = "/admin-portal/tutors";
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
-let files: TestStorage;
 let staff: Admin;
 let cookie: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  files = await useTestStorage();
-  staff = await makeAdmin({ role: "admin", name: "Ade Admin" });
-  cookie = await signInCookie(staff.email);
+  ({ admin: staff, cookie } = await signedInAdmin({ role: "admin", name: "Ade Admin" }));
   png = await pngImage(900, 600);
-});
-
-afterAll(async () => {
-  await files?.dispose();
 });
 
 beforeEach(async () => {
   await database().db.delete(tutors);
-  await files.reset();
 });
 
 const tutor = (name: string, role = "Tutor, Design") => ({ name, role, bio: "", link: undefined });
-
-async function refusal(run: () => Promise<unknown>): Promise<UserFacingError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(UserFacingError);
-  return error as UserFacingError;
-}
 
 describe("tutors service", () => {
   it("creates, lists by name, searches name and role, updates and toggles", async () => {
@@ -108,11 +85,11 @@ describe("tutors service", () => {
 
   it("answers 404 for a tutor that does not exist or an id that is no uuid", async () => {
     for (const id of [MISSING_ID, "not-a-uuid", ""]) {
-      expect(await refusal(() => updateTutor(id, tutor("Anyone")))).toMatchObject({
+      expect(await refusal(updateTutor(id, tutor("Anyone")))).toMatchObject({
         message: tutorMessages.notFound,
         status: 404,
       });
-      expect((await refusal(() => setTutorActive(id, false))).status).toBe(404);
+      expect((await refusal(setTutorActive(id, false))).status).toBe(404);
       expect(await findTutorById(id)).toBeNull();
     }
   });

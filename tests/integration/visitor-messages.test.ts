@@ -13,6 +13,7 @@ import {
 } from "~/features/messages/intake/submit.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { logger } from "~/lib/infra/logger.server";
+import { toFormData } from "../support/form-data";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -56,15 +57,9 @@ function post(
     headers = {},
   } = {},
 ) {
-  let payload: URLSearchParams | FormData;
-  if (body === "urlencoded") payload = new URLSearchParams(fields);
-  else {
-    payload = new FormData();
-    for (const [name, value] of Object.entries(fields)) payload.append(name, value);
-  }
   return new Request(`http://localhost${path}`, {
     method: "POST",
-    body: payload,
+    body: body === "urlencoded" ? new URLSearchParams(fields) : toFormData(fields),
     headers: {
       ...(address ? { [CLIENT_ADDRESS_HEADER]: address } : {}),
       "user-agent": USER_AGENT,

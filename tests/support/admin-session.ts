@@ -44,6 +44,37 @@ export async function makeAdmin(seed: AdminSeed = {}): Promise<Admin> {
   });
 }
 
+/** An admin (as makeAdmin makes one) and the Cookie header of a session signed in as them. */
+export async function signedInAdmin(seed: AdminSeed = {}) {
+  const admin = await makeAdmin(seed);
+  return { admin, cookie: await signInCookie(admin.email, seed.password) };
+}
+
+/**
+ * The Cookie header of a session that outlived its account: `admin` signs in while active and
+ * is then switched off in the database.
+ */
+export async function cookieAfterDeactivation(admin: Admin) {
+  await db().update(admins).set({ isActive: true }).where(eq(admins.id, admin.id));
+  const cookie = await signInCookie(admin.email);
+  await db().update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
+  return cookie;
+}
+
+/**
+ * Where the admin guard sends a request without an active admin's session: a GET comes back to
+ * its page after signing in (the dashboard is where sign-in leads anyway), a POST does not.
+ */
+export function loginLocation(method: "GET" | "POST", pathWithSearch: string, reason?: "inactive") {
+  const params = new URLSearchParams();
+  if (method === "GET" && pathWithSearch !== "/admin-portal/dashboard") {
+    params.set("redirectTo", pathWithSearch);
+  }
+  if (reason) params.set("reason", reason);
+  const search = params.toString();
+  return search ? `/admin-portal/login?${search}` : "/admin-portal/login";
+}
+
 /** The `name=value` parts of Set-Cookie headers, as a request's Cookie header. */
 export function cookieHeader(setCookies: string[]) {
   return setCookies
@@ -52,15 +83,22 @@ export function cookieHeader(setCookies: string[]) {
     .join("; ");
 }
 
-/** Signs in through the app's sign-in service and returns the Cookie header to send. */
-export async function signInCookie(
+type SignInOptions = { rememberMe?: boolean; address?: string };
+
+/** Signs in through the app's sign-in service and returns the session's Set-Cookie headers. */
+export async function signInSetCookies(
   email: string,
   password = PASSWORD,
-  { rememberMe = true, address = uniqueAddress() } = {},
+  { rememberMe = true, address = uniqueAddress() }: SignInOptions = {},
 ) {
   const outcome = await signIn(loginRequest(address), { email, password, rememberMe });
   if (!outcome.ok) throw new Error(`Signing in as ${email} failed: ${outcome.message}`);
-  return cookieHeader(outcome.setCookies);
+  return outcome.setCookies;
+}
+
+/** Signs in through the app's sign-in service and returns the Cookie header to send. */
+export async function signInCookie(email: string, password = PASSWORD, options?: SignInOptions) {
+  return cookieHeader(await signInSetCookies(email, password, options));
 }
 
 export function loginRequest(address: string | null = uniqueAddress(), cookie = "") {
@@ -81,9 +119,10 @@ export function getRequest(path: string, { cookie, headers = {} }: RequestOption
   });
 }
 
+/** A form post as the browser sends it; fields as entries where a name repeats. */
 export function postRequest(
   path: string,
-  fields: Record<string, string> = {},
+  fields: Record<string, string> | [string, string][] = {},
   { cookie, headers = {} }: RequestOptions = {},
 ) {
   return new Request(`${ORIGIN}${path}`, {

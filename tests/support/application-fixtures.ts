@@ -1,15 +1,18 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   applicationEvents,
   applications,
   courses,
+  instalments,
   intakes,
   type NewIntake,
-  outgoingEmails,
 } from "~/db/schema";
 import type { ApplicationInput } from "~/features/applications/schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+import * as myApplicationRoute from "~/routes/site/my-application";
+import { lastEmailTo } from "./outgoing-mail";
+import { routeArgs } from "./route-args";
 
 let counter = 0;
 
@@ -73,6 +76,14 @@ export async function applicationByEmail(email: string) {
   return row;
 }
 
+/** An application's instalments, in order. */
+export const scheduleOf = (applicationId: string) =>
+  db()
+    .select()
+    .from(instalments)
+    .where(eq(instalments.applicationId, applicationId))
+    .orderBy(asc(instalments.number));
+
 export async function timelineKinds(applicationId: string) {
   const rows = await db()
     .select({ kind: applicationEvents.kind })
@@ -99,15 +110,25 @@ export function tokenFromText(text: string) {
 
 /** The private link of the newest e-mail to an address, as its token. */
 export async function tokenOf(email: string) {
-  const [sent] = await db()
-    .select()
-    .from(outgoingEmails)
-    .where(sql`${email} = any(${outgoingEmails.recipients})`)
-    .orderBy(sql`${outgoingEmails.createdAt} desc`)
-    .limit(1);
-  if (!sent) throw new Error(`no e-mail to ${email}`);
-  return tokenFromText(sent.body);
+  return tokenFromText((await lastEmailTo(email)).body);
 }
+
+const myApplicationUrl = (token: string) => `http://localhost/application/${token}`;
+
+/** The applicant's 'My application' page (`search` as `?confirm=accept`), as its loader gives it. */
+export const myApplicationPage = (token: string, search = "") =>
+  myApplicationRoute.loader(
+    routeArgs(new Request(`${myApplicationUrl(token)}${search}`), { token }),
+  );
+
+/** A form posted on the applicant's 'My application' page: a step, a plan, a payment. */
+export const postOnMyApplication = (token: string, fields: Record<string, string>) =>
+  myApplicationRoute.action(
+    routeArgs(
+      new Request(myApplicationUrl(token), { method: "POST", body: new URLSearchParams(fields) }),
+      { token },
+    ),
+  );
 
 /** The item at `index`, which the test knows is there. */
 export function nth<T>(items: readonly T[], index: number): T {

@@ -1,15 +1,18 @@
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type CourseFormValues, courseFormSchema } from "~/features/courses/course-form-schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { setCourseAssets } from "~/lib/infra/storage/index.server";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { ORIGIN, uniqueAddress } from "./admin-session";
+import { type FormFields, toFormData } from "./form-data";
 
 // --- Storage -----------------------------------------------------------------------------------
 
@@ -23,18 +26,28 @@ export type TestStorage = {
   deletes: string[];
   /** Every stored key now on disk, sorted (temporary `.part` files included, so none hide). */
   keys: () => Promise<string[]>;
-  /** Makes the storage empty again and forgets the recorded calls. */
+  /** Makes the storage empty again and forgets the recorded calls (before each test). */
   reset: () => Promise<void>;
-  /** Unsets the app's storage and removes the folder. */
+  /** Unsets the app's storage and removes the folder (after the file's tests). */
   dispose: () => Promise<void>;
 };
 
 /**
- * A course-assets bucket on local disk in a temporary folder, made the app's storage. It
- * records put and delete calls, so tests can tell which keys a service wrote and removed.
+ * The course-assets storage of a test file, registered at its top level after
+ * setupTestDatabase: a bucket on local disk in a temporary folder, made the app's storage before
+ * the file's tests, emptied before each test and removed after the last. It records put and
+ * delete calls, so tests can tell which keys a service wrote and removed.
  */
-export async function useTestStorage(): Promise<TestStorage> {
-  const root = await mkdtemp(path.join(tmpdir(), "course-assets-test-"));
+export function setupTestStorage(): TestStorage {
+  const files = testStorage();
+  beforeAll(() => setCourseAssets(files.storage));
+  beforeEach(() => files.reset());
+  afterAll(() => files.dispose());
+  return files;
+}
+
+function testStorage(): TestStorage {
+  const root = mkdtempSync(path.join(tmpdir(), "course-assets-test-"));
   const disk = localDiskStorage(root, COURSE_ASSETS_BUCKET);
   const puts: string[] = [];
   const deletes: string[] = [];
@@ -49,7 +62,6 @@ export async function useTestStorage(): Promise<TestStorage> {
       await disk.delete(keys);
     },
   };
-  setCourseAssets(storage);
   const bucketDir = path.join(root, COURSE_ASSETS_BUCKET);
   return {
     root,
@@ -170,8 +182,6 @@ export function bytesStartingWith(magic: number[] | string, size: number) {
 
 // --- Course form values ------------------------------------------------------------------------
 
-export type FormFields = Record<string, string | string[]>;
-
 /** The fields of a complete, valid course form, as the modal posts them (Conform names). */
 export function courseFields(overrides: FormFields = {}): FormFields {
   return {
@@ -208,13 +218,6 @@ export function courseFields(overrides: FormFields = {}): FormFields {
     isActive: "on",
     ...overrides,
   };
-}
-
-export function toFormData(fields: FormFields, target = new FormData()) {
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) target.append(name, item);
-  }
-  return target;
 }
 
 /** Parses fields with the app's course schema, as the route does; fails on invalid fields. */

@@ -7,6 +7,19 @@ import {
   messages,
   type NewMessage,
 } from "~/db/schema";
+import type { InboxQuery } from "~/features/messages/inbox/list-url";
+
+/** The inbox list's query when the URL sets none of it, written out. */
+export const INBOX_DEFAULTS: InboxQuery = {
+  tab: "all",
+  formType: "",
+  status: "",
+  priority: "",
+  clock: "",
+  q: "",
+  sort: "newest",
+  page: 1,
+};
 
 let counter = 0;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { migrationsFolder } from "~/db/client.server";
 import { withPostgres } from "../../scripts/script-database";
 
@@ -67,4 +68,30 @@ export async function openEngine(): Promise<Engine> {
   };
 }
 
-export { migrationsFolder };
+/**
+ * The database of a data migration's tests, registered in their describe block: brought up to
+ * the migration `lastTag` and filled by `fill` before the tests, then migrated to the end;
+ * closed after them. Returns its query function.
+ */
+export function setupMigratedDatabase(
+  lastTag: string,
+  fill: (query: Query) => Promise<unknown>,
+): Query {
+  let engine: Engine | undefined;
+  let before: string | undefined;
+  beforeAll(async () => {
+    engine = await openEngine();
+    before = migrationsUpTo(lastTag);
+    await engine.migrate(before);
+    await fill(engine.query);
+    await engine.migrate(migrationsFolder);
+  });
+  afterAll(async () => {
+    await engine?.close();
+    if (before) rmSync(before, { recursive: true, force: true });
+  });
+  return (text) => {
+    if (!engine) throw new Error("The migrated database is opened in beforeAll");
+    return engine.query(text);
+  };
+}

@@ -10,6 +10,7 @@ import {
   refusalReply,
 } from "~/lib/forms/action-reply.server";
 import { logger } from "~/lib/infra/logger.server";
+import { toFormData } from "../support/form-data";
 
 const schema = z.object({
   email: z.string().email("Enter an e-mail address"),
@@ -17,9 +18,7 @@ const schema = z.object({
 });
 
 function submissionOf(entries: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(entries)) form.set(name, value);
-  return parseWithZod(form, { schema });
+  return parseWithZod(toFormData(entries), { schema });
 }
 
 /** What a reply built with `data()` carries: its body and status. */

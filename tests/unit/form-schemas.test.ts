@@ -8,19 +8,14 @@ import {
   inquirySchema,
   inquiryTypes,
 } from "~/features/messages/intake/schema";
-
-function formData(fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-}
+import { toFormData } from "../support/form-data";
 
 function parseContact(fields: Record<string, string>) {
-  return parseWithZod(formData(fields), { schema: contactSchema });
+  return parseWithZod(toFormData(fields), { schema: contactSchema });
 }
 
 function parseInquiry(fields: Record<string, string>) {
-  return parseWithZod(formData(fields), { schema: inquirySchema });
+  return parseWithZod(toFormData(fields), { schema: inquirySchema });
 }
 
 /** The field errors of a failed parse (fails the test if the parse succeeded). */

@@ -11,7 +11,7 @@ import {
   whatsAppLink,
 } from "~/features/messages/inbox/reply-links";
 import { csvCell, csvRow } from "~/lib/text/csv";
-import { parseCsv } from "../support/inbox-fixtures";
+import { INBOX_DEFAULTS, parseCsv } from "../support/inbox-fixtures";
 
 describe("csvCell and csvRow", () => {
   it("quotes every cell and doubles the quotes inside", () => {
@@ -225,22 +225,12 @@ describe("whatsAppLink", () => {
 });
 
 describe("parseInboxQuery and inboxSearch", () => {
-  const defaults: InboxQuery = {
-    tab: "all",
-    formType: "",
-    status: "",
-    priority: "",
-    clock: "",
-    q: "",
-    sort: "newest",
-    page: 1,
-  };
   const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
 
   it("gives the defaults for an empty query string, and an empty search for them", () => {
-    expect(parse("")).toEqual(defaults);
-    expect(inboxSearch(defaults)).toBe("");
-    expect(inboxHref(defaults)).toBe("/admin-portal/messages");
+    expect(parse("")).toEqual(INBOX_DEFAULTS);
+    expect(inboxSearch(INBOX_DEFAULTS)).toBe("");
+    expect(inboxHref(INBOX_DEFAULTS)).toBe("/admin-portal/messages");
   });
 
   it("reads every field", () => {
@@ -261,12 +251,12 @@ describe("parseInboxQuery and inboxSearch", () => {
   });
 
   it.each<InboxQuery>([
-    { ...defaults, tab: "unread" },
-    { ...defaults, tab: "inquiry", priority: "high", page: 2 },
-    { ...defaults, tab: "contact", status: "archived", sort: "oldest" },
-    { ...defaults, tab: "overdue", clock: "overdue", sort: "unanswered" },
-    { ...defaults, tab: "assigned", formType: "contact", q: "50% & _under_ #1 = +?" },
-    { ...defaults, status: "read", priority: "low", q: "Adébáyọ̀ Ọlá", page: 100_000 },
+    { ...INBOX_DEFAULTS, tab: "unread" },
+    { ...INBOX_DEFAULTS, tab: "inquiry", priority: "high", page: 2 },
+    { ...INBOX_DEFAULTS, tab: "contact", status: "archived", sort: "oldest" },
+    { ...INBOX_DEFAULTS, tab: "overdue", clock: "overdue", sort: "unanswered" },
+    { ...INBOX_DEFAULTS, tab: "assigned", formType: "contact", q: "50% & _under_ #1 = +?" },
+    { ...INBOX_DEFAULTS, status: "read", priority: "low", q: "Adébáyọ̀ Ọlá", page: 100_000 },
   ])("round-trips %j through the URL", (query) => {
     const search = inboxSearch(query);
     expect(search.startsWith("?")).toBe(true);
@@ -279,9 +269,9 @@ describe("parseInboxQuery and inboxSearch", () => {
   });
 
   it("leaves defaults out of the URL and keeps the open message", () => {
-    expect(inboxSearch({ ...defaults, page: 2 })).toBe("?page=2");
-    expect(inboxSearch(defaults, "abc")).toBe("?id=abc");
-    expect(inboxSearch(defaults, null)).toBe("");
+    expect(inboxSearch({ ...INBOX_DEFAULTS, page: 2 })).toBe("?page=2");
+    expect(inboxSearch(INBOX_DEFAULTS, "abc")).toBe("?id=abc");
+    expect(inboxSearch(INBOX_DEFAULTS, null)).toBe("");
   });
 
   it.each([
@@ -302,12 +292,12 @@ describe("parseInboxQuery and inboxSearch", () => {
     ["q=%20%20spaced%20out%20%20", { q: "spaced out" }],
     [`q=${"x".repeat(201)}`, { q: "" }],
   ])("falls back for the bad value %j", (search, expected) => {
-    expect(parse(search)).toEqual({ ...defaults, ...expected });
+    expect(parse(search)).toEqual({ ...INBOX_DEFAULTS, ...expected });
   });
 
   it("keeps the good fields when another one is bad", () => {
     expect(parse("tab=unread&status=bogus&priority=high&page=nope")).toEqual({
-      ...defaults,
+      ...INBOX_DEFAULTS,
       tab: "unread",
       priority: "high",
     });

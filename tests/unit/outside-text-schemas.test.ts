@@ -5,7 +5,8 @@ import { adminCreateSchema, adminEditSchema } from "~/features/admins/schema";
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "~/features/auth/schema";
 import { courseFormSchema } from "~/features/courses/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
-import { courseFields, toFormData } from "../support/course-fixtures";
+import { courseFields } from "../support/course-fixtures";
+import { toFormData } from "../support/form-data";
 
 type Form = { schema: $ZodType; valid: Record<string, string | string[]>; textFields: string[] };
 

@@ -9,6 +9,7 @@ import {
   unfilledPlaceholders,
   unknownPlaceholders,
 } from "~/features/saved-replies/placeholders";
+import { toFormData } from "../support/form-data";
 
 const PUBLIC_URL = "https://lagostechacademy.ng";
 
@@ -32,10 +33,11 @@ const ALL = "{name}|{course}|{price}|{next_session}|{brochure_link}";
 describe("a reply with a placeholder left in it", () => {
   it("is refused before it is sent, naming what to fill in", () => {
     const id = "5b1e4c3a-0000-4000-8000-00000000abcd";
-    const form = new FormData();
-    form.set("intent", "reply");
-    form.set("id", id);
-    form.set("body", "Hello, {course} starts on {next_session}.");
+    const form = toFormData({
+      intent: "reply",
+      id,
+      body: "Hello, {course} starts on {next_session}.",
+    });
     expect(parseInboxAction(form)).toEqual({
       error: "Fill in {course}, {next_session} before sending the reply",
     });

@@ -28,8 +28,6 @@ for (const check of portalPages) {
       await check.ready(page);
       if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-      // Let transitions and the modal's opening settle before measuring colours.
-      await page.waitForTimeout(300);
       await expectNoAxeViolations(page, `${check.name} (${theme})`);
     }
   });

@@ -2,14 +2,15 @@ import type { Page } from "@playwright/test";
 import {
   apiSignIn,
   combobox,
-  dialog,
   errorOf,
   expect,
-  expectToast,
   newApiClient,
+  openAddModal,
+  openItemModal,
   openPortal,
   PORTAL,
   randomAddress,
+  submitModal,
   test,
   textbox,
   uid,
@@ -42,10 +43,8 @@ test("add an admin: every validation message, success, and a duplicate e-mail", 
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
 
-  await page.getByRole("link", { name: "Add Admin" }).click();
+  const modal = await openAddModal(page, "Add Admin");
   await expect(page).toHaveURL(`${PORTAL}/admins?modal=create`);
-  const modal = dialog(page, "Add Admin");
-  await expect(modal).toBeVisible();
   const name = textbox(modal, "Name");
   const email = textbox(modal, "Email");
   const phone = textbox(modal, "Phone");
@@ -83,8 +82,7 @@ test("add an admin: every validation message, success, and a duplicate e-mail", 
   await role.selectOption({ label: "Admin" });
   await status.selectOption({ label: "Active" });
   await expect(errorOf(name)).toHaveText("");
-  await modal.getByRole("button", { name: "Create Admin" }).click();
-  await expectToast(page, texts.created);
+  await submitModal(modal, "Create Admin", texts.created);
   await expect(modal).toBeHidden();
   await expect(page).toHaveURL(`${PORTAL}/admins`);
 
@@ -100,8 +98,7 @@ test("add an admin: every validation message, success, and a duplicate e-mail", 
   await expect(row.getByRole("cell").nth(3)).toHaveText("Active");
 
   // The same address again: a clear message on the e-mail field, no second row.
-  await page.getByRole("link", { name: "Add Admin" }).click();
-  await expect(modal).toBeVisible();
+  await openAddModal(page, "Add Admin");
   await textbox(modal, "Name").fill(`Copy ${account.name}`);
   await textbox(modal, "Email").fill(account.email);
   await textbox(modal, "Phone").fill("0803 555 0102");
@@ -182,9 +179,7 @@ test("edit an admin's name, phone, role and status", async ({ page, superAdmin, 
   const account = await createAdmin({ role: "admin" });
   await openPortal(page, `${PORTAL}/admins?q=${encodeURIComponent(account.email)}`);
   const row = adminRow(page, account.email);
-  await row.getByRole("link", { name: `Edit ${account.name}` }).click();
-  const modal = dialog(page, "Edit Admin");
-  await expect(modal).toBeVisible();
+  const modal = await openItemModal(row, `Edit ${account.name}`, "Edit Admin");
   await expect(modal).toContainText(account.email);
   // The edit form has no e-mail or password.
   await expect(textbox(modal, "Email")).toHaveCount(0);
@@ -204,8 +199,7 @@ test("edit an admin's name, phone, role and status", async ({ page, superAdmin, 
   await textbox(modal, "Phone").fill("+234 809 000 1111");
   await combobox(modal, "Role").selectOption({ label: "Super Admin" });
   await combobox(modal, "Status").selectOption({ label: "Inactive" });
-  await modal.getByRole("button", { name: "Save Changes" }).click();
-  await expectToast(page, texts.updated);
+  await submitModal(modal, "Save Changes", texts.updated);
   await expect(modal).toBeHidden();
   await expect(row).toContainText(renamed);
   await expect(row).toContainText("+234 809 000 1111");
@@ -223,9 +217,7 @@ test("delete asks for confirmation, then the admin is inactive and cannot sign i
   const account = await createAdmin();
   await openPortal(page, `${PORTAL}/admins?q=${encodeURIComponent(account.email)}`);
   const row = adminRow(page, account.email);
-  await row.getByRole("link", { name: `Delete ${account.name}` }).click();
-  const modal = dialog(page, "Delete Admin User");
-  await expect(modal).toBeVisible();
+  const modal = await openItemModal(row, `Delete ${account.name}`, "Delete Admin User");
   await expect(modal).toContainText(
     `Are you sure you want to delete ${account.name} (${account.email})?`,
   );
@@ -237,10 +229,11 @@ test("delete asks for confirmation, then the admin is inactive and cannot sign i
   await expect(modal).toBeHidden();
   await expect(row.getByRole("cell").nth(3)).toHaveText("Active");
 
-  await row.getByRole("link", { name: `Delete ${account.name}` }).click();
-  await expect(modal).toBeVisible();
-  await modal.getByRole("button", { name: "Delete" }).click();
-  await expectToast(page, texts.deleted);
+  await submitModal(
+    await openItemModal(row, `Delete ${account.name}`, "Delete Admin User"),
+    "Delete",
+    texts.deleted,
+  );
   await expect(modal).toBeHidden();
   // A soft delete: the row stays, inactive, with nothing left to delete.
   await expect(row.getByRole("cell").nth(3)).toHaveText("Inactive");
@@ -287,11 +280,11 @@ test("deactivating an admin who is signed in elsewhere sends them to the login p
     await expect(otherPage.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 
     await openPortal(page, `${PORTAL}/admins?q=${encodeURIComponent(other.email)}`);
-    await adminRow(page, other.email)
-      .getByRole("link", { name: `Delete ${other.name}` })
-      .click();
-    await dialog(page, "Delete Admin User").getByRole("button", { name: "Delete" }).click();
-    await expectToast(page, texts.deleted);
+    await submitModal(
+      await openItemModal(adminRow(page, other.email), `Delete ${other.name}`, "Delete Admin User"),
+      "Delete",
+      texts.deleted,
+    );
 
     // Their next navigation (client-side, from the sidebar) lands on the login page.
     await otherPage

@@ -7,6 +7,7 @@ import {
   expectToast,
   makePdf,
   makePng,
+  openAddModal,
   openPortal,
   PORTAL,
   test,
@@ -65,9 +66,7 @@ async function startCourseWithFiles(
   files: { image: Buffer; brochure: Buffer },
 ) {
   await openPortal(page, COURSES);
-  await page.getByRole("link", { name: "Add Course" }).click();
-  const modal = dialog(page, "Add Course");
-  await expect(modal).toBeVisible();
+  const modal = await openAddModal(page, "Add Course");
   await textbox(modal, "Course title").fill(title);
   await textbox(modal, "Description").fill(`${title}: a course made by the upload tests.`);
   await attachCourseFiles(modal, files);

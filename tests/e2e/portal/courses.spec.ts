@@ -9,8 +9,11 @@ import {
   expectToast,
   makePdf,
   makePng,
+  openAddModal,
+  openItemModal,
   openPortal,
   PORTAL,
+  submitModal,
   test,
   textbox,
   uid,
@@ -55,10 +58,8 @@ async function deleteIfPresent(page: Page, id: string | null) {
 
 async function openCreateModal(page: Page) {
   await openPortal(page, COURSES);
-  await page.getByRole("link", { name: "Add Course" }).click();
+  const modal = await openAddModal(page, "Add Course");
   await expect(page).toHaveURL(`${COURSES}?modal=create`);
-  const modal = dialog(page, "Add Course");
-  await expect(modal).toBeVisible();
   return modal;
 }
 
@@ -149,18 +150,13 @@ test("create a course with image and brochure, see it on the public site, edit, 
 
     await test.step("edit it; the history shows who changed what", async () => {
       await openPortal(page, COURSES);
-      await card(page, slug)
-        .getByRole("link", { name: `Edit ${title}` })
-        .click();
-      const edit = dialog(page, "Edit Course");
-      await expect(edit).toBeVisible();
+      const edit = await openItemModal(card(page, slug), `Edit ${title}`, "Edit Course");
       await expect(textbox(edit, "Course title")).toHaveValue(title);
       await expect(edit.getByRole("img", { name: "Current course cover" })).toBeVisible();
       await expect(edit.getByRole("link", { name: "Current brochure" })).toBeVisible();
       await edit.getByRole("spinbutton", { name: "Price (₦)", exact: true }).fill("150000");
       await textbox(edit, "Duration").fill("10 weeks");
-      await edit.getByRole("button", { name: "Save Changes" }).click();
-      await expectToast(page, texts.updated);
+      await submitModal(edit, "Save Changes", texts.updated);
       await expect(edit).toBeHidden();
       await expect(card(page, slug)).toContainText("₦150,000");
 
@@ -215,17 +211,12 @@ test("create a course with image and brochure, see it on the public site, edit, 
 
     await test.step("delete it after the confirmation; its files go too", async () => {
       const imageUrl = (await card(page, slug).locator("img").getAttribute("src")) ?? "";
-      await card(page, slug)
-        .getByRole("link", { name: `Delete ${title}` })
-        .click();
-      const confirm = dialog(page, "Delete Course");
-      await expect(confirm).toBeVisible();
+      const confirm = await openItemModal(card(page, slug), `Delete ${title}`, "Delete Course");
       await expect(confirm).toContainText(`Are you sure you want to delete ${title}?`);
       await expect(confirm).toContainText(
         "This permanently deletes the course and removes all its enrollments and progress",
       );
-      await confirm.getByRole("button", { name: "Delete Course" }).click();
-      await expectToast(page, texts.deleted);
+      await submitModal(confirm, "Delete Course", texts.deleted);
       await expect(card(page, slug)).toHaveCount(0);
       expect(await publicStatus(page, slug)).toBe(404);
       expect((await page.request.get(imageUrl)).status()).toBe(404);

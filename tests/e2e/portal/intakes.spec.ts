@@ -6,8 +6,11 @@ import {
   expect,
   expectNoAxeViolations,
   expectToast,
+  openAddModal,
+  openItemModal,
   openPortal,
   PORTAL,
+  submitModal,
   test,
   textbox,
   uid,
@@ -43,8 +46,7 @@ test("add, edit, duplicate and cancel an intake of a course", { tag: "@phone" },
   await expect(page.getByRole("heading", { level: 1, name: /^Intakes: / })).toBeVisible();
   await expectNoAxeViolations(page, "intakes");
 
-  await page.getByRole("link", { name: "Add intake" }).click();
-  const addForm = dialog(page, "Add intake");
+  const addForm = await openAddModal(page, "Add intake");
   const label = `January 2030 · evenings ${uid()}`;
   await textbox(addForm, "Label").fill(label);
   await textbox(addForm, "Starts on").fill("2030-01-07");
@@ -60,22 +62,19 @@ test("add, edit, duplicate and cancel an intake of a course", { tag: "@phone" },
   const endsOn = textbox(addForm, "Ends on");
   await expect(errorOf(endsOn)).toHaveText(texts.endBeforeStart);
   await endsOn.fill("2030-03-29");
-  await addForm.getByRole("button", { name: "Add intake" }).click();
-  await expectToast(page, texts.created);
+  await submitModal(addForm, "Add intake", texts.created);
   const added = card(page, label);
   await expect(added).toContainText("Draft");
   await expect(added).toContainText("20");
 
-  await added.getByRole("link", { name: `Edit ${label}` }).click();
-  const editForm = dialog(page, "Edit intake");
+  const editForm = await openItemModal(added, `Edit ${label}`, "Edit intake");
   await editForm.getByRole("spinbutton", { name: "Seats", exact: true }).fill("25");
   await combobox(editForm, "Status").selectOption("open");
   // Tutors are chosen from the demo's, in a group of checkboxes under one legend.
   const tutors = editForm.getByRole("group", { name: "Tutors" });
   await tutors.getByRole("checkbox", { name: /^Tunde Bakare, / }).check();
   await tutors.getByRole("checkbox", { name: /^Adaeze Okonkwo, / }).check();
-  await editForm.getByRole("button", { name: "Save Changes" }).click();
-  await expectToast(page, texts.updated);
+  await submitModal(editForm, "Save Changes", texts.updated);
   await expect(added).toContainText("Open");
   await expect(added).toContainText("25");
   await expect(added).toContainText("Adaeze Okonkwo, Tunde Bakare");
@@ -89,14 +88,12 @@ test("add, edit, duplicate and cancel an intake of a course", { tag: "@phone" },
   await expectToast(page, texts.duplicated);
   await expect(card(page, `${label} (copy)`)).toContainText("Draft");
 
-  await added.getByRole("link", { name: `Cancel ${label}` }).click();
-  const cancelForm = dialog(page, "Cancel intake");
+  const cancelForm = await openItemModal(added, `Cancel ${label}`, "Cancel intake");
   await cancelForm.getByRole("button", { name: "Cancel intake" }).click();
   const reason = textbox(cancelForm, "Reason");
   await expect(errorOf(reason)).toHaveText(texts.reasonRequired);
   await reason.fill("The venue is closed for repairs.");
-  await cancelForm.getByRole("button", { name: "Cancel intake" }).click();
-  await expectToast(page, texts.cancelled);
+  await submitModal(cancelForm, "Cancel intake", texts.cancelled);
   await expect(added).toContainText("Cancelled");
   await expect(added).toContainText("The venue is closed for repairs.");
   await expect(added.getByRole("link", { name: `Edit ${label}` })).toHaveCount(0);
@@ -112,8 +109,7 @@ test.describe("without JavaScript", () => {
       .getByRole("link", { name: /^Intakes of / })
       .first()
       .click();
-    await page.getByRole("link", { name: "Add intake" }).click();
-    const addForm = dialog(page, "Add intake");
+    const addForm = await openAddModal(page, "Add intake");
     const label = `Weekend ${uid()}`;
     await textbox(addForm, "Label").fill(label);
     await textbox(addForm, "Starts on").fill("2030-05-04");
@@ -127,8 +123,7 @@ test.describe("without JavaScript", () => {
     await added.getByRole("button", { name: `Duplicate ${label}` }).click();
     await expect(card(page, `${label} (copy)`)).toBeVisible();
 
-    await added.getByRole("link", { name: `Cancel ${label}` }).click();
-    const cancelForm = dialog(page, "Cancel intake");
+    const cancelForm = await openItemModal(added, `Cancel ${label}`, "Cancel intake");
     await textbox(cancelForm, "Reason").fill("Moved to another weekend.");
     await cancelForm.getByRole("button", { name: "Cancel intake" }).click();
     await expect(card(page, label)).toContainText("Cancelled");

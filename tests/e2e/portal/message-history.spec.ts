@@ -205,7 +205,6 @@ test("axe finds nothing on a message with its history, light and dark", { tag: "
     await openPortal(page, url);
     await expect(history(page).last()).toContainText("Priority: Normal → High by");
     await expect(details(page).getByRole("region", { name: /earlier message/ })).toBeVisible();
-    await page.waitForTimeout(300);
     await expectNoAxeViolations(page, `a message with its history (${theme})`);
   }
 });

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { MESSAGES_CSV_HEADER } from "../../support/messages-export";
 import {
   combobox,
   dialog,
@@ -285,29 +286,7 @@ test("CSV export: the filtered list with a header row, formulas neutralised", as
     .replace(/^\uFEFF/, "")
     .trimEnd()
     .split("\r\n");
-  expect(lines[0]).toBe(
-    [
-      "Reference",
-      "Received (Lagos time)",
-      "Form",
-      "Name",
-      "Email",
-      "Phone",
-      "Subject",
-      "Inquiry type",
-      "Course of interest",
-      "Contact method",
-      "Message",
-      "Status",
-      "Priority",
-      "Assigned to",
-      "Admin notes",
-      "Read at (Lagos time)",
-      "Replied at (Lagos time)",
-    ]
-      .map((cell) => `"${cell}"`)
-      .join(","),
-  );
+  expect(lines[0]).toBe(MESSAGES_CSV_HEADER.map((cell) => `"${cell}"`).join(","));
   // The filter applies: just this visitor, not the other one.
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`"${name}"`);

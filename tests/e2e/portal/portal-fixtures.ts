@@ -205,6 +205,38 @@ export async function expectToast(
 export const dialog = (page: Page, title: string) =>
   page.getByRole("dialog", { name: title, exact: true });
 
+/**
+ * Opens a list page's 'Add …' modal from its link, which the modal is named after (the first
+ * link: a phone shows a second), and returns the modal once it shows.
+ */
+export async function openAddModal(page: Page, name: string) {
+  await page.getByRole("link", { name }).first().click();
+  const modal = dialog(page, name);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/** Opens the modal titled `title` from an item's link (`Edit …`, `Delete …`), once it shows. */
+export async function openItemModal(item: Locator, link: string | RegExp, title: string) {
+  await item.getByRole("link", { name: link }).click();
+  const modal = dialog(item.page(), title);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/** Saves a modal with its required text field `field` emptied; waits for the field's message. */
+export async function saveWithEmptied(form: Locator, field: string, message: string) {
+  await textbox(form, field).fill("");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(errorOf(textbox(form, field))).toHaveText(message);
+}
+
+/** Presses a modal's button (`Add tutor`, `Save Changes`, `Delete`) and waits for its toast. */
+export async function submitModal(modal: Locator, button: string, toast: string | RegExp) {
+  await modal.getByRole("button", { name: button }).click();
+  await expectToast(modal.page(), toast);
+}
+
 /** A text input by its accessible name (labels carry an aria-hidden "*" when required). */
 export const textbox = (scope: Page | Locator, name: string) =>
   scope.getByRole("textbox", { name, exact: true });
@@ -248,6 +280,8 @@ export async function addDemoSession(context: BrowserContext, superApi: APIReque
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // Let transitions and a modal's opening settle before measuring colours.
+  await page.waitForTimeout(300);
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const summary = results.violations.map((violation) => ({

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import {
-  dialog,
   expect,
-  expectToast,
+  openItemModal,
   openPortal,
   PORTAL,
+  submitModal,
   test,
   textbox,
   uid,
@@ -51,15 +51,14 @@ async function expectPublicTitle(page: Page, slug: string, title: string, oldTit
 /** Renames the course through its Edit dialog in the portal. */
 async function rename(page: Page, slug: string, from: string, to: string) {
   await openPortal(page, COURSES);
-  await page
-    .locator(`[data-course-slug="${slug}"]`)
-    .getByRole("link", { name: `Edit ${from}` })
-    .click();
-  const edit = dialog(page, "Edit Course");
+  const edit = await openItemModal(
+    page.locator(`[data-course-slug="${slug}"]`),
+    `Edit ${from}`,
+    "Edit Course",
+  );
   await expect(textbox(edit, "Course title")).toHaveValue(from);
   await textbox(edit, "Course title").fill(to);
-  await edit.getByRole("button", { name: "Save Changes" }).click();
-  await expectToast(page, "Course updated successfully!");
+  await submitModal(edit, "Save Changes", "Course updated successfully!");
   await expect(page.locator(`[data-course-slug="${slug}"]`)).toContainText(to);
 }
 

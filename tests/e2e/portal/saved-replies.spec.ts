@@ -4,9 +4,12 @@ import {
   errorOf,
   expect,
   expectNoAxeViolations,
-  expectToast,
+  openAddModal,
+  openItemModal,
   openPortal,
   PORTAL,
+  saveWithEmptied,
+  submitModal,
   test,
   textbox,
   uid,
@@ -36,9 +39,8 @@ test.describe("saved replies (also on a phone)", { tag: "@phone" }, () => {
       await expect(help.getByText(name, { exact: true })).toBeVisible();
     }
 
-    await page.getByRole("link", { name: "Add saved reply" }).first().click();
+    const addForm = await openAddModal(page, "Add saved reply");
     await expect(page).toHaveURL(`${PAGE}?modal=create`);
-    const addForm = dialog(page, "Add saved reply");
     const title = textbox(addForm, "Title");
     const body = textbox(addForm, "Reply text");
     const text = "Hello {name},\n\nThe fee for {course} is {price}.";
@@ -50,29 +52,25 @@ test.describe("saved replies (also on a phone)", { tag: "@phone" }, () => {
 
     const name = `Fees ${uid()}`;
     await title.fill(name);
-    await addForm.getByRole("button", { name: "Add saved reply" }).click();
-    await expectToast(page, texts.created);
+    await submitModal(addForm, "Add saved reply", texts.created);
     await expect(page).toHaveURL(PAGE);
     await expect(addForm).toBeHidden();
     const added = item(page, name);
     await expect(added.getByRole("heading", { name })).toBeVisible();
     await expect(added).toContainText("The fee for {course} is {price}.");
 
-    await added.getByRole("link", { name: `Edit ${name}` }).click();
-    const editForm = dialog(page, "Edit saved reply");
+    const editForm = await openItemModal(added, `Edit ${name}`, "Edit saved reply");
     await expect(textbox(editForm, "Title")).toHaveValue(name);
     await expect(textbox(editForm, "Reply text")).toHaveValue(text);
     const renamed = `${name} and instalments`;
     await textbox(editForm, "Title").fill(renamed);
     await textbox(editForm, "Reply text").fill("Pay 50% now and the rest by week 4, {name}.");
-    await editForm.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, texts.updated);
+    await submitModal(editForm, "Save Changes", texts.updated);
     await expect(item(page, name)).toHaveCount(0);
     const edited = item(page, renamed);
     await expect(edited).toContainText("Pay 50% now and the rest by week 4, {name}.");
 
-    await edited.getByRole("link", { name: `Delete ${renamed}` }).click();
-    const confirm = dialog(page, "Delete saved reply");
+    const confirm = await openItemModal(edited, `Delete ${renamed}`, "Delete saved reply");
     await expect(confirm).toContainText(
       `Are you sure you want to delete the saved reply ${renamed}?`,
     );
@@ -80,9 +78,11 @@ test.describe("saved replies (also on a phone)", { tag: "@phone" }, () => {
     await expect(confirm).toBeHidden();
     await expect(edited).toBeVisible();
 
-    await edited.getByRole("link", { name: `Delete ${renamed}` }).click();
-    await dialog(page, "Delete saved reply").getByRole("button", { name: "Delete" }).click();
-    await expectToast(page, texts.deleted);
+    await submitModal(
+      await openItemModal(edited, `Delete ${renamed}`, "Delete saved reply"),
+      "Delete",
+      texts.deleted,
+    );
     await expect(item(page, renamed)).toHaveCount(0);
   });
 
@@ -92,14 +92,13 @@ test.describe("saved replies (also on a phone)", { tag: "@phone" }, () => {
     await expect(page.locator("li[data-saved-reply]").first()).toBeVisible();
     await expectNoAxeViolations(page, "saved replies");
 
-    await page.locator("li[data-saved-reply]").first().getByRole("link", { name: /^Edit/ }).click();
-    const form = dialog(page, "Edit saved reply");
-    await expect(form).toBeVisible();
+    const form = await openItemModal(
+      page.locator("li[data-saved-reply]").first(),
+      /^Edit/,
+      "Edit saved reply",
+    );
     // A refused field shows its error too.
-    await textbox(form, "Title").fill("");
-    await form.getByRole("button", { name: "Save Changes" }).click();
-    await expect(errorOf(textbox(form, "Title"))).toHaveText(texts.titleRequired);
-    await page.waitForTimeout(300);
+    await saveWithEmptied(form, "Title", texts.titleRequired);
     await expectNoAxeViolations(page, "saved replies, edit form");
   });
 });
@@ -109,9 +108,8 @@ test.describe("without JavaScript", () => {
 
   test("the forms post and the modals open from the URL", async ({ page }) => {
     await page.goto(PAGE);
-    await page.getByRole("link", { name: "Add saved reply" }).first().click();
+    const addForm = await openAddModal(page, "Add saved reply");
     await expect(page).toHaveURL(`${PAGE}?modal=create`);
-    const addForm = dialog(page, "Add saved reply");
     await addForm.getByRole("button", { name: "Add saved reply" }).click();
     // The server's answer: the title's message, the form still open.
     await expect(errorOf(textbox(addForm, "Title"))).toHaveText(texts.titleRequired);

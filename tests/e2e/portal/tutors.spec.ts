@@ -6,8 +6,12 @@ import {
   expectNoAxeViolations,
   expectToast,
   makePng,
+  openAddModal,
+  openItemModal,
   openPortal,
   PORTAL,
+  saveWithEmptied,
+  submitModal,
   test,
   textbox,
   uid,
@@ -38,9 +42,8 @@ test.describe("tutors (also on a phone)", { tag: "@phone" }, () => {
     // The demo's tutors are listed.
     await expect(page.locator("li[data-tutor]").first()).toBeVisible();
 
-    await page.getByRole("link", { name: "Add tutor" }).first().click();
+    const addForm = await openAddModal(page, "Add tutor");
     await expect(page).toHaveURL(`${PAGE}?modal=create`);
-    const addForm = dialog(page, "Add tutor");
     const id = uid();
     const name = `Kemi Tutor ${id}`;
     // Other runs add tutors to the same server: the role searched for is this run's own.
@@ -60,23 +63,20 @@ test.describe("tutors (also on a phone)", { tag: "@phone" }, () => {
     await addForm
       .getByRole("textbox", { name: /^Short bio/ })
       .fill("Writes tests before breakfast.");
-    await addForm.getByRole("button", { name: "Add tutor" }).click();
-    await expectToast(page, texts.created);
+    await submitModal(addForm, "Add tutor", texts.created);
     await expect(page).toHaveURL(PAGE);
     const added = item(page, name);
     await expect(added).toContainText("Lead tutor, Testing");
     await expect(added).toContainText("Active");
     await expect(added.locator("img")).toHaveCount(0);
 
-    await added.getByRole("link", { name: `Edit ${name}` }).click();
-    const editForm = dialog(page, "Edit tutor");
+    const editForm = await openItemModal(added, `Edit ${name}`, "Edit tutor");
     await expect(textbox(editForm, "Name")).toHaveValue(name);
     await textbox(editForm, "Role").fill(role);
     await editForm
       .getByLabel("Photo")
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await makePng(600, 600) });
-    await editForm.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, texts.updated);
+    await submitModal(editForm, "Save Changes", texts.updated);
     const edited = item(page, name);
     await expect(edited).toContainText(role);
     const photo = edited.locator("img");
@@ -115,12 +115,8 @@ test.describe("tutors (also on a phone)", { tag: "@phone" }, () => {
     await expect(page.locator("li[data-tutor]").first()).toBeVisible();
     await expectNoAxeViolations(page, "tutors");
 
-    await page.locator("li[data-tutor]").first().getByRole("link", { name: /^Edit/ }).click();
-    const form = dialog(page, "Edit tutor");
-    await textbox(form, "Name").fill("");
-    await form.getByRole("button", { name: "Save Changes" }).click();
-    await expect(errorOf(textbox(form, "Name"))).toHaveText(texts.nameRequired);
-    await page.waitForTimeout(300);
+    const form = await openItemModal(page.locator("li[data-tutor]").first(), /^Edit/, "Edit tutor");
+    await saveWithEmptied(form, "Name", texts.nameRequired);
     await expectNoAxeViolations(page, "tutors, edit form");
   });
 });

@@ -1,0 +1,20 @@
+/** The header row of the messages' CSV export, word for word (staff open it in a spreadsheet). */
+export const MESSAGES_CSV_HEADER = [
+  "Reference",
+  "Received (Lagos time)",
+  "Form",
+  "Name",
+  "Email",
+  "Phone",
+  "Subject",
+  "Inquiry type",
+  "Course of interest",
+  "Contact method",
+  "Message",
+  "Status",
+  "Priority",
+  "Assigned to",
+  "Admin notes",
+  "Read at (Lagos time)",
+  "Replied at (Lagos time)",
+];
