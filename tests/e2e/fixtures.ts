@@ -201,6 +201,11 @@ export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practi
  * text flagged mid-fade). Animations that never end (a spinner) are not waited for.
  */
 export async function animationsSettled(page: Page) {
+  // Two frames first: a transition that a class or attribute change has just set off starts
+  // at the next style recalculation, and only then is it among the document's animations.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.evaluate(() =>
     Promise.all(
       document

@@ -280,8 +280,7 @@ export async function addDemoSession(context: BrowserContext, superApi: APIReque
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 export async function expectNoAxeViolations(page: Page, label: string) {
-  // Let transitions and a modal's opening settle before measuring colours.
-  await page.waitForTimeout(300);
+  // Transitions and a modal's opening settle before colours are measured.
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const summary = results.violations.map((violation) => ({
