@@ -143,6 +143,24 @@ describe("prepareGracefulShutdown", () => {
     await stopped;
   });
 
+  it("answers every waiting connection when each turn of a busy event loop is slow", async () => {
+    // Each request holds the loop 150 ms (a cold process, synchronous work): accepting the
+    // waiting connections one a turn takes longer than any fixed grace period would allow.
+    const stop = await serve((_req, res) => {
+      const until = Date.now() + 150;
+      while (Date.now() < until);
+      res.end("ok");
+    });
+    const answers = Array.from({ length: 20 }, () => request("/"));
+    await new Promise((resolve) => process.nextTick(resolve));
+    const stopped = stop("SIGTERM");
+    const statuses = (await Promise.allSettled(answers)).map((answer) =>
+      answer.status === "fulfilled" ? answer.value.status : String(answer.reason),
+    );
+    expect(statuses).toEqual(Array(20).fill(200));
+    await stopped;
+  });
+
   it("answers a request sent on a connection opened just before the signal", async () => {
     const stop = await serve((_req, res) => res.end("ok"));
     const socket = connect(port, "127.0.0.1");
