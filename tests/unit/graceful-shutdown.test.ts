@@ -64,6 +64,12 @@ function request(path: string, onSent?: () => void): Promise<Answer> {
   });
 }
 
+/** Each answer's status, or the error its client met (a reset connection). */
+const statusesOf = async (answers: Promise<Answer>[]) =>
+  (await Promise.allSettled(answers)).map((answer) =>
+    answer.status === "fulfilled" ? answer.value.status : String(answer.reason),
+  );
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeEach(() => {
@@ -136,9 +142,7 @@ describe("prepareGracefulShutdown", () => {
     // accepted them yet: its event loop has not turned since.
     await new Promise((resolve) => process.nextTick(resolve));
     const stopped = stop("SIGTERM");
-    const statuses = (await Promise.allSettled(answers)).map((answer) =>
-      answer.status === "fulfilled" ? answer.value.status : String(answer.reason),
-    );
+    const statuses = await statusesOf(answers);
     expect(statuses).toEqual(Array(10).fill(200));
     await stopped;
   });
@@ -154,9 +158,7 @@ describe("prepareGracefulShutdown", () => {
     const answers = Array.from({ length: 20 }, () => request("/"));
     await new Promise((resolve) => process.nextTick(resolve));
     const stopped = stop("SIGTERM");
-    const statuses = (await Promise.allSettled(answers)).map((answer) =>
-      answer.status === "fulfilled" ? answer.value.status : String(answer.reason),
-    );
+    const statuses = await statusesOf(answers);
     expect(statuses).toEqual(Array(20).fill(200));
     await stopped;
   });
