@@ -22,7 +22,8 @@ export async function copyOfDemoData(target: string) {
 
 /** The seeded folder of this build, made by the first caller; the others wait for it. */
 async function demoDataTemplate() {
-  const template = path.resolve(`.tmp/demo-data-${await buildHash()}`);
+  buildHashOnce ??= buildHash();
+  const template = path.resolve(`.tmp/demo-data-${await buildHashOnce}`);
   const lock = `${template}.lock`;
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -89,6 +90,9 @@ async function seedOnce(folder: string) {
     await ended;
   }
 }
+
+/** The build does not change while a test process runs: hashed once per process. */
+let buildHashOnce: Promise<string> | undefined;
 
 async function buildHash() {
   const hash = createHash("sha256");
