@@ -41,6 +41,7 @@ import {
   timelineKinds,
   tokenOf,
 } from "../support/application-fixtures";
+import { pdfBomb } from "../support/pdf-bomb";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -227,6 +228,15 @@ describe("paying by bank transfer", () => {
     const again = await sendProof(token, await pdf());
     expect(await flashOf(again)).toContain(paymentMessages.proofWaiting);
     expect(await paymentsOf(application.id)).toHaveLength(1);
+  });
+
+  it("refuses a PDF whose object stream unpacks to 200 MB with the reason, and records nothing", async () => {
+    const { token, application } = await payingApplicant();
+    const bomb = new File([new Uint8Array(await pdfBomb())], "statement.pdf", {
+      type: "application/pdf",
+    });
+    expect(await flashOf(await sendProof(token, bomb))).toContain(fileMessages.unpackedProof);
+    expect(await paymentsOf(application.id)).toEqual([]);
   });
 
   it("takes a PDF, refuses one with scripts, a file of another type and none at all", async () => {

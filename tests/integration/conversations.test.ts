@@ -31,6 +31,7 @@ import { pdfDocument } from "../support/course-fixtures";
 import { findMessage, insertMessage } from "../support/inbox-fixtures";
 import { setupMailDelivery } from "../support/mail-delivery";
 import { emailsSettled } from "../support/outgoing-mail";
+import { pdfBomb } from "../support/pdf-bomb";
 import { refuseInboundMail } from "../support/refusing-database";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -441,6 +442,16 @@ describe("a new mail", () => {
       ["receipt.pdf", "application/pdf"],
     ]);
   }, 120_000);
+  it("lists a PDF whose object stream unpacks to 200 MB as not kept, with why, and keeps the rest", async () => {
+    const mail = [
+      { name: "statement.pdf", type: "application/pdf", content: await pdfBomb() },
+      { name: "page.pdf", type: "application/pdf", content: pdfDocument() },
+    ];
+    const { kept, refused } = await keepFiles(mail, `bomb-${Date.now()}`);
+    expect(kept.map((file) => file.name)).toEqual(["page.pdf"]);
+    expect(refused).toEqual([{ name: "statement.pdf", reason: refusedFileReasons.unpacked }]);
+  }, 60_000);
+
   it("keeps at most 10 files, and no more than 15 MB of them, listing the rest with the reason", async () => {
     const file = (name: string, content: Buffer) => ({
       name,

@@ -48,6 +48,7 @@ import {
   type Upload,
   webpImage,
 } from "../support/course-fixtures";
+import { memoryRiseOf, pdfBomb } from "../support/pdf-bomb";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -399,6 +400,18 @@ describe("storeCourseImage", () => {
         fileMessages.activeBrochure,
       );
     }
+    expect(await files.keys()).toEqual([]);
+  });
+
+  it("refuses a 200 KB PDF whose object stream unpacks to 200 MB, without the memory, and stores nothing", async () => {
+    const bomb = await pdfBomb();
+    const rise = await memoryRiseOf(() =>
+      expect(storeCourseBrochure(files.storage, "id", bomb, Date.now())).rejects.toThrow(
+        fileMessages.unpackedBrochure,
+      ),
+    );
+    // Unbounded, pdf-lib took 4.5 GB and 30 s and ended the process (issue 40).
+    expect(rise).toBeLessThan(256 * 1024 * 1024);
     expect(await files.keys()).toEqual([]);
   });
 

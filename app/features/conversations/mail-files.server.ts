@@ -1,9 +1,10 @@
-import { checkBrochure } from "~/features/courses/brochure-check.server";
+import { checkBrochure, type PdfRefusal } from "~/features/courses/brochure-check.server";
 import {
   detectFileType,
   fileExtensions,
   reencodeImage,
 } from "~/features/courses/course-files.server";
+import { UserFacingError } from "~/lib/errors";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import {
   MAX_ATTACHMENT_BYTES,
@@ -16,7 +17,12 @@ import type { MailFile } from "./read-mail.server";
 export type KeptFile = { key: string; name: string; type: string; size: number };
 export type RefusedFile = { name: string; reason: string };
 
-const pdfRefusal = { field: "attachment", unreadable: "unreadable", active: "active" };
+const pdfRefusal: PdfRefusal = {
+  field: "attachment",
+  unreadable: refusedFileReasons.unsafe,
+  active: refusedFileReasons.unsafe,
+  tooLarge: refusedFileReasons.unpacked,
+};
 
 /**
  * A mail's files through the upload checks of the portal: the type read from the content,
@@ -55,8 +61,10 @@ export async function keepFiles(files: MailFile[], mailKey: string) {
       } else {
         content = await reencodeImage(file.content, type, "attachment");
       }
-    } catch {
-      refuse(refusedFileReasons.unsafe);
+    } catch (error) {
+      // A PDF's refusal is already in the conversation's words (pdfRefusal); an image's is not.
+      const pdfReason = type === "application/pdf" && error instanceof UserFacingError;
+      refuse(pdfReason ? error.message : refusedFileReasons.unsafe);
       continue;
     }
     const key = `${mailKey}/${index + 1}.${fileExtensions[type]}`;

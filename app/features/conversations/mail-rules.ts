@@ -26,6 +26,7 @@ export const refusedFileReasons = {
   tooMany: "Not kept: more than 10 files in one mail",
   type: "Not kept: only photos (JPEG, PNG, WebP) and PDF files are accepted",
   unsafe: "Not kept: the file could not be read or carried scripts",
+  unpacked: "Not kept: the PDF was too large to check once unpacked",
 } as const;
 
 type Header = { key: string; value: string };

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import PostalMime, { type Email } from "postal-mime";
+import { runInWorker } from "~/lib/infra/limited-worker.server";
 
 /** Beyond this size a mail is parsed in a worker thread, so it cannot stall the web server. */
 const INLINE_PARSE_BYTES = 256 * 1024;
@@ -23,40 +23,17 @@ const { parentPort, workerData } = require("node:worker_threads");
 const loaded = require(workerData.modulePath);
 const PostalMime = loaded.default || loaded;
 PostalMime.parse(workerData.raw, workerData.options).then(
-  (email) => parentPort.postMessage({ email }),
+  (email) => parentPort.postMessage({ value: email }),
   (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
 );
 `;
 
-function parseInWorker(raw: Buffer): Promise<Email> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerSource, {
-      eval: true,
-      workerData: { raw, options: parseOptions, modulePath: postalMimePath },
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error("Parsing the mail took too long"));
-    }, PARSE_TIMEOUT_MS);
-    const finish = () => clearTimeout(timer);
-    worker.once("message", (answer: { email?: Email; error?: string }) => {
-      finish();
-      void worker.terminate();
-      if (answer.email) resolve(answer.email);
-      else reject(new Error(answer.error ?? "The mail could not be parsed"));
-    });
-    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or any other end without an answer.
-    worker.once("error", (error) => {
-      finish();
-      reject(error);
-    });
-    worker.once("exit", (code) => {
-      finish();
-      reject(new Error(`The mail parser stopped (${code})`));
-    });
-  });
-}
+const parseInWorker = (raw: Buffer) =>
+  runInWorker<Email>(
+    workerSource,
+    { raw, options: parseOptions, modulePath: postalMimePath },
+    { heapMb: PARSE_HEAP_MB, timeoutMs: PARSE_TIMEOUT_MS, what: "Parsing the mail" },
+  );
 
 /**
  * A raw mail parsed by postal-mime, with its nesting and header limits. A large mail is parsed

@@ -55,6 +55,7 @@ const proofRefusal = {
   field: PROOF_FIELD,
   unreadable: fileMessages.unreadableProof,
   active: fileMessages.activeProof,
+  tooLarge: fileMessages.unpackedProof,
 };
 
 /**

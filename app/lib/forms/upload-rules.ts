@@ -30,7 +30,11 @@ export const fileMessages = {
   tooManyPixels: "The image is too large: it may have at most 40 megapixels (e.g. 8000x5000).",
   unreadableBrochure: "The brochure could not be read. Please upload a valid PDF file.",
   activeBrochure: "This PDF contains scripts or actions and cannot be used as a brochure.",
+  unpackedBrochure:
+    "This PDF is too large to check once unpacked. Please save it again as a smaller PDF.",
   unreadableProof:
     "The proof could not be read. Please upload a photo (JPEG, PNG or WebP) or a PDF.",
   activeProof: "This PDF contains scripts or actions. Please upload a photo or screenshot instead.",
+  unpackedProof:
+    "This PDF is too large to check once unpacked. Please upload a photo or screenshot instead.",
 };
