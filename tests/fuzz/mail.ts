@@ -14,6 +14,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { MAX_MAIL_BYTES } from "~/features/conversations/mail-rules";
 import type { AppServer } from "../support/app-server";
+import { pdfBomb } from "../support/pdf-bomb";
 
 /** The address the fuzz server's replies carry (INBOUND_REPLY_ADDRESS); answers come to it. */
 export const FUZZ_INBOUND_ADDRESS = "replies@academy.test";
@@ -1071,9 +1072,31 @@ const wellFormed = (messageId: string, extra: Piece[] = []): MailCase => ({
   ]),
 });
 
+/** A well-formed mail with one PDF attached, as a phone's mail app sends it. */
+const withPdf = (messageId: string, pdf: Buffer): MailCase => ({
+  sender: "amaka@visitor.test",
+  recipients: [FUZZ_INBOUND_ADDRESS],
+  twice: false,
+  raw: bytesOf([
+    "From: Amaka Obi <amaka@visitor.test>\r\n",
+    `To: ${FUZZ_INBOUND_ADDRESS}\r\n`,
+    "Subject: My transfer\r\n",
+    `Message-ID: ${messageId}\r\n`,
+    "MIME-Version: 1.0\r\n",
+    'Content-Type: multipart/mixed; boundary="part"\r\n\r\n',
+    "--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHere is my statement.\r\n",
+    "--part\r\nContent-Type: application/pdf\r\n",
+    'Content-Disposition: attachment; filename="statement.pdf"\r\n',
+    "Content-Transfer-Encoding: base64\r\n\r\n",
+    `${pdf.toString("base64").replace(/.{76}/g, "$&\r\n")}\r\n`,
+    "--part--\r\n",
+  ]),
+});
+
 /**
  * The phase: `runs` generated mails over SMTP (the first failing one replayed and shrunk), then
- * fixed cases: a mail over the size limit (552), two deliveries dropped halfway through DATA,
+ * fixed cases: a mail with a PDF that unpacks to 200 MB (250, its file listed as not kept), a mail
+ * over the size limit (552), two deliveries dropped halfway through DATA,
  * and last a well-formed mail on a new connection, which must be answered 250 and be stored.
  */
 export async function fuzzMail(phase: MailPhase): Promise<MailResult> {
@@ -1087,6 +1110,7 @@ export async function fuzzMail(phase: MailPhase): Promise<MailResult> {
   let index = 0;
   const fixedProblems: string[] = [];
   const expectAbsent: string[] = [];
+  const expectStored: string[] = [];
   const stamp = `${phase.seed}-${Date.now().toString(36)}`;
   try {
     await fc.check(
@@ -1103,7 +1127,14 @@ export async function fuzzMail(phase: MailPhase): Promise<MailResult> {
       { numRuns: phase.runs, seed: phase.seed },
     );
 
-    // Fixed cases: one over the size limit, then two senders who go away in the middle of DATA.
+    // Fixed cases: a PDF that unpacks to 200 MB (it ended the process: issue 40), one over the
+    // size limit, then two senders who go away in the middle of DATA.
+    const bombId = `<pdf-bomb-${stamp}@visitor.test>`;
+    const bomb = await sendOne(senders, 0, withPdf(bombId, await pdfBomb()));
+    count(bomb);
+    if (bomb.key !== "250")
+      fixedProblems.push(`A mail with a PDF bomb was answered ${bomb.key}, not 250`);
+    else expectStored.push(bombId);
     const oversized = wellFormed(`<oversized-${stamp}@visitor.test>`, [
       Buffer.alloc(MAX_MAIL_BYTES + 1024, "a"),
     ]);
@@ -1183,7 +1214,7 @@ export async function fuzzMail(phase: MailPhase): Promise<MailResult> {
     answers,
     failing,
     failure,
-    expectStored: [finalId],
+    expectStored: [...expectStored, finalId],
     expectAbsent,
     seconds: (Date.now() - started) / 1000,
     slowest,
