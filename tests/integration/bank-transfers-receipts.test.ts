@@ -239,6 +239,19 @@ describe("paying by bank transfer", () => {
     expect(await paymentsOf(application.id)).toEqual([]);
   });
 
+  it("refuses a proof for a link that opens nothing without waiting for its body", async () => {
+    // A body that never ends, as a sender of one byte a second for minutes is to the route.
+    const endless = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
+    const request = new Request(`http://localhost/application/${"A".repeat(43)}/proof`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=part" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const response = await proofRoute.action(routeArgs(request, { token: "A".repeat(43) }));
+    expect(await flashOf(response as Response)).toContain(paymentMessages.notAccepted);
+  });
+
   it("takes a PDF, refuses one with scripts, a file of another type and none at all", async () => {
     const { token, application } = await payingApplicant();
     const active = await sendProof(token, await pdf({ script: true }));
@@ -271,6 +284,40 @@ describe("paying by bank transfer", () => {
   it("refuses a proof from a link that opens nothing", async () => {
     const response = await sendProof("x".repeat(43), await png());
     expect(await flashOf(response)).toContain(paymentMessages.notAccepted);
+  });
+});
+
+describe("links that are not ours", () => {
+  const statusOf = (thrown: unknown) => (thrown as { init?: ResponseInit }).init?.status;
+
+  it("answers 404, not 500, to a NUL byte for the token on the payment return and the proof", async () => {
+    const token = "\u0000";
+    const returned = await returnRoute
+      .loader(routeArgs(new Request("http://localhost/application/%00/paid"), { token }))
+      .catch((thrown: unknown) => thrown);
+    expect(statusOf(returned)).toBe(404);
+    const proof = await proofRoute
+      .action(
+        routeArgs(
+          new Request("http://localhost/application/%00/proof", {
+            method: "POST",
+            body: new FormData(),
+          }),
+          { token },
+        ),
+      )
+      .catch((thrown: unknown) => thrown);
+    expect(statusOf(proof)).toBe(404);
+  });
+
+  it("takes a reference that is not ours (a NUL byte) for an unknown payment, not a server error", async () => {
+    const { token } = await payingApplicant();
+    const returned = (await returnRoute.loader(
+      routeArgs(new Request(`http://localhost/application/${token}/paid?reference=%00`), {
+        token,
+      }),
+    )) as Response;
+    expect(await flashOf(returned)).toContain(paymentMessages.unknownPayment);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { data, href } from "react-router";
 import type { Transaction } from "~/db/client.server";
 import { applicationLinks } from "~/db/schema";
 import { env } from "~/lib/infra/env.server";
@@ -15,6 +16,15 @@ export const hashApplicationToken = (token: string) =>
 
 /** What a token looks like: anything else is not looked up at all. */
 export const isApplicationToken = (text: string) => /^[A-Za-z0-9_-]{43}$/.test(text);
+
+/**
+ * 'My application' for a token, to send someone back to; what is not a token (a NUL byte cannot
+ * be a Location header) is a 404, before anything else is done with it.
+ */
+export function applicationHref(token: string) {
+  if (!isApplicationToken(token)) throw data(null, { status: 404, statusText: "Not Found" });
+  return href("/application/:token", { token });
+}
 
 /** A new private link to an application, for the e-mail about to be queued. */
 export async function issueApplicationLink(tx: Transaction, applicationId: string) {

@@ -17,7 +17,7 @@ import { loadBankAccount } from "./bank-transfer.server";
 import { configuredGateway } from "./gateway.server";
 import { instalmentStatus } from "./instalment-status";
 import { paymentMessages } from "./payment-messages";
-import { formatReceiptNumber } from "./payment-reference";
+import { formatReceiptNumber, paymentReferencePattern } from "./payment-reference";
 import {
   choosePaymentPlan,
   type SettleOutcome,
@@ -205,6 +205,8 @@ async function recordedOutcome(reference: string): Promise<SettleOutcome> {
 export async function returnFromCheckout(token: string, reference: string): Promise<SettleOutcome> {
   const gateway = configuredGateway();
   if (!gateway) return "unknown";
+  // Only our own references are looked up: a NUL byte is refused by PostgreSQL as text.
+  if (!paymentReferencePattern.test(reference)) return "unknown";
   if (!(await applicantPaymentId(token, eq(payments.reference, reference)))) return "unknown";
   try {
     const outcome = await settleGatewayPayment(reference, gateway);

@@ -84,6 +84,19 @@ async function instalmentAwaitingProof(tx: Transaction, applicationId: string) {
   return { application, instalment };
 }
 
+/**
+ * The application a proof sent with `token` would be for, once it is known that one is
+ * expected (a bank account to pay into, an unpaid instalment, no proof waiting); otherwise the
+ * refusal. Asked before the upload is read, so a stranger's body is never waited for.
+ */
+export async function proofExpected(token: string) {
+  if (!(await loadBankAccount())) throw new UserFacingError(paymentMessages.noBankTransfer, 409);
+  const applicationId = await db().transaction((tx) => applicationIdOfToken(tx, token));
+  if (!applicationId) throw new UserFacingError(paymentMessages.notAccepted, 404);
+  await db().transaction((tx) => instalmentAwaitingProof(tx, applicationId));
+  return applicationId;
+}
+
 /** The upload form on 'My application': one file, a photo or PDF of the transfer. */
 export const proofUploadForm: UploadForm = {
   fields: { proof: PROOF_FIELD },
@@ -98,11 +111,8 @@ export const proofUploadForm: UploadForm = {
  * instalment waits at a time; a rejected one can be followed by another.
  */
 export async function sendTransferProof(token: string, file: ReceivedFile) {
-  if (!(await loadBankAccount())) throw new UserFacingError(paymentMessages.noBankTransfer, 409);
-  const applicationId = await db().transaction((tx) => applicationIdOfToken(tx, token));
-  if (!applicationId) throw new UserFacingError(paymentMessages.notAccepted, 404);
   // Checked before the file is kept, and again under the lock when it is recorded.
-  await db().transaction((tx) => instalmentAwaitingProof(tx, applicationId));
+  const applicationId = await proofExpected(token);
   const cleaned = await cleanProof(file);
   const key = `proofs/${applicationId}/${randomBytes(16).toString("hex")}.${fileExtensions[file.type]}`;
   await paymentProofs().put(key, cleaned, file.type);

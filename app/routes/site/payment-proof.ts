@@ -1,6 +1,10 @@
-import { href } from "react-router";
+import { applicationHref } from "~/features/applications/application-token.server";
 import { readUploadForm } from "~/features/courses/course-upload.server";
-import { proofUploadForm, sendTransferProof } from "~/features/payments/bank-transfer.server";
+import {
+  proofExpected,
+  proofUploadForm,
+  sendTransferProof,
+} from "~/features/payments/bank-transfer.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/router/flash.server";
@@ -11,9 +15,11 @@ import type { Route } from "./+types/payment-proof";
  * answer goes back to 'My application' with what became of it.
  */
 export async function action({ params, request }: Route.ActionArgs) {
-  const back = href("/application/:token", { token: params.token });
+  const back = applicationHref(params.token);
   const refuse = (message: string) => redirectWithFlash(back, message, "error");
   try {
+    // The token and the application's state first: the body is read only when a proof is wanted.
+    await proofExpected(params.token);
     const upload = await readUploadForm(request, proofUploadForm);
     const problem = upload.problems.proof;
     if (problem) return refuse(problem);

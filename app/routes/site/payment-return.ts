@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { applicationHref } from "~/features/applications/application-token.server";
 import { returnFromCheckout, returnNotices } from "~/features/payments/applicant-payments.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import type { Route } from "./+types/payment-return";
@@ -11,9 +11,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const reference = new URL(request.url).searchParams.get("reference") ?? "";
   const outcome = await returnFromCheckout(params.token, reference.slice(0, 100));
   const notice = returnNotices[outcome];
-  return redirectWithFlash(
-    href("/application/:token", { token: params.token }),
-    notice.message,
-    notice.kind,
-  );
+  return redirectWithFlash(applicationHref(params.token), notice.message, notice.kind);
 }
