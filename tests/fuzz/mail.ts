@@ -1056,7 +1056,8 @@ async function keepMail(mail: MailCase, name: string) {
   return file;
 }
 
-const wellFormed = (messageId: string, extra: Piece[] = []): MailCase => ({
+/** A well-formed mail from a visitor, of this type and body. */
+const mailOf = (messageId: string, contentType: string, body: Piece[]): MailCase => ({
   sender: "amaka@visitor.test",
   recipients: [FUZZ_INBOUND_ADDRESS],
   twice: false,
@@ -1066,32 +1067,27 @@ const wellFormed = (messageId: string, extra: Piece[] = []): MailCase => ({
     "Subject: Still there?\r\n",
     `Message-ID: ${messageId}\r\n`,
     "MIME-Version: 1.0\r\n",
-    "Content-Type: text/plain; charset=utf-8\r\n\r\n",
-    "Hello, is the weekend class still open?\r\n",
-    ...extra,
+    `Content-Type: ${contentType}\r\n\r\n`,
+    ...body,
   ]),
 });
 
+const wellFormed = (messageId: string, extra: Piece[] = []) =>
+  mailOf(messageId, "text/plain; charset=utf-8", [
+    "Hello, is the weekend class still open?\r\n",
+    ...extra,
+  ]);
+
 /** A well-formed mail with one PDF attached, as a phone's mail app sends it. */
-const withPdf = (messageId: string, pdf: Buffer): MailCase => ({
-  sender: "amaka@visitor.test",
-  recipients: [FUZZ_INBOUND_ADDRESS],
-  twice: false,
-  raw: bytesOf([
-    "From: Amaka Obi <amaka@visitor.test>\r\n",
-    `To: ${FUZZ_INBOUND_ADDRESS}\r\n`,
-    "Subject: My transfer\r\n",
-    `Message-ID: ${messageId}\r\n`,
-    "MIME-Version: 1.0\r\n",
-    'Content-Type: multipart/mixed; boundary="part"\r\n\r\n',
+const withPdf = (messageId: string, pdf: Buffer) =>
+  mailOf(messageId, 'multipart/mixed; boundary="part"', [
     "--part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHere is my statement.\r\n",
     "--part\r\nContent-Type: application/pdf\r\n",
     'Content-Disposition: attachment; filename="statement.pdf"\r\n',
     "Content-Transfer-Encoding: base64\r\n\r\n",
     `${pdf.toString("base64").replace(/.{76}/g, "$&\r\n")}\r\n`,
     "--part--\r\n",
-  ]),
-});
+  ]);
 
 /**
  * The phase: `runs` generated mails over SMTP (the first failing one replayed and shrunk), then
