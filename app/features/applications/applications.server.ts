@@ -242,7 +242,8 @@ export async function takeApplicantStep(token: string, move: ApplicantMove, now 
       .from(applications)
       .where(eq(applications.id, id));
     if (!current) throw new UserFacingError(applicationMessages.linkUnknown, 404);
-    await lockIntake(tx, current.intakeId);
+    if ((await lockIntake(tx, current.intakeId))?.status === "cancelled")
+      throw new UserFacingError(applicationMessages.intakeCancelled, 409);
     const [before] = await tx
       .select()
       .from(applications)

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { data, href, Link } from "react-router";
+import { tellApplicantsOfCancellation } from "~/features/applications/intake-cancellation.server";
 import { offerFreePlaces } from "~/features/applications/offers.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { CancelIntakeModal, IntakeFormModal } from "~/features/intakes/intake-form-modal";
@@ -71,7 +72,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         await duplicateIntake(actor, courseId, input.id);
         return succeed(intakeMessages.duplicated);
       case "cancel":
-        await cancelIntake(actor, courseId, input.id, input.reason);
+        await cancelIntake(actor, courseId, input.id, input.reason, (tx, intake) =>
+          tellApplicantsOfCancellation(tx, intake, input.reason, actor),
+        );
         return succeed(intakeMessages.cancelled);
     }
   } catch (error) {
