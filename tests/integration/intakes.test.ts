@@ -400,7 +400,13 @@ describe("intake services", () => {
 
   it("cancels with a reason, recorded, after which the intake cannot change", async () => {
     const created = await createIntake(staff, course.id, values());
-    const cancelled = await cancelIntake(staff, course.id, created.id, "Too few applicants", tellNobody);
+    const cancelled = await cancelIntake(
+      staff,
+      course.id,
+      created.id,
+      "Too few applicants",
+      tellNobody,
+    );
     expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Too few applicants" });
     const [change] = await listIntakeChanges(course.id, 1);
     expect(change).toMatchObject({
@@ -415,7 +421,9 @@ describe("intake services", () => {
       message: intakeMessages.cancelledIsFinal,
       status: 409,
     });
-    expect(await refusal(cancelIntake(staff, course.id, created.id, "Again", tellNobody))).toMatchObject({
+    expect(
+      await refusal(cancelIntake(staff, course.id, created.id, "Again", tellNobody)),
+    ).toMatchObject({
       status: 409,
     });
   });
@@ -429,9 +437,11 @@ describe("intake services", () => {
       expect(await refusal(duplicateIntake(staff, course.id, id))).toMatchObject({
         status: 404,
       });
-      expect(await refusal(cancelIntake(staff, course.id, id, "Reason", tellNobody))).toMatchObject({
-        status: 404,
-      });
+      expect(await refusal(cancelIntake(staff, course.id, id, "Reason", tellNobody))).toMatchObject(
+        {
+          status: 404,
+        },
+      );
     }
     expect(await refusal(createIntake(staff, MISSING_ID, values()))).toMatchObject({
       status: 404,
