@@ -7,6 +7,8 @@ import {
   applicationEvents,
   applications,
   type Intake,
+  intakes,
+  type NewIntake,
   payments,
 } from "~/db/schema";
 import { withdrawApplication } from "~/features/applications/admissions.server";
@@ -20,16 +22,25 @@ import {
   startGatewayPayment,
 } from "~/features/payments/payments.server";
 import { paystackGateway } from "~/features/payments/paystack.server";
+import { transferMessages, transferPlace } from "~/features/payments/transfers.server";
 import { addDays } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as intakesRoute from "~/routes/admin/course-intakes";
-import { type Outcome, outcomeOf, postRequest, signedInAdmin } from "../support/admin-session";
+import {
+  getRequest,
+  type Outcome,
+  outcomeOf,
+  postRequest,
+  signedInAdmin,
+} from "../support/admin-session";
 import {
   acceptedPlace,
   applicantInput,
   myApplicationPage,
+  placesTakenOf,
   postOnMyApplication,
+  scheduleOf,
   timelineKinds,
   tokenFromText,
 } from "../support/application-fixtures";
@@ -210,6 +221,108 @@ describe("cancelling an intake", () => {
     const page = await myApplicationPage(token);
     expect(page.payments).toMatchObject({ stage: "closed", refundDue: 11_250_000 });
     expect(nextStepText(page.application)).toContain("You paid ₦112,500. Nothing more is due");
+  });
+});
+
+/** Another intake of the same course as `intake`, starting `days` later. */
+async function laterIntakeOf(intake: Intake, days: number, fields: Partial<NewIntake> = {}) {
+  const [later] = await db()
+    .insert(intakes)
+    .values({
+      courseId: intake.courseId,
+      label: `Intake ${days} days later`,
+      startsOn: addDays(intake.startsOn, days),
+      endsOn: addDays(intake.endsOn, days),
+      seats: 2,
+      enrolmentClosesAt: intake.enrolmentClosesAt,
+      price: 9_000_000,
+      status: "open",
+      paymentPlans: ["full", "two-instalments"],
+      ...fields,
+    })
+    .returning();
+  if (!later) throw new Error("no intake");
+  return later;
+}
+
+describe("moving a paid place of a cancelled intake", () => {
+  it("moves the application with its payments and receipts, takes a seat there and moves what is unpaid", async () => {
+    const { application, intake } = await acceptedPlace({
+      price: 18_000_000,
+      paymentPlans: ["two-instalments"],
+      seats: 4,
+    });
+    await choosePaymentPlan(application.id, "two-instalments");
+    const { payment } = await payNext(application.id);
+    const [receipted] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    const [, unpaidBefore] = await scheduleOf(application.id);
+    const later = await laterIntakeOf(intake, 14);
+    const full = await laterIntakeOf(intake, 21, { seats: 1 });
+    await applicationIn(full, "accepted");
+    const elsewhere = (await acceptedPlace()).intake;
+    await cancelThroughPage(intake, reasonOf);
+    const listed = await intakesRoute.loader(
+      routeArgs(getRequest(`/admin-portal/courses/${intake.courseId}/intakes`, { cookie }), {
+        courseId: intake.courseId,
+      }),
+    );
+    expect(listed.cancelledPayers.payers).toMatchObject([{ id: application.id, kept: 9_000_000 }]);
+    expect(listed.cancelledPayers.targets.map((target) => target.id)).toEqual([later.id, full.id]);
+
+    for (const [target, message] of [
+      [full.id, transferMessages.full],
+      [elsewhere.id, transferMessages.badTarget],
+    ] as const)
+      expect(await refusal(transferPlace(staff, application.id, target))).toMatchObject({
+        message,
+      });
+    const moved = await outcomeOf(() =>
+      intakesRoute.action(
+        routeArgs(
+          postRequest(
+            `/admin-portal/courses/${intake.courseId}/intakes`,
+            { intent: "transfer", id: application.id, target: later.id },
+            { cookie },
+          ),
+          { courseId: intake.courseId },
+        ),
+      ),
+    );
+    expect(moved).toMatchObject({ kind: "redirect" });
+
+    const [after] = await db()
+      .select()
+      .from(applications)
+      .where(eq(applications.id, application.id));
+    expect(after).toMatchObject({ intakeId: later.id, status: "enrolled" });
+    const [paid] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    expect(paid).toMatchObject({
+      applicationId: application.id,
+      status: "paid",
+      receiptNumber: receipted?.receiptNumber,
+    });
+    expect(receipted?.receiptNumber).toBeGreaterThan(0);
+    const [first, second] = await scheduleOf(application.id);
+    expect(first?.paidAt).not.toBeNull();
+    expect(second?.dueOn).toBe(addDays(unpaidBefore?.dueOn ?? "", 14));
+    expect(await placesTakenOf(intake.id)).toBe(0);
+    expect(await placesTakenOf(later.id)).toBe(1);
+    expect(await timelineKinds(application.id)).toContain("transferred");
+    const email = (await emailsTo(application.email)).at(-1);
+    expect(email?.subject).toContain("Your place has moved");
+
+    const page = await myApplicationPage(tokenFromText(email?.body ?? ""));
+    expect(page.application.intakeCancelled).toBeNull();
+    expect(page.payments).toMatchObject({ stage: "pay", next: { number: 2 } });
+    expect(
+      (
+        await intakesRoute.loader(
+          routeArgs(getRequest(`/admin-portal/courses/${intake.courseId}/intakes`, { cookie }), {
+            courseId: intake.courseId,
+          }),
+        )
+      ).cancelledPayers.payers,
+    ).toEqual([]);
   });
 });
 

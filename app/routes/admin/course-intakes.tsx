@@ -20,6 +20,12 @@ import {
   updateIntake,
 } from "~/features/intakes/intakes.server";
 import { intakeListHref } from "~/features/intakes/list-url";
+import { CancelledIntakePayersSection } from "~/features/payments/cancelled-intake-payers";
+import {
+  listCancelledIntakePayers,
+  transferMessages,
+  transferPlace,
+} from "~/features/payments/transfers.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
@@ -39,9 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const course = await findIntakeCourse(params.courseId);
   if (!course) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
-  const [intakes, changes, { modal, target }] = await Promise.all([
+  const [intakes, changes, cancelledPayers, { modal, target }] = await Promise.all([
     listCourseIntakes(course.id),
     listIntakeChanges(course.id),
+    listCancelledIntakePayers(course.id),
     readModalTarget(
       search,
       findIntakeById,
@@ -49,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ),
   ]);
   const tutorChoices = modal ? await listTutorChoices(target?.tutorIds) : [];
-  return { course, intakes, changes, modal, target, tutorChoices };
+  return { course, intakes, changes, cancelledPayers, modal, target, tutorChoices };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -76,6 +83,9 @@ export async function action({ request, params }: Route.ActionArgs) {
           tellApplicantsOfCancellation(tx, intake, input.reason, actor),
         );
         return succeed(intakeMessages.cancelled);
+      case "transfer":
+        await transferPlace(actor, input.id, input.target);
+        return succeed(transferMessages.moved);
     }
   } catch (error) {
     return failureReply(submission, error, "Intakes");
@@ -83,7 +93,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseIntakesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, intakes, changes, modal, target, tutorChoices } = loaderData;
+  const { course, intakes, changes, cancelledPayers, modal, target, tutorChoices } = loaderData;
   const listHref = intakeListHref(course.id);
   const listModal = useListModal(listHref);
   // The modals show their own replies; a duplicate's (posted from the list) is toasted here.
@@ -108,6 +118,7 @@ export default function CourseIntakesPage({ loaderData, actionData }: Route.Comp
         }}
       />
       <IntakeList intakes={intakes} />
+      <CancelledIntakePayersSection {...cancelledPayers} />
       <IntakeHistory changes={changes} />
       {modal === "create" || (modal === "edit" && target) ? (
         <IntakeFormModal
