@@ -15,6 +15,7 @@ import { withdrawApplication } from "~/features/applications/admissions.server";
 import { takeApplicantStep } from "~/features/applications/applications.server";
 import { nextStepText } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
+import { sendInstalmentReminders } from "~/features/payments/instalment-reminders.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import {
   choosePaymentPlan,
@@ -23,7 +24,7 @@ import {
 } from "~/features/payments/payments.server";
 import { paystackGateway } from "~/features/payments/paystack.server";
 import { transferMessages, transferPlace } from "~/features/payments/transfers.server";
-import { addDays } from "~/lib/format/dates";
+import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as intakesRoute from "~/routes/admin/course-intakes";
@@ -190,6 +191,11 @@ describe("cancelling an intake", () => {
       message: applicationMessages.intakeCancelled,
     });
     expect((await myApplicationPage(offerToken)).available).toEqual([]);
+
+    // Its first instalment falls due today: no reminder asks for it.
+    expect((await scheduleOf(application.id))[0]?.dueOn).toBe(lagosToday());
+    await sendInstalmentReminders();
+    expect(await timelineKinds(application.id)).not.toContain("instalment-reminded");
   });
 
   it("records money from a checkout started before the cancellation, flagged for a refund", async () => {
