@@ -56,6 +56,8 @@ async function newIntake(api: APIRequestContext, courseId: string) {
 test("a cancelled intake's applicant is told on their page, with no pay button", {
   tag: "@phone",
 }, async ({ page, superApi, createAdmin, signIn }) => {
+  // Staff and applicant both walk it: a dozen pages.
+  test.setTimeout(90_000);
   await signIn(await createAdmin({ role: "admin" }));
   const courseId = await firstCourseId(page);
   const label = await newIntake(superApi, courseId);
