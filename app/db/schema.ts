@@ -879,6 +879,8 @@ export const applicationEventKinds = [
   "due-date-moved",
   "instalment-reminded",
   "refunded",
+  "intake-cancelled",
+  "transferred",
 ] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 

@@ -395,9 +395,18 @@ describe("intake services", () => {
     });
   });
 
+  /** This file is about the intake alone; telling its applicants is intake-cancellation.test.ts's. */
+  const tellNobody = async () => {};
+
   it("cancels with a reason, recorded, after which the intake cannot change", async () => {
     const created = await createIntake(staff, course.id, values());
-    const cancelled = await cancelIntake(staff, course.id, created.id, "Too few applicants");
+    const cancelled = await cancelIntake(
+      staff,
+      course.id,
+      created.id,
+      "Too few applicants",
+      tellNobody,
+    );
     expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Too few applicants" });
     const [change] = await listIntakeChanges(course.id, 1);
     expect(change).toMatchObject({
@@ -412,7 +421,9 @@ describe("intake services", () => {
       message: intakeMessages.cancelledIsFinal,
       status: 409,
     });
-    expect(await refusal(cancelIntake(staff, course.id, created.id, "Again"))).toMatchObject({
+    expect(
+      await refusal(cancelIntake(staff, course.id, created.id, "Again", tellNobody)),
+    ).toMatchObject({
       status: 409,
     });
   });
@@ -426,9 +437,11 @@ describe("intake services", () => {
       expect(await refusal(duplicateIntake(staff, course.id, id))).toMatchObject({
         status: 404,
       });
-      expect(await refusal(cancelIntake(staff, course.id, id, "Reason"))).toMatchObject({
-        status: 404,
-      });
+      expect(await refusal(cancelIntake(staff, course.id, id, "Reason", tellNobody))).toMatchObject(
+        {
+          status: 404,
+        },
+      );
     }
     expect(await refusal(createIntake(staff, MISSING_ID, values()))).toMatchObject({
       status: 404,

@@ -8,10 +8,10 @@ import { UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import {
-  applicantStepEmail,
   decisionEmail,
   type EmailText,
   enrolledEmail,
+  staffWithdrawnEmail,
   waitlistedEmail,
 } from "./application-emails.server";
 import {
@@ -23,6 +23,7 @@ import {
 import { applicationReplyContext } from "./application-reply-context.server";
 import { holdsPlace, mayMove, type StaffMove, staffMoves } from "./application-rules";
 import { issueApplicationLink } from "./application-token.server";
+import { moneyKept } from "./intake-cancellation.server";
 import { admissionsHref } from "./list-url";
 import { fillFreePlaces, offerPlace } from "./offers.server";
 import { hasFreePlace, lockIntake, waitlistPlace } from "./places.server";
@@ -35,6 +36,8 @@ import { hasFreePlace, lockIntake, waitlistPlace } from "./places.server";
 
 export const admissionMessages = {
   notFound: "Application not found.",
+  intakeCancelled:
+    "This intake is cancelled: its places cannot be offered or enrolled. Move a paid place to another intake from the course's Intakes page.",
   moved: "This application has changed since you opened it. Please look again.",
   full: "This intake is full: no place is free to offer. Move someone out first, or add seats to the intake.",
   deadlinePast: "The offer's deadline must be in the future.",
@@ -70,6 +73,8 @@ async function lockForMove(tx: Transaction, id: string, move: StaffMove) {
   if (!intake || !application) throw new UserFacingError(admissionMessages.notFound, 404);
   if (!mayMove(staffMoves, move, application.status))
     throw new UserFacingError(admissionMessages.moved, 409);
+  if (intake.status === "cancelled" && move !== "withdraw")
+    throw new UserFacingError(admissionMessages.intakeCancelled, 409);
   return { intake, application };
 }
 
@@ -180,17 +185,14 @@ export async function withdrawApplication(admin: Admin, id: string, now = new Da
   await db().transaction(async (tx) => {
     const { application } = await lockForMove(tx, id, "withdraw");
     const after = await setStatus(tx, application, "withdrawn", { waitlistedAt: null });
+    const refundDue = (await moneyKept(tx, [id])).get(id) ?? 0;
     await emailApplicant(
       tx,
       after,
-      applicantStepEmail(
-        await forEmail(tx, after),
-        "withdrawn",
-        await issueApplicationLink(tx, id),
-      ),
+      staffWithdrawnEmail(await forEmail(tx, after), refundDue, await issueApplicationLink(tx, id)),
       "withdrawn",
       staff(admin),
-      { from: application.status },
+      { from: application.status, refundDueKobo: String(refundDue) },
     );
     if (holdsPlace(application.status)) await fillFreePlaces(tx, after.intakeId, now);
   });

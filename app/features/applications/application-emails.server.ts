@@ -1,5 +1,6 @@
 import type { Application } from "~/db/schema";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
 import { formatApplicationReference } from "./application-rules";
@@ -112,6 +113,65 @@ export function applicantStepEmail(
     ...said,
     "",
     "Your private page:",
+    link,
+  ]);
+}
+
+/** Staff withdrew the application (the applicant asked them to, or the academy decided it). */
+export function staffWithdrawnEmail(
+  application: ApplicationForEmail,
+  refundDue: number,
+  link: string,
+): EmailText {
+  return applicantEmail(application, `Application withdrawn`, [
+    `The academy has withdrawn your application for ${intakeLine(application)}.`,
+    refundDue > 0
+      ? `You have paid ${formatNaira(refundDue)} that we have not given back. It will be refunded to you; your receipts stay on your private page.`
+      : "Nothing more will be asked of you: any instalments not yet paid are cancelled.",
+    "If you think this is a mistake, reply to this e-mail.",
+    "",
+    "Your private page:",
+    link,
+  ]);
+}
+
+/**
+ * An intake cancelled by the academy, to everyone with an application in it: the reason, and
+ * what happens to the money they paid (`paid`: kobo paid and not yet given back).
+ */
+export function intakeCancelledEmail(
+  application: ApplicationForEmail,
+  reason: string,
+  paid: number,
+  link: string,
+): EmailText {
+  return applicantEmail(application, `Intake cancelled: ${application.courseTitle}`, [
+    `We are sorry: we have had to cancel ${intakeLine(application)}.`,
+    `The reason: ${reason}`,
+    "",
+    ...(paid > 0
+      ? [
+          `You have paid ${formatNaira(paid)}. Nothing more will be asked of you. We will refund it in full, or, if you prefer, move your place and what you paid to another intake of ${application.courseTitle}: reply to this e-mail to tell us which.`,
+        ]
+      : [
+          "You have paid nothing for this intake, and nothing will be asked or charged.",
+          `You are welcome to apply for another intake of ${application.courseTitle}.`,
+        ]),
+    "",
+    "Your private page:",
+    link,
+  ]);
+}
+
+/** A paid place moved by staff to another intake of the same course. */
+export function transferredEmail(
+  application: ApplicationForEmail,
+  from: string,
+  link: string,
+): EmailText {
+  return applicantEmail(application, `Your place has moved to ${application.intakeLabel}`, [
+    `Your place in ${application.courseTitle}, ${from}, has moved to ${intakeLine(application)}.`,
+    "What you paid and your receipts moved with it; any instalment still to pay is due by the new intake's dates, on your private page:",
     link,
   ]);
 }

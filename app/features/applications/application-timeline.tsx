@@ -30,6 +30,8 @@ const what: Record<Entry["kind"], string> = {
   "due-date-moved": "Due date moved",
   "instalment-reminded": "Instalment reminder sent",
   refunded: "Refund recorded",
+  "intake-cancelled": "Told that the intake was cancelled",
+  transferred: "Moved to another intake",
 };
 
 /** One line of an application's history: 'Place offered by Ade Admin'. */
@@ -39,6 +41,8 @@ export function applicationTimelineText(entry: Pick<Entry, "kind" | "actor" | "d
     return entry.detail?.to ? `Assigned to ${entry.detail.to}${by}` : `Unassigned${by}`;
   if (entry.kind === "waitlisted" && entry.detail?.place)
     return `${what.waitlisted} (No. ${entry.detail.place} in line)${by}`;
+  if (entry.kind === "transferred" && entry.detail?.to)
+    return `${what.transferred} (${entry.detail.to})${by}`;
   return `${what[entry.kind]}${by}`;
 }
 

@@ -32,6 +32,7 @@ import {
 import { selectApplications } from "./application-query.server";
 import { type ApplicantMove, applicantMoves, holdsPlace, mayMove } from "./application-rules";
 import { applicationIdOfToken, issueApplicationLink } from "./application-token.server";
+import { moneyKept } from "./intake-cancellation.server";
 import { admissionsHref } from "./list-url";
 import { fillFreePlaces, scheduleOfferJobs } from "./offers.server";
 import { defaultOfferDeadline, hasFreePlace, lockIntake, waitlistPlace } from "./places.server";
@@ -168,6 +169,8 @@ async function alertStaffOfApplication(tx: Transaction, application: Application
 /** The events that gave an application its next status, the steps 'My application' lists. */
 const statusChangeKinds: ApplicationEventKind[] = [
   "applied",
+  "intake-cancelled",
+  "transferred",
   ...applicationStatuses.filter(
     (status): status is Exclude<ApplicationStatus, "new"> => status !== "new",
   ),
@@ -199,16 +202,18 @@ export async function findApplicationByToken(token: string, now = new Date()) {
       )
       .orderBy(asc(applicationEvents.createdAt));
     const { application, intake, course } = row;
+    const withdrawal = history.findLast((step) => step.kind === "withdrawn");
     return {
       reference: application.reference,
       fullName: application.fullName,
       status: application.status,
       offerExpiresAt: application.offerExpiresAt,
       offerOpen:
+        intake.status !== "cancelled" &&
         application.status === "offered" &&
         !!application.offerExpiresAt &&
         application.offerExpiresAt > now,
-      waitlistPlace: await waitlistPlace(tx, application),
+      waitlistPlace: intake.status === "cancelled" ? null : await waitlistPlace(tx, application),
       intake: {
         label: intake.label,
         startsOn: intake.startsOn,
@@ -219,6 +224,14 @@ export async function findApplicationByToken(token: string, now = new Date()) {
         price: intake.price,
         status: intake.status,
       },
+      withdrawnBy: application.status === "withdrawn" ? (withdrawal?.actorKind ?? null) : null,
+      intakeCancelled:
+        intake.status === "cancelled"
+          ? {
+              reason: intake.cancelReason ?? "",
+              kept: (await moneyKept(tx, [id])).get(id) ?? 0,
+            }
+          : null,
       course,
       history,
     };
@@ -242,7 +255,8 @@ export async function takeApplicantStep(token: string, move: ApplicantMove, now 
       .from(applications)
       .where(eq(applications.id, id));
     if (!current) throw new UserFacingError(applicationMessages.linkUnknown, 404);
-    await lockIntake(tx, current.intakeId);
+    if ((await lockIntake(tx, current.intakeId))?.status === "cancelled")
+      throw new UserFacingError(applicationMessages.intakeCancelled, 409);
     const [before] = await tx
       .select()
       .from(applications)

@@ -1,5 +1,6 @@
 import type { ApplicationStatus } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
 import { nounFor } from "~/lib/format/plural";
 
 /*
@@ -27,10 +28,24 @@ export type NextStepFacts = {
   status: ApplicationStatus;
   offerExpiresAt: Date | null;
   waitlistPlace: number | null;
+  /** Who withdrew it, when withdrawn: the applicant, or staff on the academy's side. */
+  withdrawnBy?: "applicant" | "staff" | "system" | null;
+  /** The intake was cancelled: what they paid and were not given back, in kobo. */
+  intakeCancelled?: { kept: number } | null;
 };
 
 /** What the applicant is to expect or do now. */
-export function nextStepText({ status, offerExpiresAt, waitlistPlace }: NextStepFacts) {
+export function nextStepText({
+  status,
+  offerExpiresAt,
+  waitlistPlace,
+  withdrawnBy,
+  intakeCancelled,
+}: NextStepFacts) {
+  if (intakeCancelled)
+    return intakeCancelled.kept > 0
+      ? `You paid ${formatNaira(intakeCancelled.kept)}. Nothing more is due: we will refund it to you, or, if you prefer, move your place and what you paid to another intake of the course. Reply to our e-mail to tell us which.`
+      : "Nothing is due and nothing will be charged. You are welcome to apply for another intake.";
   switch (status) {
     case "new":
       return "We will read your application and answer within 24 hours.";
@@ -49,7 +64,9 @@ export function nextStepText({ status, offerExpiresAt, waitlistPlace }: NextStep
     case "declined":
       return "This application has ended. You are welcome to apply for another intake.";
     case "withdrawn":
-      return "You withdrew this application. You are welcome to apply for another intake.";
+      return withdrawnBy === "staff"
+        ? "The academy withdrew this application. You are welcome to apply for another intake."
+        : "You withdrew this application. You are welcome to apply for another intake.";
     case "expired":
       return "The offer was not accepted in time, so the place went to the next person in line. You are welcome to apply again.";
   }

@@ -170,7 +170,8 @@ export async function expireOffer({ id }: OfferJob, now = new Date()) {
       .from(applications)
       .where(eq(applications.id, id));
     if (!current) return;
-    await lockIntake(tx, current.intakeId);
+    // A cancelled intake's applicants were told so: no offer of it ends, nor goes to anyone.
+    if ((await lockIntake(tx, current.intakeId))?.status === "cancelled") return;
     const [expired] = await tx
       .update(applications)
       .set({ status: "expired", updatedAt: sql`now()` })

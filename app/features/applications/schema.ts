@@ -27,6 +27,8 @@ export const applicationMessages = {
   linkUnknown:
     "This link does not open an application. It may be mistyped; you can get a new one below.",
   offerEnded: "This offer has ended: its deadline has passed.",
+  intakeCancelled:
+    "This intake has been cancelled, so its places can no longer be taken or given up.",
   moveNotAllowed:
     "Your application has moved on since this page was opened. Here is where it stands now.",
 } as const;

@@ -175,7 +175,10 @@ export const cancelReason = requiredText(
   multiLine,
 );
 
-/** The intakes page's actions: the form, duplicate (a small post) and cancel with a reason. */
+/**
+ * The intakes page's actions: the form, duplicate (a small post), cancel with a reason, and
+ * move a cancelled intake's paid place.
+ */
 export const intakeActionSchema = z.discriminatedUnion(
   "intent",
   [
@@ -183,6 +186,8 @@ export const intakeActionSchema = z.discriminatedUnion(
     z.extend(intakeFormSchema, { intent: z.literal("update"), id }),
     z.object({ intent: z.literal("duplicate"), id }),
     z.object({ intent: z.literal("cancel"), id, reason: cancelReason }),
+    // A paid place of a cancelled intake moved to another intake (`target`) of the course.
+    z.object({ intent: z.literal("transfer"), id, target: id }),
   ],
   { error: "Unknown action" },
 );

@@ -305,7 +305,19 @@ export async function duplicateIntake(actor: Admin, courseId: string, id: string
   });
 }
 
-export async function cancelIntake(actor: Admin, courseId: string, id: string, reason: string) {
+/**
+ * Cancels an intake for `reason`. `tellApplicants` runs in the same transaction, under the
+ * intake's lock: the applications feature e-mails everyone with an application (this feature
+ * does not know applications), so either the intake is cancelled and everyone is told, or
+ * neither happens.
+ */
+export async function cancelIntake(
+  actor: Admin,
+  courseId: string,
+  id: string,
+  reason: string,
+  tellApplicants: (tx: Transaction, intake: Intake) => Promise<unknown>,
+) {
   return db().transaction(async (tx) => {
     const before = await lockChangeable(tx, courseId, id);
     const [after] = await tx
@@ -318,6 +330,7 @@ export async function cancelIntake(actor: Admin, courseId: string, id: string, r
       status: { from: before.status, to: "cancelled" },
       cancelReason: { from: null, to: reason },
     });
+    await tellApplicants(tx, after);
     return after;
   });
 }

@@ -26,13 +26,17 @@ import {
 } from "./payments.server";
 import { PaystackUnavailableError } from "./paystack.server";
 
-/** An instalment as the applicant reads it. Overdue: its Lagos due date has passed unpaid. */
-export type InstalmentState = "paid" | "due" | "overdue" | "upcoming";
+/**
+ * An instalment as the applicant reads it. Overdue: its Lagos due date has passed unpaid;
+ * cancelled: unpaid, on a place that is no longer paid for (withdrawn, or the intake cancelled).
+ */
+export type InstalmentState = "paid" | "due" | "overdue" | "upcoming" | "cancelled";
 
 /**
  * The payment part of 'My application', for an accepted or enrolled place; null otherwise.
  * Before a plan is chosen: each plan the intake offers with its schedule. After: the schedule
- * with what is paid and what is next.
+ * with what is paid and what is next. A place no longer paid for (withdrawn, or its intake
+ * cancelled) that had a schedule keeps its receipts and shows the refund due; nothing is payable.
  */
 export async function loadMyPayments(token: string, now = new Date()) {
   const found = await db().transaction(async (tx) => {
@@ -47,7 +51,8 @@ export async function loadMyPayments(token: string, now = new Date()) {
   });
   if (!found) return null;
   const { application, intake } = found;
-  if (!paysForPlace(application.status)) return null;
+  const payable = intake.status !== "cancelled" && paysForPlace(application.status);
+  if (!payable && !application.paymentPlan) return null;
   const today = lagosToday(now);
   const canPayOnline = configuredGateway() !== null;
   if (!application.paymentPlan) {
@@ -76,6 +81,29 @@ export async function loadMyPayments(token: string, now = new Date()) {
       .orderBy(desc(payments.createdAt)),
     loadBankAccount(),
   ]);
+  const receipts = attempts
+    .filter((payment) => payment.status === "paid" && payment.receiptNumber && payment.paidAt)
+    .map((payment) => ({
+      number: payment.receiptNumber as number,
+      label: formatReceiptNumber(payment.receiptNumber as number),
+      amount: payment.amount,
+      refunded: payment.refundedAmount,
+      paidAt: payment.paidAt as Date,
+    }))
+    .reverse();
+  if (!payable)
+    return {
+      stage: "closed" as const,
+      plan: paymentPlanLabels[application.paymentPlan],
+      receipts,
+      instalments: schedule.map((part) => ({
+        number: part.number,
+        amount: part.amount,
+        dueOn: part.dueOn,
+        state: part.paidAt ? ("paid" as const) : ("cancelled" as const),
+      })),
+      refundDue: receipts.reduce((sum, receipt) => sum + receipt.amount - receipt.refunded, 0),
+    };
   const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
   const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
   return {
@@ -91,16 +119,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
             ? ({ state: "rejected", reason: lastProof.staffNote ?? "" } as const)
             : null,
     },
-    receipts: attempts
-      .filter((payment) => payment.status === "paid" && payment.receiptNumber && payment.paidAt)
-      .map((payment) => ({
-        number: payment.receiptNumber as number,
-        label: formatReceiptNumber(payment.receiptNumber as number),
-        amount: payment.amount,
-        refunded: payment.refundedAmount,
-        paidAt: payment.paidAt as Date,
-      }))
-      .reverse(),
+    receipts,
     plan: paymentPlanLabels[application.paymentPlan],
     instalments: schedule.map((part) => ({
       number: part.number,
@@ -178,6 +197,7 @@ export const returnNotices: Record<SettleOutcome, { kind: "success" | "error"; m
     pending: { kind: "success", message: paymentMessages.confirming },
     failed: { kind: "error", message: paymentMessages.failed },
     flagged: { kind: "error", message: paymentMessages.flagged },
+    cancelled: { kind: "error", message: paymentMessages.paidForCancelled },
     unknown: { kind: "error", message: paymentMessages.unknownPayment },
   };
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
-import { applications, instalments } from "~/db/schema";
+import { applications, instalments, intakes } from "~/db/schema";
 import { systemActor } from "~/features/applications/application-history.server";
 import { placePayingStatuses } from "~/features/applications/application-rules";
 import { defineJob } from "~/features/jobs/define-job.server";
@@ -11,7 +11,7 @@ import { instalmentReminderEmail } from "./staff-payment-emails.server";
 import { emailWithLink } from "./staff-payments.server";
 
 /*
- * Reminders of unpaid instalments of accepted and enrolled places: one three days before the due
+ * Reminders of unpaid instalments of accepted and enrolled places (of intakes not cancelled): one three days before the due
  * date (Lagos calendar) and one on the day, each once. An instalment is stamped in the
  * transaction that queues its e-mail, and rows are taken with FOR UPDATE SKIP LOCKED, so two
  * processes running the sweep at once never remind twice. A moved due date clears the stamps.
@@ -38,12 +38,14 @@ async function remindBatch(kind: Kind, today: string, now: Date): Promise<number
       .select({ instalment: instalments, application: applications })
       .from(instalments)
       .innerJoin(applications, eq(applications.id, instalments.applicationId))
+      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
       .where(
         and(
           isNull(instalments.paidAt),
           isNull(stamp),
           due,
           inArray(applications.status, placePayingStatuses),
+          ne(intakes.status, "cancelled"),
         ),
       )
       .orderBy(asc(instalments.dueOn), asc(instalments.id))

@@ -12,6 +12,7 @@ const stateLabels: Record<InstalmentState, string> = {
   due: "Due",
   overdue: "Overdue",
   upcoming: "Upcoming",
+  cancelled: "Cancelled",
 };
 
 // The word is always shown: the colour only repeats it.
@@ -20,6 +21,7 @@ const stateStyles: Record<InstalmentState, string> = {
   due: "bg-amber-100 text-amber-900",
   overdue: "bg-red-100 text-red-900",
   upcoming: "bg-slate-100 text-slate-800",
+  cancelled: "bg-slate-100 text-slate-800",
 };
 
 function Schedule({
@@ -124,6 +126,27 @@ function BankTransfer({
   );
 }
 
+/** A place no longer paid for: what was paid, the refund due, the cancelled instalments. */
+function ClosedPayments({
+  payments,
+  token,
+}: {
+  payments: Extract<MyPayments, { stage: "closed" }>;
+  token: string;
+}) {
+  return (
+    <div className="mt-3 grid gap-4">
+      <p className="font-semibold text-slate-900">
+        {payments.refundDue > 0
+          ? `Refund due to you: ${formatNaira(payments.refundDue)}. Nothing more is due.`
+          : "Nothing is due."}
+      </p>
+      <Schedule parts={payments.instalments} />
+      {payments.receipts.length ? <Receipts receipts={payments.receipts} token={token} /> : null}
+    </div>
+  );
+}
+
 function Receipts({ receipts, token }: { receipts: PayStage["receipts"]; token: string }) {
   return (
     <div>
@@ -196,6 +219,8 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
             <Button type="submit">Choose this plan</Button>
           </div>
         </Form>
+      ) : payments.stage === "closed" ? (
+        <ClosedPayments payments={payments} token={token} />
       ) : (
         <div className="mt-3 grid gap-4">
           <p className="text-slate-800">

@@ -27,6 +27,14 @@ export const paymentMessages = {
     "Thank you. We received your proof and will confirm your payment within 24 hours, by e-mail.",
   /** Why a proof waiting for an instalment stopped waiting: it was paid another way. */
   paidAnotherWay: "The instalment was paid another way before this proof was checked.",
+  intakeCancelled:
+    "This intake has been cancelled, so nothing more can be paid for it. We will refund what you paid, or move it with your place to another intake.",
+  /** The return from a checkout paid after its intake was cancelled. */
+  paidForCancelled:
+    "Your payment came in after this intake was cancelled. It is recorded, and we will refund it or move it with your place to another intake, as you prefer: reply to our e-mail.",
+  /** Staff's word for money that came in for a cancelled intake. */
+  paidForCancelledIntake:
+    "Paid after the intake was cancelled: refund it, or move it with the place to another intake.",
   /** Staff's word for a second payment of one instalment (two checkouts paid). */
   paidTwice:
     "This instalment was already paid: refund this payment or set it against the next one.",

@@ -46,6 +46,8 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
       .for("update", { of: applications });
     if (!found) throw new UserFacingError(paymentMessages.notAccepted, 404);
     const { application, intake } = found;
+    if (intake.status === "cancelled")
+      throw new UserFacingError(paymentMessages.intakeCancelled, 409);
     if (!paysForPlace(application.status))
       throw new UserFacingError(paymentMessages.notAccepted, 409);
     if (application.paymentPlan) throw new UserFacingError(paymentMessages.planAlreadyChosen, 409);
@@ -85,11 +87,15 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
  * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
  */
 export async function lockPayableInstalment(tx: Transaction, applicationId: string) {
-  const [application] = await tx
-    .select()
+  const [found] = await tx
+    .select({ application: applications, intakeStatus: intakes.status })
     .from(applications)
+    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
     .where(eq(applications.id, applicationId))
-    .for("update");
+    .for("update", { of: applications });
+  const application = found?.application;
+  if (found?.intakeStatus === "cancelled")
+    throw new UserFacingError(paymentMessages.intakeCancelled, 409);
   if (!application || !paysForPlace(application.status))
     throw new UserFacingError(paymentMessages.notAccepted, 409);
   if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
@@ -165,7 +171,15 @@ export async function startGatewayPayment(
   }
 }
 
-export type SettleOutcome = "unknown" | "pending" | "paid" | "failed" | "flagged" | "already";
+/** cancelled: paid, and recorded, for an intake cancelled meanwhile (flagged for a refund). */
+export type SettleOutcome =
+  | "unknown"
+  | "pending"
+  | "paid"
+  | "failed"
+  | "flagged"
+  | "cancelled"
+  | "already";
 
 /**
  * A charge Paystack says failed or was reversed has ended. 'abandoned' has not: it is what a
@@ -251,8 +265,26 @@ export async function recordCharge(
       return "flagged";
     }
     await markPaid(tx, payment, { paidAt: charge.paidAt ?? now, gatewayId: charge.gatewayId });
-    return "paid";
+    return (await flagIfIntakeCancelled(tx, payment)) ? "cancelled" : "paid";
   });
+}
+
+/**
+ * Money that arrives for a cancelled intake (a checkout started before it was cancelled) is
+ * kept as paid, with its receipt, so it is never lost and can be refunded or moved with the
+ * place; the history flags it, and the intake's list of payers shows it to staff.
+ */
+async function flagIfIntakeCancelled(tx: Transaction, payment: Payment) {
+  const [intake] = await tx
+    .select({ status: intakes.status })
+    .from(applications)
+    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+    .where(eq(applications.id, payment.applicationId));
+  if (intake?.status !== "cancelled") return false;
+  await recordEvent(tx, payment.applicationId, "payment-flagged", systemActor, {
+    detail: { reference: payment.reference, reason: paymentMessages.paidForCancelledIntake },
+  });
+  return true;
 }
 
 function mismatchOf(payment: Payment, charge: VerifiedCharge): string | null {

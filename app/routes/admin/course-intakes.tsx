@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { data, href, Link } from "react-router";
+import { tellApplicantsOfCancellation } from "~/features/applications/intake-cancellation.server";
 import { offerFreePlaces } from "~/features/applications/offers.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { CancelIntakeModal, IntakeFormModal } from "~/features/intakes/intake-form-modal";
@@ -19,6 +20,12 @@ import {
   updateIntake,
 } from "~/features/intakes/intakes.server";
 import { intakeListHref } from "~/features/intakes/list-url";
+import { CancelledIntakePayersSection } from "~/features/payments/cancelled-intake-payers";
+import {
+  listCancelledIntakePayers,
+  transferMessages,
+  transferPlace,
+} from "~/features/payments/transfers.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
@@ -38,9 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const course = await findIntakeCourse(params.courseId);
   if (!course) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
-  const [intakes, changes, { modal, target }] = await Promise.all([
+  const [intakes, changes, cancelledPayers, { modal, target }] = await Promise.all([
     listCourseIntakes(course.id),
     listIntakeChanges(course.id),
+    listCancelledIntakePayers(course.id),
     readModalTarget(
       search,
       findIntakeById,
@@ -48,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ),
   ]);
   const tutorChoices = modal ? await listTutorChoices(target?.tutorIds) : [];
-  return { course, intakes, changes, modal, target, tutorChoices };
+  return { course, intakes, changes, cancelledPayers, modal, target, tutorChoices };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -71,8 +79,13 @@ export async function action({ request, params }: Route.ActionArgs) {
         await duplicateIntake(actor, courseId, input.id);
         return succeed(intakeMessages.duplicated);
       case "cancel":
-        await cancelIntake(actor, courseId, input.id, input.reason);
+        await cancelIntake(actor, courseId, input.id, input.reason, (tx, intake) =>
+          tellApplicantsOfCancellation(tx, intake, input.reason, actor),
+        );
         return succeed(intakeMessages.cancelled);
+      case "transfer":
+        await transferPlace(actor, input.id, input.target);
+        return succeed(transferMessages.moved);
     }
   } catch (error) {
     return failureReply(submission, error, "Intakes");
@@ -80,7 +93,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseIntakesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, intakes, changes, modal, target, tutorChoices } = loaderData;
+  const { course, intakes, changes, cancelledPayers, modal, target, tutorChoices } = loaderData;
   const listHref = intakeListHref(course.id);
   const listModal = useListModal(listHref);
   // The modals show their own replies; a duplicate's (posted from the list) is toasted here.
@@ -105,6 +118,7 @@ export default function CourseIntakesPage({ loaderData, actionData }: Route.Comp
         }}
       />
       <IntakeList intakes={intakes} />
+      <CancelledIntakePayersSection {...cancelledPayers} />
       <IntakeHistory changes={changes} />
       {modal === "create" || (modal === "edit" && target) ? (
         <IntakeFormModal

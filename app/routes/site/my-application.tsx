@@ -76,8 +76,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     Promise.all([loadMyApplication(params.token), loadMyPayments(params.token)]),
   );
   if (!application) throw data(null, { status: 404, statusText: "Application Not Found" });
+  // A cancelled intake's places can be neither taken nor given up: staff refund or move them.
   const available = moves.filter(
     (move) =>
+      !application.intakeCancelled &&
       mayMove(applicantMoves, move, application.status) &&
       (move !== "accept" || application.offerOpen),
   );
@@ -149,15 +151,25 @@ export default function MyApplication({
         className="rounded-xl border border-brand-200 bg-brand-50 p-5"
       >
         <h2 id="status-heading" className="text-lg font-bold text-slate-900">
-          Status: {applicationStatusLabels[application.status]}
+          Status:{" "}
+          {application.intakeCancelled
+            ? "Intake cancelled"
+            : applicationStatusLabels[application.status]}
         </h2>
+        {application.intakeCancelled ? (
+          <p className="mt-2 font-semibold text-slate-900">
+            The academy has cancelled this intake. The reason: {application.intakeCancelled.reason}
+          </p>
+        ) : null}
         <p className="mt-2 text-slate-800">{nextStepText(application)}</p>
-        {application.offerOpen && application.offerExpiresAt ? (
+        {application.offerOpen && application.offerExpiresAt && !application.intakeCancelled ? (
           <p className="mt-2 font-semibold text-slate-900">
             Accept by {offerDeadlineText(application.offerExpiresAt)}: {application.timeLeft}
           </p>
         ) : null}
-        {application.status === "offered" && !application.offerOpen ? (
+        {application.status === "offered" &&
+        !application.offerOpen &&
+        !application.intakeCancelled ? (
           <p className="mt-2 font-semibold text-slate-900">{applicationMessages.offerEnded}</p>
         ) : null}
         {application.waitlistPlace ? (
