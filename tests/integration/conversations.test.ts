@@ -25,6 +25,7 @@ import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server"
 import { messageTimeline } from "~/features/messages/inbox/timeline.server";
 import { formatReference } from "~/features/messages/reference";
 import { replyAddress } from "~/features/messages/reply-address";
+import { replyClock } from "~/features/messages/reply-clock";
 import { setMailAttachments } from "~/lib/infra/storage/index.server";
 import { makeAdmin } from "../support/admin-session";
 import { pdfDocument } from "../support/course-fixtures";
@@ -510,8 +511,10 @@ describe("automatic mail", () => {
     },
   );
 
-  it("a bounce of our reply marks it undelivered and changes nothing else", async () => {
+  it("a bounce of a reply the server had accepted puts the message back on the clock, in the lists and figures", async () => {
     const { message, reply } = await answeredConversation();
+    expect(message.repliedAt).not.toBeNull();
+    const figuresBefore = await replyClockFigures();
     const report = [
       "From: Mail Delivery System <MAILER-DAEMON@visitor.test>",
       "To: no-reply@academy.test",
@@ -546,8 +549,16 @@ describe("automatic mail", () => {
     });
     expect(answer.response).toMatch(/^250/);
     expect(await bouncedAtOf(reply.id)).not.toBeNull();
-    expect((await findMessage(message.id)).status).toBe("replied");
-    expect(await eventKinds(message.id)).toContain("reply-bounced");
+    // As if the mail server had refused it: waiting again from the same start, not answered.
+    const after = await findMessage(message.id);
+    expect(after).toMatchObject({ status: "unread", repliedAt: null });
+    expect(after.waitingSince.getTime()).toBe(message.waitingSince.getTime());
+    expect(replyClock(after, new Date())).not.toBeNull();
+    // The figures no longer count it answered (a wait inside its 24 hours is not judged).
+    expect((await replyClockFigures()).judged).toBe(figuresBefore.judged - 1);
+    expect(await eventKinds(message.id)).toEqual(
+      expect.arrayContaining(["reply-bounced", "status"]),
+    );
     expect(await answerAlerts(message.id)).toEqual([]);
     const state = deliveryState(await messageTimeline(message.id));
     expect(state.failed).toHaveLength(1);
@@ -564,7 +575,7 @@ describe("automatic mail", () => {
     });
     expect(await receiveMail(raw)).toMatchObject({ outcome: "bounce", messageId: message.id });
     expect(await bouncedAtOf(reply.id)).not.toBeNull();
-    expect((await findMessage(message.id)).status).toBe("replied");
+    expect((await findMessage(message.id)).status).toBe("unread");
   });
 });
 

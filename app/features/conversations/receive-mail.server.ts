@@ -10,6 +10,7 @@ import {
   type NewMessage,
   outgoingEmails,
 } from "~/db/schema";
+import { replyBounced } from "~/features/messages/inbox/replies.server";
 import { scheduleReplyReminder } from "~/features/messages/inbox/reply-reminders.server";
 import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server";
 import { tokenOfAddress } from "~/features/messages/reply-address";
@@ -248,6 +249,8 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
           emailId: email.id,
           inboundEmailId: stored.id,
         });
+        // A reply sent back answered nothing: its message waits again, as if it was refused.
+        await replyBounced(tx, email.id);
       }
     }
   });
