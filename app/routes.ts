@@ -11,6 +11,7 @@ export default [
     route("application", "routes/site/find-application.tsx"),
     route("application/:token", "routes/site/my-application.tsx"),
     route("application/:token/paid", "routes/site/payment-return.ts"),
+    route("checkout-return", "routes/site/checkout-return.tsx"),
     route("application/:token/receipts/:number", "routes/site/receipt.ts"),
     route("application/:token/proof", "routes/site/payment-proof.ts"),
     route("demo-checkout/:reference", "routes/site/demo-checkout.tsx"),

@@ -6,17 +6,24 @@ import { logger, requestContext } from "~/lib/infra/logger.server";
 /** An incoming X-Request-Id is kept only if it is a short token that cannot forge a log line. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-const pathOf = (url: string | undefined) => (url ?? "").split("?")[0];
+/**
+ * The path as logged: never the query string (it may hold a visitor's search), and never a
+ * private link's token, which opens an application to whoever reads it (decision 0054). Any
+ * segment after `/application/` is taken for one, however written: the router matches paths
+ * without regard to case.
+ */
+export const loggedPath = (url: string | undefined) =>
+  (url ?? "").split("?")[0]?.replace(/(\/application\/)[^/.]+/gi, "$1:token");
 
 /**
  * One JSON line per request: time, level, request id (also sent back as X-Request-Id), method,
- * path (never the query string, which may hold a visitor's search), status and latency.
+ * path (`loggedPath`), status and latency.
  * Never headers or the client's address. Lines logged while answering carry the id as `reqId`
  * (the logger's mixin, app/lib/infra/logger.server.ts).
  */
-export function logRequests(): RequestHandler[] {
+export function logRequests(to = logger): RequestHandler[] {
   const log = pinoHttp({
-    logger,
+    logger: to,
     genReqId: (req, res) => {
       const incoming = req.headers["x-request-id"];
       const id =
@@ -29,7 +36,7 @@ export function logRequests(): RequestHandler[] {
       req: (req: { id: string; method: string; url: string; raw: { originalUrl?: string } }) => ({
         id: req.id,
         method: req.method,
-        path: pathOf(req.raw.originalUrl ?? req.url),
+        path: loggedPath(req.raw.originalUrl ?? req.url),
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },

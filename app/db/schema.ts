@@ -842,7 +842,9 @@ export const applications = pgTable(
 
 /**
  * The private links to 'My application': each e-mail carries its own, and only the SHA-256 of
- * its token is kept, so a copy of the database opens no one's application.
+ * its token is kept, so a copy of the database opens no one's application. 'Find my
+ * application' replaces every earlier link (`replaced_at`), which then opens nothing but a page
+ * saying so (decision 0054).
  */
 export const applicationLinks = pgTable(
   "application_links",
@@ -852,6 +854,7 @@ export const applicationLinks = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
   },
   (t) => [index("application_links_application_idx").on(t.applicationId)],
 );

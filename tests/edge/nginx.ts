@@ -17,6 +17,8 @@ export type Edge = {
   staticFolder: string;
   /** What nginx has logged (errors and warnings) so far. */
   errorLog: () => Promise<string>;
+  /** The access log of the site, in the repository's log format, so far. */
+  accessLog: () => Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -150,6 +152,7 @@ export async function startNginx(appOrigins: [string, string], listenPort: numbe
     staticOrigin: `http://127.0.0.1:${staticPort}`,
     staticFolder: path.join(prefix, "static"),
     errorLog,
+    accessLog: () => readFile(path.join(prefix, "access.log"), "utf8").catch(() => ""),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await ended;

@@ -218,6 +218,13 @@ export const targets: Target[] = [
     ]),
     method: "GET",
   },
+  {
+    ...signedOut("checkout return", "/checkout-return", () => [
+      text("trxref", "LTA-P-0123456789"),
+      text("reference", "LTA-P-0123456789"),
+    ]),
+    method: "GET",
+  },
   signedOut("bank transfer proof", `/application/${unknownApplicationToken}/proof`, () => [], [
     "proofFile",
   ]),

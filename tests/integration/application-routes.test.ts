@@ -18,8 +18,10 @@ import {
   openIntake,
   origin,
   postOnMyApplication,
+  tokenFromText,
   tokenOf,
 } from "../support/application-fixtures";
+import { lastEmailTo } from "../support/outgoing-mail";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -253,6 +255,32 @@ describe("'Find my application'", () => {
     expect(unknown.data.notice).toBe(applicationMessages.linkSent);
     expect(await linkEmailsTo(input.email)).toBe(before + 1);
     expect(await linkEmailsTo("nobody-130@example.com")).toBe(0);
+  });
+
+  it("replaces every link sent before: an old one opens and changes nothing and says so", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come" });
+    const input = applicantInput(132);
+    await applyForIntake(intake.id, input, origin);
+    const old = await tokenOf(input.email);
+    await find(input.email);
+    const email = await lastEmailTo(input.email);
+    expect(email.body).toContain("Links sent before no longer work.");
+    const fresh = tokenFromText(email.body);
+    expect(fresh).not.toBe(old);
+
+    expect(await thrownStatus(myApplicationPage(old))).toBe(410);
+    for (const intent of ["accept", "decline", "withdraw", "pay", "choose-plan"])
+      expect(await thrownStatus(postOnMyApplication(old, { intent, plan: "full" }))).toBe(410);
+    expect((await applicationByEmail(input.email)).status).toBe("offered");
+    expect(applicationMessages.linkReplaced).toContain("get a new one below");
+
+    expect((await myApplicationPage(fresh)).application.status).toBe("offered");
+    expect(((await postOnMyApplication(fresh, { intent: "accept" })) as Response).status).toBe(302);
+    // A link sent after (the acceptance's) opens the page beside the one asked for.
+    expect((await myApplicationPage(await tokenOf(input.email))).application.status).toBe(
+      "accepted",
+    );
+    expect((await myApplicationPage(fresh)).application.status).toBe("accepted");
   });
 
   it("e-mails one address at most three times a day, whoever asks, and still answers the same", async () => {

@@ -7,7 +7,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { applicationEvents, bankAccount, outgoingEmails, payments } from "~/db/schema";
-import { applyForIntake, takeApplicantStep } from "~/features/applications/applications.server";
+import {
+  applyForIntake,
+  sendApplicationLinks,
+  takeApplicantStep,
+} from "~/features/applications/applications.server";
 import { bankAccountMessages } from "~/features/payments/bank-account-schema";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
@@ -22,7 +26,7 @@ import * as settingsRoute from "~/routes/admin/settings";
 import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as demoCheckoutRoute from "~/routes/site/demo-checkout";
 import * as proofRoute from "~/routes/site/payment-proof";
-import * as returnRoute from "~/routes/site/payment-return";
+import * as oldReturnRoute from "~/routes/site/payment-return";
 import * as receiptRoute from "~/routes/site/receipt";
 import {
   getRequest,
@@ -34,6 +38,7 @@ import {
 import {
   applicantInput,
   applicationByEmail,
+  comeBackFromCheckout,
   myApplicationPage,
   openIntake,
   origin,
@@ -285,6 +290,16 @@ describe("paying by bank transfer", () => {
     const response = await sendProof("x".repeat(43), await png());
     expect(await flashOf(response)).toContain(paymentMessages.notAccepted);
   });
+
+  it("keeps no proof from a link that 'Find my application' replaced, and goes to its page", async () => {
+    const { token, application } = await payingApplicant();
+    await sendApplicationLinks(application.email);
+    const response = await sendProof(token, await png());
+    expect(response.headers.get("Location")).toBe(`/application/${token}`);
+    expect(await paymentsOf(application.id)).toEqual([]);
+    const fresh = await tokenOf(application.email);
+    expect(await flashOf(await sendProof(fresh, await png()))).toContain(paymentMessages.proofSent);
+  });
 });
 
 describe("links that are not ours", () => {
@@ -292,7 +307,7 @@ describe("links that are not ours", () => {
 
   it("answers 404, not 500, to a NUL byte for the token on the payment return and the proof", async () => {
     const token = "\u0000";
-    const returned = await returnRoute
+    const returned = await oldReturnRoute
       .loader(routeArgs(new Request("http://localhost/application/%00/paid"), { token }))
       .catch((thrown: unknown) => thrown);
     expect(statusOf(returned)).toBe(404);
@@ -311,13 +326,11 @@ describe("links that are not ours", () => {
   });
 
   it("takes a reference that is not ours (a NUL byte) for an unknown payment, not a server error", async () => {
-    const { token } = await payingApplicant();
-    const returned = (await returnRoute.loader(
-      routeArgs(new Request(`http://localhost/application/${token}/paid?reference=%00`), {
-        token,
+    expect(await comeBackFromCheckout("http://localhost/checkout-return?reference=%00")).toEqual(
+      expect.objectContaining({
+        notice: expect.objectContaining({ message: paymentMessages.unknownPayment }),
       }),
-    )) as Response;
-    expect(await flashOf(returned)).toContain(paymentMessages.unknownPayment);
+    );
   });
 });
 
@@ -345,10 +358,10 @@ describe("the demo's test checkout and the receipt", () => {
     const reference = location.pathname.split("/")[2] ?? "";
     expect(await checkout(reference)).toEqual({ amount: 10_000_000, reference });
     const back = new URL((await choose(reference, "pay")).headers.get("Location") ?? "");
-    expect(back.pathname).toBe(`/application/${token}/paid`);
-    const returned = (await returnRoute.loader(
-      routeArgs(new Request(back), { token }),
-    )) as Response;
+    expect(back.pathname).toBe("/checkout-return");
+    expect(back.href).not.toContain(token);
+    const returned = (await comeBackFromCheckout(back.href, toCheckout)) as Response;
+    expect(returned.headers.get("Location")).toBe(`/application/${token}`);
     expect(await flashOf(returned)).toContain(paymentMessages.paid);
     // A finished checkout is gone: its reference (printed on the receipt) opens nothing and
     // can change nothing, nor lead anyone to the applicant's private link.
@@ -394,9 +407,7 @@ describe("the demo's test checkout and the receipt", () => {
     const reference =
       new URL(toCheckout.headers.get("Location") ?? "").pathname.split("/")[2] ?? "";
     const back = new URL((await choose(reference, "fail")).headers.get("Location") ?? "");
-    const returned = (await returnRoute.loader(
-      routeArgs(new Request(back), { token }),
-    )) as Response;
+    const returned = (await comeBackFromCheckout(back.href, toCheckout)) as Response;
     expect(await flashOf(returned)).toContain(paymentMessages.failed);
     expect((await paymentsOf(application.id)).map((payment) => payment.status)).toEqual(["failed"]);
     expect((await applicationByEmail(application.email)).status).toBe("accepted");
@@ -437,6 +448,28 @@ describe("the demo's test checkout and the receipt", () => {
     );
     expect((await download(other.token, String(receipt.number))).status).toBe(404);
     expect((await download(mine.token, "12x")).status).toBe(404);
+
+    // Once 'Find my application' replaced the link, it downloads nothing and says so on its
+    // page; a return from a checkout it started (the old way back, with the link in it) too.
+    await sendApplicationLinks(mine.application.email);
+    const replaced = await download(mine.token, String(receipt.number));
+    expect(replaced.status).toBe(302);
+    expect(replaced.headers.get("Location")).toBe(`/application/${mine.token}`);
+    const fresh = await tokenOf(mine.application.email);
+    expect((await download(fresh, String(receipt.number))).status).toBe(200);
+    const [paid] = await paymentsOf(mine.application.id);
+    const oldWayBack = (await oldReturnRoute.loader(
+      routeArgs(
+        new Request(`http://localhost/application/${mine.token}/paid?reference=${paid?.reference}`),
+        { token: mine.token },
+      ),
+    )) as Response;
+    const onward = oldWayBack.headers.get("Location") ?? "";
+    expect(onward).toBe(`/checkout-return?reference=${paid?.reference}`);
+    expect(await comeBackFromCheckout(`http://localhost${onward}`, oldWayBack)).toEqual({
+      notice: { kind: "success", message: paymentMessages.paid },
+      linkReplaced: true,
+    });
 
     const path = `/admin-portal/students/receipts/${receipt.number}`;
     const signedOut = await staffReceiptRoute

@@ -25,6 +25,7 @@ import { replyClockFigures } from "~/features/messages/inbox/reply-clock.server"
 import { messageTimeline } from "~/features/messages/inbox/timeline.server";
 import { formatReference } from "~/features/messages/reference";
 import { replyAddress } from "~/features/messages/reply-address";
+import { replyClock } from "~/features/messages/reply-clock";
 import { setMailAttachments } from "~/lib/infra/storage/index.server";
 import { makeAdmin } from "../support/admin-session";
 import { pdfDocument } from "../support/course-fixtures";
@@ -231,25 +232,33 @@ describe("a visitor's answer", () => {
     ]);
   });
 
-  it("comes back by the reference in the subject only from the conversation's own address", async () => {
+  it("never comes back by the reference in the subject alone: a forged From starts its own conversation", async () => {
     const message = await insertMessage({ email: "Tunde@Visitor.test", status: "replied" });
     const subject = `Re: Fees [${formatReference(message.reference)}]`;
-    await deliver({ from: "tunde@visitor.test", to: "hello@academy.test", subject, text: "Mine" });
-    expect((await mailsOf(message.id)).map((mail) => mail.newText)).toEqual(["Mine"]);
-
-    // Someone else quoting the reference starts a conversation of their own.
-    await deliver({
-      from: "stranger@elsewhere.test",
-      to: "hello@academy.test",
-      subject,
-      text: "Not mine",
-    });
-    expect(await mailsOf(message.id)).toHaveLength(1);
-    const [stranger] = await database()
+    const alertsBefore = (await answerAlerts(message.id)).length;
+    // Anyone can write the conversation's address in From: and guess a reference.
+    for (const from of ["tunde@visitor.test", "stranger@elsewhere.test"]) {
+      const answer = await deliver({
+        from,
+        to: "hello@academy.test",
+        subject,
+        text: `From ${from}`,
+      });
+      expect(answer).toMatch(/^250/);
+    }
+    expect(await mailsOf(message.id)).toEqual([]);
+    expect((await findMessage(message.id)).status).toBe("replied");
+    expect(await answerAlerts(message.id)).toHaveLength(alertsBefore);
+    const started = await database()
       .db.select()
       .from(messages)
-      .where(eq(messages.email, "stranger@elsewhere.test"));
-    expect(stranger).toMatchObject({ formType: "email", status: "unread", message: "Not mine" });
+      .where(
+        inArray(messages.message, ["From tunde@visitor.test", "From stranger@elsewhere.test"]),
+      );
+    expect(started.map((row) => [row.formType, row.status, row.id === message.id])).toEqual([
+      ["email", "unread", false],
+      ["email", "unread", false],
+    ]);
   });
 });
 
@@ -513,8 +522,10 @@ describe("automatic mail", () => {
     },
   );
 
-  it("a bounce of our reply marks it undelivered and changes nothing else", async () => {
+  it("a bounce of a reply the server had accepted puts the message back on the clock, in the lists and figures", async () => {
     const { message, reply } = await answeredConversation();
+    expect(message.repliedAt).not.toBeNull();
+    const figuresBefore = await replyClockFigures();
     const report = [
       "From: Mail Delivery System <MAILER-DAEMON@visitor.test>",
       "To: no-reply@academy.test",
@@ -549,8 +560,16 @@ describe("automatic mail", () => {
     });
     expect(answer.response).toMatch(/^250/);
     expect(await bouncedAtOf(reply.id)).not.toBeNull();
-    expect((await findMessage(message.id)).status).toBe("replied");
-    expect(await eventKinds(message.id)).toContain("reply-bounced");
+    // As if the mail server had refused it: waiting again from the same start, not answered.
+    const after = await findMessage(message.id);
+    expect(after).toMatchObject({ status: "unread", repliedAt: null });
+    expect(after.waitingSince.getTime()).toBe(message.waitingSince.getTime());
+    expect(replyClock(after, new Date())).not.toBeNull();
+    // The figures no longer count it answered (a wait inside its 24 hours is not judged).
+    expect((await replyClockFigures()).judged).toBe(figuresBefore.judged - 1);
+    expect(await eventKinds(message.id)).toEqual(
+      expect.arrayContaining(["reply-bounced", "status"]),
+    );
     expect(await answerAlerts(message.id)).toEqual([]);
     const state = deliveryState(await messageTimeline(message.id));
     expect(state.failed).toHaveLength(1);
@@ -567,7 +586,7 @@ describe("automatic mail", () => {
     });
     expect(await receiveMail(raw)).toMatchObject({ outcome: "bounce", messageId: message.id });
     expect(await bouncedAtOf(reply.id)).not.toBeNull();
-    expect((await findMessage(message.id)).status).toBe("replied");
+    expect((await findMessage(message.id)).status).toBe("unread");
   });
 });
 
@@ -700,6 +719,46 @@ describe("our own e-mails coming back", () => {
     expect((await findMessage(id)).status).toBe("replied");
     expect((await mailsOf(id)).map((mail) => mail.kind)).toEqual(["auto-reply"]);
     expect(await countOf(outgoingEmails)).toBe(emails);
+  });
+
+  it("a responder at the alert address answering our alert is never the visitor's answer: no loop", async () => {
+    const { message, reply } = await answeredConversation();
+    await deliver({ to: reply.replyTo ?? "", text: "Is the fee the same online?" });
+    await emailsSettled();
+    const [alert] = await answerAlerts(message.id);
+    if (!alert) throw new Error("The answer alert was not sent");
+    await database()
+      .db.update(messages)
+      .set({ status: "replied" })
+      .where(eq(messages.id, message.id));
+    const emails = await countOf(outgoingEmails);
+    const conversations = await countOf(messages);
+    const admin = await makeAdmin({ role: "admin", name: "Out Of Office" });
+    // A responder without Auto-Submitted, at the alert address, an admin's, or anywhere the
+    // alert was forwarded to: each answers our alert, to the inbound address or its sender.
+    for (const from of [STAFF, admin.email, "forwarded@elsewhere.test"]) {
+      const answer = await deliver({
+        from,
+        to: INBOUND,
+        subject: `Re: ${alert.subject}`,
+        text: "I am out of the office until Monday.",
+        inReplyTo: `<${alert.id}@academy.test>`,
+      });
+      expect(answer).toMatch(/^250/);
+    }
+    // Nor is mail from an alert address that names the conversation's reply address.
+    await deliver({ from: STAFF, to: reply.replyTo ?? "", text: "Out of office" });
+    expect((await findMessage(message.id)).status).toBe("replied");
+    expect((await mailsOf(message.id)).map((mail) => mail.kind)).toEqual([
+      "visitor",
+      "auto-reply",
+      "auto-reply",
+      "auto-reply",
+      "auto-reply",
+    ]);
+    await emailsSettled();
+    expect(await countOf(outgoingEmails)).toBe(emails);
+    expect(await countOf(messages)).toBe(conversations);
   });
 
   it("a staff reply to a visitor is not marked automatic: a person wrote it", async () => {

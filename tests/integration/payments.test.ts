@@ -18,11 +18,11 @@ import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.ser
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
-import * as returnRoute from "~/routes/site/payment-return";
 import {
   acceptedPlace,
   applicantInput,
   applicationByEmail,
+  comeBackFromCheckout,
   myApplicationPage,
   nth,
   openIntake,
@@ -34,7 +34,6 @@ import {
 } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
 import { rejection } from "../support/rejection";
-import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -349,14 +348,11 @@ describe("paying from 'My application'", () => {
     return { token, application: await applicationByEmail(input.email) };
   }
 
-  const comeBack = (token: string, reference: string) =>
-    returnRoute.loader(
-      routeArgs(
-        new Request(
-          `http://localhost/application/${token}/paid?trxref=${reference}&reference=${reference}`,
-        ),
-        { token },
-      ),
+  /** The browser that pressed 'Pay now' (`leaving`, its answer) back from the checkout. */
+  const comeBack = (leaving: Response | undefined, reference: string) =>
+    comeBackFromCheckout(
+      `http://localhost/checkout-return?trxref=${reference}&reference=${reference}`,
+      leaving,
     );
 
   const flashOf = (response: Response) => response.headers.get("Set-Cookie") ?? "";
@@ -413,12 +409,18 @@ describe("paying from 'My application'", () => {
       .where(eq(payments.applicationId, application.id));
     if (!started) throw new Error("no payment started");
     expect(started.amount).toBe(19_000_000);
+    // Paystack is given a way back that opens nothing: the reference alone comes back.
+    const callback = paystack.transactions.get(started.reference)?.callbackUrl ?? "";
+    expect(new URL(callback).pathname).toBe("/checkout-return");
+    expect(callback).not.toContain(token);
     // Back from the checkout before paying: nothing is recorded, and nothing said is believed.
-    expect(flashOf((await comeBack(token, started.reference)) as Response)).toBeTruthy();
+    const back = (await comeBack(toCheckout, started.reference)) as Response;
+    expect(flashOf(back)).toBeTruthy();
+    expect(back.headers.get("Location")).toBe(`/application/${token}`);
     expect((await paymentOf(started.reference)).status).toBe("started");
     paystack.completeCheckout(started.reference, "success");
-    await comeBack(token, started.reference);
-    await comeBack(token, started.reference);
+    await comeBack(toCheckout, started.reference);
+    await comeBack(toCheckout, started.reference);
     expect((await paymentOf(started.reference)).status).toBe("paid");
     expect(await statusOf(application.id)).toBe("enrolled");
     expect(
@@ -449,11 +451,11 @@ describe("paying from 'My application'", () => {
       if (!started) throw new Error("no payment started");
       paystack.completeCheckout(started.reference, "success", change);
       expect(await settleGatewayPayment(started.reference, gateway)).toBe(outcome);
-      expect(await returnFromCheckout(token, started.reference)).toBe(outcome);
+      expect(await returnFromCheckout(started.reference)).toBe(outcome);
     }
   });
 
-  it("records nothing for a return naming another applicant's payment", async () => {
+  it("opens the page only for the browser that left it: the return's URL alone opens nothing", async () => {
     const victim = await acceptedApplicant();
     await postOnMyApplication(victim.token, { intent: "choose-plan", plan: "full" });
     await postOnMyApplication(victim.token, { intent: "pay" });
@@ -464,7 +466,21 @@ describe("paying from 'My application'", () => {
     if (!theirs) throw new Error("no payment started");
     paystack.completeCheckout(theirs.reference, "success");
     const other = await acceptedApplicant();
-    expect(await returnFromCheckout(other.token, theirs.reference)).toBe("unknown");
-    expect((await paymentOf(theirs.reference)).status).toBe("started");
+    await postOnMyApplication(other.token, { intent: "choose-plan", plan: "full" });
+    const otherLeaving = (await postOnMyApplication(other.token, { intent: "pay" })) as Response;
+    for (const leaving of [undefined, otherLeaving]) {
+      const answer = await comeBack(leaving, theirs.reference);
+      expect(answer).not.toBeInstanceOf(Response);
+      expect(JSON.stringify(answer)).not.toContain(victim.token);
+      expect(answer).toEqual({
+        notice: { kind: "success", message: paymentMessages.paid },
+        linkReplaced: false,
+      });
+    }
+    // What the return says is what Paystack says, verified: the payment is recorded once.
+    expect((await paymentOf(theirs.reference)).status).toBe("paid");
+    expect(await comeBack(undefined, "LTA-P-\u0000")).toMatchObject({
+      notice: { message: paymentMessages.unknownPayment },
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "~/db/schema";
 import type { ApplicationInput } from "~/features/applications/schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+import * as checkoutReturnRoute from "~/routes/site/checkout-return";
 import * as myApplicationRoute from "~/routes/site/my-application";
 import { lastEmailTo } from "./outgoing-mail";
 import { routeArgs } from "./route-args";
@@ -159,4 +160,13 @@ export async function acceptedPlace(
     .returning();
   if (!application) throw new Error("no application");
   return { intake, application };
+}
+
+/**
+ * A browser coming back from the checkout to `back` (the callback URL with its reference):
+ * the one that left 'My application' for it when `leaving` is the answer to its 'Pay now'.
+ */
+export function comeBackFromCheckout(back: string, leaving?: Response) {
+  const cookie = leaving?.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return checkoutReturnRoute.loader(routeArgs(new Request(back, { headers: { cookie } }), {}));
 }

@@ -31,7 +31,11 @@ import {
 } from "./application-history.server";
 import { selectApplications } from "./application-query.server";
 import { type ApplicantMove, applicantMoves, holdsPlace, mayMove } from "./application-rules";
-import { applicationIdOfToken, issueApplicationLink } from "./application-token.server";
+import {
+  applicationIdOfToken,
+  issueApplicationLink,
+  replaceApplicationLinks,
+} from "./application-token.server";
 import { moneyKept } from "./intake-cancellation.server";
 import { admissionsHref } from "./list-url";
 import { fillFreePlaces, scheduleOfferJobs } from "./offers.server";
@@ -287,8 +291,8 @@ export async function takeApplicantStep(token: string, move: ApplicantMove, now 
 }
 
 /**
- * 'Find my application': e-mails fresh links to every application of the address, and tells
- * the visitor the same whether or not there are any.
+ * 'Find my application': e-mails fresh links to every application of the address, replacing
+ * every link sent before, and tells the visitor the same whether or not there are any.
  */
 export async function sendApplicationLinks(email: string) {
   await db().transaction(async (tx) => {
@@ -304,8 +308,11 @@ export async function sendApplicationLinks(email: string) {
     const [latest] = found;
     if (!latest) return;
     const links = [];
-    for (const item of found)
+    for (const item of found) {
+      // The e-mail says 'Links sent before no longer work': a leaked link is shut this way.
+      await replaceApplicationLinks(tx, item.id);
       links.push({ ...item, link: await issueApplicationLink(tx, item.id) });
+    }
     const emailId = await queueEmail(tx, {
       kind: "application",
       to: [email],

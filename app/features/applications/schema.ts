@@ -26,6 +26,8 @@ export const applicationMessages = {
     "If we have an application from that address, its link is on its way. Please check your e-mail (and its spam folder).",
   linkUnknown:
     "This link does not open an application. It may be mistyped; you can get a new one below.",
+  linkReplaced:
+    "This link was replaced by a newer one when new links were asked for, so it no longer opens your application. Use the link in our latest e-mail, or get a new one below.",
   offerEnded: "This offer has ended: its deadline has passed.",
   intakeCancelled:
     "This intake has been cancelled, so its places can no longer be taken or given up.",

@@ -63,6 +63,12 @@ export function isAutoReply(headers: Header[]) {
   );
 }
 
+/**
+ * Our e-mails to the visitor of a conversation: an answer to one of them is theirs. Every other
+ * e-mail of a conversation (alerts, reminders, assignments) goes to staff.
+ */
+export const visitorEmailKinds: ReadonlySet<string> = new Set(["reply", "acknowledgement"]);
+
 /** The ids of e-mails we sent, from Message-ID values such as '<uuid@host>'. */
 export function sentEmailIds(messageIds: string[], host: string): string[] {
   const pattern = /<([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@([^>\s]+)>/gi;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
+  admins,
   inboundAttachments,
   inboundEmails,
   messageEvents,
@@ -9,9 +10,9 @@ import {
   type NewMessage,
   outgoingEmails,
 } from "~/db/schema";
+import { replyBounced } from "~/features/messages/inbox/replies.server";
 import { scheduleReplyReminder } from "~/features/messages/inbox/reply-reminders.server";
 import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server";
-import { parseReference } from "~/features/messages/reference";
 import { tokenOfAddress } from "~/features/messages/reply-address";
 import { isAwaitingReply } from "~/features/messages/reply-clock";
 import { formatFileSize } from "~/lib/format/file-size";
@@ -21,7 +22,7 @@ import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import { queueAnswerAlert } from "./answer-alerts.server";
 import { type KeptFile, keepFiles } from "./mail-files.server";
-import { sentEmailIds } from "./mail-rules";
+import { sentEmailIds, visitorEmailKinds } from "./mail-rules";
 import { bouncedMessageIds, type InboundMail, readMail } from "./read-mail.server";
 
 /**
@@ -44,8 +45,14 @@ export class MalformedMailError extends Error {
   }
 }
 
-/** The conversation a mail belongs to: by reply address, then by Message-ID, then by subject. */
-async function conversationOf(mail: InboundMail): Promise<string | null> {
+/**
+ * The conversation a mail belongs to: by reply address, then by the Message-ID of an e-mail we
+ * sent in it, both secrets only its people hold (decision 0055). A reference in the subject is
+ * easy to guess and a From easy to forge, so a subject alone threads nothing: that mail starts
+ * a conversation of its own. `toStaff`: the mail answers one of our e-mails to staff (an
+ * alert), so whoever wrote it, it is not the visitor's answer.
+ */
+async function conversationOf(mail: InboundMail): Promise<{ id: string; toStaff: boolean } | null> {
   const inbound = env().INBOUND_REPLY_ADDRESS;
   const tokens = inbound
     ? mail.recipients.map((address) => tokenOfAddress(inbound, address)).filter((t) => t !== null)
@@ -56,44 +63,43 @@ async function conversationOf(mail: InboundMail): Promise<string | null> {
       .from(messages)
       .where(inArray(messages.replyToken, tokens))
       .limit(1);
-    if (byToken) return byToken.id;
+    if (byToken) return { id: byToken.id, toStaff: false };
   }
   const sentIds = sentEmailIds(mail.threadIds, ourHost());
-  if (sentIds.length) {
-    const [bySent] = await db()
-      .select({ id: outgoingEmails.messageId })
-      .from(outgoingEmails)
-      .where(and(inArray(outgoingEmails.id, sentIds), isNotNull(outgoingEmails.messageId)))
-      .limit(1);
-    if (bySent?.id) return bySent.id;
-  }
-  // A reference in the subject is easy to guess, so it threads only mail from the address the
-  // conversation is with.
-  const reference = mail.subject?.match(/\[(LTA-\d{1,10})\]/i)?.[1];
-  const number = reference ? parseReference(reference) : null;
-  if (number !== null && mail.from.address) {
-    const [bySubject] = await db()
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.reference, number),
-          sql`lower(${messages.email}) = lower(${mail.from.address})`,
-        ),
-      )
-      .limit(1);
-    if (bySubject) return bySubject.id;
-  }
-  return null;
+  if (!sentIds.length) return null;
+  const sent = await db()
+    .select({ id: outgoingEmails.messageId, kind: outgoingEmails.kind })
+    .from(outgoingEmails)
+    .where(and(inArray(outgoingEmails.id, sentIds), isNotNull(outgoingEmails.messageId)));
+  const toVisitor = sent.find((email) => visitorEmailKinds.has(email.kind));
+  const any = toVisitor ?? sent[0];
+  return any?.id ? { id: any.id, toStaff: !toVisitor } : null;
+}
+
+/**
+ * Mail from our own addresses: MAIL_FROM, and every address our alerts go to (NOTIFY_EMAILS,
+ * the admins'). An out-of-office there answering an alert, or our alert come back, is never a
+ * visitor's answer, so it cannot reopen a conversation and alert staff again, in a loop.
+ */
+async function isFromOurAddresses(address: string) {
+  const from = address.toLowerCase();
+  if (from === addressOfMailbox(env().MAIL_FROM)) return true;
+  if (env().NOTIFY_EMAILS.some((alerted) => alerted.toLowerCase() === from)) return true;
+  const [admin] = await db()
+    .select({ id: admins.id })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${from}`)
+    .limit(1);
+  return Boolean(admin);
 }
 
 /**
  * A mail the site sent itself, come back (NOTIFY_EMAILS reaching the mailbox read here): its
- * Message-ID is one of our recorded e-mails', or it comes from MAIL_FROM (a relay may have
- * replaced the Message-ID). Only automatic mail is sent from there; a person's is not.
+ * Message-ID is one of our recorded e-mails', or it comes from one of our own addresses (a
+ * relay may have replaced the Message-ID).
  */
 async function isOwnMail(mail: InboundMail) {
-  if (mail.from.address.toLowerCase() === addressOfMailbox(env().MAIL_FROM)) return true;
+  if (await isFromOurAddresses(mail.from.address)) return true;
   const ids = sentEmailIds([mail.rfcMessageId], ourHost());
   if (!ids.length) return false;
   const [sent] = await db()
@@ -243,6 +249,8 @@ async function recordBounce(mail: InboundMail, raw: Buffer): Promise<ReceiveOutc
           emailId: email.id,
           inboundEmailId: stored.id,
         });
+        // A reply sent back answered nothing: its message waits again, as if it was refused.
+        await replyBounced(tx, email.id);
       }
     }
   });
@@ -281,18 +289,20 @@ export async function receiveMail(
   });
   if (await alreadyStored(read.rfcMessageId)) return { outcome: "duplicate" };
   if (read.kind === "bounce") return recordBounce(read, raw);
-  // Our own e-mail is automatic mail, whatever its headers say: it never starts or reopens a
-  // conversation, nor sends anything, so an alert that comes back cannot start a loop.
-  const own = read.kind === "visitor" && (await isOwnMail(read));
+  if (!/^[^@\s]+@[^@\s]+$/.test(read.from.address)) {
+    return { outcome: "ignored", reason: "no sender address" };
+  }
+  const thread = await conversationOf(read);
+  const conversationId = thread?.id ?? null;
+  // Our own e-mail, or mail answering our e-mail to staff, is automatic mail, whatever its
+  // headers say: it never starts or reopens a conversation, nor sends anything, so an alert
+  // that comes back, or an out-of-office answering it, cannot start a loop.
+  const own = read.kind === "visitor" && (thread?.toStaff || (await isOwnMail(read)));
   const mail: InboundMail = own
     ? { ...read, kind: "auto-reply" }
     : read.kind === "visitor" && tooLargeBytes !== undefined
       ? asTooLarge(read, tooLargeBytes)
       : read;
-  if (!/^[^@\s]+@[^@\s]+$/.test(mail.from.address)) {
-    return { outcome: "ignored", reason: "no sender address" };
-  }
-  const conversationId = await conversationOf(mail);
   if (mail.kind === "auto-reply") {
     // An automatic answer is kept beside its conversation; it never starts or reopens one.
     if (!conversationId) {

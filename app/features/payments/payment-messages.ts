@@ -19,6 +19,8 @@ export const paymentMessages = {
     "Your payment needs a check by our staff: the amount received differs from what was due. We will contact you within 24 hours.",
   unknownPayment:
     "We could not find that payment. Please open your latest e-mail's link and try again.",
+  openYourPage:
+    "To see your application, open the private link in our latest e-mail, or get a new one below.",
   noBankTransfer: "Paying by bank transfer is not available just now. Please pay online.",
   proofRequired: "Please choose the photo or PDF of your transfer receipt",
   proofWaiting:

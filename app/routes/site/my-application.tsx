@@ -8,6 +8,7 @@ import {
   formatApplicationReference,
   mayMove,
 } from "~/features/applications/application-rules";
+import { isReplacedLink } from "~/features/applications/application-token.server";
 import { FindApplicationForm } from "~/features/applications/find-application-form";
 import { IntakeFacts } from "~/features/applications/intake-facts";
 import { nextStepText, offerDeadlineText, stepNotices } from "~/features/applications/next-step";
@@ -18,6 +19,7 @@ import {
   isPaymentIntent,
   loadMyPayments,
 } from "~/features/payments/applicant-payments.server";
+import { leavingForCheckout } from "~/features/payments/checkout-return.server";
 import { MyPaymentsSection } from "~/features/payments/my-payments";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { formErrorsOf } from "~/lib/forms/action-reply";
@@ -75,7 +77,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const [application, payments] = await readOrUnavailable("Loading an application", () =>
     Promise.all([loadMyApplication(params.token), loadMyPayments(params.token)]),
   );
-  if (!application) throw data(null, { status: 404, statusText: "Application Not Found" });
+  if (!application) throw await linkRefusal(params.token);
   // A cancelled intake's places can be neither taken nor given up: staff refund or move them.
   const available = moves.filter(
     (move) =>
@@ -88,14 +90,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { application, payments, available, confirm };
 }
 
+/** The answer to a link 'Find my application' replaced: its page says so (410). */
+const linkReplaced = () => data(null, { status: 410, statusText: "Link Replaced" });
+
+/** A link that opens nothing: replaced, else unknown (404). */
+async function linkRefusal(token: string) {
+  return (await isReplacedLink(token))
+    ? linkReplaced()
+    : data(null, { status: 404, statusText: "Application Not Found" });
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
+  if (await isReplacedLink(params.token)) throw linkReplaced();
   const formData = await readForm(request);
   const self = href("/application/:token", { token: params.token });
   if (isPaymentIntent(formData.get("intent"))) {
-    const callbackUrl = `${env().publicUrl}${href("/application/:token/paid", { token: params.token })}`;
+    const callbackUrl = `${env().publicUrl}${href("/checkout-return")}`;
     const outcome = await handlePaymentStep(formData, params.token, callbackUrl);
     if ("reply" in outcome) return outcome.reply;
-    if (outcome.checkoutUrl) return redirect(outcome.checkoutUrl);
+    if (outcome.checkoutUrl)
+      return redirect(outcome.checkoutUrl, {
+        headers: { "Set-Cookie": await leavingForCheckout(params.token) },
+      });
     return redirectWithFlash(self, paymentMessages.planChosen);
   }
   const outcome = await handleApplicantStep(formData, params.token);
@@ -211,6 +227,15 @@ export default function MyApplication({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-14 sm:px-6">
+        <h1 className="text-3xl font-extrabold text-slate-900">This link was replaced</h1>
+        <p className="mt-3 mb-8 text-slate-700">{applicationMessages.linkReplaced}</p>
+        <FindApplicationForm />
+      </div>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="mx-auto max-w-xl px-4 py-14 sm:px-6">

@@ -1,15 +1,16 @@
-import { applicationHref } from "~/features/applications/application-token.server";
-import { returnFromCheckout, returnNotices } from "~/features/payments/applicant-payments.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
+import { href, redirect } from "react-router";
+import { requireApplicationToken } from "~/features/applications/application-token.server";
+import { leavingForCheckout } from "~/features/payments/checkout-return.server";
 import type { Route } from "./+types/payment-return";
 
 /**
- * Where Paystack's checkout sends the applicant back (`?reference=`): the payment is verified
- * with Paystack before anything is said, then 'My application' shows what became of it.
+ * The way back from checkouts started before the return carried no private link: on to
+ * `/checkout-return` with the reference alone, the link kept as a checkout started today keeps
+ * it, so a replaced link is told so there and a live one goes back to its page.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const reference = new URL(request.url).searchParams.get("reference") ?? "";
-  const outcome = await returnFromCheckout(params.token, reference.slice(0, 100));
-  const notice = returnNotices[outcome];
-  return redirectWithFlash(applicationHref(params.token), notice.message, notice.kind);
+  const to = `${href("/checkout-return")}?${new URLSearchParams({ reference: reference.slice(0, 100) })}`;
+  requireApplicationToken(params.token);
+  return redirect(to, { headers: { "Set-Cookie": await leavingForCheckout(params.token) } });
 }

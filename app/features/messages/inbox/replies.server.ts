@@ -6,6 +6,7 @@ import {
   type MessageEventKind,
   messageEvents,
   messages,
+  outgoingEmails,
 } from "~/db/schema";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import type { SentEmail } from "~/features/outgoing-mail/send-email-job.server";
@@ -17,6 +18,7 @@ import { inboxMessages } from "./list-url";
 import { actInTransaction, asActor } from "./message-actor.server";
 import { awaitingReply } from "./reply-clock.server";
 import { replySubject } from "./reply-links";
+import { scheduleReplyReminder } from "./reply-reminders.server";
 
 /** Channels a reply sent outside the portal can be recorded for. */
 export const recordedReplyChannels = {
@@ -135,4 +137,61 @@ export async function recordReply(
       .values({ messageId: id, kind: recordedReplyChannels[channel], actorId: actor.id });
     await markReplied(tx, id);
   });
+}
+
+/**
+ * When the visitor has been answered, as the history stands: replies the mail server accepted
+ * and nobody sent back, and replies recorded by hand; oldest first.
+ */
+async function answerTimes(tx: Transaction, id: string): Promise<Date[]> {
+  const rows = await tx.execute<{ at: Date | string }>(sql`
+    select ${outgoingEmails.sentAt} as at from ${outgoingEmails}
+    where ${outgoingEmails.messageId} = ${id} and ${outgoingEmails.kind} = 'reply'
+      and ${outgoingEmails.status} = 'sent' and ${outgoingEmails.bouncedAt} is null
+      and ${outgoingEmails.sentAt} is not null
+    union all
+    select ${messageEvents.createdAt} from ${messageEvents}
+    where ${messageEvents.messageId} = ${id}
+      and ${messageEvents.kind} in ('replied-whatsapp', 'replied-email')
+    order by at`);
+  return rows.rows.map((row) => new Date(row.at));
+}
+
+/**
+ * A reply the mail server accepted and the visitor's server later sent back answers nothing,
+ * as one the mail server refused: what its delivery did is undone (`replyDelivered`). A message
+ * it had made replied, with no other answer since its wait began, is waiting again (unread,
+ * back in the lists and on its clock from the same start, its reminder armed); replied_at and
+ * the answered visitor answers (the figures) move to the next answer that stands, or none.
+ */
+export async function replyBounced(tx: Transaction, emailId: string) {
+  const [email] = await tx
+    .select({ messageId: outgoingEmails.messageId, sentAt: outgoingEmails.sentAt })
+    .from(outgoingEmails)
+    .where(and(eq(outgoingEmails.id, emailId), eq(outgoingEmails.kind, "reply")));
+  if (!email?.messageId || !email.sentAt) return;
+  const id = email.messageId;
+  const [message] = await tx.select().from(messages).where(eq(messages.id, id)).for("update");
+  if (!message) return;
+  const answers = await answerTimes(tx, id);
+  const firstFrom = (start: Date) => answers.find((at) => at >= start) ?? null;
+  const waitingAgain = message.status === "replied" && !firstFrom(message.waitingSince);
+  await tx.execute(sql`select set_config('academy.actor_label', 'System', true)`);
+  await tx
+    .update(messages)
+    .set({
+      repliedAt: firstFrom(message.createdAt),
+      ...(waitingAgain ? { status: "unread" as const } : {}),
+    })
+    .where(eq(messages.id, id));
+  const answered = await tx
+    .select({ id: inboundEmails.id, receivedAt: inboundEmails.receivedAt })
+    .from(inboundEmails)
+    .where(and(eq(inboundEmails.messageId, id), eq(inboundEmails.answeredAt, email.sentAt)));
+  for (const mail of answered)
+    await tx
+      .update(inboundEmails)
+      .set({ answeredAt: firstFrom(mail.receivedAt) })
+      .where(eq(inboundEmails.id, mail.id));
+  if (waitingAgain) await scheduleReplyReminder(tx, message);
 }

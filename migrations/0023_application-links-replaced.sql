@@ -1,0 +1,1 @@
+ALTER TABLE "application_links" ADD COLUMN "replaced_at" timestamp with time zone;
