@@ -22,6 +22,7 @@ import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
 import type { PaymentGateway } from "./payment-gateway";
 import { paymentMessages } from "./payment-messages";
 import {
@@ -85,14 +86,11 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
  * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
  */
 export async function lockPayableInstalment(tx: Transaction, applicationId: string) {
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .for("update");
+  const { application } = await lockMoneyRows(tx, applicationId);
   if (!application || !paysForPlace(application.status))
     throw new UserFacingError(paymentMessages.notAccepted, 409);
   if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
+  // Read under the application's lock, which every payment of it holds: it stays the next one.
   const instalment = await nextUnpaidInstalment(tx, applicationId);
   if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
   return { application, instalment };
@@ -204,12 +202,9 @@ export async function recordCharge(
   now = new Date(),
 ): Promise<SettleOutcome> {
   return db().transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.reference, reference))
-      .for("update");
-    if (!payment) return "unknown";
+    const locked = await lockPaymentInOrder(tx, { reference });
+    if (!locked) return "unknown";
+    const { payment, instalment } = locked;
     if (payment.status !== "started") return "already";
     if (
       charge?.reference !== reference ||
@@ -225,13 +220,7 @@ export async function recordCharge(
         .where(eq(payments.id, payment.id));
       return "failed";
     }
-    // Locked after the payment: two payments of one instalment (two tabs) settle one at a time.
-    const [instalment] = await tx
-      .select({ paidAt: instalments.paidAt })
-      .from(instalments)
-      .where(eq(instalments.id, payment.instalmentId))
-      .for("update");
-    const mismatch = instalment?.paidAt ? paymentMessages.paidTwice : mismatchOf(payment, charge);
+    const mismatch = instalment.paidAt ? paymentMessages.paidTwice : mismatchOf(payment, charge);
     if (mismatch) {
       await tx
         .update(payments)

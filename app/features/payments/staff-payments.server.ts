@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
   type Application,
   type ApplicationEventKind,
-  applications,
   instalments,
   type Payment,
   payments,
@@ -25,14 +24,16 @@ import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { instalmentStatus } from "./instalment-status";
+import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
 import { formatReceiptNumber } from "./payment-reference";
 import { insertPayment, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
 
 /*
  * Staff's actions on an application's payments, from the Students page (which guards with
- * requireAdmin: any active admin may act, and is recorded in the timeline). Each locks the row
- * it changes, so two staff members acting at once act one after the other.
+ * requireAdmin: any active admin may act, and is recorded in the timeline). Each locks the rows
+ * it changes in the order of lockMoneyRows, so two staff members (or a staff member and a
+ * webhook) acting at once act one after the other.
  */
 
 export const staffPaymentMessages = {
@@ -129,29 +130,23 @@ export async function applicationPayments(
 
 export type ApplicationPayments = Awaited<ReturnType<typeof applicationPayments>>;
 
-/** A payment of the application, its row locked; refused unless it is one. */
+/** A payment of the application, locked in order (its application first); refused unless it is one. */
 export async function lockPayment(tx: Transaction, applicationId: string, paymentId: string) {
   if (!isUuid(paymentId)) throw new UserFacingError(staffPaymentMessages.notFound, 404);
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.applicationId, applicationId)))
-    .for("update");
-  if (!payment) throw new UserFacingError(staffPaymentMessages.notFound, 404);
-  return payment;
+  const locked = await lockPaymentInOrder(tx, { id: paymentId }, applicationId);
+  if (!locked) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  return locked;
 }
 
+/** The application and one of its unpaid instalments, locked in order; refused otherwise. */
 async function lockUnpaidInstalment(tx: Transaction, applicationId: string, instalmentId: string) {
   if (!isUuid(instalmentId))
     throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
-  const [instalment] = await tx
-    .select()
-    .from(instalments)
-    .where(and(eq(instalments.id, instalmentId), eq(instalments.applicationId, applicationId)))
-    .for("update");
-  if (!instalment) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+  const { application, instalment } = await lockMoneyRows(tx, applicationId, { instalmentId });
+  if (!application || !instalment)
+    throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
   if (instalment.paidAt) throw new UserFacingError(staffPaymentMessages.instalmentPaid, 409);
-  return instalment;
+  return { application, instalment };
 }
 
 /**
@@ -173,21 +168,12 @@ export async function emailWithLink(
   await emailApplicant(tx, application, email, kind, actor, detail);
 }
 
-async function applicationOf(tx: Transaction, applicationId: string) {
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  if (!application) throw new UserFacingError(staffPaymentMessages.notFound, 404);
-  return application;
-}
-
-/** A proof waiting for a check, locked with its instalment (the order recordCharge keeps). */
+/** A proof waiting for a check, locked in order with its application and instalment. */
 async function lockProof(tx: Transaction, applicationId: string, paymentId: string) {
-  const payment = await lockPayment(tx, applicationId, paymentId);
-  if (payment.status !== "proof-sent")
+  const locked = await lockPayment(tx, applicationId, paymentId);
+  if (locked.payment.status !== "proof-sent")
     throw new UserFacingError(staffPaymentMessages.notProof, 409);
-  return payment;
+  return locked;
 }
 
 /**
@@ -201,8 +187,8 @@ export async function confirmProof(
   now = new Date(),
 ) {
   await db().transaction(async (tx) => {
-    const payment = await lockProof(tx, applicationId, paymentId);
-    await lockUnpaidInstalment(tx, applicationId, payment.instalmentId);
+    const { payment, instalment } = await lockProof(tx, applicationId, paymentId);
+    if (instalment.paidAt) throw new UserFacingError(staffPaymentMessages.instalmentPaid, 409);
     await tx.update(payments).set({ reviewedBy: admin.id }).where(eq(payments.id, payment.id));
     await markPaid(tx, payment, { paidAt: now, gatewayId: null, actor: staff(admin) });
   });
@@ -216,14 +202,14 @@ export async function rejectProof(
   reason: string,
 ) {
   await db().transaction(async (tx) => {
-    const payment = await lockProof(tx, applicationId, paymentId);
+    const { application, payment } = await lockProof(tx, applicationId, paymentId);
     await tx
       .update(payments)
       .set({ status: "rejected", staffNote: reason, reviewedBy: admin.id, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
     await emailWithLink(
       tx,
-      await applicationOf(tx, applicationId),
+      application,
       (about, link) => proofRejectedEmail(about, payment, reason, link),
       "proof-rejected",
       staff(admin),
@@ -244,7 +230,7 @@ export async function moveDueDate(
   if (dueOn < lagosToday(now))
     throw new UserFacingError(staffPaymentMessages.dateInPast, 400, "dueOn");
   await db().transaction(async (tx) => {
-    const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
+    const { application, instalment } = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     if (instalment.dueOn === dueOn)
       throw new UserFacingError(staffPaymentMessages.sameDate, 400, "dueOn");
     await tx
@@ -253,7 +239,7 @@ export async function moveDueDate(
       .where(eq(instalments.id, instalment.id));
     await emailWithLink(
       tx,
-      await applicationOf(tx, applicationId),
+      application,
       (about, link) => dueDateMovedEmail(about, instalment, instalment.dueOn, dueOn, note, link),
       "due-date-moved",
       staff(admin),
@@ -277,15 +263,9 @@ export async function recordManualPayment(
   if (paidOn > lagosToday(now))
     throw new UserFacingError(staffPaymentMessages.paidInFuture, 400, "paidOn");
   return db().transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .for("update");
-    if (!application) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+    const { application, instalment } = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     if (!paysForPlace(application.status))
       throw new UserFacingError(staffPaymentMessages.notPayable, 409);
-    const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     const recorded = await insertPayment(tx, instalment, "manual", {
       staffNote: note,
       reviewedBy: admin.id,
