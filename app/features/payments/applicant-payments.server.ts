@@ -2,7 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { asc, desc, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
-import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
+import {
+  applications,
+  type Instalment,
+  instalments,
+  intakes,
+  paymentPlanKinds,
+  payments,
+} from "~/db/schema";
 import {
   formatApplicationReference,
   paysForPlace,
@@ -15,6 +22,7 @@ import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-r
 import { applicantPaymentId } from "./applicant-payment.server";
 import { loadBankAccount } from "./bank-transfer.server";
 import { configuredGateway } from "./gateway.server";
+import { leftToPay } from "./instalment-balance";
 import { instalmentStatus } from "./instalment-status";
 import { paymentMessages } from "./payment-messages";
 import { formatReceiptNumber } from "./payment-reference";
@@ -76,6 +84,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
       .orderBy(desc(payments.createdAt)),
     loadBankAccount(),
   ]);
+  const left = (part: Instalment) => (part.paidAt ? 0 : leftToPay(part, attempts));
   const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
   const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
   return {
@@ -108,9 +117,9 @@ export async function loadMyPayments(token: string, now = new Date()) {
       dueOn: part.dueOn,
       state: instalmentState(part, nextUnpaid?.number ?? null, today),
     })),
-    paid: schedule.reduce((sum, part) => sum + (part.paidAt ? part.amount : 0), 0),
-    remaining: schedule.reduce((sum, part) => sum + (part.paidAt ? 0 : part.amount), 0),
-    next: nextUnpaid && { number: nextUnpaid.number, amount: nextUnpaid.amount },
+    paid: schedule.reduce((sum, part) => sum + part.amount - left(part), 0),
+    remaining: schedule.reduce((sum, part) => sum + left(part), 0),
+    next: nextUnpaid && { number: nextUnpaid.number, amount: left(nextUnpaid) },
   };
 }
 

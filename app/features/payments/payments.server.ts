@@ -22,6 +22,7 @@ import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import { leftToPay } from "./instalment-balance";
 import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
 import type { PaymentGateway } from "./payment-gateway";
 import { paymentMessages } from "./payment-messages";
@@ -96,9 +97,22 @@ export async function lockPayableInstalment(tx: Transaction, applicationId: stri
   return { application, instalment };
 }
 
+/** What is left to pay of `instalment` (leftToPay), read in the transaction that pays it. */
+export async function instalmentLeftToPay(tx: Transaction, instalment: Instalment) {
+  const paid = await tx
+    .select({
+      instalmentId: payments.instalmentId,
+      status: payments.status,
+      amount: payments.amount,
+    })
+    .from(payments)
+    .where(and(eq(payments.instalmentId, instalment.id), eq(payments.status, "paid")));
+  return leftToPay(instalment, paid);
+}
+
 /**
- * Records an attempt to pay `instalment` in full by `method`, under a new reference of ours;
- * `details` are what the method adds (a proof, the staff note).
+ * Records an attempt to pay what is left of `instalment` by `method`, under a new reference of
+ * ours; `details` are what the method adds (a proof, the staff note, a part's amount).
  */
 export async function insertPayment(
   tx: Transaction,
@@ -113,7 +127,7 @@ export async function insertPayment(
       applicationId: instalment.applicationId,
       instalmentId: instalment.id,
       method,
-      amount: instalment.amount,
+      amount: details.amount ?? (await instalmentLeftToPay(tx, instalment)),
       ...details,
     })
     .returning();
@@ -220,7 +234,12 @@ export async function recordCharge(
         .where(eq(payments.id, payment.id));
       return "failed";
     }
-    const mismatch = instalment.paidAt ? paymentMessages.paidTwice : mismatchOf(payment, charge);
+    const mismatch = instalment.paidAt
+      ? paymentMessages.paidTwice
+      : (mismatchOf(payment, charge) ??
+        (payment.amount > (await instalmentLeftToPay(tx, instalment))
+          ? paymentMessages.moreThanLeft
+          : null));
     if (mismatch) {
       await tx
         .update(payments)
@@ -278,21 +297,30 @@ export async function markPaid(
     .where(eq(payments.id, payment.id))
     .returning();
   if (!paid?.receiptNumber) throw new Error("The payment was not numbered");
-  await tx
+  // A part payment leaves the instalment unpaid: it is paid once nothing is left.
+  const [instalmentPaid] = await tx
     .update(instalments)
     .set({ paidAt, updatedAt: sql`now()` })
-    .where(eq(instalments.id, payment.instalmentId));
-  // A proof still waiting for this instalment has nothing left to prove.
-  await tx
-    .update(payments)
-    .set({ status: "rejected", staffNote: paymentMessages.paidAnotherWay, updatedAt: sql`now()` })
     .where(
       and(
-        eq(payments.instalmentId, payment.instalmentId),
-        eq(payments.status, "proof-sent"),
-        ne(payments.id, payment.id),
+        eq(instalments.id, payment.instalmentId),
+        sql`${instalments.amount} <= (select coalesce(sum(${payments.amount}), 0) from ${payments}
+          where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid')`,
       ),
-    );
+    )
+    .returning({ id: instalments.id });
+  // A proof still waiting for a paid instalment has nothing left to prove.
+  if (instalmentPaid)
+    await tx
+      .update(payments)
+      .set({ status: "rejected", staffNote: paymentMessages.paidAnotherWay, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.instalmentId, payment.instalmentId),
+          eq(payments.status, "proof-sent"),
+          ne(payments.id, payment.id),
+        ),
+      );
   await recordEvent(tx, payment.applicationId, "payment-received", actor, {
     detail: {
       reference: payment.reference,

@@ -22,11 +22,13 @@ import { paysForPlace } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
 import { isUuid } from "~/lib/ids";
+import { leftToPay } from "./instalment-balance";
 import { instalmentStatus } from "./instalment-status";
 import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
 import { formatReceiptNumber } from "./payment-reference";
-import { insertPayment, markPaid } from "./payments.server";
+import { insertPayment, instalmentLeftToPay, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
 
 /*
@@ -49,6 +51,9 @@ export const staffPaymentMessages = {
   proofRejected: "Proof rejected: the applicant is told why.",
   dueDateMoved: "Due date moved: the applicant is told.",
   paymentRecorded: "Payment recorded: the instalment is paid.",
+  partRecorded: (left: number) =>
+    `Part payment recorded: ${formatNaira(left)} of the instalment is left to pay.`,
+  moreThanLeft: (left: number) => `At most ${formatNaira(left)} of this instalment is left to pay.`,
 } as const;
 
 const staff = (admin: Admin): ApplicationActor => ({ kind: "staff", adminId: admin.id });
@@ -95,6 +100,7 @@ export async function applicationPayments(
         amount: part.amount,
         dueOn: part.dueOn,
         paidAt: part.paidAt,
+        left: leftToPay(part, itsPayments),
         state: instalmentStatus({ ...part, placeHeld, payments: itsPayments }, today),
         paidBy: paidBy ? { method: paidBy.method, reference: paidBy.reference } : null,
       };
@@ -249,8 +255,9 @@ export async function moveDueDate(
 }
 
 /**
- * Records an instalment paid another way (cash at the office, a transfer without proof): a
- * manual payment of the instalment's amount, paid on `paidOn` (Lagos), through markPaid.
+ * Records an instalment, or part of it, paid another way (cash at the office, a transfer without
+ * proof): a manual payment of `amount` kobo (what is left of the instalment when not given),
+ * paid on `paidOn` (Lagos), through markPaid. Returns what is left to pay of the instalment.
  */
 export async function recordManualPayment(
   admin: Admin,
@@ -258,21 +265,26 @@ export async function recordManualPayment(
   instalmentId: string,
   paidOn: string,
   note: string,
-  now = new Date(),
-): Promise<Payment> {
+  { amount, now = new Date() }: { amount?: number; now?: Date } = {},
+): Promise<{ payment: Payment; left: number }> {
   if (paidOn > lagosToday(now))
     throw new UserFacingError(staffPaymentMessages.paidInFuture, 400, "paidOn");
   return db().transaction(async (tx) => {
     const { application, instalment } = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     if (!paysForPlace(application.status))
       throw new UserFacingError(staffPaymentMessages.notPayable, 409);
+    const left = await instalmentLeftToPay(tx, instalment);
+    if (amount !== undefined && amount > left)
+      throw new UserFacingError(staffPaymentMessages.moreThanLeft(left), 400, "amount");
     const recorded = await insertPayment(tx, instalment, "manual", {
+      amount: amount ?? left,
       staffNote: note,
       reviewedBy: admin.id,
     });
     // Midday in Lagos: the day it was paid, whatever the time zone it is read in.
     const paidAt = new Date(`${paidOn}T12:00:00+01:00`);
-    return markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });
+    const payment = await markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });
+    return { payment, left: left - payment.amount };
   });
 }
 
