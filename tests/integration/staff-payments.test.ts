@@ -9,6 +9,7 @@ import {
   payments,
   refunds,
 } from "~/db/schema";
+import { loadMyPayments } from "~/features/payments/applicant-payments.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import {
   choosePaymentPlan,
@@ -17,23 +18,27 @@ import {
 } from "~/features/payments/payments.server";
 import { paystackGateway } from "~/features/payments/paystack.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
+import { receiptFacts } from "~/features/payments/receipts.server";
 import { checkRefund, refundMessages, refundPayment } from "~/features/payments/refunds.server";
 import { staffPaymentMessages } from "~/features/payments/staff-payments.server";
 import { staffPaymentFormMessages } from "~/features/payments/staff-payments-schema";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
+import { takeFlash } from "~/lib/router/flash.server";
 import { action, loader } from "~/routes/admin/students";
 import * as filesRoute from "~/routes/resources/files";
 import * as proofRoute from "~/routes/resources/payment-proof";
 import {
+  cookieHeader,
   getRequest,
   type Outcome,
   outcomeOf,
   postRequest,
+  setCookiesOf,
   signedInAdmin,
 } from "../support/admin-session";
-import { acceptedPlace, nth, scheduleOf } from "../support/application-fixtures";
+import { acceptedPlace, nth, scheduleOf, tokenFromText } from "../support/application-fixtures";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
 import { emailsTo, lastEmailTo } from "../support/outgoing-mail";
 import { rejection } from "../support/rejection";
@@ -344,6 +349,94 @@ describe("the Students page's payment actions", () => {
       status: "rejected",
       staffNote: paymentMessages.paidAnotherWay,
     });
+  });
+});
+
+describe("a part payment recorded by staff", () => {
+  async function flashOf(outcome: Outcome) {
+    const request = new Request("http://localhost:3000/", {
+      headers: { cookie: cookieHeader(setCookiesOf(outcome)) },
+    });
+    return (await takeFlash(request)).flash?.message;
+  }
+
+  it("is recorded against the instalment, which shows what is left; the receipt says so; the next payment completes it", async () => {
+    const { application, schedule } = await placeWithPlan();
+    const first = nth(schedule, 0);
+    const cash = (naira: string) =>
+      post({
+        intent: "record-payment",
+        id: application.id,
+        target: first.id,
+        paidOn: lagosToday(),
+        note: "Part paid in cash at the Yaba office",
+        amount: naira,
+      });
+    const part = await cash("40000");
+    expect(await flashOf(part)).toBe(
+      "Part payment recorded: ₦60,000 of the instalment is left to pay.",
+    );
+    const [recorded] = await paymentsOf(application.id);
+    expect(recorded).toMatchObject({ method: "manual", status: "paid", amount: 4_000_000 });
+    expect(recorded?.receiptNumber).toBeGreaterThan(0);
+    expect(nth(await scheduleOf(application.id), 0).paidAt).toBeNull();
+
+    // More than is left is refused in the form, and nothing is recorded.
+    expect(formError(await cash("60000.01")).amount).toEqual([
+      "At most ₦60,000 of this instalment is left to pay.",
+    ]);
+    expect(await paymentsOf(application.id)).toHaveLength(1);
+
+    // Staff see what is left; the applicant's page counts it; the receipt says it is a part.
+    const data = await openApplication(`id=${application.id}`);
+    expect(data?.payments?.instalments[0]).toMatchObject({ left: 6_000_000, paidAt: null });
+    const email = await lastEmailTo(application.email);
+    expect(email.body).toContain("We received your payment of ₦40,000");
+    expect(email.body).toContain("Paid so far: ₦40,000. Still to pay: ₦160,000");
+    const receipt = await receiptFacts(db(), recorded?.id ?? "");
+    expect(receipt?.receipt).toMatchObject({ partOfInstalment: true, instalmentNumber: 1 });
+    const mine = await loadMyPayments(tokenFromText(email.body));
+    expect(mine).toMatchObject({
+      paid: 4_000_000,
+      remaining: 16_000_000,
+      next: { number: 1, amount: 6_000_000 },
+    });
+
+    // The card pays what is left, and the instalment is paid.
+    const { payment: card } = await startGatewayPayment(application.id, gateway, callbackUrl);
+    expect(card.amount).toBe(6_000_000);
+    paystack.completeCheckout(card.reference, "success");
+    expect(await settleGatewayPayment(card.reference, gateway)).toBe("paid");
+    expect(nth(await scheduleOf(application.id), 0).paidAt).not.toBeNull();
+    const cardReceipt = await receiptFacts(db(), card.id);
+    expect(cardReceipt?.receipt).toMatchObject({
+      partOfInstalment: true,
+      paidToDateKobo: 10_000_000,
+    });
+    expect(await loadMyPayments(tokenFromText(email.body))).toMatchObject({
+      paid: 10_000_000,
+      remaining: 10_000_000,
+      next: { number: 2, amount: 10_000_000 },
+    });
+  });
+
+  it("without an amount records all that is left", async () => {
+    const { application, schedule } = await placeWithPlan();
+    const first = nth(schedule, 0);
+    const fields = {
+      intent: "record-payment",
+      id: application.id,
+      target: first.id,
+      paidOn: lagosToday(),
+      note: "Cash",
+    };
+    await post({ ...fields, amount: "25000" });
+    expect(await flashOf(await post(fields))).toBe(staffPaymentMessages.paymentRecorded);
+    const recorded = await paymentsOf(application.id);
+    expect(recorded.map((payment) => payment.amount).sort((a, b) => a - b)).toEqual([
+      2_500_000, 7_500_000,
+    ]);
+    expect(nth(await scheduleOf(application.id), 0).paidAt).not.toBeNull();
   });
 });
 

@@ -2,7 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { asc, desc, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
-import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
+import {
+  applications,
+  type Instalment,
+  instalments,
+  intakes,
+  paymentPlanKinds,
+  payments,
+} from "~/db/schema";
 import {
   formatApplicationReference,
   paysForPlace,
@@ -14,6 +21,7 @@ import { lagosToday } from "~/lib/format/dates";
 import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-reply.server";
 import { loadBankAccount } from "./bank-transfer.server";
 import { configuredGateway } from "./gateway.server";
+import { leftToPay } from "./instalment-balance";
 import { instalmentStatus } from "./instalment-status";
 import { paymentMessages } from "./payment-messages";
 import { formatReceiptNumber, paymentReferencePattern } from "./payment-reference";
@@ -103,6 +111,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
       })),
       refundDue: receipts.reduce((sum, receipt) => sum + receipt.amount - receipt.refunded, 0),
     };
+  const left = (part: Instalment) => (part.paidAt ? 0 : leftToPay(part, attempts));
   const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
   const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
   return {
@@ -126,9 +135,9 @@ export async function loadMyPayments(token: string, now = new Date()) {
       dueOn: part.dueOn,
       state: instalmentState(part, nextUnpaid?.number ?? null, today),
     })),
-    paid: schedule.reduce((sum, part) => sum + (part.paidAt ? part.amount : 0), 0),
-    remaining: schedule.reduce((sum, part) => sum + (part.paidAt ? 0 : part.amount), 0),
-    next: nextUnpaid && { number: nextUnpaid.number, amount: nextUnpaid.amount },
+    paid: schedule.reduce((sum, part) => sum + part.amount - left(part), 0),
+    remaining: schedule.reduce((sum, part) => sum + left(part), 0),
+    next: nextUnpaid && { number: nextUnpaid.number, amount: left(nextUnpaid) },
   };
 }
 

@@ -50,7 +50,9 @@ async function remindBatch(kind: Kind, today: string, now: Date): Promise<number
       )
       .orderBy(asc(instalments.dueOn), asc(instalments.id))
       .limit(BATCH)
-      .for("update", { of: instalments, skipLocked: true });
+      // The application too, as lockMoneyRows would take it first: an application being paid
+      // (locked) waits for a later sweep, and no payment waits on an instalment held here.
+      .for("update", { of: [applications, instalments], skipLocked: true });
     for (const { instalment, application } of rows) {
       await tx
         .update(instalments)

@@ -40,4 +40,7 @@ export const paymentMessages = {
   /** Staff's word for a second payment of one instalment (two checkouts paid). */
   paidTwice:
     "This instalment was already paid: refund this payment or set it against the next one.",
+  /** Staff's word for a checkout started before staff recorded part of its instalment. */
+  moreThanLeft:
+    "Part of this instalment was paid another way while this payment was under way: refund what was paid over.",
 } as const;

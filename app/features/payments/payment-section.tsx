@@ -105,6 +105,7 @@ export function PaymentSection({
                 {part.paidBy
                   ? ` · ${methodLabels[part.paidBy.method]}, ${part.paidBy.reference}`
                   : ""}
+                {partLeft(part)}
               </td>
               <td className="flex flex-wrap justify-end gap-1 py-1">
                 {part.paidAt ? null : (
@@ -224,7 +225,8 @@ export function PaymentConfirmModal({
 }) {
   const payment = payments.payments.find((row) => row.id === target);
   const instalment = payments.instalments.find((row) => row.id === target);
-  const left = payment ? payment.amount - payment.refundedAmount : 0;
+  // What may be refunded of the payment, or what is left to pay of the instalment.
+  const left = payment ? payment.amount - payment.refundedAmount : (instalment?.left ?? 0);
   const { form, fields } = useSchemaForm(staffPaymentActionSchema, {
     id: `payment-${confirm}`,
     reply,
@@ -270,8 +272,20 @@ export function PaymentConfirmModal({
           ) : null}
           {confirm === "record-payment" ? (
             <>
-              <p>The instalment's full amount is recorded as paid, and a receipt is numbered.</p>
+              <p>
+                {formatNaira(left)} is left to pay. Record all of it or the part that was paid: a
+                receipt is numbered, and a part leaves the rest to pay.
+              </p>
               <TextField meta={fields.paidOn} label="Paid on" type="date" required />
+              <TextField
+                meta={fields.amount}
+                label="Amount paid (₦)"
+                type="number"
+                required
+                min={0.01}
+                max={nairaFromKobo(left)}
+                step={0.01}
+              />
               <NoteField meta={fields.note} label="How it was paid (staff only)" rows={3} />
             </>
           ) : null}
@@ -326,11 +340,17 @@ function PaymentSummary({ payment }: { payment: PaymentRow }) {
   );
 }
 
+/** ' · ₦50,000 left to pay' of an unpaid instalment that staff recorded a part of. */
+function partLeft(part: InstalmentRow) {
+  return !part.paidAt && part.left < part.amount ? ` · ${formatNaira(part.left)} left to pay` : "";
+}
+
 function InstalmentSummary({ instalment }: { instalment: InstalmentRow }) {
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       Instalment {instalment.number} · {formatNaira(instalment.amount)} · due{" "}
       {formatFullDate(instalment.dueOn)} ({instalmentStatusLabels[instalment.state]})
+      {partLeft(instalment)}
     </p>
   );
 }

@@ -22,6 +22,8 @@ import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import { leftToPay } from "./instalment-balance";
+import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
 import type { PaymentGateway } from "./payment-gateway";
 import { paymentMessages } from "./payment-messages";
 import {
@@ -87,26 +89,36 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
  * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
  */
 export async function lockPayableInstalment(tx: Transaction, applicationId: string) {
-  const [found] = await tx
-    .select({ application: applications, intakeStatus: intakes.status })
-    .from(applications)
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .where(eq(applications.id, applicationId))
-    .for("update", { of: applications });
-  const application = found?.application;
-  if (found?.intakeStatus === "cancelled")
-    throw new UserFacingError(paymentMessages.intakeCancelled, 409);
+  const { application } = await lockMoneyRows(tx, applicationId);
+  const [intake] = application
+    ? await tx.select({ status: intakes.status }).from(intakes).where(eq(intakes.id, application.intakeId))
+    : [];
+  if (intake?.status === "cancelled") throw new UserFacingError(paymentMessages.intakeCancelled, 409);
   if (!application || !paysForPlace(application.status))
     throw new UserFacingError(paymentMessages.notAccepted, 409);
   if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
+  // Read under the application's lock, which every payment of it holds: it stays the next one.
   const instalment = await nextUnpaidInstalment(tx, applicationId);
   if (!instalment) throw new UserFacingError(paymentMessages.nothingDue, 409);
   return { application, instalment };
 }
 
+/** What is left to pay of `instalment` (leftToPay), read in the transaction that pays it. */
+export async function instalmentLeftToPay(tx: Transaction, instalment: Instalment) {
+  const paid = await tx
+    .select({
+      instalmentId: payments.instalmentId,
+      status: payments.status,
+      amount: payments.amount,
+    })
+    .from(payments)
+    .where(and(eq(payments.instalmentId, instalment.id), eq(payments.status, "paid")));
+  return leftToPay(instalment, paid);
+}
+
 /**
- * Records an attempt to pay `instalment` in full by `method`, under a new reference of ours;
- * `details` are what the method adds (a proof, the staff note).
+ * Records an attempt to pay what is left of `instalment` by `method`, under a new reference of
+ * ours; `details` are what the method adds (a proof, the staff note, a part's amount).
  */
 export async function insertPayment(
   tx: Transaction,
@@ -121,7 +133,7 @@ export async function insertPayment(
       applicationId: instalment.applicationId,
       instalmentId: instalment.id,
       method,
-      amount: instalment.amount,
+      amount: details.amount ?? (await instalmentLeftToPay(tx, instalment)),
       ...details,
     })
     .returning();
@@ -218,12 +230,9 @@ export async function recordCharge(
   now = new Date(),
 ): Promise<SettleOutcome> {
   return db().transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.reference, reference))
-      .for("update");
-    if (!payment) return "unknown";
+    const locked = await lockPaymentInOrder(tx, { reference });
+    if (!locked) return "unknown";
+    const { payment, instalment } = locked;
     if (payment.status !== "started") return "already";
     if (
       charge?.reference !== reference ||
@@ -239,13 +248,12 @@ export async function recordCharge(
         .where(eq(payments.id, payment.id));
       return "failed";
     }
-    // Locked after the payment: two payments of one instalment (two tabs) settle one at a time.
-    const [instalment] = await tx
-      .select({ paidAt: instalments.paidAt })
-      .from(instalments)
-      .where(eq(instalments.id, payment.instalmentId))
-      .for("update");
-    const mismatch = instalment?.paidAt ? paymentMessages.paidTwice : mismatchOf(payment, charge);
+    const mismatch = instalment.paidAt
+      ? paymentMessages.paidTwice
+      : (mismatchOf(payment, charge) ??
+        (payment.amount > (await instalmentLeftToPay(tx, instalment))
+          ? paymentMessages.moreThanLeft
+          : null));
     if (mismatch) {
       await tx
         .update(payments)
@@ -321,21 +329,30 @@ export async function markPaid(
     .where(eq(payments.id, payment.id))
     .returning();
   if (!paid?.receiptNumber) throw new Error("The payment was not numbered");
-  await tx
+  // A part payment leaves the instalment unpaid: it is paid once nothing is left.
+  const [instalmentPaid] = await tx
     .update(instalments)
     .set({ paidAt, updatedAt: sql`now()` })
-    .where(eq(instalments.id, payment.instalmentId));
-  // A proof still waiting for this instalment has nothing left to prove.
-  await tx
-    .update(payments)
-    .set({ status: "rejected", staffNote: paymentMessages.paidAnotherWay, updatedAt: sql`now()` })
     .where(
       and(
-        eq(payments.instalmentId, payment.instalmentId),
-        eq(payments.status, "proof-sent"),
-        ne(payments.id, payment.id),
+        eq(instalments.id, payment.instalmentId),
+        sql`${instalments.amount} <= (select coalesce(sum(${payments.amount}), 0) from ${payments}
+          where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid')`,
       ),
-    );
+    )
+    .returning({ id: instalments.id });
+  // A proof still waiting for a paid instalment has nothing left to prove.
+  if (instalmentPaid)
+    await tx
+      .update(payments)
+      .set({ status: "rejected", staffNote: paymentMessages.paidAnotherWay, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.instalmentId, payment.instalmentId),
+          eq(payments.status, "proof-sent"),
+          ne(payments.id, payment.id),
+        ),
+      );
   await recordEvent(tx, payment.applicationId, "payment-received", actor, {
     detail: {
       reference: payment.reference,

@@ -1,5 +1,6 @@
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { env } from "~/lib/infra/env.server";
+import { logger } from "~/lib/infra/logger.server";
 import { paymentReferencePattern } from "./payment-reference";
 import { paymentCheckJob } from "./payments.server";
 import {
@@ -14,31 +15,43 @@ import { checkRefundsOfPayment } from "./refunds.server";
  * secret key), answered at once, and worked on as a job that asks Paystack itself what became of
  * the payment (or, for a `refund.*` event, of its pending refunds), so a replayed, delayed or
  * out-of-order event can only make us look again. Paystack sends an event again until it gets a
- * 200; our check is recorded once however often it comes.
+ * 200 (so while the database is out of reach the answer is 503); our check is recorded once
+ * however often it comes.
  */
 export async function receivePaystackWebhook(
   rawBody: Buffer,
   signature: string | null,
-): Promise<{ status: 200 | 400 | 401 | 404 }> {
+): Promise<{ status: 200 | 400 | 401 | 404 | 503 }> {
   const secretKey = env().PAYSTACK_SECRET_KEY;
   if (!secretKey) return { status: 404 };
   if (!isPaystackSignatureValid(rawBody, signature, secretKey)) return { status: 401 };
-  const body = parseJson(rawBody);
+  const work = workOf(parseJson(rawBody));
+  if (typeof work === "number") return { status: work };
+  try {
+    await db().transaction(work);
+  } catch (error) {
+    // The database is out of reach: nothing was recorded, and Paystack sends the event again.
+    logger.error({ err: error }, "A Paystack webhook could not be recorded");
+    return { status: 503 };
+  }
+  return { status: 200 };
+}
+
+/** What an event asks of the database, or the answer when it asks nothing. */
+function workOf(body: unknown): 200 | 400 | ((tx: Transaction) => Promise<unknown>) {
   const refundEvent = paystackRefundEventSchema.safeParse(body);
   if (refundEvent.success) {
     const reference = refundEvent.data.data.transaction_reference;
-    await db().transaction((tx) => checkRefundsOfPayment(tx, reference));
-    return { status: 200 };
+    return (tx) => checkRefundsOfPayment(tx, reference);
   }
   const event = paystackEventSchema.safeParse(body);
-  if (!event.success) return { status: 400 };
+  if (!event.success) return 400;
   const { reference } = event.data.data;
   // Only charges of references we made; any other event is acknowledged and left alone.
   if (!event.data.event.startsWith("charge.") || !paymentReferencePattern.test(reference))
-    return { status: 200 };
+    return 200;
   // Each delivery queues its own check: a check of a payment already recorded changes nothing.
-  await db().transaction((tx) => paymentCheckJob.enqueue(tx, { reference, attempt: 0 }));
-  return { status: 200 };
+  return (tx) => paymentCheckJob.enqueue(tx, { reference, attempt: 0 });
 }
 
 function parseJson(rawBody: Buffer): unknown {

@@ -13,6 +13,8 @@ export type ReceiptFacts = {
   intakeLabel: string;
   startsOn: string;
   instalmentNumber: number;
+  /** Staff recorded a part of the instalment: the rest is still to pay. */
+  partOfInstalment: boolean;
   instalmentCount: number;
   method: string;
   paymentReference: string;
@@ -77,7 +79,10 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   row("Application", receipt.applicationReference);
   row("Course", receipt.courseTitle);
   row("Intake", `${receipt.intakeLabel} (starts ${formatFullDate(receipt.startsOn)})`);
-  row("For", `Instalment ${receipt.instalmentNumber} of ${receipt.instalmentCount}`);
+  row(
+    "For",
+    `${receipt.partOfInstalment ? "Part of instalment" : "Instalment"} ${receipt.instalmentNumber} of ${receipt.instalmentCount}`,
+  );
   row("Paid by", `${receipt.method} (reference ${receipt.paymentReference})`);
   y -= 10;
   row("Amount received", ngn(receipt.amountKobo), bold);

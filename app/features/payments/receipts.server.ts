@@ -41,6 +41,7 @@ export async function receiptFacts(
     .select({
       payment: payments,
       instalmentNumber: instalments.number,
+      instalmentAmount: instalments.amount,
       application: applications,
       intake: emailIntakeColumns,
     })
@@ -84,6 +85,7 @@ export async function receiptFacts(
     applicationReference: formatApplicationReference(application.reference),
     ...intake,
     instalmentNumber: row.instalmentNumber,
+    partOfInstalment: payment.amount < row.instalmentAmount,
     instalmentCount: totals?.count ?? 1,
     method: paymentMethodLabels[payment.method],
     paymentReference: payment.reference,

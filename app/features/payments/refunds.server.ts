@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
-  applications,
+  type Application,
   type Payment,
   payments,
   type Refund,
@@ -22,6 +22,7 @@ import { formatNaira } from "~/lib/format/money";
 import { uuidSchema } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import { lockPaymentInOrder } from "./money-locks.server";
 import type { PaymentGateway } from "./payment-gateway";
 import { paymentReferencePattern } from "./payment-reference";
 import { type GatewayRefund, PaystackRefusedError } from "./paystack.server";
@@ -64,15 +65,11 @@ const statusOf = (said: string): Refund["status"] =>
 /** Tells the applicant of the refund and puts it in the timeline. */
 async function announceRefund(
   tx: Transaction,
+  application: Application,
   payment: Payment,
   refund: Refund,
   actor: ApplicationActor,
 ) {
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.id, payment.applicationId));
-  if (!application) throw new Error("A payment's application is missing");
   await emailApplicant(
     tx,
     application,
@@ -122,7 +119,7 @@ export async function refundPayment(
   gateway: RefundGateway | null = configuredGateway(),
 ): Promise<Refund["status"]> {
   const { payment, refund } = await db().transaction(async (tx) => {
-    const payment = await lockPayment(tx, applicationId, paymentId);
+    const { application, payment } = await lockPayment(tx, applicationId, paymentId);
     if (payment.status !== "paid") throw new UserFacingError(refundMessages.notPaid, 409);
     const left = payment.amount - payment.refundedAmount;
     if (amount > left) throw new UserFacingError(refundMessages.overRefund(left), 400, "amount");
@@ -144,7 +141,7 @@ export async function refundPayment(
       })
       .returning();
     if (!refund) throw new Error("The refund was not recorded");
-    if (!byCard) await announceRefund(tx, payment, refund, staff(admin));
+    if (!byCard) await announceRefund(tx, application, payment, refund, staff(admin));
     return { payment, refund };
   });
   if (refund.method === "manual" || !gateway) return refund.status;
@@ -154,7 +151,10 @@ export async function refundPayment(
     answer = await gateway.refund({ reference: payment.reference, amountKobo: amount, reason });
   } catch (error) {
     if (error instanceof PaystackRefusedError) {
-      await db().transaction((tx) => releaseRefund(tx, refund, null));
+      await db().transaction(async (tx) => {
+        await lockPayment(tx, applicationId, paymentId);
+        await releaseRefund(tx, refund, null);
+      });
       throw new UserFacingError(refundMessages.refused(error.paystackMessage), 409);
     }
     // No answer: Paystack may have refunded it. The amount stays reserved until a check knows.
@@ -177,7 +177,7 @@ export async function refundPayment(
 
 /**
  * Records what Paystack said of one of our pending refunds, once: the refund's row is locked
- * (after its payment's, the order a refund's reservation keeps) and only a pending one changes.
+ * (after its payment's, in the order of lockMoneyRows) and only a pending one changes.
  * The applicant is told when Paystack first takes it on; a refund still pending is checked again.
  */
 async function recordGatewayRefund(
@@ -189,13 +189,10 @@ async function recordGatewayRefund(
   return db().transaction(async (tx) => {
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!current) return "failed";
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, current.paymentId))
-      .for("update");
+    const locked = await lockPaymentInOrder(tx, { id: current.paymentId });
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-    if (!payment || !refund || refund.status !== "pending") return refund?.status ?? "failed";
+    if (!locked || !refund || refund.status !== "pending") return refund?.status ?? "failed";
+    const { application, payment } = locked;
     if (!said) {
       await releaseRefund(tx, refund, null);
       await recordEvent(tx, payment.applicationId, "refunded", systemActor, {
@@ -223,7 +220,7 @@ async function recordGatewayRefund(
       .returning();
     if (!saved) throw new Error("The refund was not saved");
     // Told once: when Paystack first takes it on.
-    if (!refund.gatewayId) await announceRefund(tx, payment, saved, actor);
+    if (!refund.gatewayId) await announceRefund(tx, application, payment, saved, actor);
     const delay = refundCheckDelaysMinutes[nextAttempt - 1];
     if (status === "pending" && delay !== undefined)
       await refundCheckJob.enqueue(

@@ -54,7 +54,15 @@ export const staffPaymentActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("confirm-proof"), id, target }),
     z.object({ intent: z.literal("reject-proof"), id, target, reason }),
     z.object({ intent: z.literal("move-due-date"), id, target, dueOn: lagosDate, note }),
-    z.object({ intent: z.literal("record-payment"), id, target, paidOn: lagosDate, note }),
+    // No amount: all that is left of the instalment.
+    z.object({
+      intent: z.literal("record-payment"),
+      id,
+      target,
+      paidOn: lagosDate,
+      note,
+      amount: z.optional(naira),
+    }),
     z.object({ intent: z.literal("refund"), id, target, amount: naira, reason }),
   ],
   { error: invalid },

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
   type Application,
   type ApplicationEventKind,
-  applications,
   instalments,
   type Payment,
   payments,
@@ -23,16 +22,20 @@ import { paysForPlace } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
 import { isUuid } from "~/lib/ids";
+import { leftToPay } from "./instalment-balance";
 import { instalmentStatus } from "./instalment-status";
+import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
 import { formatReceiptNumber } from "./payment-reference";
-import { insertPayment, markPaid } from "./payments.server";
+import { insertPayment, instalmentLeftToPay, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
 
 /*
  * Staff's actions on an application's payments, from the Students page (which guards with
- * requireAdmin: any active admin may act, and is recorded in the timeline). Each locks the row
- * it changes, so two staff members acting at once act one after the other.
+ * requireAdmin: any active admin may act, and is recorded in the timeline). Each locks the rows
+ * it changes in the order of lockMoneyRows, so two staff members (or a staff member and a
+ * webhook) acting at once act one after the other.
  */
 
 export const staffPaymentMessages = {
@@ -48,6 +51,9 @@ export const staffPaymentMessages = {
   proofRejected: "Proof rejected: the applicant is told why.",
   dueDateMoved: "Due date moved: the applicant is told.",
   paymentRecorded: "Payment recorded: the instalment is paid.",
+  partRecorded: (left: number) =>
+    `Part payment recorded: ${formatNaira(left)} of the instalment is left to pay.`,
+  moreThanLeft: (left: number) => `At most ${formatNaira(left)} of this instalment is left to pay.`,
 } as const;
 
 const staff = (admin: Admin): ApplicationActor => ({ kind: "staff", adminId: admin.id });
@@ -94,6 +100,7 @@ export async function applicationPayments(
         amount: part.amount,
         dueOn: part.dueOn,
         paidAt: part.paidAt,
+        left: leftToPay(part, itsPayments),
         state: instalmentStatus({ ...part, placeHeld, payments: itsPayments }, today),
         paidBy: paidBy ? { method: paidBy.method, reference: paidBy.reference } : null,
       };
@@ -129,29 +136,23 @@ export async function applicationPayments(
 
 export type ApplicationPayments = Awaited<ReturnType<typeof applicationPayments>>;
 
-/** A payment of the application, its row locked; refused unless it is one. */
+/** A payment of the application, locked in order (its application first); refused unless it is one. */
 export async function lockPayment(tx: Transaction, applicationId: string, paymentId: string) {
   if (!isUuid(paymentId)) throw new UserFacingError(staffPaymentMessages.notFound, 404);
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.applicationId, applicationId)))
-    .for("update");
-  if (!payment) throw new UserFacingError(staffPaymentMessages.notFound, 404);
-  return payment;
+  const locked = await lockPaymentInOrder(tx, { id: paymentId }, applicationId);
+  if (!locked) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  return locked;
 }
 
+/** The application and one of its unpaid instalments, locked in order; refused otherwise. */
 async function lockUnpaidInstalment(tx: Transaction, applicationId: string, instalmentId: string) {
   if (!isUuid(instalmentId))
     throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
-  const [instalment] = await tx
-    .select()
-    .from(instalments)
-    .where(and(eq(instalments.id, instalmentId), eq(instalments.applicationId, applicationId)))
-    .for("update");
-  if (!instalment) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+  const { application, instalment } = await lockMoneyRows(tx, applicationId, { instalmentId });
+  if (!application || !instalment)
+    throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
   if (instalment.paidAt) throw new UserFacingError(staffPaymentMessages.instalmentPaid, 409);
-  return instalment;
+  return { application, instalment };
 }
 
 /**
@@ -173,21 +174,12 @@ export async function emailWithLink(
   await emailApplicant(tx, application, email, kind, actor, detail);
 }
 
-async function applicationOf(tx: Transaction, applicationId: string) {
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  if (!application) throw new UserFacingError(staffPaymentMessages.notFound, 404);
-  return application;
-}
-
-/** A proof waiting for a check, locked with its instalment (the order recordCharge keeps). */
+/** A proof waiting for a check, locked in order with its application and instalment. */
 async function lockProof(tx: Transaction, applicationId: string, paymentId: string) {
-  const payment = await lockPayment(tx, applicationId, paymentId);
-  if (payment.status !== "proof-sent")
+  const locked = await lockPayment(tx, applicationId, paymentId);
+  if (locked.payment.status !== "proof-sent")
     throw new UserFacingError(staffPaymentMessages.notProof, 409);
-  return payment;
+  return locked;
 }
 
 /**
@@ -201,8 +193,8 @@ export async function confirmProof(
   now = new Date(),
 ) {
   await db().transaction(async (tx) => {
-    const payment = await lockProof(tx, applicationId, paymentId);
-    await lockUnpaidInstalment(tx, applicationId, payment.instalmentId);
+    const { payment, instalment } = await lockProof(tx, applicationId, paymentId);
+    if (instalment.paidAt) throw new UserFacingError(staffPaymentMessages.instalmentPaid, 409);
     await tx.update(payments).set({ reviewedBy: admin.id }).where(eq(payments.id, payment.id));
     await markPaid(tx, payment, { paidAt: now, gatewayId: null, actor: staff(admin) });
   });
@@ -216,14 +208,14 @@ export async function rejectProof(
   reason: string,
 ) {
   await db().transaction(async (tx) => {
-    const payment = await lockProof(tx, applicationId, paymentId);
+    const { application, payment } = await lockProof(tx, applicationId, paymentId);
     await tx
       .update(payments)
       .set({ status: "rejected", staffNote: reason, reviewedBy: admin.id, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
     await emailWithLink(
       tx,
-      await applicationOf(tx, applicationId),
+      application,
       (about, link) => proofRejectedEmail(about, payment, reason, link),
       "proof-rejected",
       staff(admin),
@@ -244,7 +236,7 @@ export async function moveDueDate(
   if (dueOn < lagosToday(now))
     throw new UserFacingError(staffPaymentMessages.dateInPast, 400, "dueOn");
   await db().transaction(async (tx) => {
-    const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
+    const { application, instalment } = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     if (instalment.dueOn === dueOn)
       throw new UserFacingError(staffPaymentMessages.sameDate, 400, "dueOn");
     await tx
@@ -253,7 +245,7 @@ export async function moveDueDate(
       .where(eq(instalments.id, instalment.id));
     await emailWithLink(
       tx,
-      await applicationOf(tx, applicationId),
+      application,
       (about, link) => dueDateMovedEmail(about, instalment, instalment.dueOn, dueOn, note, link),
       "due-date-moved",
       staff(admin),
@@ -263,8 +255,9 @@ export async function moveDueDate(
 }
 
 /**
- * Records an instalment paid another way (cash at the office, a transfer without proof): a
- * manual payment of the instalment's amount, paid on `paidOn` (Lagos), through markPaid.
+ * Records an instalment, or part of it, paid another way (cash at the office, a transfer without
+ * proof): a manual payment of `amount` kobo (what is left of the instalment when not given),
+ * paid on `paidOn` (Lagos), through markPaid. Returns what is left to pay of the instalment.
  */
 export async function recordManualPayment(
   admin: Admin,
@@ -272,27 +265,26 @@ export async function recordManualPayment(
   instalmentId: string,
   paidOn: string,
   note: string,
-  now = new Date(),
-): Promise<Payment> {
+  { amount, now = new Date() }: { amount?: number; now?: Date } = {},
+): Promise<{ payment: Payment; left: number }> {
   if (paidOn > lagosToday(now))
     throw new UserFacingError(staffPaymentMessages.paidInFuture, 400, "paidOn");
   return db().transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .for("update");
-    if (!application) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+    const { application, instalment } = await lockUnpaidInstalment(tx, applicationId, instalmentId);
     if (!paysForPlace(application.status))
       throw new UserFacingError(staffPaymentMessages.notPayable, 409);
-    const instalment = await lockUnpaidInstalment(tx, applicationId, instalmentId);
+    const left = await instalmentLeftToPay(tx, instalment);
+    if (amount !== undefined && amount > left)
+      throw new UserFacingError(staffPaymentMessages.moreThanLeft(left), 400, "amount");
     const recorded = await insertPayment(tx, instalment, "manual", {
+      amount: amount ?? left,
       staffNote: note,
       reviewedBy: admin.id,
     });
     // Midday in Lagos: the day it was paid, whatever the time zone it is read in.
     const paidAt = new Date(`${paidOn}T12:00:00+01:00`);
-    return markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });
+    const payment = await markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });
+    return { payment, left: left - payment.amount };
   });
 }
 

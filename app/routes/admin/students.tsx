@@ -211,9 +211,19 @@ export async function action({ request }: Route.ActionArgs) {
       case "move-due-date":
         await moveDueDate(actor, input.id, input.target, input.dueOn, input.note);
         return done(staffPaymentMessages.dueDateMoved);
-      case "record-payment":
-        await recordManualPayment(actor, input.id, input.target, input.paidOn, input.note);
-        return done(staffPaymentMessages.paymentRecorded);
+      case "record-payment": {
+        const { left } = await recordManualPayment(
+          actor,
+          input.id,
+          input.target,
+          input.paidOn,
+          input.note,
+          { amount: input.amount },
+        );
+        return done(
+          left > 0 ? staffPaymentMessages.partRecorded(left) : staffPaymentMessages.paymentRecorded,
+        );
+      }
       case "refund": {
         const status = await refundPayment(
           actor,

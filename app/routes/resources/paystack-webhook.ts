@@ -1,4 +1,5 @@
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
+import { markUnavailable } from "~/lib/http/unavailable.server";
 import type { Route } from "./+types/paystack-webhook";
 
 /** Paystack's webhook (set in Paystack's dashboard as `<PUBLIC_URL>/webhooks/paystack`). */
@@ -10,7 +11,9 @@ export async function action({ request }: Route.ActionArgs) {
     rawBody,
     request.headers.get("x-paystack-signature"),
   );
-  return new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (status === 503) markUnavailable(headers);
+  return new Response(null, { status, headers });
 }
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
