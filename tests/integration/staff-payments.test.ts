@@ -23,6 +23,7 @@ import { staffPaymentFormMessages } from "~/features/payments/staff-payments-sch
 import { addDays, lagosToday } from "~/lib/format/dates";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
+import { takeFlash } from "~/lib/router/flash.server";
 import { action, loader } from "~/routes/admin/students";
 import * as filesRoute from "~/routes/resources/files";
 import * as proofRoute from "~/routes/resources/payment-proof";
@@ -331,7 +332,7 @@ describe("the Students page's payment actions", () => {
     expect(formError(twice)[""]).toEqual([staffPaymentMessages.instalmentPaid]);
   });
 
-  it("a proof still waiting for an instalment paid another way stops waiting", async () => {
+  it("a proof still waiting for an instalment paid another way keeps waiting for staff, never rejected in silence", async () => {
     const { application, payment, schedule } = await proofSent();
     await post({
       intent: "record-payment",
@@ -340,9 +341,20 @@ describe("the Students page's payment actions", () => {
       paidOn: lagosToday(),
       note: "Paid cash at the Yaba office",
     });
+    expect(await paymentById(payment.id)).toMatchObject({ status: "proof-sent", staffNote: null });
+    const confirmed = await post({
+      intent: "confirm-proof",
+      id: application.id,
+      target: payment.id,
+    });
+    if (confirmed.kind !== "redirect")
+      throw new Error(`Expected a redirect, got ${confirmed.kind}`);
+    const cookie = (confirmed.response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { flash } = await takeFlash(new Request("http://localhost/", { headers: { cookie } }));
+    expect(flash?.message).toBe(staffPaymentMessages.proofConfirmedTwice);
     expect(await paymentById(payment.id)).toMatchObject({
-      status: "rejected",
-      staffNote: paymentMessages.paidAnotherWay,
+      status: "flagged",
+      flagReason: paymentMessages.paidTwice,
     });
   });
 });

@@ -1,8 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
-import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
+import {
+  applications,
+  instalments,
+  intakes,
+  paymentPlanKinds,
+  payments,
+  refunds,
+} from "~/db/schema";
 import {
   formatApplicationReference,
   paysForPlace,
@@ -25,9 +32,6 @@ import {
   startGatewayPayment,
 } from "./payments.server";
 import { PaystackUnavailableError } from "./paystack.server";
-
-/** An instalment as the applicant reads it. Overdue: its Lagos due date has passed unpaid. */
-export type InstalmentState = "paid" | "due" | "overdue" | "upcoming";
 
 /**
  * The payment part of 'My application', for an accepted or enrolled place; null otherwise.
@@ -76,11 +80,29 @@ export async function loadMyPayments(token: string, now = new Date()) {
       .orderBy(desc(payments.createdAt)),
     loadBankAccount(),
   ]);
+  const given = attempts.length
+    ? await db()
+        .select()
+        .from(refunds)
+        .where(
+          inArray(
+            refunds.paymentId,
+            attempts.map((payment) => payment.id),
+          ),
+        )
+        .orderBy(asc(refunds.createdAt))
+    : [];
   const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
   const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
+  const paidPayments = attempts.filter((payment) => payment.status === "paid");
+  const numberOf = new Map(schedule.map((part) => [part.id, part.number]));
+  const instalmentOf = new Map(attempts.map((payment) => [payment.id, payment.instalmentId]));
+  const placeHeld = paysForPlace(application.status);
   return {
     stage: "pay" as const,
     canPayOnline,
+    // 'Pay now' is withheld while a proof of the next instalment waits (paying twice).
+    proofWaits: forNext.some((payment) => payment.status === "proof-sent"),
     bankTransfer: account && {
       ...account,
       reference: formatApplicationReference(application.reference),
@@ -91,8 +113,8 @@ export async function loadMyPayments(token: string, now = new Date()) {
             ? ({ state: "rejected", reason: lastProof.staffNote ?? "" } as const)
             : null,
     },
-    receipts: attempts
-      .filter((payment) => payment.status === "paid" && payment.receiptNumber && payment.paidAt)
+    receipts: paidPayments
+      .filter((payment) => payment.receiptNumber && payment.paidAt)
       .map((payment) => ({
         number: payment.receiptNumber as number,
         label: formatReceiptNumber(payment.receiptNumber as number),
@@ -106,30 +128,35 @@ export async function loadMyPayments(token: string, now = new Date()) {
       number: part.number,
       amount: part.amount,
       dueOn: part.dueOn,
-      state: instalmentState(part, nextUnpaid?.number ?? null, today),
+      state: instalmentStatus(
+        {
+          ...part,
+          placeHeld,
+          payments: attempts.filter((payment) => payment.instalmentId === part.id),
+        },
+        today,
+      ),
     })),
-    paid: schedule.reduce((sum, part) => sum + (part.paidAt ? part.amount : 0), 0),
-    remaining: schedule.reduce((sum, part) => sum + (part.paidAt ? 0 : part.amount), 0),
+    // Money in: what came in and counted, and what of it was given back (or is on its way back).
+    paid: paidPayments.reduce((sum, payment) => sum + payment.amount, 0),
+    refunded: paidPayments.reduce((sum, payment) => sum + payment.refundedAmount, 0),
+    refunds: given
+      .filter((refund) => refund.status !== "failed")
+      .map((refund) => ({
+        id: refund.id,
+        amount: refund.amount,
+        on: refund.createdAt,
+        done: refund.status === "processed",
+        instalmentNumber: numberOf.get(instalmentOf.get(refund.paymentId) ?? "") ?? null,
+      })),
+    remaining: placeHeld
+      ? schedule.reduce((sum, part) => sum + (part.paidAt ? 0 : part.amount), 0)
+      : 0,
     next: nextUnpaid && { number: nextUnpaid.number, amount: nextUnpaid.amount },
   };
 }
 
 export type MyPayments = NonNullable<Awaited<ReturnType<typeof loadMyPayments>>>;
-
-/**
- * instalmentStatus as the applicant reads it: by the money and the calendar only (a flag or a
- * proof waits for staff, not for them), on a place still held (else there is no schedule to
- * show); of the instalments due, the next to pay and today's are due, the others upcoming.
- */
-function instalmentState(
-  part: { number: number; paidAt: Date | null; dueOn: string },
-  nextUnpaid: number | null,
-  today: string,
-): InstalmentState {
-  const status = instalmentStatus({ ...part, placeHeld: true, payments: [] }, today);
-  if (status === "paid" || status === "overdue") return status;
-  return part.number === nextUnpaid || part.dueOn === today ? "due" : "upcoming";
-}
 
 export const paymentStepSchema = z.discriminatedUnion(
   "intent",
@@ -178,24 +205,29 @@ export const returnNotices: Record<SettleOutcome, { kind: "success" | "error"; m
     pending: { kind: "success", message: paymentMessages.confirming },
     failed: { kind: "error", message: paymentMessages.failed },
     flagged: { kind: "error", message: paymentMessages.flagged },
+    cancelled: { kind: "success", message: paymentMessages.cancelled },
     unknown: { kind: "error", message: paymentMessages.unknownPayment },
   };
 
 /** What a payment recorded before the applicant came back became, as the return tells it. */
-const recordedOutcomes: ReadonlySet<string> = new Set<SettleOutcome>(["paid", "flagged", "failed"]);
+const recordedOutcomes: Partial<Record<string, SettleOutcome>> = {
+  paid: "paid",
+  flagged: "flagged",
+  failed: "failed",
+  abandoned: "cancelled",
+};
 
 /**
  * Paystack's webhook often records a payment before the applicant is back from the checkout:
- * they are told what it became (paid, flagged, failed), as if their return had recorded it.
+ * they are told what it became (paid, flagged, failed, cancelled), as if their return had
+ * recorded it.
  */
 async function recordedOutcome(reference: string): Promise<SettleOutcome> {
   const [payment] = await db()
     .select({ status: payments.status })
     .from(payments)
     .where(eq(payments.reference, reference));
-  return payment && recordedOutcomes.has(payment.status)
-    ? (payment.status as SettleOutcome)
-    : "already";
+  return (payment && recordedOutcomes[payment.status]) ?? "already";
 }
 
 /**
@@ -207,7 +239,7 @@ export async function returnFromCheckout(token: string, reference: string): Prom
   if (!gateway) return "unknown";
   if (!(await applicantPaymentId(token, eq(payments.reference, reference)))) return "unknown";
   try {
-    const outcome = await settleGatewayPayment(reference, gateway);
+    const outcome = await settleGatewayPayment(reference, gateway, new Date(), { returned: true });
     return outcome === "already" ? await recordedOutcome(reference) : outcome;
   } catch (error) {
     // Paystack cannot be asked now: the delayed check will record it.

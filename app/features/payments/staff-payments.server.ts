@@ -25,8 +25,9 @@ import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { instalmentStatus } from "./instalment-status";
+import { paymentMessages } from "./payment-messages";
 import { formatReceiptNumber } from "./payment-reference";
-import { insertPayment, markPaid } from "./payments.server";
+import { flagPayment, insertPayment, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
 
 /*
@@ -45,6 +46,8 @@ export const staffPaymentMessages = {
   dateInPast: "The new due date must be today or later.",
   paidInFuture: "The date it was paid cannot be in the future.",
   proofConfirmed: "Bank transfer confirmed: the instalment is paid.",
+  proofConfirmedTwice:
+    "Bank transfer confirmed, but the instalment was already paid: the transfer is flagged for a refund.",
   proofRejected: "Proof rejected: the applicant is told why.",
   dueDateMoved: "Due date moved: the applicant is told.",
   paymentRecorded: "Payment recorded: the instalment is paid.",
@@ -192,19 +195,35 @@ async function lockProof(tx: Transaction, applicationId: string, paymentId: stri
 
 /**
  * Staff found the bank transfer: the payment is paid through markPaid (numbered, its
- * instalment paid, the place enrolled), with the admin as who confirmed it.
+ * instalment paid, the place enrolled), with the admin as who confirmed it. When the
+ * instalment was paid meanwhile (by card, say), the transfer is a second payment: it is
+ * recorded as flagged for a refund, never rejected. Which of the two staff were told.
  */
 export async function confirmProof(
   admin: Admin,
   applicationId: string,
   paymentId: string,
   now = new Date(),
-) {
-  await db().transaction(async (tx) => {
+): Promise<"paid" | "flagged"> {
+  return db().transaction(async (tx) => {
     const payment = await lockProof(tx, applicationId, paymentId);
-    await lockUnpaidInstalment(tx, applicationId, payment.instalmentId);
+    const [instalment] = await tx
+      .select({ paidAt: instalments.paidAt })
+      .from(instalments)
+      .where(eq(instalments.id, payment.instalmentId))
+      .for("update");
+    if (!instalment) throw new UserFacingError(staffPaymentMessages.instalmentNotFound, 404);
+    if (instalment.paidAt) {
+      await flagPayment(tx, payment, paymentMessages.paidTwice, staff(admin), {
+        reviewedBy: admin.id,
+        receivedAmount: payment.amount,
+        receivedCurrency: payment.currency,
+      });
+      return "flagged";
+    }
     await tx.update(payments).set({ reviewedBy: admin.id }).where(eq(payments.id, payment.id));
     await markPaid(tx, payment, { paidAt: now, gatewayId: null, actor: staff(admin) });
+    return "paid";
   });
 }
 
