@@ -96,8 +96,8 @@ test(
     });
     await payment.getByRole("button", { name: "Send proof of transfer" }).click();
     await expect(payment.getByText(paymentMessages.proofWaiting)).toBeVisible();
-    await expect(payment.getByText(paymentMessages.payNowWithheld)).toBeVisible();
     await expect(payment.getByRole("button", { name: /now with Paystack$/ })).toHaveCount(0);
+    await expect(payment.getByText(paymentMessages.payNowWithheld)).toBeVisible();
     await expect(payment.getByText("Proof being checked", { exact: true })).toBeVisible();
     await expectFitsThePhone(page);
     await expectNoAxeViolations(page, "my application, proof waiting");
