@@ -1,15 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db } from "~/db/client.server";
-import {
-  applications,
-  instalments,
-  intakes,
-  paymentPlanKinds,
-  payments,
-  refunds,
-} from "~/db/schema";
+import { applications, instalments, intakes, paymentPlanKinds, payments } from "~/db/schema";
 import {
   formatApplicationReference,
   paysForPlace,
@@ -32,6 +25,7 @@ import {
   startGatewayPayment,
 } from "./payments.server";
 import { PaystackUnavailableError } from "./paystack.server";
+import { refundsOf } from "./staff-payments.server";
 
 /**
  * The payment part of 'My application', for an accepted or enrolled place; null otherwise.
@@ -80,18 +74,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
       .orderBy(desc(payments.createdAt)),
     loadBankAccount(),
   ]);
-  const given = attempts.length
-    ? await db()
-        .select()
-        .from(refunds)
-        .where(
-          inArray(
-            refunds.paymentId,
-            attempts.map((payment) => payment.id),
-          ),
-        )
-        .orderBy(asc(refunds.createdAt))
-    : [];
+  const given = await refundsOf(attempts);
   const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
   const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
   const paidPayments = attempts.filter((payment) => payment.status === "paid");

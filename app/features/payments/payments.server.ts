@@ -134,10 +134,12 @@ export async function proofWaits(tx: Transaction, instalmentId: string) {
 
 /**
  * How long 'Pay now' waits for a checkout another press is opening (its gateway call is under
- * way, in this process or another) before it gives up; past it, that attempt is taken as lost.
+ * way, in this process or another; Paystack's own timeout is 10 s) before it gives up; past it,
+ * that attempt is taken as lost. The waiting presses look again after 100 ms, then twice as long
+ * each time up to a second, so that many of them do not keep the database busy.
  */
 const checkoutOpeningMs = 15_000;
-const checkoutPollMs = 100;
+const checkoutPollMs = { first: 100, most: 1_000 };
 
 /** The open checkout of an instalment: its latest card payment still started. */
 async function openCheckout(tx: Transaction, instalment: Instalment) {
@@ -159,14 +161,15 @@ async function openCheckout(tx: Transaction, instalment: Instalment) {
 
 /** The checkout page another press is opening for `paymentId`, once its gateway call is over. */
 async function checkoutOpenedBy(paymentId: string): Promise<string> {
-  for (let waited = 0; waited < checkoutOpeningMs; waited += checkoutPollMs) {
+  const deadline = Date.now() + checkoutOpeningMs;
+  for (let pause = checkoutPollMs.first; ; pause = Math.min(pause * 2, checkoutPollMs.most)) {
     const [row] = await db()
       .select({ status: payments.status, checkoutUrl: payments.checkoutUrl })
       .from(payments)
       .where(eq(payments.id, paymentId));
     if (row?.checkoutUrl) return row.checkoutUrl;
-    if (row?.status !== "started") break;
-    await new Promise((resolve) => setTimeout(resolve, checkoutPollMs));
+    if (row?.status !== "started" || Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
   throw new UserFacingError(paymentMessages.gatewayUnavailable, 503);
 }

@@ -55,6 +55,21 @@ export const staffPaymentMessages = {
 
 const staff = (admin: Admin): ApplicationActor => ({ kind: "staff", adminId: admin.id });
 
+/** The refunds of `paid` payments, oldest first. */
+export async function refundsOf(paid: readonly Pick<Payment, "id">[]) {
+  if (!paid.length) return [];
+  return db()
+    .select()
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.paymentId,
+        paid.map((payment) => payment.id),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt));
+}
+
 /** An application's schedule and every payment (with its refunds), for the portal. */
 export async function applicationPayments(
   application: Pick<Application, "id" | "status">,
@@ -72,18 +87,7 @@ export async function applicationPayments(
       .where(eq(payments.applicationId, application.id))
       .orderBy(desc(payments.createdAt), desc(payments.id)),
   ]);
-  const given = attempts.length
-    ? await db()
-        .select()
-        .from(refunds)
-        .where(
-          inArray(
-            refunds.paymentId,
-            attempts.map((payment) => payment.id),
-          ),
-        )
-        .orderBy(asc(refunds.createdAt))
-    : [];
+  const given = await refundsOf(attempts);
   const today = lagosToday(now);
   const placeHeld = paysForPlace(application.status);
   const number = new Map(schedule.map((part) => [part.id, part.number]));

@@ -62,7 +62,8 @@ async function acceptedWithPlan(page: Page, testInfo: TestInfo, slot: number, pl
   const mail = await waitForMail(email);
   const link = mail.body.match(/\/application\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
   expect(link).not.toBe("");
-  for (const form of [{ intent: "accept" }, { intent: "choose-plan", plan }]) {
+  const steps: Record<string, string>[] = [{ intent: "accept" }, { intent: "choose-plan", plan }];
+  for (const form of steps) {
     const answer = await page.request.post(link, { form, maxRedirects: 0 });
     expect(answer.status(), JSON.stringify(form)).toBe(302);
   }
@@ -108,7 +109,8 @@ test(
   "after a refund the applicant reads the refund and what remains, not 'Everything is paid'",
   { tag: "@phone" },
   async ({ page, browser, superApi }, testInfo) => {
-    test.slow();
+    // A checkout, the portal and two axe runs on a busy machine.
+    test.setTimeout(180_000);
     const { link, email } = await acceptedWithPlan(page, testInfo, 1, "full");
     await page.goto(link);
     const payment = page.getByRole("region", { name: "Payment" });
