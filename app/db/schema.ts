@@ -986,6 +986,8 @@ export const payments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Numbered in the order payments are confirmed, never reused: 'LTA-R-000123'. */
     receiptNumber: integer("receipt_number"),
+    /** A card payment's checkout page, while it is open: 'Pay now' sends the applicant back to it. */
+    checkoutUrl: text("checkout_url"),
     /** The last time the gateway was asked about a started payment. */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
     /** A bank transfer's proof: the stored file's key, its name as sent and its type. */

@@ -208,7 +208,7 @@ describe("cancelling an intake", () => {
     await cancelThroughPage(intake, reasonOf);
     paystack.completeCheckout(payment.reference, "success");
 
-    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("cancelled");
+    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("intake-cancelled");
     const [kept] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(kept).toMatchObject({ status: "paid", amount: 11_250_000 });
     expect(kept?.receiptNumber).toBeGreaterThan(0);

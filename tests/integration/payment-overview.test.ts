@@ -425,7 +425,7 @@ describe("the money reports", () => {
     ]);
   });
 
-  it("gives each intake's scheduled, paid, outstanding and overdue amounts", async () => {
+  it("gives each intake's scheduled, paid (net of refunds), refunded, outstanding and overdue amounts", async () => {
     await everyStatus();
     const { intake: other } = await openIntake({ label: "March 2027" });
     await payer(other.id, [
@@ -434,10 +434,11 @@ describe("the money reports", () => {
     ]);
     const balances = await outstandingBalances(today);
     expect(
-      balances.map(({ label, scheduled, paid, outstanding, overdue }) => ({
+      balances.map(({ label, scheduled, paid, refunded, outstanding, overdue }) => ({
         label,
         scheduled,
         paid,
+        refunded,
         outstanding,
         overdue,
       })),
@@ -445,9 +446,11 @@ describe("the money reports", () => {
       {
         label: "January 2027",
         scheduled: 465_000_00,
-        // Ola's first, Pat, Remi, Paula and Wale's first: refunds do not unpay an instalment;
-        // Wale's second, of a place given up, is owed by no one.
-        paid: 245_000_00,
+        // Ola's first, Pat, Remi, Paula and Wale's first, less Remi's and Paula's refunds (the
+        // revenue chart's net): a refund does not make an instalment owed again; Wale's
+        // second, of a place given up, is owed by no one.
+        paid: 155_000_00,
+        refunded: 90_000_00,
         outstanding: 220_000_00,
         // Ola's second; Precious's proof waits for staff.
         overdue: 30_000_00,
@@ -456,6 +459,7 @@ describe("the money reports", () => {
         label: "March 2027",
         scheduled: 10_000_00,
         paid: 0,
+        refunded: 0,
         outstanding: 10_000_00,
         overdue: 5_000_00,
       },

@@ -150,16 +150,26 @@ describe("paying through Paystack", () => {
     ]);
   });
 
-  it("flags a second payment of an instalment already paid (two tabs), never counting it", async () => {
+  it("sends two tabs to one checkout; a second payment that still comes is flagged, never counted", async () => {
     const place = await acceptedPlace();
     await choosePaymentPlan(place.application.id, "two-instalments");
     const first = await startGatewayPayment(place.application.id, gateway, callbackUrl);
+    const again = await startGatewayPayment(place.application.id, gateway, callbackUrl);
+    expect(again).toMatchObject({
+      authorizationUrl: first.authorizationUrl,
+      payment: { id: first.payment.id },
+    });
+    // The first checkout was left ('Cancel and go back') and a new one opened; both were paid.
+    expect(
+      await settleGatewayPayment(first.payment.reference, gateway, new Date(), { returned: true }),
+    ).toBe("cancelled");
     const second = await startGatewayPayment(place.application.id, gateway, callbackUrl);
+    expect(second.payment.id).not.toBe(first.payment.id);
     expect(second.payment.instalmentId).toBe(first.payment.instalmentId);
     paystack.completeCheckout(first.payment.reference, "success");
     paystack.completeCheckout(second.payment.reference, "success");
     const outcomes = await Promise.all([
-      settleGatewayPayment(first.payment.reference, gateway),
+      settleGatewayPayment(first.payment.reference, gateway, new Date(), { reopen: true }),
       settleGatewayPayment(second.payment.reference, gateway),
     ]);
     expect([...outcomes].sort()).toEqual(["flagged", "paid"]);
@@ -413,11 +423,12 @@ describe("paying from 'My application'", () => {
     const callback = paystack.transactions.get(started.reference)?.callbackUrl ?? "";
     expect(new URL(callback).pathname).toBe("/checkout-return");
     expect(callback).not.toContain(token);
-    // Back from the checkout before paying: nothing is recorded, and nothing said is believed.
+    // Back from the checkout before paying ('Cancel and go back'): the attempt is closed and
+    // nothing recorded as paid; a success Paystack reports after it is still recorded.
     const back = (await comeBack(toCheckout, started.reference)) as Response;
     expect(flashOf(back)).toBeTruthy();
     expect(back.headers.get("Location")).toBe(`/application/${token}`);
-    expect((await paymentOf(started.reference)).status).toBe("started");
+    expect((await paymentOf(started.reference)).status).toBe("abandoned");
     paystack.completeCheckout(started.reference, "success");
     await comeBack(toCheckout, started.reference);
     await comeBack(toCheckout, started.reference);

@@ -356,6 +356,31 @@ describe("the fake's checkout page and webhooks", () => {
     }
   });
 
+  it("keeps a declined customer on the page to try again, as Paystack does: failed, then paid", async () => {
+    const paystack = await startFakePaystack({ secretKey });
+    try {
+      const client = paystackGateway({ secretKey, baseUrl: paystack.baseUrl });
+      const { reference, started } = await initialized(100, client);
+      const declined = await fetch(started.authorizationUrl, {
+        method: "POST",
+        body: new URLSearchParams({ outcome: "failed" }),
+        redirect: "manual",
+      });
+      expect(declined.status).toBe(200);
+      expect(await declined.text()).toContain("Declined. Try again or use another card.");
+      expect(await client.verify(reference)).toMatchObject({ status: "failed" });
+      const paid = await fetch(started.authorizationUrl, {
+        method: "POST",
+        body: new URLSearchParams({ outcome: "success" }),
+        redirect: "manual",
+      });
+      expect(paid.status).toBe(302);
+      expect(await client.verify(reference)).toMatchObject({ status: "success" });
+    } finally {
+      await paystack.close();
+    }
+  });
+
   it("cancels from the page without a webhook", async () => {
     const receiver = await webhookReceiver();
     const paystack = await startFakePaystack({ secretKey, webhookUrl: receiver.url });

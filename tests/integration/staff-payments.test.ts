@@ -336,7 +336,7 @@ describe("the Students page's payment actions", () => {
     expect(formError(twice)[""]).toEqual([staffPaymentMessages.instalmentPaid]);
   });
 
-  it("a proof still waiting for an instalment paid another way stops waiting", async () => {
+  it("a proof still waiting for an instalment paid another way keeps waiting for staff, never rejected in silence", async () => {
     const { application, payment, schedule } = await proofSent();
     await post({
       intent: "record-payment",
@@ -345,9 +345,20 @@ describe("the Students page's payment actions", () => {
       paidOn: lagosToday(),
       note: "Paid cash at the Yaba office",
     });
+    expect(await paymentById(payment.id)).toMatchObject({ status: "proof-sent", staffNote: null });
+    const confirmed = await post({
+      intent: "confirm-proof",
+      id: application.id,
+      target: payment.id,
+    });
+    if (confirmed.kind !== "redirect")
+      throw new Error(`Expected a redirect, got ${confirmed.kind}`);
+    const cookie = (confirmed.response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { flash } = await takeFlash(new Request("http://localhost/", { headers: { cookie } }));
+    expect(flash?.message).toBe(staffPaymentMessages.proofConfirmedTwice);
     expect(await paymentById(payment.id)).toMatchObject({
-      status: "rejected",
-      staffNote: paymentMessages.paidAnotherWay,
+      status: "flagged",
+      flagReason: paymentMessages.paidTwice,
     });
   });
 });

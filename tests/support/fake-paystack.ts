@@ -15,9 +15,11 @@ import type { AddressInfo } from "node:net";
  *   which can also send the signed `refund.processed` (or `refund.failed`) webhook.
  * - A transaction nobody has paid yet verifies as `abandoned`, as on Paystack.
  * - `GET /checkout/:access_code` is a page titled "Fake Paystack checkout (test)" with Pay, Fail
- *   and Cancel buttons; each completes the transaction and redirects to its callback URL with
- *   `?trxref=<ref>&reference=<ref>`. Pay also sends a signed `charge.success` webhook to
- *   `webhookUrl`, when one is given, without waiting for it.
+ *   and Cancel buttons. As on Paystack's checkout, a declined charge (Fail) keeps the customer
+ *   on the page to try again (the transaction verifies as `failed` meanwhile, and `success` once
+ *   a later try pays); Pay and Cancel ('Cancel and go back') redirect to its callback URL with
+ *   `?trxref=<ref>&reference=<ref>`, a cancelled one verifying as `abandoned`. Pay also sends a
+ *   signed `charge.success` webhook to `webhookUrl`, when one is given, without waiting for it.
  */
 
 export type FakePaystackStatus = "abandoned" | "ongoing" | "success" | "failed" | "reversed";
@@ -479,7 +481,7 @@ export async function startFakePaystack({
     return statuses;
   }
 
-  function checkoutPage(transaction: FakeTransaction) {
+  function checkoutPage(transaction: FakeTransaction, notice = "") {
     const naira = (transaction.requestedAmountKobo / 100).toLocaleString("en-NG", {
       minimumFractionDigits: 2,
     });
@@ -489,6 +491,7 @@ export async function startFakePaystack({
 <head><meta charset="utf-8"><title>Fake Paystack checkout (test)</title></head>
 <body>
 <h1>Fake Paystack checkout (test)</h1>
+${notice ? `<p role="alert">${escapeHtml(notice)}</p>` : ""}
 <p>Not a real payment. Reference <code>${reference}</code>:
 ${escapeHtml(transaction.currency)} ${naira}</p>
 <form method="post" action="/checkout/${escapeHtml(transaction.accessCode)}">
@@ -535,6 +538,11 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
       return;
     }
     completeCheckout(transaction.reference, outcome);
+    if (outcome === "failed") {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(checkoutPage(transaction, "Declined. Try again or use another card."));
+      return;
+    }
     if (outcome === "success" && webhookUrl) {
       deliverWebhook(webhookUrl, transaction.reference).catch(() => {});
     }

@@ -102,6 +102,7 @@ function report(): Report {
         label: "January 2027",
         scheduled: 500_000_00,
         paid: 250_000_00,
+        refunded: 0,
         outstanding: 250_000_00,
         overdue: 0,
       },

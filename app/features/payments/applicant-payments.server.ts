@@ -32,12 +32,7 @@ import {
   startGatewayPayment,
 } from "./payments.server";
 import { PaystackUnavailableError } from "./paystack.server";
-
-/**
- * An instalment as the applicant reads it. Overdue: its Lagos due date has passed unpaid;
- * cancelled: unpaid, on a place that is no longer paid for (withdrawn, or the intake cancelled).
- */
-export type InstalmentState = "paid" | "due" | "overdue" | "upcoming" | "cancelled";
+import { refundsOf } from "./staff-payments.server";
 
 /**
  * The payment part of 'My application', for an accepted or enrolled place; null otherwise.
@@ -88,6 +83,8 @@ export async function loadMyPayments(token: string, now = new Date()) {
       .orderBy(desc(payments.createdAt)),
     loadBankAccount(),
   ]);
+  const paymentsOf = (part: Instalment) =>
+    attempts.filter((payment) => payment.instalmentId === part.id);
   const receipts = attempts
     .filter((payment) => payment.status === "paid" && payment.receiptNumber && payment.paidAt)
     .map((payment) => ({
@@ -107,16 +104,23 @@ export async function loadMyPayments(token: string, now = new Date()) {
         number: part.number,
         amount: part.amount,
         dueOn: part.dueOn,
-        state: part.paidAt ? ("paid" as const) : ("cancelled" as const),
+        state: instalmentStatus({ ...part, placeHeld: false, payments: paymentsOf(part) }, today),
       })),
       refundDue: receipts.reduce((sum, receipt) => sum + receipt.amount - receipt.refunded, 0),
     };
+  const given = await refundsOf(attempts);
   const left = (part: Instalment) => (part.paidAt ? 0 : leftToPay(part, attempts));
   const forNext = attempts.filter((payment) => payment.instalmentId === nextUnpaid?.id);
   const lastProof = forNext.find((payment) => payment.method === "bank-transfer");
+  const paidPayments = attempts.filter((payment) => payment.status === "paid");
+  const numberOf = new Map(schedule.map((part) => [part.id, part.number]));
+  const instalmentOf = new Map(attempts.map((payment) => [payment.id, payment.instalmentId]));
+  const placeHeld = paysForPlace(application.status);
   return {
     stage: "pay" as const,
     canPayOnline,
+    // 'Pay now' is withheld while a proof of the next instalment waits (paying twice).
+    proofWaits: forNext.some((payment) => payment.status === "proof-sent"),
     bankTransfer: account && {
       ...account,
       reference: formatApplicationReference(application.reference),
@@ -133,30 +137,33 @@ export async function loadMyPayments(token: string, now = new Date()) {
       number: part.number,
       amount: part.amount,
       dueOn: part.dueOn,
-      state: instalmentState(part, nextUnpaid?.number ?? null, today),
+      state: instalmentStatus(
+        {
+          ...part,
+          placeHeld,
+          payments: paymentsOf(part),
+        },
+        today,
+      ),
     })),
-    paid: schedule.reduce((sum, part) => sum + part.amount - left(part), 0),
-    remaining: schedule.reduce((sum, part) => sum + left(part), 0),
+    // Money in: what came in and counted, and what of it was given back (or is on its way back).
+    paid: paidPayments.reduce((sum, payment) => sum + payment.amount, 0),
+    refunded: paidPayments.reduce((sum, payment) => sum + payment.refundedAmount, 0),
+    refunds: given
+      .filter((refund) => refund.status !== "failed")
+      .map((refund) => ({
+        id: refund.id,
+        amount: refund.amount,
+        on: refund.createdAt,
+        done: refund.status === "processed",
+        instalmentNumber: numberOf.get(instalmentOf.get(refund.paymentId) ?? "") ?? null,
+      })),
+    remaining: placeHeld ? schedule.reduce((sum, part) => sum + left(part), 0) : 0,
     next: nextUnpaid && { number: nextUnpaid.number, amount: left(nextUnpaid) },
   };
 }
 
 export type MyPayments = NonNullable<Awaited<ReturnType<typeof loadMyPayments>>>;
-
-/**
- * instalmentStatus as the applicant reads it: by the money and the calendar only (a flag or a
- * proof waits for staff, not for them), on a place still held (else there is no schedule to
- * show); of the instalments due, the next to pay and today's are due, the others upcoming.
- */
-function instalmentState(
-  part: { number: number; paidAt: Date | null; dueOn: string },
-  nextUnpaid: number | null,
-  today: string,
-): InstalmentState {
-  const status = instalmentStatus({ ...part, placeHeld: true, payments: [] }, today);
-  if (status === "paid" || status === "overdue") return status;
-  return part.number === nextUnpaid || part.dueOn === today ? "due" : "upcoming";
-}
 
 export const paymentStepSchema = z.discriminatedUnion(
   "intent",
@@ -205,25 +212,30 @@ export const returnNotices: Record<SettleOutcome, { kind: "success" | "error"; m
     pending: { kind: "success", message: paymentMessages.confirming },
     failed: { kind: "error", message: paymentMessages.failed },
     flagged: { kind: "error", message: paymentMessages.flagged },
-    cancelled: { kind: "error", message: paymentMessages.paidForCancelled },
+    cancelled: { kind: "success", message: paymentMessages.cancelled },
+    "intake-cancelled": { kind: "error", message: paymentMessages.paidForCancelled },
     unknown: { kind: "error", message: paymentMessages.unknownPayment },
   };
 
 /** What a payment recorded before the applicant came back became, as the return tells it. */
-const recordedOutcomes: ReadonlySet<string> = new Set<SettleOutcome>(["paid", "flagged", "failed"]);
+const recordedOutcomes: Partial<Record<string, SettleOutcome>> = {
+  paid: "paid",
+  flagged: "flagged",
+  failed: "failed",
+  abandoned: "cancelled",
+};
 
 /**
  * Paystack's webhook often records a payment before the applicant is back from the checkout:
- * they are told what it became (paid, flagged, failed), as if their return had recorded it.
+ * they are told what it became (paid, flagged, failed, cancelled), as if their return had
+ * recorded it.
  */
 async function recordedOutcome(reference: string): Promise<SettleOutcome> {
   const [payment] = await db()
     .select({ status: payments.status })
     .from(payments)
     .where(eq(payments.reference, reference));
-  return payment && recordedOutcomes.has(payment.status)
-    ? (payment.status as SettleOutcome)
-    : "already";
+  return (payment && recordedOutcomes[payment.status]) ?? "already";
 }
 
 /**
@@ -235,7 +247,7 @@ export async function returnFromCheckout(reference: string): Promise<SettleOutco
   const gateway = configuredGateway();
   if (!gateway || !paymentReferencePattern.test(reference)) return "unknown";
   try {
-    const outcome = await settleGatewayPayment(reference, gateway);
+    const outcome = await settleGatewayPayment(reference, gateway, new Date(), { returned: true });
     return outcome === "already" ? await recordedOutcome(reference) : outcome;
   } catch (error) {
     // Paystack cannot be asked now: the delayed check will record it.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { type Admin, applications, bankAccount, payments } from "~/db/schema";
+import { type Admin, applications, bankAccount } from "~/db/schema";
 import { admissionsAlertEmail } from "~/features/applications/application-emails.server";
 import { forEmail, recordEvent } from "~/features/applications/application-history.server";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
@@ -18,7 +18,7 @@ import { logger } from "~/lib/infra/logger.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
 import type { BankAccountInput } from "./bank-account-schema";
 import { paymentMessages } from "./payment-messages";
-import { insertPayment, lockPayableInstalment } from "./payments.server";
+import { insertPayment, lockPayableInstalment, proofWaits } from "./payments.server";
 
 /** The academy's bank account, or null until a super admin has entered it. */
 export async function loadBankAccount() {
@@ -76,11 +76,8 @@ async function cleanProof(file: ReceivedFile): Promise<Buffer> {
  */
 async function instalmentAwaitingProof(tx: Transaction, applicationId: string) {
   const { application, instalment } = await lockPayableInstalment(tx, applicationId);
-  const [waiting] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.instalmentId, instalment.id), eq(payments.status, "proof-sent")));
-  if (waiting) throw new UserFacingError(paymentMessages.proofWaiting, 409);
+  if (await proofWaits(tx, instalment.id))
+    throw new UserFacingError(paymentMessages.proofWaiting, 409);
   return { application, instalment };
 }
 

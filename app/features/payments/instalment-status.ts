@@ -49,6 +49,16 @@ export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string
   manual: "Recorded by staff",
 };
 
+/**
+ * The payment statuses whose money came in and may be given back: a paid payment, and a flagged
+ * one (a second payment of an instalment, another amount), which is kept for staff to refund.
+ */
+export const refundablePaymentStatuses = ["paid", "flagged"] as const;
+
+export const isRefundable = (payment: { status: string; amount: number; refundedAmount: number }) =>
+  (refundablePaymentStatuses as readonly string[]).includes(payment.status) &&
+  payment.refundedAmount < payment.amount;
+
 /** The payment statuses that end an attempt without money: the instalment is still to pay. */
 export const failedPaymentStatuses = ["failed", "abandoned", "rejected"] as const;
 

@@ -4,30 +4,40 @@ import { formatNaira } from "~/lib/format/money";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { LabelledSection } from "~/ui/labelled-section";
-import type { InstalmentState, MyPayments } from "./applicant-payments.server";
+import type { MyPayments } from "./applicant-payments.server";
+import type { InstalmentStatus } from "./instalment-status";
 import { paymentMessages } from "./payment-messages";
 
-const stateLabels: Record<InstalmentState, string> = {
+/** instalmentStatus in the applicant's words: what waits for staff says it waits for a check. */
+const stateLabels: Record<InstalmentStatus, string> = {
+  flagged: "Being checked",
+  "proof-sent": "Proof being checked",
+  refunded: "Refunded",
+  "part-refunded": "Part refunded",
   paid: "Paid",
-  due: "Due",
-  overdue: "Overdue",
-  upcoming: "Upcoming",
   cancelled: "Cancelled",
+  overdue: "Overdue",
+  failed: "Payment failed",
+  due: "Due",
 };
 
 // The word is always shown: the colour only repeats it.
-const stateStyles: Record<InstalmentState, string> = {
+const stateStyles: Record<InstalmentStatus, string> = {
+  flagged: "bg-violet-100 text-violet-900",
+  "proof-sent": "bg-violet-100 text-violet-900",
+  refunded: "bg-slate-200 text-slate-900",
+  "part-refunded": "bg-slate-200 text-slate-900",
   paid: "bg-emerald-100 text-emerald-900",
-  due: "bg-amber-100 text-amber-900",
-  overdue: "bg-red-100 text-red-900",
-  upcoming: "bg-slate-100 text-slate-800",
   cancelled: "bg-slate-100 text-slate-800",
+  overdue: "bg-red-100 text-red-900",
+  failed: "bg-red-100 text-red-900",
+  due: "bg-amber-100 text-amber-900",
 };
 
 function Schedule({
   parts,
 }: {
-  parts: { number: number; amount: number; dueOn: string; state?: InstalmentState }[];
+  parts: { number: number; amount: number; dueOn: string; state?: InstalmentStatus }[];
 }) {
   return (
     <ol className="grid gap-1 text-sm">
@@ -147,6 +157,24 @@ function ClosedPayments({
   );
 }
 
+/** Money given back: each refund with its amount and date, or on its way while the gateway works. */
+function Refunds({ refunds }: { refunds: PayStage["refunds"] }) {
+  return (
+    <div>
+      <h3 className="font-bold text-slate-900">Refunds</h3>
+      <ul className="mt-2 grid gap-1 text-sm text-slate-800">
+        {refunds.map((refund) => (
+          <li key={refund.id}>
+            <span className="font-semibold text-slate-900">{formatNaira(refund.amount)}</span>{" "}
+            {refund.done ? "refunded on" : "refund on its way, since"} {formatFullDate(refund.on)}
+            {refund.instalmentNumber ? ` (instalment ${refund.instalmentNumber})` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Receipts({ receipts, token }: { receipts: PayStage["receipts"]; token: string }) {
   return (
     <div>
@@ -224,12 +252,17 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
       ) : (
         <div className="mt-3 grid gap-4">
           <p className="text-slate-800">
-            {payments.plan}: {formatNaira(payments.paid)} paid, {formatNaira(payments.remaining)} to
-            pay.
+            {payments.plan}: {formatNaira(payments.paid)} paid
+            {payments.refunded ? `, ${formatNaira(payments.refunded)} refunded` : ""},{" "}
+            {formatNaira(payments.remaining)} to pay.
           </p>
           <Schedule parts={payments.instalments} />
           {payments.next ? (
-            payments.canPayOnline ? (
+            payments.proofWaits ? (
+              payments.canPayOnline ? (
+                <p className="text-slate-800">{paymentMessages.payNowWithheld}</p>
+              ) : null
+            ) : payments.canPayOnline ? (
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="pay" />
                 <Button type="submit">
@@ -244,7 +277,9 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
               <p className="text-slate-800">{paymentMessages.noOnlinePayment}</p>
             )
           ) : (
-            <p className="font-semibold text-slate-900">{paymentMessages.nothingDue}</p>
+            <p className="font-semibold text-slate-900">
+              {payments.refunded ? paymentMessages.nothingLeft : paymentMessages.nothingDue}
+            </p>
           )}
           {payments.next && payments.bankTransfer ? (
             <BankTransfer
@@ -253,6 +288,7 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
               token={token}
             />
           ) : null}
+          {payments.refunds.length ? <Refunds refunds={payments.refunds} /> : null}
           {payments.receipts.length ? (
             <Receipts receipts={payments.receipts} token={token} />
           ) : null}

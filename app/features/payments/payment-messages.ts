@@ -5,6 +5,8 @@ export const paymentMessages = {
   planAlreadyChosen: "You have already chosen how to pay; your schedule is below.",
   noPlan: "Please choose how you will pay first.",
   nothingDue: "Everything is paid. Thank you!",
+  /** Nothing is due, but money was given back: not 'everything is paid'. */
+  nothingLeft: "Nothing is left to pay.",
   gatewayUnavailable: "We could not reach Paystack just now. Please try again in a few minutes.",
   noOnlinePayment:
     "Paying online is not available just now. Please reply to our e-mail and we will help you pay.",
@@ -15,6 +17,8 @@ export const paymentMessages = {
   confirming:
     "We are confirming your payment with Paystack. This page will show it as soon as it is confirmed.",
   failed: "The payment did not go through, and nothing was charged. You can try again.",
+  cancelled:
+    "You cancelled the payment, and nothing was charged. You can pay whenever you are ready.",
   flagged:
     "Your payment needs a check by our staff: the amount received differs from what was due. We will contact you within 24 hours.",
   unknownPayment:
@@ -23,12 +27,12 @@ export const paymentMessages = {
     "To see your application, open the private link in our latest e-mail, or get a new one below.",
   noBankTransfer: "Paying by bank transfer is not available just now. Please pay online.",
   proofRequired: "Please choose the photo or PDF of your transfer receipt",
+  payNowWithheld:
+    "Paying by card is closed while we check the proof of transfer you sent for this instalment, so that you do not pay twice. If we cannot find your transfer, you can pay by card then.",
   proofWaiting:
     "We already have your proof for this instalment and are checking it. We will e-mail you within 24 hours.",
   proofSent:
     "Thank you. We received your proof and will confirm your payment within 24 hours, by e-mail.",
-  /** Why a proof waiting for an instalment stopped waiting: it was paid another way. */
-  paidAnotherWay: "The instalment was paid another way before this proof was checked.",
   intakeCancelled:
     "This intake has been cancelled, so nothing more can be paid for it. We will refund what you paid, or move it with your place to another intake.",
   /** The return from a checkout paid after its intake was cancelled. */

@@ -10,7 +10,7 @@ import { TextareaField, TextField } from "~/ui/form-fields";
 import { LabelledSection } from "~/ui/labelled-section";
 import { type ListModalProps, Modal } from "~/ui/modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { instalmentStatusLabels } from "./instalment-status";
+import { instalmentStatusLabels, isRefundable } from "./instalment-status";
 import { InstalmentStatusBadge } from "./instalment-status-badge";
 import type { ApplicationPayments } from "./staff-payments.server";
 import {
@@ -141,7 +141,7 @@ function PaymentItem({
   payment: PaymentRow;
   confirmHref: (confirm: StaffPaymentConfirm, target: string) => string;
 }) {
-  const refundable = payment.status === "paid" && payment.refundedAmount < payment.amount;
+  const refundable = isRefundable(payment);
   return (
     <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <p>

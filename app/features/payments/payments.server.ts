@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import {
@@ -91,9 +91,13 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
 export async function lockPayableInstalment(tx: Transaction, applicationId: string) {
   const { application } = await lockMoneyRows(tx, applicationId);
   const [intake] = application
-    ? await tx.select({ status: intakes.status }).from(intakes).where(eq(intakes.id, application.intakeId))
+    ? await tx
+        .select({ status: intakes.status })
+        .from(intakes)
+        .where(eq(intakes.id, application.intakeId))
     : [];
-  if (intake?.status === "cancelled") throw new UserFacingError(paymentMessages.intakeCancelled, 409);
+  if (intake?.status === "cancelled")
+    throw new UserFacingError(paymentMessages.intakeCancelled, 409);
   if (!application || !paysForPlace(application.status))
     throw new UserFacingError(paymentMessages.notAccepted, 409);
   if (!application.paymentPlan) throw new UserFacingError(paymentMessages.noPlan, 409);
@@ -141,26 +145,95 @@ export async function insertPayment(
   return payment;
 }
 
+/** Whether a bank transfer's proof of the instalment waits for staff. */
+export async function proofWaits(tx: Transaction, instalmentId: string) {
+  const [waiting] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.instalmentId, instalmentId), eq(payments.status, "proof-sent")));
+  return waiting !== undefined;
+}
+
 /**
- * Starts paying the next instalment through the gateway: records the attempt under a reference
- * of ours (with a delayed check, so a webhook that never comes loses nothing), then asks the
- * gateway for its checkout page. The database transaction is over before the gateway is called.
+ * How long 'Pay now' waits for a checkout another press is opening (its gateway call is under
+ * way, in this process or another; Paystack's own timeout is 10 s) before it gives up; past it,
+ * that attempt is taken as lost. The waiting presses look again after 100 ms, then twice as long
+ * each time up to a second, so that many of them do not keep the database busy.
+ */
+const checkoutOpeningMs = 15_000;
+const checkoutPollMs = { first: 100, most: 1_000 };
+
+/** The open checkout of an instalment: its latest card payment still started. */
+async function openCheckout(tx: Transaction, instalment: Instalment) {
+  const [open] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.instalmentId, instalment.id),
+        eq(payments.method, "paystack"),
+        eq(payments.status, "started"),
+        eq(payments.amount, instalment.amount),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return open ?? null;
+}
+
+/** The checkout page another press is opening for `paymentId`, once its gateway call is over. */
+async function checkoutOpenedBy(paymentId: string): Promise<string> {
+  const deadline = Date.now() + checkoutOpeningMs;
+  for (let pause = checkoutPollMs.first; ; pause = Math.min(pause * 2, checkoutPollMs.most)) {
+    const [row] = await db()
+      .select({ status: payments.status, checkoutUrl: payments.checkoutUrl })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (row?.checkoutUrl) return row.checkoutUrl;
+    if (row?.status !== "started" || Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  throw new UserFacingError(paymentMessages.gatewayUnavailable, 503);
+}
+
+/**
+ * Starts paying the next instalment through the gateway, or goes back to its checkout already
+ * open: one open checkout per instalment, however often 'Pay now' is pressed (the application's
+ * row lock orders the presses of every process). A new one records the attempt under a
+ * reference of ours (with a delayed check, so a webhook that never comes loses nothing), then
+ * asks the gateway for its checkout page, kept on the payment. The database transaction is over
+ * before the gateway is called. Refused while a proof of the instalment waits for staff.
  */
 export async function startGatewayPayment(
   applicationId: string,
   gateway: PaymentGateway,
   callbackUrl: string,
+  now = new Date(),
 ): Promise<{ authorizationUrl: string; payment: Payment }> {
-  const { payment, email } = await db().transaction(async (tx) => {
+  const started = await db().transaction(async (tx) => {
     const { application, instalment } = await lockPayableInstalment(tx, applicationId);
-    const started = await insertPayment(tx, instalment, "paystack");
+    // Paying it again while its transfer is checked would be paying twice.
+    if (await proofWaits(tx, instalment.id))
+      throw new UserFacingError(paymentMessages.payNowWithheld, 409);
+    const open = await openCheckout(tx, instalment);
+    const opening = open && now.getTime() - open.createdAt.getTime() < checkoutOpeningMs;
+    if (open && (open.checkoutUrl || opening)) return { reuse: true as const, payment: open };
+    const payment = await insertPayment(tx, instalment, "paystack");
     await paymentCheckJob.enqueue(
       tx,
-      { reference: started.reference, attempt: 1 },
+      { reference: payment.reference, attempt: 1 },
       { startAfter: new Date(Date.now() + checkDelaysMinutes[0] * 60_000) },
     );
-    return { payment: started, email: application.email };
+    return { reuse: false as const, payment, email: application.email };
   });
+  if (started.reuse) {
+    const { payment } = started;
+    return {
+      authorizationUrl: payment.checkoutUrl ?? (await checkoutOpenedBy(payment.id)),
+      payment,
+    };
+  }
+  const { payment, email } = started;
   try {
     const { authorizationUrl } = await gateway.initialize({
       reference: payment.reference,
@@ -169,6 +242,10 @@ export async function startGatewayPayment(
       callbackUrl,
       metadata: { application: applicationId },
     });
+    await db()
+      .update(payments)
+      .set({ checkoutUrl: authorizationUrl })
+      .where(eq(payments.id, payment.id));
     return { authorizationUrl, payment };
   } catch (error) {
     logger.warn(
@@ -183,7 +260,10 @@ export async function startGatewayPayment(
   }
 }
 
-/** cancelled: paid, and recorded, for an intake cancelled meanwhile (flagged for a refund). */
+/**
+ * cancelled: the applicant cancelled the checkout; intake-cancelled: paid, and recorded, for an
+ * intake cancelled meanwhile (flagged for a refund).
+ */
 export type SettleOutcome =
   | "unknown"
   | "pending"
@@ -191,53 +271,88 @@ export type SettleOutcome =
   | "failed"
   | "flagged"
   | "cancelled"
+  | "intake-cancelled"
   | "already";
 
 /**
  * A charge Paystack says failed or was reversed has ended. 'abandoned' has not: it is what a
- * checkout not yet completed verifies as, and the applicant may still pay; only the last
- * delayed check gives such a payment up.
+ * checkout not yet completed verifies as, and the applicant may still pay; only the applicant's
+ * return from the checkout (they left it: 'Cancel and go back') or the last delayed check gives
+ * such a payment up.
  */
 const endedStatuses: ReadonlySet<ChargeStatus> = new Set(["failed", "reversed"]);
+
+/** The ends of an attempt without money, which Paystack may still turn into a success. */
+const reopenableStatuses: ReadonlySet<Payment["status"]> = new Set(["failed", "abandoned"]);
+
+/**
+ * What tells us to look: `reopen` when something says the charge may have succeeded (a
+ * webhook, the applicant's return), so an attempt recorded as failed or abandoned is verified
+ * again; `returned` when the applicant is back from the checkout, which they leave only once
+ * it is over.
+ */
+export type SettleCause = { reopen?: boolean; returned?: boolean };
 
 /**
  * Asks the gateway what became of a payment and records it. Webhooks, the applicant's return
  * from checkout and the delayed check all come here, as often as they like: the payment's row
- * is locked and only a started payment changes, so each is recorded once.
+ * is locked and only a started payment changes (or, when reopened, a failed or abandoned one
+ * Paystack now says succeeded), so each is recorded once.
  */
 export async function settleGatewayPayment(
   reference: string,
   gateway: Pick<PaymentGateway, "verify">,
   now = new Date(),
+  cause: SettleCause = {},
 ): Promise<SettleOutcome> {
   const [known] = await db()
-    .select({ status: payments.status })
+    .select({ status: payments.status, method: payments.method })
     .from(payments)
     .where(eq(payments.reference, reference));
   if (!known) return "unknown";
-  if (known.status !== "started") return "already";
-  return recordCharge(reference, await gateway.verify(reference), now);
+  const reopening =
+    (cause.reopen || cause.returned) &&
+    known.method === "paystack" &&
+    reopenableStatuses.has(known.status);
+  if (known.status !== "started" && !reopening) return "already";
+  return recordCharge(reference, await gateway.verify(reference), now, cause);
 }
 
 /**
  * Records what the gateway verified of a started payment. Money that does not match what we
  * asked (amount or currency), or pays an instalment already paid, is flagged for staff and
  * counts as nothing paid. The first money in turns an accepted place into an enrolled one.
+ * A failed or abandoned attempt is reopened only by a success (`cause.reopen`); a started one
+ * the applicant came back from unpaid (`cause.returned`, Paystack says 'abandoned') is closed.
  */
 export async function recordCharge(
   reference: string,
   charge: VerifiedCharge | null,
   now = new Date(),
+  cause: SettleCause = {},
 ): Promise<SettleOutcome> {
   return db().transaction(async (tx) => {
     const locked = await lockPaymentInOrder(tx, { reference });
     if (!locked) return "unknown";
     const { payment, instalment } = locked;
-    if (payment.status !== "started") return "already";
+    const reopened =
+      (cause.reopen || cause.returned) &&
+      payment.method === "paystack" &&
+      reopenableStatuses.has(payment.status) &&
+      charge?.reference === reference &&
+      charge.status === "success";
+    if (payment.status !== "started" && !reopened) return "already";
     if (
       charge?.reference !== reference ||
       (charge.status !== "success" && !endedStatuses.has(charge.status))
     ) {
+      if (cause.returned && charge?.reference === reference && charge.status === "abandoned") {
+        await tx
+          .update(payments)
+          .set({ status: "abandoned", checkedAt: now, updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        return "cancelled";
+      }
       await tx.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
       return "pending";
     }
@@ -255,25 +370,16 @@ export async function recordCharge(
           ? paymentMessages.moreThanLeft
           : null));
     if (mismatch) {
-      await tx
-        .update(payments)
-        .set({
-          status: "flagged",
-          flagReason: mismatch,
-          receivedAmount: charge.amountKobo,
-          receivedCurrency: charge.currency,
-          gatewayId: charge.gatewayId,
-          checkedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(payments.id, payment.id));
-      await recordEvent(tx, payment.applicationId, "payment-flagged", systemActor, {
-        detail: { reference, reason: mismatch },
+      await flagPayment(tx, payment, mismatch, systemActor, {
+        receivedAmount: charge.amountKobo,
+        receivedCurrency: charge.currency,
+        gatewayId: charge.gatewayId,
+        checkedAt: now,
       });
       return "flagged";
     }
     await markPaid(tx, payment, { paidAt: charge.paidAt ?? now, gatewayId: charge.gatewayId });
-    return (await flagIfIntakeCancelled(tx, payment)) ? "cancelled" : "paid";
+    return (await flagIfIntakeCancelled(tx, payment)) ? "intake-cancelled" : "paid";
   });
 }
 
@@ -293,6 +399,26 @@ async function flagIfIntakeCancelled(tx: Transaction, payment: Payment) {
     detail: { reference: payment.reference, reason: paymentMessages.paidForCancelledIntake },
   });
   return true;
+}
+
+/**
+ * Money came that must not count (another amount or currency, or a second payment of one
+ * instalment): kept as flagged, with why, for staff to refund or set right; never rejected.
+ */
+export async function flagPayment(
+  tx: Transaction,
+  payment: Payment,
+  reason: string,
+  actor: ApplicationActor,
+  details: Partial<typeof payments.$inferInsert> = {},
+) {
+  await tx
+    .update(payments)
+    .set({ status: "flagged", flagReason: reason, updatedAt: sql`now()`, ...details })
+    .where(eq(payments.id, payment.id));
+  await recordEvent(tx, payment.applicationId, "payment-flagged", actor, {
+    detail: { reference: payment.reference, reason },
+  });
 }
 
 function mismatchOf(payment: Payment, charge: VerifiedCharge): string | null {
@@ -330,7 +456,7 @@ export async function markPaid(
     .returning();
   if (!paid?.receiptNumber) throw new Error("The payment was not numbered");
   // A part payment leaves the instalment unpaid: it is paid once nothing is left.
-  const [instalmentPaid] = await tx
+  await tx
     .update(instalments)
     .set({ paidAt, updatedAt: sql`now()` })
     .where(
@@ -339,20 +465,9 @@ export async function markPaid(
         sql`${instalments.amount} <= (select coalesce(sum(${payments.amount}), 0) from ${payments}
           where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid')`,
       ),
-    )
-    .returning({ id: instalments.id });
-  // A proof still waiting for a paid instalment has nothing left to prove.
-  if (instalmentPaid)
-    await tx
-      .update(payments)
-      .set({ status: "rejected", staffNote: paymentMessages.paidAnotherWay, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(payments.instalmentId, payment.instalmentId),
-          eq(payments.status, "proof-sent"),
-          ne(payments.id, payment.id),
-        ),
-      );
+    );
+  // A proof still waiting for this instalment stays for staff to check: if that transfer was
+  // made too, confirming it flags it for a refund (staff-payments.server.ts), never in silence.
   await recordEvent(tx, payment.applicationId, "payment-received", actor, {
     detail: {
       reference: payment.reference,
@@ -398,7 +513,10 @@ export async function checkPayment(
   gateway: Pick<PaymentGateway, "verify"> | null,
 ) {
   if (!gateway) throw new Error("No payment gateway is configured: the check waits for one");
-  const outcome = await settleGatewayPayment(reference, gateway);
+  // A webhook (attempt 0) says the charge may have succeeded: a failed attempt is looked at again.
+  const outcome = await settleGatewayPayment(reference, gateway, new Date(), {
+    reopen: attempt === 0,
+  });
   if (outcome !== "pending" || attempt === 0) return;
   const nextDelay = checkDelaysMinutes[attempt];
   await db().transaction(async (tx) => {

@@ -22,6 +22,7 @@ import { formatNaira } from "~/lib/format/money";
 import { uuidSchema } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
 import { configuredGateway } from "./gateway.server";
+import { refundablePaymentStatuses } from "./instalment-status";
 import { lockPaymentInOrder } from "./money-locks.server";
 import type { PaymentGateway } from "./payment-gateway";
 import { paymentReferencePattern } from "./payment-reference";
@@ -39,7 +40,7 @@ import { lockPayment } from "./staff-payments.server";
  */
 
 export const refundMessages = {
-  notPaid: "Only a paid payment can be refunded.",
+  notPaid: "Only a paid or flagged payment can be refunded.",
   overRefund: (left: number) =>
     left > 0
       ? `At most ${formatNaira(left)} of this payment is left to refund.`
@@ -107,7 +108,7 @@ async function releaseRefund(tx: Transaction, refund: Refund, gatewayId: string 
 }
 
 /**
- * Refunds `amount` kobo of a paid payment, for `reason`. Returns the refund's status: processed
+ * Refunds `amount` kobo of a paid or flagged payment, for `reason`. Returns the refund's status: processed
  * (a manual refund, or Paystack did it at once) or pending (Paystack queued it).
  */
 export async function refundPayment(
@@ -120,7 +121,8 @@ export async function refundPayment(
 ): Promise<Refund["status"]> {
   const { payment, refund } = await db().transaction(async (tx) => {
     const { application, payment } = await lockPayment(tx, applicationId, paymentId);
-    if (payment.status !== "paid") throw new UserFacingError(refundMessages.notPaid, 409);
+    if (!(refundablePaymentStatuses as readonly string[]).includes(payment.status))
+      throw new UserFacingError(refundMessages.notPaid, 409);
     const left = payment.amount - payment.refundedAmount;
     if (amount > left) throw new UserFacingError(refundMessages.overRefund(left), 400, "amount");
     const byCard = payment.method === "paystack";

@@ -27,8 +27,9 @@ import { isUuid } from "~/lib/ids";
 import { leftToPay } from "./instalment-balance";
 import { instalmentStatus } from "./instalment-status";
 import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
+import { paymentMessages } from "./payment-messages";
 import { formatReceiptNumber } from "./payment-reference";
-import { insertPayment, instalmentLeftToPay, markPaid } from "./payments.server";
+import { flagPayment, insertPayment, instalmentLeftToPay, markPaid } from "./payments.server";
 import { dueDateMovedEmail, proofRejectedEmail } from "./staff-payment-emails.server";
 
 /*
@@ -48,6 +49,8 @@ export const staffPaymentMessages = {
   dateInPast: "The new due date must be today or later.",
   paidInFuture: "The date it was paid cannot be in the future.",
   proofConfirmed: "Bank transfer confirmed: the instalment is paid.",
+  proofConfirmedTwice:
+    "Bank transfer confirmed, but the instalment was already paid: the transfer is flagged for a refund.",
   proofRejected: "Proof rejected: the applicant is told why.",
   dueDateMoved: "Due date moved: the applicant is told.",
   paymentRecorded: "Payment recorded: the instalment is paid.",
@@ -57,6 +60,21 @@ export const staffPaymentMessages = {
 } as const;
 
 const staff = (admin: Admin): ApplicationActor => ({ kind: "staff", adminId: admin.id });
+
+/** The refunds of `paid` payments, oldest first. */
+export async function refundsOf(paid: readonly Pick<Payment, "id">[]) {
+  if (!paid.length) return [];
+  return db()
+    .select()
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.paymentId,
+        paid.map((payment) => payment.id),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt));
+}
 
 /** An application's schedule and every payment (with its refunds), for the portal. */
 export async function applicationPayments(
@@ -75,18 +93,7 @@ export async function applicationPayments(
       .where(eq(payments.applicationId, application.id))
       .orderBy(desc(payments.createdAt), desc(payments.id)),
   ]);
-  const given = attempts.length
-    ? await db()
-        .select()
-        .from(refunds)
-        .where(
-          inArray(
-            refunds.paymentId,
-            attempts.map((payment) => payment.id),
-          ),
-        )
-        .orderBy(asc(refunds.createdAt))
-    : [];
+  const given = await refundsOf(attempts);
   const today = lagosToday(now);
   const placeHeld = paysForPlace(application.status);
   const number = new Map(schedule.map((part) => [part.id, part.number]));
@@ -184,19 +191,29 @@ async function lockProof(tx: Transaction, applicationId: string, paymentId: stri
 
 /**
  * Staff found the bank transfer: the payment is paid through markPaid (numbered, its
- * instalment paid, the place enrolled), with the admin as who confirmed it.
+ * instalment paid, the place enrolled), with the admin as who confirmed it. When the
+ * instalment was paid meanwhile (by card, say), the transfer is a second payment: it is
+ * recorded as flagged for a refund, never rejected. Which of the two staff were told.
  */
 export async function confirmProof(
   admin: Admin,
   applicationId: string,
   paymentId: string,
   now = new Date(),
-) {
-  await db().transaction(async (tx) => {
+): Promise<"paid" | "flagged"> {
+  return db().transaction(async (tx) => {
     const { payment, instalment } = await lockProof(tx, applicationId, paymentId);
-    if (instalment.paidAt) throw new UserFacingError(staffPaymentMessages.instalmentPaid, 409);
+    if (instalment.paidAt) {
+      await flagPayment(tx, payment, paymentMessages.paidTwice, staff(admin), {
+        reviewedBy: admin.id,
+        receivedAmount: payment.amount,
+        receivedCurrency: payment.currency,
+      });
+      return "flagged";
+    }
     await tx.update(payments).set({ reviewedBy: admin.id }).where(eq(payments.id, payment.id));
     await markPaid(tx, payment, { paidAt: now, gatewayId: null, actor: staff(admin) });
+    return "paid";
   });
 }
 

@@ -91,26 +91,33 @@ export type IntakeBalance = {
   title: string;
   label: string;
   scheduled: number;
+  /** Net of refunds, as the revenue chart counts it. */
   paid: number;
+  refunded: number;
   outstanding: number;
   overdue: number;
 };
 
 /**
- * What each intake's students owe on the Lagos date `today`: every instalment scheduled,
- * those paid, those not (outstanding) and of those, the overdue (the Payments tab's rule).
+ * What each intake's students owe on the Lagos date `today`: every instalment scheduled, what
+ * was paid of them less what was given back (refunded, counted apart, as the revenue chart
+ * nets it), those unpaid (outstanding) and of those, the overdue (the Payments tab's rule). A
+ * refund gives money back; it does not make an instalment owed again.
  * An unpaid instalment of a place given up (withdrawn) is owed by no one: it is left out.
  * Intakes with something outstanding first, most first.
  */
 export async function outstandingBalances(today: string = lagosToday()): Promise<IntakeBalance[]> {
   const unpaid = sql`${instalments.paidAt} is null`;
   const owed = sql`${instalments.paidAt} is not null or ${applications.status} in ${placePaying}`;
+  const refunded = sql`(select coalesce(sum(${payments.refundedAmount}), 0) from ${payments}
+    where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid')`;
   return selectInstalments(db(), {
     intakeId: intakes.id,
     title: courses.title,
     label: intakes.label,
     scheduled: kobo(sql`sum(${instalments.amount})`),
-    paid: kobo(sql`sum(${instalments.amount}) filter (where not (${unpaid}))`),
+    paid: kobo(sql`sum(${instalments.amount}) filter (where not (${unpaid})) - sum(${refunded})`),
+    refunded: kobo(sql`sum(${refunded})`),
     outstanding: kobo(sql`sum(${instalments.amount}) filter (where ${unpaid})`),
     overdue: kobo(
       sql`sum(${instalments.amount}) filter (where ${instalmentStatusSql(today)} = 'overdue')`,

@@ -85,7 +85,8 @@ export function reportCsvRows(report: Report): unknown[][] {
   }
   const balanceMeasures = [
     ["Scheduled (NGN)", "scheduled"],
-    ["Paid (NGN)", "paid"],
+    ["Paid, net of refunds (NGN)", "paid"],
+    ["Refunded (NGN)", "refunded"],
     ["Outstanding (NGN)", "outstanding"],
     ["Overdue (NGN)", "overdue"],
   ] as const;

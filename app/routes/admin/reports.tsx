@@ -285,12 +285,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           summary={balancesSummary(report.balances)}
           table={{
             caption:
-              "Per course and intake, as of today: instalments scheduled, paid, still to pay and overdue (naira)",
-            columns: ["Course · intake", "Scheduled", "Paid", "Outstanding", "Overdue"],
+              "Per course and intake, as of today: instalments scheduled, paid (net of refunds), refunded, still to pay and overdue (naira)",
+            columns: ["Course · intake", "Scheduled", "Paid", "Refunded", "Outstanding", "Overdue"],
             rows: report.balances.map((intake) => [
               `${intake.title} · ${intake.label}`,
               formatNaira(intake.scheduled),
               formatNaira(intake.paid),
+              formatNaira(intake.refunded),
               formatNaira(intake.outstanding),
               formatNaira(intake.overdue),
             ]),
@@ -302,7 +303,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             items={report.balances.map((intake) => ({
               label: `${intake.title} · ${intake.label}`,
               value: intake.outstanding,
-              note: `${formatNaira(intake.overdue)} overdue · ${formatNaira(intake.paid)} paid of ${formatNaira(intake.scheduled)}`,
+              note: `${formatNaira(intake.overdue)} overdue · ${formatNaira(intake.paid)} paid of ${formatNaira(intake.scheduled)}${intake.refunded ? ` · ${formatNaira(intake.refunded)} refunded` : ""}`,
             }))}
           />
         </ChartFigure>

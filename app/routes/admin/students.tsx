@@ -202,9 +202,14 @@ export async function action({ request }: Route.ActionArgs) {
       case "assign":
         await assignApplication(actor, input.id, input.assignedTo || null);
         return done(admissionMessages.assigned);
-      case "confirm-proof":
-        await confirmProof(actor, input.id, input.target);
-        return done(staffPaymentMessages.proofConfirmed);
+      case "confirm-proof": {
+        const confirmed = await confirmProof(actor, input.id, input.target);
+        return done(
+          confirmed === "paid"
+            ? staffPaymentMessages.proofConfirmed
+            : staffPaymentMessages.proofConfirmedTwice,
+        );
+      }
       case "reject-proof":
         await rejectProof(actor, input.id, input.target, input.reason);
         return done(staffPaymentMessages.proofRejected);
