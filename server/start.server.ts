@@ -7,12 +7,13 @@ import { seedDemoApplications } from "~/features/demo/seed-applications.server";
 import { seedDemoConversations } from "~/features/demo/seed-conversations.server";
 import { seedDemoInterest } from "~/features/demo/seed-interest.server";
 import { seedDemoMessages } from "~/features/demo/seed-messages.server";
+import { seedDemoPayments } from "~/features/demo/seed-payments.server";
 import { seedDemoSavedReplies } from "~/features/demo/seed-saved-replies.server";
 import { seedDemoTutors } from "~/features/demo/seed-tutors.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { onShutdown } from "~/lib/infra/shutdown.server";
-import { courseAssets } from "~/lib/infra/storage/index.server";
+import { courseAssets, paymentProofs } from "~/lib/infra/storage/index.server";
 import { installJobs, startJobs, stopJobs } from "./jobs.server";
 
 /**
@@ -65,6 +66,7 @@ async function prepareDemo() {
     await seedDemoInterest(db(), { log });
     await seedDemoTutors(db(), courseAssets(), { log });
     await seedDemoApplications(db(), { demoAdminId, log });
+    await seedDemoPayments(db(), paymentProofs(), { demoAdminId, log });
   }
 }
 

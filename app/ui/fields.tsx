@@ -152,9 +152,20 @@ export function TextArea(
 
 /** A choice of a select: a value shown as is, or a value with its own text. */
 export type SelectOption = string | { value: string; label: string };
+/** Choices under a heading of their own (an `<optgroup>`): the intakes of one course. */
+export type SelectGroup = { group: string; options: readonly SelectOption[] };
 
 const optionOf = (option: SelectOption) =>
   typeof option === "string" ? { value: option, label: option } : option;
+
+function optionElement(choice: SelectOption) {
+  const option = optionOf(choice);
+  return (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  );
+}
 
 /**
  * Where a select stands:
@@ -182,7 +193,7 @@ export function SelectInput({
   /** Left out for a select the page reads itself, not a form. */
   name?: string;
   placeholder?: string;
-  options: readonly SelectOption[];
+  options: readonly (SelectOption | SelectGroup)[];
   layout?: SelectLayout;
   compact?: boolean;
 } & Omit<ComponentProps<"select">, "id" | "name" | "required">) {
@@ -193,11 +204,15 @@ export function SelectInput({
       className={compact ? cn(inlineControlClasses, "py-1.5 text-sm") : controlClasses}
     >
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-      {options.map(optionOf).map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
+      {options.map((option) =>
+        typeof option === "object" && "group" in option ? (
+          <optgroup key={`group:${option.group}`} label={option.group}>
+            {option.options.map(optionElement)}
+          </optgroup>
+        ) : (
+          optionElement(option)
+        ),
+      )}
     </select>
   );
   if (layout === "field") {

@@ -1,11 +1,11 @@
-import { SelectInput, type SelectOption } from "./fields";
+import { type SelectGroup, SelectInput, type SelectOption } from "./fields";
 import { useFilterSubmit } from "./use-filter-submit";
 
 export type FilterSelect = {
   name: string;
   label: string;
   value: string;
-  options: readonly SelectOption[];
+  options: readonly (SelectOption | SelectGroup)[];
   /** The empty choice ('All intakes'); none for a select that always has a value (a sort). */
   placeholder?: string;
 };

@@ -1,9 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Admin } from "~/db/schema";
+import { type Admin, applicationEvents } from "~/db/schema";
 import { enrolApplication } from "~/features/applications/admissions.server";
 import { applyForIntake } from "~/features/applications/applications.server";
 import { admissionsFunnel, funnelTotals } from "~/features/reports/admissions-funnel.server";
 import { parseReportPeriod } from "~/features/reports/report-period";
+import { admissionsSummary } from "~/features/reports/report-summaries";
 import { loadReport } from "~/features/reports/reports.server";
 import { lagosToday } from "~/lib/format/dates";
 import { makeAdmin } from "../support/admin-session";
@@ -16,7 +18,7 @@ import {
 } from "../support/application-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 
-setupTestDatabase();
+const database = setupTestDatabase();
 let staff: Admin;
 beforeAll(async () => {
   staff = await makeAdmin({ role: "admin" });
@@ -53,5 +55,34 @@ describe("the admissions funnel", () => {
     ]);
     expect(rows).toEqual([]);
     expect(funnelTotals(rows).map((step) => step.value)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it("gives each step a rate of what holds it, so its sentence never prints a share above 100 %", async () => {
+    // More applications than inquiries (people apply without asking first), and an enrolment
+    // whose offer was never recorded (data from before offers were recorded).
+    const { course, intake } = await openIntake({ admissionMode: "first-come", seats: 7 });
+    const people = Array.from({ length: 7 }, () => applicantInput());
+    for (const person of people) await applyForIntake(intake.id, person, origin);
+    const enrolled = await applicationByEmail(nth(people, 0).email);
+    await enrolApplication(staff, enrolled.id);
+    await database()
+      .db.delete(applicationEvents)
+      .where(
+        and(
+          eq(applicationEvents.applicationId, enrolled.id),
+          eq(applicationEvents.kind, "offered"),
+        ),
+      );
+    const rows = await admissionsFunnel(period(), [
+      { id: course.id, title: course.title, active: true, views: 3, inquiries: 3 },
+    ]);
+    const totals = funnelTotals(rows);
+    expect(totals.map((step) => step.value)).toEqual([3, 3, 7, 7, 1, 1]);
+    const sentence = admissionsSummary(totals);
+    expect(sentence).toBe(
+      "Course page views: 3; Course inquiries: 3 (100 per 100 page views); Applications: 7 (233.3 per 100 page views); Offers: 7 (100% of applications); Accepted: 1 (14.3% of offers); Enrolled: 1 (100% of accepted).",
+    );
+    const shares = [...sentence.matchAll(/([\d.,]+)%/g)].map((match) => Number(match[1]));
+    expect(Math.max(...shares)).toBeLessThanOrEqual(100);
   });
 });

@@ -75,8 +75,11 @@ describe("the Students page's loader", () => {
     expect(rows[0]).toMatchObject({ courseTitle: course.title, intakeLabel: "Next intake" });
     expect(data.applications?.counts.new).toBe(1);
     expect(data.applications?.intakes).toContainEqual({
-      value: intake.id,
-      label: `${course.title} · Next intake`,
+      id: intake.id,
+      courseTitle: course.title,
+      label: "Next intake",
+      startsOn: intake.startsOn,
+      endsOn: intake.endsOn,
     });
 
     const reference = formatApplicationReference(application.reference);

@@ -368,6 +368,52 @@ describe("intake services", () => {
     expect(Object.keys(history[1]?.changes ?? {})).toEqual(["seats"]);
   });
 
+  it("says in its history what changed, field by field: seats, price in Naira, dates and tutors", async () => {
+    if (!amaka || !bode) throw new Error("no tutors");
+    const created = await createIntake(staff, course.id, values({ tutorIds: [amaka.id] }));
+    await updateIntake(
+      staff,
+      course.id,
+      created.id,
+      values({
+        seats: "25",
+        price: "280000",
+        startsOn: "2027-01-12",
+        classTimes: "",
+        tutorIds: [amaka.id, bode.id],
+      }),
+    );
+    const [change] = await listIntakeChanges(course.id, 1);
+    expect(change?.lines).toEqual(
+      expect.arrayContaining([
+        "Seats 20 → 25",
+        "Price ₦250,000 → ₦280,000",
+        "Starts on 11 Jan 2027 → 12 Jan 2027",
+        "Class times Mon, Wed, Thu 6-9 pm → none",
+        "Tutors Amaka Tutor → Amaka Tutor, Bode Tutor",
+      ]),
+    );
+    expect(change?.lines).toHaveLength(5);
+  });
+
+  it("writes nothing for a save that changes nothing: no history, the row and public pages untouched", async () => {
+    if (!amaka) throw new Error("no tutors");
+    const created = await createIntake(staff, course.id, values({ tutorIds: [amaka.id] }));
+    const version = await publicVersion();
+    const saved = await updateIntake(
+      staff,
+      course.id,
+      created.id,
+      values({ tutorIds: [amaka.id] }),
+    );
+    expect(saved.updatedAt).toEqual(created.updatedAt);
+    expect((await findIntakeById(created.id))?.updatedAt).toEqual(created.updatedAt);
+    expect(await publicVersion()).toBe(version);
+    expect((await listIntakeChanges(course.id)).map((change) => change.action)).toEqual([
+      "created",
+    ]);
+  });
+
   it("duplicates as a draft whose dates move on by the length in whole weeks", async () => {
     const source = await createIntake(staff, course.id, values());
     // 11 Jan to 26 Mar 2027 is 75 days, first and last included: 11 weeks (77 days).

@@ -246,7 +246,7 @@ describe("the Payments tab's list", () => {
     expect(await names({ q: reference })).toEqual(["Ola Overdue", "Ola Overdue"]);
     expect(await names({ q: "nobody" })).toEqual([]);
     const list = await listInstalments(query(), today);
-    expect(list.intakes.map((choice) => choice.value).sort()).toEqual([intake.id, other.id].sort());
+    expect(list.intakes.map((choice) => choice.id).sort()).toEqual([intake.id, other.id].sort());
   });
 
   it("pages by 50 and keeps a page past the end on the last", async () => {

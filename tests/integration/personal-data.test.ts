@@ -9,23 +9,36 @@ import {
   inboundEmails,
   messages,
   outgoingEmails,
+  payments,
+  refunds,
 } from "~/db/schema";
 import {
   applyForIntake,
   findApplicationByToken,
 } from "~/features/applications/applications.server";
 import { receiveMail } from "~/features/conversations/receive-mail.server";
+import { choosePaymentPlan } from "~/features/payments/payments.server";
+import { refundPayment } from "~/features/payments/refunds.server";
+import { recordManualPayment } from "~/features/payments/staff-payments.server";
 import { personalDataMessages } from "~/features/people/person-key";
 import {
   erasePerson,
   exportPersonData,
   findPersonRecords,
 } from "~/features/people/personal-data.server";
-import { mailAttachments } from "~/lib/infra/storage/index.server";
+import { lagosToday } from "~/lib/format/dates";
+import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
 import * as personalDataRoute from "~/routes/admin/personal-data";
 import * as exportRoute from "~/routes/resources/personal-data-export";
 import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
-import { applicantInput, openIntake, origin, tokenFromText } from "../support/application-fixtures";
+import {
+  acceptedPlace,
+  applicantInput,
+  openIntake,
+  origin,
+  scheduleOf,
+  tokenFromText,
+} from "../support/application-fixtures";
 import { pdfDocument } from "../support/course-fixtures";
 import { insertMessage } from "../support/inbox-fixtures";
 import { lastEmailTo } from "../support/outgoing-mail";
@@ -147,6 +160,93 @@ describe("a person's data", () => {
     const [message] = await db().select().from(messages).where(eq(messages.id, received.messageId));
     // Mail to the old reply address no longer finds the conversation.
     expect(message?.replyToken).not.toBe(tokenBefore);
+  });
+
+  it("hands over the payments, refunds, receipts and transfer proofs, and erases them as it hands them over", async () => {
+    const { application } = await acceptedPlace({ price: 20_000_000 });
+    await choosePaymentPlan(application.id, "two-instalments");
+    const [first, second] = await scheduleOf(application.id);
+    if (!first || !second) throw new Error("no schedule");
+    const { payment: paid } = await recordManualPayment(
+      superAdmin,
+      application.id,
+      first.id,
+      lagosToday(),
+      "Paid cash at the Yaba office",
+    );
+    await refundPayment(superAdmin, application.id, paid.id, 1_000_000, "Missed the first week");
+    const proofKey = `proofs/person-${Math.random().toString(36).slice(2)}.png`;
+    await paymentProofs().put(proofKey, Buffer.from("a transfer slip"), "image/png");
+    const [waiting] = await db()
+      .insert(payments)
+      .values({
+        reference: "LTA-P-PERSONDATA1",
+        applicationId: application.id,
+        instalmentId: second.id,
+        method: "bank-transfer",
+        amount: second.amount,
+        status: "proof-sent",
+        proofKey,
+        proofName: "transfer slip.png",
+        proofType: "image/png",
+      })
+      .returning();
+    if (!waiting) throw new Error("no proof");
+    const key = { email: application.email, phone: "" };
+
+    const [held] = (await exportPersonData(key)).applications;
+    expect(held?.instalments.map((part) => part.amount)).toEqual([first.amount, second.amount]);
+    expect(held?.payments).toMatchObject([
+      {
+        id: paid.id,
+        method: "manual",
+        status: "paid",
+        amount: first.amount,
+        refundedAmount: 1_000_000,
+        staffNote: "Paid cash at the Yaba office",
+        receipt: {
+          number: expect.stringMatching(/^LTA-R-\d+$/),
+          link: `/admin-portal/students/receipts/${paid.receiptNumber}`,
+        },
+        proof: null,
+        refunds: [{ amount: 1_000_000, reason: "Missed the first week", status: "processed" }],
+      },
+      {
+        id: waiting.id,
+        status: "proof-sent",
+        receipt: null,
+        proof: {
+          name: "transfer slip.png",
+          type: "image/png",
+          link: `/admin-portal/payments/${waiting.id}/proof`,
+        },
+        refunds: [],
+      },
+    ]);
+    // Where the file lies in the bucket is not the person's data.
+    expect(JSON.stringify(held)).not.toContain(proofKey);
+
+    await erasePerson(superAdmin, key);
+    const after = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, application.id));
+    expect(after.find((row) => row.id === paid.id)).toMatchObject({
+      status: "paid",
+      amount: first.amount,
+      refundedAmount: 1_000_000,
+      staffNote: null,
+    });
+    expect(after.find((row) => row.id === waiting.id)).toMatchObject({
+      status: "rejected",
+      proofKey: null,
+      proofName: null,
+      proofType: null,
+      staffNote: "Erased at the person's request",
+    });
+    expect(await paymentProofs().get(proofKey)).toBeNull();
+    const [refund] = await db().select().from(refunds).where(eq(refunds.paymentId, paid.id));
+    expect(refund).toMatchObject({ amount: 1_000_000, reason: "Erased" });
   });
 
   it("asks for the key again before erasing, through the page's action", async () => {

@@ -108,9 +108,9 @@ describe("listStudents", () => {
       totalPages: 1,
       limit: STUDENTS_PAGE_SIZE,
     });
-    expect(list.intakes.map(({ id, label, students }) => ({ id, label, students }))).toEqual([
-      { id: march.id, label: "March 2027", students: 1 },
-      { id: january.id, label: "January 2027", students: 2 },
+    expect(list.intakes.map(({ id, label, count }) => ({ id, label, count }))).toEqual([
+      { id: march.id, label: "March 2027", count: 1 },
+      { id: january.id, label: "January 2027", count: 2 },
     ]);
     expect(await enrolledCount()).toBe(3);
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BarList } from "~/features/reports/charts/bar-list";
 import { ChartFigure, type ChartTable } from "~/features/reports/charts/chart-figure";
 import { ColumnChart, type ColumnSeries } from "~/features/reports/charts/column-chart";
+import { FunnelBars } from "~/features/reports/charts/funnel-bars";
 import { Heatmap, heatmapShades, shadeLevel } from "~/features/reports/charts/heatmap";
 import { LineChart, segments } from "~/features/reports/charts/line-chart";
 import { PLOT_HEIGHT } from "~/features/reports/charts/plot-frame";
@@ -366,6 +367,31 @@ describe("BarList", () => {
     expect(markup).toContain(">3 inquiries<");
     expect(elements(markup, "div", "data-share").map((bar) => bar.style)).toEqual([
       "width:100%",
+      "width:25%",
+      "width:0%",
+    ]);
+  });
+
+  it("draws the admissions funnel's page views on a scale of their own, the other steps on theirs", () => {
+    const markup = html(
+      <FunnelBars
+        steps={[
+          { label: "Course page views", value: 3000 },
+          { label: "Course inquiries", value: 12 },
+          { label: "Applications", value: 8 },
+          { label: "Offers", value: 6 },
+          { label: "Accepted", value: 3 },
+          { label: "Enrolled", value: 0 },
+        ]}
+      />,
+    );
+    expect(markup).toContain('aria-label="Course page views, on a scale of their own"');
+    // Beside 3,000 views, 12 inquiries would be a bar of 0.4 %: on their own scale they fill it.
+    expect(elements(markup, "div", "data-share").map((bar) => bar.style)).toEqual([
+      "width:100%",
+      "width:100%",
+      "width:66.66666666666667%",
+      "width:50%",
       "width:25%",
       "width:0%",
     ]);

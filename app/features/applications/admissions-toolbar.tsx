@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { applicationStatuses } from "~/db/schema";
 import { cn } from "~/ui/cn";
-import type { SelectOption } from "~/ui/fields";
 import { FilterToolbar } from "~/ui/filter-toolbar";
 import { applicationStatusLabels } from "./application-rules";
-import { intakeSelect, statusSelect } from "./intake-filters";
+import { type IntakeChoice, intakeSelect, statusSelect } from "./intake-filters";
 import {
   type AdmissionsQuery,
   admissionsHref,
@@ -54,7 +53,7 @@ export function ApplicationFilters({
   intakes,
 }: {
   query: AdmissionsQuery;
-  intakes: SelectOption[];
+  intakes: IntakeChoice[];
 }) {
   const filtered = Boolean(query.q || query.intake || query.status || query.sort !== "newest");
   return (

@@ -13,6 +13,7 @@ import { phoneKey } from "~/lib/text/same-person";
 import { containsPattern } from "~/lib/text/sql-text";
 import { selectApplications } from "./application-query.server";
 import { parseApplicationReference } from "./application-rules";
+import type { IntakeChoice } from "./intake-filters";
 import { type AdmissionsQuery, APPLICATIONS_PAGE_SIZE } from "./list-url";
 
 // Must stay identical to applications_phone_digits_idx (app/db/schema.ts), or it is not used.
@@ -120,13 +121,16 @@ export async function applicationStatusCounts(intakeId: string) {
   return counts;
 }
 
-/**
- * The intakes to filter by: those people applied to, and the open ones, as
- * 'Course title · intake label', the latest start first.
- */
-export async function applicationIntakeChoices() {
-  const rows = await db()
-    .select({ id: intakes.id, courseTitle: courses.title, label: intakes.label })
+/** The intakes to filter by: those people applied to, and the open ones, the latest start first. */
+export async function applicationIntakeChoices(): Promise<IntakeChoice[]> {
+  return db()
+    .select({
+      id: intakes.id,
+      courseTitle: courses.title,
+      label: intakes.label,
+      startsOn: intakes.startsOn,
+      endsOn: intakes.endsOn,
+    })
     .from(intakes)
     .innerJoin(courses, eq(courses.id, intakes.courseId))
     .where(
@@ -141,5 +145,4 @@ export async function applicationIntakeChoices() {
       ),
     )
     .orderBy(desc(intakes.startsOn), asc(courses.title), asc(intakes.id));
-  return rows.map((row) => ({ value: row.id, label: `${row.courseTitle} · ${row.label}` }));
 }

@@ -25,10 +25,6 @@ function StudentFilters({
   query: AdmissionsQuery;
   intakes: StudentIntakeChoice[];
 }) {
-  const intakeOptions = intakes.map((intake) => ({
-    value: intake.id,
-    label: `${intakeName(intake)} (${intake.students})`,
-  }));
   return (
     <FilterToolbar
       idPrefix="students"
@@ -37,7 +33,7 @@ function StudentFilters({
         placeholder: "Search name, email or phone...",
         q: query.q,
       }}
-      selects={[intakeSelect(query.intake, intakeOptions)]}
+      selects={[intakeSelect(query.intake, intakes)]}
       keep={{ tab: "students" }}
     >
       <CsvExportLink href={studentsExportHref(query)} />

@@ -75,7 +75,8 @@ export async function studentIntakeChoices() {
     courseTitle: courses.title,
     label: intakes.label,
     startsOn: intakes.startsOn,
-    students: count(),
+    endsOn: intakes.endsOn,
+    count: count(),
   })
     .where(enrolled)
     .groupBy(intakes.id, courses.title)

@@ -8,6 +8,19 @@ import type { experienceLevels, heardFromChoices } from "~/features/applications
  * offer, a waitlisted one and an early enrolment. Inputs pass the apply form's schema
  * (tests/integration/seed-applications.test.ts).
  */
+/**
+ * What an enrolled demo student paid (app/features/demo/seed-payments.server.ts): in full; in
+ * two instalments, the second paid today, overdue, with a transfer proof waiting to be checked,
+ * or not yet due; in full and then given part back.
+ */
+export type DemoMoney =
+  | "paid-in-full"
+  | "second-paid-today"
+  | "second-overdue"
+  | "second-proof-waiting"
+  | "second-due"
+  | "part-refunded";
+
 export type DemoApplication = {
   course: string;
   /** The intake that started a month ago, or the next one. */
@@ -15,6 +28,8 @@ export type DemoApplication = {
   status: Extract<ApplicationStatus, "new" | "offered" | "waitlisted" | "enrolled">;
   /** Applied this long before the demo starts. */
   hoursAgo: number;
+  /** An enrolled student's payments. */
+  money?: DemoMoney;
   input: {
     fullName: string;
     email: string;
@@ -50,6 +65,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 60 * DAY,
+    money: "paid-in-full",
     input: person(
       "Chiamaka Eze",
       "0803 214 5521",
@@ -63,6 +79,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 58 * DAY,
+    money: "second-paid-today",
     input: person(
       "Ibrahim Musa",
       "0812 330 9087",
@@ -76,6 +93,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 55 * DAY,
+    money: "second-overdue",
     input: person(
       "Folake Adeyemi",
       "0706 551 2290",
@@ -89,6 +107,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 51 * DAY,
+    money: "second-proof-waiting",
     input: person(
       "Emeka Obi",
       "0909 118 4402",
@@ -102,6 +121,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 47 * DAY,
+    money: "part-refunded",
     input: person(
       "Halima Bello",
       "0818 442 7713",
@@ -115,6 +135,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "next",
     status: "enrolled",
     hoursAgo: 12 * DAY,
+    money: "second-due",
     input: person(
       "Tolulope Ogunleye",
       "0802 675 3318",
@@ -182,6 +203,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 50 * DAY,
+    money: "paid-in-full",
     input: person(
       "Yusuf Danjuma",
       "0703 448 1190",
@@ -195,6 +217,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 46 * DAY,
+    money: "second-paid-today",
     input: person(
       "Blessing Umeh",
       "0817 302 6658",
@@ -208,6 +231,7 @@ export const demoApplications: DemoApplication[] = [
     intake: "started",
     status: "enrolled",
     hoursAgo: 44 * DAY,
+    money: "paid-in-full",
     input: person(
       "Oluwaseun Bankole",
       "0905 660 2217",

@@ -1,7 +1,7 @@
 import Ban from "lucide-react/icons/ban";
 import Copy from "lucide-react/icons/copy";
 import { Form, Link, useNavigation } from "react-router";
-import type { Intake, intakeChanges } from "~/db/schema";
+import type { Intake } from "~/db/schema";
 import { formatDateTime, formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { cn } from "~/ui/cn";
@@ -10,9 +10,9 @@ import { LabelledSection } from "~/ui/labelled-section";
 import { RowModalLink, rowActionClasses } from "~/ui/row-actions";
 import { intakeStatusLabels } from "./intake-form-schema";
 import { intakeModeLabels } from "./intake-wording";
+import type { IntakeChangeEntry } from "./intakes.server";
 import { intakeListHref } from "./list-url";
 
-type IntakeChange = typeof intakeChanges.$inferSelect;
 type ListedIntake = Intake & { tutors: { id: string; name: string; isActive: boolean }[] };
 
 const statusTones: Record<Intake["status"], string> = {
@@ -134,14 +134,14 @@ export function IntakeList({ intakes }: { intakes: ListedIntake[] }) {
   );
 }
 
-const actionWords: Record<IntakeChange["action"], string> = {
+const actionWords: Record<IntakeChangeEntry["action"], string> = {
   created: "added",
   updated: "changed",
   cancelled: "cancelled",
 };
 
-/** Who changed which intake and when, newest first. */
-export function IntakeHistory({ changes }: { changes: IntakeChange[] }) {
+/** Who changed which intake and when, and what they changed, newest first. */
+export function IntakeHistory({ changes }: { changes: IntakeChangeEntry[] }) {
   return (
     <LabelledSection
       id="intake-history"
@@ -156,6 +156,13 @@ export function IntakeHistory({ changes }: { changes: IntakeChange[] }) {
               <strong>{change.intakeLabel}</strong> {actionWords[change.action]} by{" "}
               {change.actorName ?? "a former admin"} on {formatDateTime(change.createdAt)}
               {change.changes.duplicatedFrom ? " (duplicated)" : ""}
+              {change.lines.length ? (
+                <ul className="mt-1 list-disc pl-5 text-slate-700 dark:text-slate-300">
+                  {change.lines.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import {
 } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { describeIntakeChanges, tutorIdsOf } from "./intake-change-text";
 import { nextIntakeShiftDays, shiftDate, shiftInstant } from "./intake-dates";
 import { type IntakeFormValues, intakeMessages, LABEL_MAX } from "./intake-form-schema";
 import { offeredPlans } from "./payment-plans";
@@ -103,16 +104,27 @@ export async function listTutorChoices(chosen: string[] = []) {
   return rows.filter((tutor) => tutor.isActive || chosen.includes(tutor.id));
 }
 
-/** The latest intake changes of a course, newest first. */
+/** The latest intake changes of a course, newest first, each with what it changed in words. */
 export async function listIntakeChanges(courseId: string, limit = 20) {
   if (!isUuid(courseId)) return [];
-  return db()
+  const rows = await db()
     .select()
     .from(intakeChanges)
     .where(eq(intakeChanges.courseId, courseId))
     .orderBy(desc(intakeChanges.createdAt))
     .limit(limit);
+  const tutorIds = [...new Set(rows.flatMap((row) => tutorIdsOf(row.changes)))];
+  const named = tutorIds.length
+    ? await db()
+        .select({ id: tutors.id, name: tutors.name })
+        .from(tutors)
+        .where(inArray(tutors.id, tutorIds))
+    : [];
+  const tutorNames = new Map(named.map((tutor) => [tutor.id, tutor.name]));
+  return rows.map((row) => ({ ...row, lines: describeIntakeChanges(row.changes, tutorNames) }));
 }
+
+export type IntakeChangeEntry = Awaited<ReturnType<typeof listIntakeChanges>>[number];
 
 async function recordChange(
   tx: Transaction,
@@ -250,14 +262,21 @@ export async function updateIntake(
   return db().transaction(async (tx) => {
     const before = await lockChangeable(tx, courseId, id);
     assertSeatsCoverTaken(before, values.seats);
-    const [after] = await tx
-      .update(intakes)
-      .set({ ...formColumns(values), updatedAt: new Date() })
-      .where(eq(intakes.id, id))
-      .returning();
+    const columns = formColumns(values);
+    const fieldChanges = diffIntake(before, { ...before, ...columns });
+    // A save that changes nothing writes nothing: every write moves the public pages' version.
+    const after = Object.keys(fieldChanges).length
+      ? (
+          await tx
+            .update(intakes)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(eq(intakes.id, id))
+            .returning()
+        )[0]
+      : before;
     if (!after) throw notFound();
     const changes = {
-      ...diffIntake(before, after),
+      ...fieldChanges,
       ...(await setIntakeTutors(tx, after.id, values.tutorIds)),
     };
     if (Object.keys(changes).length) await recordChange(tx, actor, after, "updated", changes);

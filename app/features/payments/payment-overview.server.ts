@@ -8,6 +8,7 @@ import {
   selectInstalments,
 } from "~/features/applications/application-query.server";
 import { placePayingStatuses } from "~/features/applications/application-rules";
+import type { IntakeChoice } from "~/features/applications/intake-filters";
 import { isUuid } from "~/lib/ids";
 import { inBatches } from "~/lib/in-batches";
 import { failedPaymentStatuses, type InstalmentStatus } from "./instalment-status";
@@ -143,16 +144,16 @@ function overviewConditions(query: Pick<PaymentsQuery, "intake" | "status" | "q"
 const overviewOrder = [...intakeThenNameOrder, asc(instalments.number)];
 
 /** The intakes with any instalment, the latest start first: the tab's intake filter. */
-export async function paymentIntakeChoices() {
-  const rows = await selectInstalments(db(), {
+export async function paymentIntakeChoices(): Promise<IntakeChoice[]> {
+  return selectInstalments(db(), {
     id: intakes.id,
     courseTitle: courses.title,
     label: intakes.label,
     startsOn: intakes.startsOn,
+    endsOn: intakes.endsOn,
   })
     .groupBy(intakes.id, courses.title)
     .orderBy(...intakeOrder);
-  return rows.map((row) => ({ value: row.id, label: `${row.courseTitle} · ${row.label}` }));
 }
 
 /** One page of instalments for the filters, with the intake choices; `today` is Lagos. */

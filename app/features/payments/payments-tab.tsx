@@ -1,5 +1,9 @@
 import { formatApplicationReference } from "~/features/applications/application-rules";
-import { intakeSelect, statusSelect } from "~/features/applications/intake-filters";
+import {
+  type IntakeChoice,
+  intakeSelect,
+  statusSelect,
+} from "~/features/applications/intake-filters";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -7,7 +11,6 @@ import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { CsvExportLink } from "~/ui/csv-export-link";
 import { ColumnHeads, DataTable } from "~/ui/data-table";
-import type { SelectOption } from "~/ui/fields";
 import { FilterToolbar } from "~/ui/filter-toolbar";
 import { EmptyCard, ListCount } from "~/ui/list-states";
 import { Pagination } from "~/ui/pagination";
@@ -27,7 +30,7 @@ const statusOptions = instalmentStatuses.map((status) => ({
 }));
 
 /** The intake and status filters and the search, as a GET form: they live in the URL. */
-function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: SelectOption[] }) {
+function PaymentFilters({ query, intakes }: { query: PaymentsQuery; intakes: IntakeChoice[] }) {
   const filtered = Boolean(query.q || query.intake || query.status);
   return (
     <FilterToolbar

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
@@ -8,14 +9,18 @@ import {
   courses,
   inboundAttachments,
   inboundEmails,
+  instalments,
   intakes,
   messageEvents,
   messages,
   outgoingEmails,
+  payments,
+  refunds,
 } from "~/db/schema";
 import { selectApplications } from "~/features/applications/application-query.server";
+import { formatReceiptNumber } from "~/features/payments/payment-reference";
 import { logger } from "~/lib/infra/logger.server";
-import { mailAttachments } from "~/lib/infra/storage/index.server";
+import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
 import { samePerson } from "~/lib/text/same-person";
 import type { PersonKey } from "./person-key";
 
@@ -65,7 +70,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
   const found = await findPersonRecords(key);
   const messageIds = found.messages.map((row) => row.id);
   const applicationIds = found.applications.map((row) => row.id);
-  const [messageRows, messageHistory, applicationRows, applicationHistory, mails] =
+  const [messageRows, messageHistory, applicationRows, applicationHistory, mails, money] =
     await Promise.all([
       messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
       messageIds.length
@@ -81,6 +86,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
             .where(inArray(applicationEvents.applicationId, applicationIds))
         : [],
       messageIds.length ? receivedMails(messageIds) : [],
+      paymentsHeld(applicationIds),
     ]);
   const emailsSent = await db()
     .select({
@@ -104,6 +110,8 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     applications: applicationRows.map((row) => ({
       ...row,
       history: applicationHistory.filter((event) => event.applicationId === row.id),
+      instalments: money.instalments.filter((part) => part.applicationId === row.id),
+      payments: money.payments.filter((payment) => payment.applicationId === row.id),
     })),
     emailsSent,
   };
@@ -144,6 +152,56 @@ async function receivedMails(messageIds: string[]) {
   }));
 }
 
+/**
+ * The applications' instalments and payments, each payment with its refunds, and its receipt
+ * and transfer proof as links to the portal's files (served to signed-in staff), as a mail's
+ * files are named, not copied. The stored file's key is the bucket's business, not the person's.
+ */
+async function paymentsHeld(applicationIds: string[]) {
+  if (!applicationIds.length) return { instalments: [], payments: [] };
+  const [schedule, paymentRows, given] = await Promise.all([
+    db()
+      .select()
+      .from(instalments)
+      .where(inArray(instalments.applicationId, applicationIds))
+      .orderBy(asc(instalments.number)),
+    db()
+      .select()
+      .from(payments)
+      .where(inArray(payments.applicationId, applicationIds))
+      .orderBy(asc(payments.createdAt))
+      .limit(RECORDS_MAX),
+    db()
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(inArray(payments.applicationId, applicationIds))
+      .orderBy(asc(refunds.createdAt)),
+  ]);
+  return {
+    instalments: schedule,
+    payments: paymentRows.map(({ proofKey, proofName, proofType, receiptNumber, ...payment }) => ({
+      ...payment,
+      receipt: receiptNumber
+        ? {
+            number: formatReceiptNumber(receiptNumber),
+            link: href("/admin-portal/students/receipts/:number", {
+              number: String(receiptNumber),
+            }),
+          }
+        : null,
+      proof: proofKey
+        ? {
+            name: proofName,
+            type: proofType,
+            link: href("/admin-portal/payments/:paymentId/proof", { paymentId: payment.id }),
+          }
+        : null,
+      refunds: given.flatMap(({ refund }) => (refund.paymentId === payment.id ? [refund] : [])),
+    })),
+  };
+}
+
 /** E-mails sent to the address, or about one of the person's messages. */
 function emailsTo(key: PersonKey, messageIds: string[]): SQL {
   return (
@@ -157,21 +215,25 @@ function emailsTo(key: PersonKey, messageIds: string[]): SQL {
 }
 
 const ERASED = "Erased";
+const ERASED_AT_REQUEST = "Erased at the person's request";
 const erasedAddress = (id: string) => `erased-${id.slice(0, 8)}@erased.invalid`;
 
 /**
  * Erases the person: their messages and applications stay (so every count and report stays
  * true) with the name, address, phone, texts, notes and network details replaced; the e-mails
  * sent to them lose their text, the mails received from them their sender, text and files;
- * their private links and reply addresses stop working. Logged without the details.
+ * their payments and refunds keep their amounts (money on record) but lose their notes,
+ * reasons and transfer proofs; their private links and reply addresses stop working. Logged
+ * without the details.
  */
 export async function erasePerson(actor: Admin, key: PersonKey) {
   const found = await findPersonRecords(key);
   const messageIds = found.messages.map((row) => row.id);
   const applicationIds = found.applications.map((row) => row.id);
-  const fileKeys = await db().transaction(async (tx) => {
+  const { fileKeys, proofKeys } = await db().transaction(async (tx) => {
     await eraseEmails(tx, key, messageIds);
     const keys = await eraseReceivedMails(tx, messageIds);
+    const proofs = await erasePayments(tx, applicationIds);
     for (const id of messageIds)
       await tx
         .update(messages)
@@ -207,7 +269,7 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
           })
           .where(eq(applications.id, id));
     }
-    return keys;
+    return { fileKeys: keys, proofKeys: proofs };
   });
   // The files go once the rows that named them are gone; one left behind is logged, not fatal.
   if (fileKeys.length) {
@@ -217,11 +279,58 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
         logger.warn({ err: error }, "An erased person's mail attachments were left in storage"),
       );
   }
+  if (proofKeys.length) {
+    await paymentProofs()
+      .delete(proofKeys)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "An erased person's transfer proofs were left in storage"),
+      );
+  }
   logger.info(
     { actorId: actor.id, messages: messageIds.length, applications: applicationIds.length },
     "A person's data was erased",
   );
   return { messages: messageIds.length, applications: applicationIds.length };
+}
+
+/**
+ * The applications' payments lose staff notes and proofs, their refunds the reason; the proofs'
+ * files are listed to delete. A proof still waiting can no longer be checked: it is rejected,
+ * with the erasure as its reason, so the instalment is payable again (nothing is e-mailed: the
+ * address is gone).
+ */
+async function erasePayments(tx: Transaction, applicationIds: string[]): Promise<string[]> {
+  if (!applicationIds.length) return [];
+  const proofs = await tx
+    .select({ key: payments.proofKey })
+    .from(payments)
+    .where(
+      sql`${inArray(payments.applicationId, applicationIds)} and ${payments.proofKey} is not null`,
+    );
+  await tx
+    .update(payments)
+    .set({
+      proofKey: null,
+      proofName: null,
+      proofType: null,
+      staffNote: sql`case when ${payments.status} = 'proof-sent' then ${ERASED_AT_REQUEST} else null end`,
+      status: sql`case when ${payments.status} = 'proof-sent' then 'rejected'::payment_status else ${payments.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(inArray(payments.applicationId, applicationIds));
+  await tx
+    .update(refunds)
+    .set({ reason: ERASED, updatedAt: new Date() })
+    .where(
+      inArray(
+        refunds.paymentId,
+        tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(inArray(payments.applicationId, applicationIds)),
+      ),
+    );
+  return proofs.flatMap((proof) => (proof.key ? [proof.key] : []));
 }
 
 /** The mails received in their conversations lose sender and text; their files are listed to delete. */
@@ -263,7 +372,7 @@ async function eraseEmails(tx: Transaction, key: PersonKey, messageIds: string[]
       body: ERASED,
       replyTo: null,
       status: sql`case when ${outgoingEmails.status} = 'queued' then 'failed'::outgoing_email_status else ${outgoingEmails.status} end`,
-      lastError: sql`case when ${outgoingEmails.status} = 'queued' then 'Erased at the person''s request' else ${outgoingEmails.lastError} end`,
+      lastError: sql`case when ${outgoingEmails.status} = 'queued' then ${ERASED_AT_REQUEST} else ${outgoingEmails.lastError} end`,
     })
     .where(emailsTo(key, messageIds));
 }

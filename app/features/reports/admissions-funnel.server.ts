@@ -25,8 +25,10 @@ export type CourseFunnel = FunnelCounts & {
 
 /**
  * Of the applications made in the period, per intake: how many were offered a place (at any
- * time), accepted one (or were enrolled without a recorded acceptance), and are enrolled. One
- * statement, grouped by intake; the timeline's index answers each `exists`.
+ * time), accepted one, and are enrolled. Each step counts those that reached it or a later one
+ * (an enrolment without a recorded offer or acceptance counts as both), so each is part of the
+ * step before and its share of it is at most 100 %. One statement, grouped by intake; the
+ * timeline's index answers each `exists`.
  */
 async function intakeCounts(period: Pick<ReportPeriod, "from" | "to">) {
   const start = startOfLagosDate(period.from).toISOString();
@@ -38,7 +40,7 @@ async function intakeCounts(period: Pick<ReportPeriod, "from" | "to">) {
     select ${intakes.courseId} as "courseId", ${intakes.id} as "intakeId", ${intakes.label} as label,
       ${intakes.startsOn}::text as "startsOn",
       count(*)::int as applications,
-      (count(*) filter (where ${reached("offered")}))::int as offers,
+      (count(*) filter (where ${reached("offered")} or ${reached("accepted")} or ${applications.status} = 'enrolled'))::int as offers,
       (count(*) filter (where ${reached("accepted")} or ${applications.status} = 'enrolled'))::int as accepted,
       (count(*) filter (where ${applications.status} = 'enrolled'))::int as enrolled
     from ${applications}
@@ -83,16 +85,31 @@ export async function admissionsFunnel(
     .filter((course) => course.views > 0 || course.inquiries > 0 || course.applications > 0);
 }
 
-/** The period's totals of each step, in the funnel's order. */
-export function funnelTotals(courses: CourseFunnel[]) {
+/**
+ * How a step's rate is measured: inquiries and applications per 100 page views (neither is a
+ * part of the step before: people apply without asking first), and each later step as a share
+ * of the step before, which holds it whole.
+ */
+export type FunnelRate = { of: string; base: number; kind: "per-100" | "share" };
+export type FunnelStep = { label: string; value: number; rate?: FunnelRate };
+
+/** The period's totals of each step, in the funnel's order, each with what its rate is of. */
+export function funnelTotals(courses: CourseFunnel[]): FunnelStep[] {
   const total = (key: keyof FunnelCounts | "views" | "inquiries") =>
     courses.reduce((sumSoFar, course) => sumSoFar + course[key], 0);
+  const views = total("views");
+  const perViews: FunnelRate = { of: "page views", base: views, kind: "per-100" };
+  const shareOf = (of: string, base: number): FunnelRate => ({ of, base, kind: "share" });
   return [
-    { label: "Course page views", value: total("views") },
-    { label: "Course inquiries", value: total("inquiries") },
-    { label: "Applications", value: total("applications") },
-    { label: "Offers", value: total("offers") },
-    { label: "Accepted", value: total("accepted") },
-    { label: "Enrolled", value: total("enrolled") },
+    { label: "Course page views", value: views },
+    { label: "Course inquiries", value: total("inquiries"), rate: perViews },
+    { label: "Applications", value: total("applications"), rate: perViews },
+    {
+      label: "Offers",
+      value: total("offers"),
+      rate: shareOf("applications", total("applications")),
+    },
+    { label: "Accepted", value: total("accepted"), rate: shareOf("offers", total("offers")) },
+    { label: "Enrolled", value: total("enrolled"), rate: shareOf("accepted", total("accepted")) },
   ];
 }

@@ -1,6 +1,7 @@
 import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
 import { formatMonthYear, formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
+import type { FunnelStep } from "./admissions-funnel.server";
 import type { IntakeBalance, Revenue } from "./payment-reports.server";
 import {
   countOf as count,
@@ -127,15 +128,22 @@ export function busiestSummary(grid: number[][]): string {
   return `Busiest hour: ${weekdayNames[busiest.weekday]} ${hourLabel(busiest.hour)}, with ${count(busiest.messages, "message")}. Busiest day: ${weekdayNames[busiestDay?.weekday ?? 0]}.`;
 }
 
-/** The admissions funnel in one sentence: each step and its share of the step before. */
-export function admissionsSummary(steps: { label: string; value: number }[]): string {
+/**
+ * The admissions funnel in one sentence: each step and its rate, as `funnelTotals` defines it
+ * ('0.4 per 100 page views', '75% of offers'); none where there is nothing to measure against.
+ */
+export function admissionsSummary(steps: FunnelStep[]): string {
   if (steps.every((step) => step.value === 0)) return "No course interest or applications yet.";
   return steps
-    .map((step, index) => {
-      const before = steps[index - 1];
-      const share = before ? sharePercent(step.value, before.value) : null;
-      const shareText = share === null ? "" : ` (${formatFigure(share)}% of the step before)`;
-      return `${step.label}: ${formatFigure(step.value)}${shareText}`;
+    .map((step) => {
+      const share = step.rate ? sharePercent(step.value, step.rate.base) : null;
+      const rateText =
+        share === null || !step.rate
+          ? ""
+          : step.rate.kind === "share"
+            ? ` (${formatFigure(share)}% of ${step.rate.of})`
+            : ` (${formatFigure(share)} per 100 ${step.rate.of})`;
+      return `${step.label}: ${formatFigure(step.value)}${rateText}`;
     })
     .join("; ")
     .concat(".");

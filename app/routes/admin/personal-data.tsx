@@ -127,7 +127,8 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
               <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
                 <h3 className="font-bold">Download</h3>
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                  One JSON file with every record above, its history and the e-mails sent.
+                  One JSON file with every record above, its history, the payments, refunds,
+                  receipts and transfer proofs (as links to their files) and the e-mails sent.
                 </p>
                 <a href={exportHref} className={buttonClasses("outline", "md", "mt-3")} download>
                   <Download aria-hidden="true" className="h-4 w-4" />
@@ -140,8 +141,9 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
               >
                 <h3 className="font-bold text-red-900 dark:text-red-100">Erase</h3>
                 <p className="mt-1 text-sm text-red-900 dark:text-red-100">
-                  The records stay, so counts and reports stay true, but the name, address, phone,
-                  texts and notes are removed for good. This cannot be undone.
+                  The records and amounts paid stay, so counts and reports stay true, but the name,
+                  address, phone, texts, notes and transfer proofs are removed for good. This cannot
+                  be undone.
                 </p>
                 <input type="hidden" name="email" value={key.email} />
                 <input type="hidden" name="phone" value={key.phone} />

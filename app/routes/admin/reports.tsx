@@ -6,6 +6,7 @@ import { PageHeader } from "~/features/portal/page-header";
 import { BarList } from "~/features/reports/charts/bar-list";
 import { ChartFigure } from "~/features/reports/charts/chart-figure";
 import { ColumnChart } from "~/features/reports/charts/column-chart";
+import { FunnelBars } from "~/features/reports/charts/funnel-bars";
 import { Heatmap } from "~/features/reports/charts/heatmap";
 import { LineChart } from "~/features/reports/charts/line-chart";
 import {
@@ -247,7 +248,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ]),
           }}
         >
-          <BarList label="The period's admissions, step by step" items={report.admissions.totals} />
+          <FunnelBars steps={report.admissions.totals} />
         </ChartFigure>
 
         <ChartFigure
