@@ -22,6 +22,7 @@ import * as returnRoute from "~/routes/site/payment-return";
 import { signedInAdmin } from "../support/admin-session";
 import {
   acceptedPlace,
+  comeBackFromCheckout,
   myApplicationPage,
   nth,
   postOnMyApplication,
@@ -101,15 +102,16 @@ async function proofOf(instalment: { id: string; applicationId: string; amount: 
   return row;
 }
 
-const comeBack = (token: string, reference: string) =>
-  returnRoute.loader(
-    routeArgs(
-      new Request(
-        `http://localhost/application/${token}/paid?trxref=${reference}&reference=${reference}`,
-      ),
-      { token },
-    ),
-  ) as Promise<Response>;
+/** Back from Paystack's checkout the old way (the link in the path), then on to the return. */
+async function comeBack(token: string, reference: string) {
+  const oldWay = (await returnRoute.loader(
+    routeArgs(new Request(`http://localhost/application/${token}/paid?reference=${reference}`), {
+      token,
+    }),
+  )) as Response;
+  const onward = `http://localhost${oldWay.headers.get("Location")}`;
+  return (await comeBackFromCheckout(onward, oldWay)) as Response;
+}
 
 describe("a refund on 'My application'", () => {
   it("after a full refund: the instalment refunded, the refund with its date, nothing left, not 'everything is paid'", async () => {
