@@ -301,3 +301,39 @@ describe("'Cancel and go back' at the checkout", () => {
     expect(again.headers.get("Location")).not.toBe(first.headers.get("Location"));
   });
 });
+
+describe("changing plan before the first payment", () => {
+  const changeTo = async (token: string, plan: string) => {
+    const answer = (await postOnMyApplication(token, { intent: "choose-plan", plan })) as Response;
+    expect(answer.status).toBe(302);
+  };
+
+  it("builds the schedule again, moves a failed attempt and closes an open checkout; after a payment the plan stays", async () => {
+    const { application, token } = await placeWithPlan("two-instalments");
+    expect((await payStage(token)).otherPlans.map((plan) => plan.kind)).toEqual(["full"]);
+    const failed = await startGatewayPayment(application.id, gateway, callbackUrl);
+    paystack.completeCheckout(failed.payment.reference, "failed");
+    expect(await settleGatewayPayment(failed.payment.reference, gateway)).toBe("failed");
+    const open = await startGatewayPayment(application.id, gateway, callbackUrl);
+
+    await changeTo(token, "full");
+    const changed = await scheduleOf(application.id);
+    expect(changed.map((part) => part.amount)).toEqual([20_000_000]);
+    expect((await paymentOf(failed.payment.reference)).instalmentId).toBe(nth(changed, 0).id);
+    expect((await paymentOf(open.payment.reference)).status).toBe("abandoned");
+    expect((await payStage(token)).otherPlans.map((plan) => plan.kind)).toEqual([
+      "two-instalments",
+    ]);
+
+    await changeTo(token, "two-instalments");
+    const again = await scheduleOf(application.id);
+    expect(again).toHaveLength(2);
+    expect(again.reduce((sum, part) => sum + part.amount, 0)).toBe(20_000_000);
+    await recordManualPayment(staff, application.id, nth(again, 0).id, lagosToday(), "Cash");
+    expect((await payStage(token)).otherPlans).toEqual([]);
+    await expect(choosePaymentPlan(application.id, "full")).rejects.toThrow(
+      paymentMessages.planFixed,
+    );
+    expect(await scheduleOf(application.id)).toHaveLength(2);
+  });
+});

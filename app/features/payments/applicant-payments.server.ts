@@ -15,7 +15,11 @@ import {
   paysForPlace,
 } from "~/features/applications/application-rules";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
-import { instalmentSchedule, paymentPlanLabels } from "~/features/intakes/payment-plans";
+import {
+  instalmentSchedule,
+  type PaymentPlanKind,
+  paymentPlanLabels,
+} from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-reply.server";
@@ -27,6 +31,7 @@ import { paymentMessages } from "./payment-messages";
 import { formatReceiptNumber, paymentReferencePattern } from "./payment-reference";
 import {
   choosePaymentPlan,
+  planChangeable,
   type SettleOutcome,
   settleGatewayPayment,
   startGatewayPayment,
@@ -57,18 +62,17 @@ export async function loadMyPayments(token: string, now = new Date()) {
   if (!payable && !application.paymentPlan) return null;
   const today = lagosToday(now);
   const canPayOnline = configuredGateway() !== null;
-  if (!application.paymentPlan) {
-    const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
-    return {
-      stage: "choose" as const,
-      canPayOnline,
-      plans: intake.paymentPlans.map((kind) => ({
+  const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+  const plansBut = (chosen: PaymentPlanKind | null) =>
+    intake.paymentPlans
+      .filter((kind) => kind !== chosen)
+      .map((kind) => ({
         kind,
         label: paymentPlanLabels[kind],
         schedule: instalmentSchedule(kind, intake, acceptedOn),
-      })),
-    };
-  }
+      }));
+  if (!application.paymentPlan)
+    return { stage: "choose" as const, canPayOnline, plans: plansBut(null) };
   const schedule = await db()
     .select()
     .from(instalments)
@@ -119,6 +123,8 @@ export async function loadMyPayments(token: string, now = new Date()) {
   return {
     stage: "pay" as const,
     canPayOnline,
+    // Before the first payment the plan can still be changed (choosePaymentPlan).
+    otherPlans: planChangeable(attempts) ? plansBut(application.paymentPlan) : [],
     // 'Pay now' is withheld while a proof of the next instalment waits (paying twice).
     proofWaits: forNext.some((payment) => payment.status === "proof-sent"),
     bankTransfer: account && {

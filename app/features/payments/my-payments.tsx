@@ -203,6 +203,50 @@ function Receipts({ receipts, token }: { receipts: PayStage["receipts"]; token: 
   );
 }
 
+/** The plans to choose from, each with its schedule: the first choice, or a change before paying. */
+function PlanChoice({
+  plans,
+  action,
+  submit,
+}: {
+  plans: Extract<MyPayments, { stage: "choose" }>["plans"];
+  action: string;
+  submit: string;
+}) {
+  return (
+    <Form method="post" action={action} className="mt-3 grid gap-4">
+      <input type="hidden" name="intent" value="choose-plan" />
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-slate-800">How would you like to pay?</legend>
+        {plans.map((plan, index) => (
+          <label
+            key={plan.kind}
+            className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-700"
+          >
+            <input
+              type="radio"
+              name="plan"
+              value={plan.kind}
+              defaultChecked={index === 0}
+              className="mt-1"
+            />
+            <span className="grid gap-1">
+              <span className="font-semibold text-slate-900">
+                {plan.label}:{" "}
+                {formatNaira(plan.schedule.reduce((sum, part) => sum + part.amount, 0))}
+              </span>
+              <Schedule parts={plan.schedule} />
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit">{submit}</Button>
+      </div>
+    </Form>
+  );
+}
+
 /**
  * 'My application''s payments: the plans to choose from, then the schedule, 'Pay now', bank
  * transfer and the receipts.
@@ -217,36 +261,7 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
       headingClassName="text-lg font-bold text-slate-900"
     >
       {payments.stage === "choose" ? (
-        <Form method="post" action={action} className="mt-3 grid gap-4">
-          <input type="hidden" name="intent" value="choose-plan" />
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 text-slate-800">How would you like to pay?</legend>
-            {payments.plans.map((plan, index) => (
-              <label
-                key={plan.kind}
-                className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-700"
-              >
-                <input
-                  type="radio"
-                  name="plan"
-                  value={plan.kind}
-                  defaultChecked={index === 0}
-                  className="mt-1"
-                />
-                <span className="grid gap-1">
-                  <span className="font-semibold text-slate-900">
-                    {plan.label}:{" "}
-                    {formatNaira(plan.schedule.reduce((sum, part) => sum + part.amount, 0))}
-                  </span>
-                  <Schedule parts={plan.schedule} />
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <Button type="submit">Choose this plan</Button>
-          </div>
-        </Form>
+        <PlanChoice plans={payments.plans} action={action} submit="Choose this plan" />
       ) : payments.stage === "closed" ? (
         <ClosedPayments payments={payments} token={token} />
       ) : (
@@ -287,6 +302,21 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
               amount={payments.next.amount}
               token={token}
             />
+          ) : null}
+          {payments.otherPlans.length ? (
+            <details className="rounded-lg border border-slate-200 p-3">
+              <summary className="cursor-pointer font-semibold text-slate-900">
+                Change how you pay
+              </summary>
+              <p className="mt-2 text-sm text-slate-700">
+                You can change your plan until your first payment.
+              </p>
+              <PlanChoice
+                plans={payments.otherPlans}
+                action={action}
+                submit="Change to this plan"
+              />
+            </details>
           ) : null}
           {payments.refunds.length ? <Refunds refunds={payments.refunds} /> : null}
           {payments.receipts.length ? (

@@ -3,6 +3,8 @@ export const paymentMessages = {
   notAccepted: "Payment opens once you have accepted your place.",
   planNotOffered: "This intake does not offer that way of paying. Please choose another.",
   planAlreadyChosen: "You have already chosen how to pay; your schedule is below.",
+  planFixed:
+    "Your plan can no longer be changed: a payment has been made or is being checked. Please reply to our e-mail if you need another schedule.",
   noPlan: "Please choose how you will pay first.",
   nothingDue: "Everything is paid. Thank you!",
   /** Nothing is due, but money was given back: not 'everything is paid'. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import {
@@ -38,6 +38,59 @@ import { queueReceiptEmail } from "./receipts.server";
  * Chooses how an accepted place is paid for: writes the plan's instalments once, priced by the
  * day the place was accepted (the early bird). Amounts come from the intake, never the browser.
  */
+/**
+ * Payment statuses that fix the plan: money came in, or a proof or a flagged payment waits for
+ * staff. Failed, abandoned and rejected attempts do not, and an open checkout is closed.
+ */
+const planFixingStatuses = ["paid", "flagged", "proof-sent"] as const;
+
+/** Whether the plan can still be changed, given the application's payments. */
+export const planChangeable = (attempts: readonly { status: string }[]) =>
+  !attempts.some((payment) => (planFixingStatuses as readonly string[]).includes(payment.status));
+
+/**
+ * Writes a schedule over the instalments an application has (none, before its first plan): rows
+ * are kept by number so that attempts which brought no money keep their instalment; those of
+ * rows no longer needed move to the first, and a checkout still open is closed.
+ */
+async function rewriteSchedule(
+  tx: Transaction,
+  applicationId: string,
+  earlier: { id: string }[],
+  schedule: ReturnType<typeof instalmentSchedule>,
+) {
+  const [first] = earlier;
+  const surplus = earlier.slice(schedule.length).map((part) => part.id);
+  for (const [index, part] of schedule.entries()) {
+    const kept = earlier[index];
+    if (!kept) await tx.insert(instalments).values({ applicationId, ...part });
+    else
+      await tx
+        .update(instalments)
+        .set({ ...part, remindedAheadAt: null, remindedOnDayAt: null, updatedAt: sql`now()` })
+        .where(eq(instalments.id, kept.id));
+  }
+  if (!first) return;
+  await tx
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'started' then 'abandoned' else ${payments.status} end`,
+      ...(surplus.length
+        ? {
+            instalmentId: sql`case when ${inArray(payments.instalmentId, surplus)} then ${first.id}::uuid else ${payments.instalmentId} end`,
+          }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.applicationId, applicationId));
+  if (surplus.length) await tx.delete(instalments).where(inArray(instalments.id, surplus));
+}
+
+/**
+ * Chooses the plan of an accepted place, or changes it before the first payment: the schedule
+ * is built again in whole kobo; attempts that brought no money move to its first instalment,
+ * and a checkout still open is closed (paid later, it is flagged, since its amount was another).
+ */
 export async function choosePaymentPlan(applicationId: string, kind: PaymentPlanKind) {
   return db().transaction(async (tx) => {
     const [found] = await tx
@@ -52,12 +105,25 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
       throw new UserFacingError(paymentMessages.intakeCancelled, 409);
     if (!paysForPlace(application.status))
       throw new UserFacingError(paymentMessages.notAccepted, 409);
-    if (application.paymentPlan) throw new UserFacingError(paymentMessages.planAlreadyChosen, 409);
+    if (application.paymentPlan === kind)
+      throw new UserFacingError(paymentMessages.planAlreadyChosen, 409);
     if (!intake.paymentPlans.includes(kind))
       throw new UserFacingError(paymentMessages.planNotOffered, 400, "plan");
+    const earlier = await tx
+      .select({ id: instalments.id })
+      .from(instalments)
+      .where(eq(instalments.applicationId, applicationId))
+      .orderBy(asc(instalments.number))
+      .for("update");
+    const attempts = await tx
+      .select({ id: payments.id, status: payments.status })
+      .from(payments)
+      .where(eq(payments.applicationId, applicationId))
+      .for("update");
+    if (!planChangeable(attempts)) throw new UserFacingError(paymentMessages.planFixed, 409);
     const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
     const schedule = instalmentSchedule(kind, intake, acceptedOn);
-    await tx.insert(instalments).values(schedule.map((part) => ({ applicationId, ...part })));
+    await rewriteSchedule(tx, applicationId, earlier, schedule);
     await tx
       .update(applications)
       .set({ paymentPlan: kind, updatedAt: sql`now()` })
@@ -67,7 +133,11 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
       applicationId,
       "plan-chosen",
       { kind: "applicant" },
-      { detail: { plan: kind } },
+      {
+        detail: application.paymentPlan
+          ? { plan: kind, changedFrom: application.paymentPlan }
+          : { plan: kind },
+      },
     );
     return schedule;
   });
