@@ -1,0 +1,26 @@
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import metadata from "libphonenumber-js/metadata.max.json";
+
+/*
+ * Writes app/lib/text/nigerian-phone-metadata.json: Nigeria's entry of libphonenumber-js's
+ * metadata alone (under 1 KB instead of 157 KB), which the public form's schema downloads
+ * (decision 0052). Run after upgrading libphonenumber-js: `npx tsx scripts/nigerian-phone-metadata.ts`;
+ * tests/unit/phone-number.test.ts fails while the file is behind the package.
+ */
+
+export const nigerianPhoneMetadataFile = fileURLToPath(
+  new URL("../app/lib/text/nigerian-phone-metadata.json", import.meta.url),
+);
+
+/** Nigeria's metadata as libphonenumber-js/core takes it. */
+export const nigerianPhoneMetadata = () => ({
+  version: metadata.version,
+  country_calling_codes: { "234": ["NG"] },
+  countries: { NG: metadata.countries.NG },
+  nonGeographic: {},
+});
+
+// Then `npx biome format --write` on the file, as on any other.
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  writeFileSync(nigerianPhoneMetadataFile, JSON.stringify(nigerianPhoneMetadata()));
