@@ -1,5 +1,5 @@
-import { type MetadataJson, parsePhoneNumberFromString } from "libphonenumber-js/core";
-import nigeria from "./nigerian-phone-metadata.json";
+import { parsePhoneNumberFromString } from "libphonenumber-js/core";
+import { nigerianPhoneMetadata } from "./nigerian-phone-metadata";
 
 /**
  * Phone numbers as people in Nigeria write them, in one international form (E.164):
@@ -21,7 +21,7 @@ export function toInternationalPhone(text: string): string | null {
     return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
   // '+234 (0) 803…': the trunk zero written after the country code.
   const national = digits.startsWith(NIGERIA) ? `+${digits.replace(/^2340/, NIGERIA)}` : trimmed;
-  const number = parsePhoneNumberFromString(national, "NG", nigeria as MetadataJson);
+  const number = parsePhoneNumberFromString(national, "NG", nigerianPhoneMetadata);
   return number?.isValid() ? number.number : null;
 }
 
