@@ -161,15 +161,23 @@ describe("the apply page", () => {
     expect(await applicationsOf(intake.id)).toEqual([]);
   });
 
-  it("limits one visitor address to the public forms' budget, 429 with Retry-After", async () => {
+  it("limits one visitor to the public forms' budget, 429 with Retry-After", async () => {
     const { intake } = await openIntake({ seats: 20 });
+    // Refused as a second application, each still uses up the visitor's budget.
     for (let n = 0; n < 5; n++)
-      expect(statusOf(await apply(intake.id, applyFields(110 + n), "203.0.113.77"))).toBe(200);
-    const refused = await apply(intake.id, applyFields(115), "203.0.113.77");
+      expect(statusOf(await apply(intake.id, applyFields(110), "203.0.113.77"))).not.toBe(429);
+    const refused = await apply(intake.id, applyFields(110), "203.0.113.77");
     expect(statusOf(refused)).toBe(429);
     expect(Number(headerOf(refused, "Retry-After"))).toBeGreaterThan(0);
     expect(refused.data.result.error?.[""]).toEqual([applicationMessages.rateLimited]);
-    expect(await applicationsOf(intake.id)).toHaveLength(5);
+    expect(await applicationsOf(intake.id)).toHaveLength(1);
+  });
+
+  it("takes the applications of many people behind one mobile network address", async () => {
+    const { intake } = await openIntake({ seats: 20 });
+    for (let n = 0; n < 12; n++)
+      expect(statusOf(await apply(intake.id, applyFields(140 + n), "203.0.113.78"))).toBe(200);
+    expect(await applicationsOf(intake.id)).toHaveLength(12);
   });
 });
 
@@ -295,9 +303,10 @@ describe("'Find my application'", () => {
     expect(await linkEmailsTo(input.email)).toBe(before + 3);
   });
 
-  it("limits one visitor address, 429", async () => {
-    for (let n = 0; n < 5; n++) await find(`someone-${n}@example.com`, "192.0.2.200");
-    const refused = await find("someone-5@example.com", "192.0.2.200");
+  it("limits one visitor, 429, and not the others behind their network address", async () => {
+    for (let n = 0; n < 5; n++) await find("someone@example.com", "192.0.2.200");
+    expect(statusOf(await find("someone-else@example.com", "192.0.2.200"))).toBe(200);
+    const refused = await find("someone@example.com", "192.0.2.200");
     expect(statusOf(refused)).toBe(429);
     expect(headerOf(refused, "Retry-After")).not.toBeNull();
   });

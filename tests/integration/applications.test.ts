@@ -244,6 +244,35 @@ describe("offers' reminders and expiry", () => {
     await expireOffer(job, new Date(Number(offer.offerExpiresAt?.getTime()) + 1000));
     expect(await applicationByEmail(first.email)).toMatchObject({ status: "expired" });
     expect(await applicationByEmail(second.email)).toMatchObject({ status: "offered" });
+    expect((await lastEmailTo(first.email)).body).toContain("gone to the next person in line");
+  });
+
+  it("sends no reminder when the job runs after the deadline, before the expiry job ran", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 1 });
+    const input = applicantInput();
+    await applyForIntake(intake.id, input, origin);
+    const offer = await applicationByEmail(input.email);
+    const deadline = Number(offer.offerExpiresAt?.getTime());
+    const job = { id: offer.id, deadline: new Date(deadline).toISOString() };
+    await remindOffer(job, new Date(deadline + 1000));
+    expect(await timelineKinds(offer.id)).not.toContain("offer-reminded");
+    expect((await lastEmailTo(input.email)).subject).not.toContain("Your offer ends soon");
+  });
+
+  it("does not tell of a next person in line when nobody is waiting", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come", seats: 1 });
+    const input = applicantInput();
+    await applyForIntake(intake.id, input, origin);
+    const offer = await applicationByEmail(input.email);
+    const deadline = Number(offer.offerExpiresAt?.getTime());
+    await expireOffer(
+      { id: offer.id, deadline: new Date(deadline).toISOString() },
+      new Date(deadline + 1000),
+    );
+    const email = await lastEmailTo(input.email);
+    expect(email.subject).toContain("Your offer has ended");
+    expect(email.body).not.toContain("next person");
+    expect(email.body).toContain("was not accepted in time, so the offer has ended.");
   });
 });
 

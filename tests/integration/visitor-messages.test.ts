@@ -9,6 +9,8 @@ import {
   handleContactForm,
   handleInquiryForm,
   inquiryRow,
+  publicFormAddressLimit,
+  reservePublicForm,
   storeVisitorMessage,
 } from "~/features/messages/intake/submit.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
@@ -466,15 +468,16 @@ describe("handleInquiryForm", () => {
 });
 
 describe("rate limit on the public forms", () => {
-  it("refuses the sixth submission from one address within 10 minutes (429), others still pass", async () => {
+  it("refuses one visitor's sixth submission within 10 minutes (429), others still pass", async () => {
     const address = "41.58.100.1";
-    // Both forms share one budget per address.
+    // Both forms share one budget per visitor: an e-mail address from one network address.
+    const sameVisitor = { ...inquiryFields, email: contactFields.email as string };
     for (let index = 0; index < 3; index += 1) {
       const reply = await handleContactForm(post("/contact", contactFields, { address }));
       expect(reply.data.notice).toMatch(withReference(formMessages.contactSuccess));
     }
     for (let index = 0; index < 2; index += 1) {
-      const reply = await handleInquiryForm(post("/", inquiryFields, { address }));
+      const reply = await handleInquiryForm(post("/", sameVisitor, { address }));
       expect(reply.data.notice).toMatch(withReference(formMessages.inquirySuccess));
     }
     expect(await storedMessages()).toHaveLength(5);
@@ -491,7 +494,7 @@ describe("rate limit on the public forms", () => {
     expect(retryAfter).toBeGreaterThan(590);
     expect(retryAfter).toBeLessThanOrEqual(600);
 
-    const seventh = await handleInquiryForm(post("/", inquiryFields, { address }));
+    const seventh = await handleInquiryForm(post("/", sameVisitor, { address }));
     expect(statusOf(seventh)).toBe(429);
     expect(await storedMessages()).toHaveLength(5);
 
@@ -503,5 +506,30 @@ describe("rate limit on the public forms", () => {
     const stored = await storedMessages();
     expect(stored).toHaveLength(6);
     expect(stored.filter((row) => row.ipAddress === address)).toHaveLength(5);
+  });
+
+  it("lets many people behind one mobile network address write, and stops a flood from it", async () => {
+    const address = "102.88.34.1";
+    for (let person = 0; person < 30; person += 1) {
+      const fields = { ...contactFields, email: `person-${person}@example.com` };
+      const reply = await handleContactForm(post("/contact", fields, { address }));
+      expect(statusOf(reply), `person ${person}`).toBe(200);
+    }
+    for (let person = 30; person < publicFormAddressLimit.limit; person += 1)
+      expect((await reservePublicForm(address, `person-${person}@example.com`)).allowed).toBe(true);
+    const flood = await handleContactForm(
+      post("/contact", { ...contactFields, email: "one-more@example.com" }, { address }),
+    );
+    expect(statusOf(flood)).toBe(429);
+    expect(await storedMessages()).toHaveLength(30);
+  });
+
+  it("does not let a stranger who types someone's e-mail address lock them out", async () => {
+    for (let index = 0; index < 6; index += 1)
+      await handleContactForm(post("/contact", contactFields, { address: "41.58.1.1" }));
+    const owner = await handleContactForm(
+      post("/contact", contactFields, { address: "41.58.2.2" }),
+    );
+    expect(statusOf(owner)).toBe(200);
   });
 });

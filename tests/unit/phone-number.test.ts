@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { nigerianPhoneMetadata as shipped } from "~/lib/text/nigerian-phone-metadata";
 import { formatPhone, toInternationalPhone } from "~/lib/text/phone-number";
+import { nigerianPhoneMetadata } from "../../scripts/nigerian-phone-metadata";
 
 describe("toInternationalPhone", () => {
   it.each([
@@ -10,7 +12,7 @@ describe("toInternationalPhone", () => {
     ["234.803.123.4567", "+2348031234567"],
     ["803 123 4567", "+2348031234567"],
     ["0907 000 1111", "+2349070001111"],
-    ["01 234 5678", "+23412345678"],
+    ["0201 234 5678", "+2342012345678"],
     ["+44 20 7946 0958", "+442079460958"],
   ])("reads %s as %s", (text, expected) => {
     expect(toInternationalPhone(text)).toBe(expected);
@@ -26,8 +28,17 @@ describe("toInternationalPhone", () => {
     "080312345678901",
     "+2348031",
     "1234567890",
+    // A digit short of a mobile number, and a digit or more too long.
+    "+23480312345",
+    "0803 123 456",
+    "+234 803 123 45678",
+    "+23470312345678",
   ])("refuses %j", (text) => {
     expect(toInternationalPhone(text)).toBeNull();
+  });
+
+  it("ships Nigeria's metadata as the installed libphonenumber-js has it", () => {
+    expect(shipped).toEqual(nigerianPhoneMetadata());
   });
 });
 

@@ -207,9 +207,17 @@ export function enrolledEmail(application: ApplicationForEmail, link: string): E
   ]);
 }
 
-export function offerExpiredEmail(application: ApplicationForEmail, link: string): EmailText {
+/** `passedOn`: someone was waiting for the place (offered it, or staff told to choose). */
+export function offerExpiredEmail(
+  application: ApplicationForEmail,
+  link: string,
+  passedOn: boolean,
+): EmailText {
+  const notInTime = `The place offered to you in ${intakeLine(application)} was not accepted in time`;
   return applicantEmail(application, `Your offer has ended`, [
-    `The place offered to you in ${intakeLine(application)} was not accepted in time, so it has gone to the next person in line.`,
+    passedOn
+      ? `${notInTime}, so it has gone to the next person in line.`
+      : `${notInTime}, so the offer has ended.`,
     `If you still want to join, reply to this e-mail or apply for another intake: ${siteConfig.name} runs them all year.`,
     "",
     "Your private page:",

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import { type Application, applications } from "~/db/schema";
@@ -62,13 +62,13 @@ export async function offerPlace(
 /**
  * After a place was freed in an intake (its row locked by the caller): in a first-come intake
  * the first in line is offered each free place at once; in a reviewed one, staff are told that
- * someone is waiting for it.
+ * someone is waiting for it. Answers whether anyone was waiting for a free place.
  */
 export async function fillFreePlaces(tx: Transaction, intakeId: string, now = new Date()) {
   const intake = await lockIntake(tx, intakeId);
-  if (!intake || intake.status === "cancelled") return;
+  if (!intake || intake.status === "cancelled") return false;
   let free = intake.seats - intake.placesTaken;
-  if (free <= 0) return;
+  if (free <= 0) return false;
   const waiting = await tx
     .select()
     .from(applications)
@@ -76,15 +76,16 @@ export async function fillFreePlaces(tx: Transaction, intakeId: string, now = ne
     .orderBy(asc(applications.waitlistedAt), asc(applications.reference))
     .limit(intake.admissionMode === "first-come" ? free : 1)
     .for("update");
-  if (!waiting.length) return;
+  if (!waiting.length) return false;
   if (intake.admissionMode === "reviewed") {
     await alertStaffOfFreePlace(tx, waiting[0] as Application);
-    return;
+    return true;
   }
   for (const application of waiting) {
     if (free-- <= 0) break;
     await offerPlace(tx, application, defaultOfferDeadline(now), systemActor);
   }
+  return true;
 }
 
 /**
@@ -132,9 +133,11 @@ type OfferJob = { id: string; deadline: string };
 
 /**
  * Reminds the applicant once, if the offer is still open with the deadline it was scheduled
- * for. The stamp is taken in the statement that checks it: a repeated job sends nothing.
+ * for and that deadline is still ahead when the job runs (a queue that ran late, or a stopped
+ * worker, must not remind of an offer that has ended). The stamp is taken in the statement that
+ * checks it: a repeated job sends nothing.
  */
-export async function remindOffer({ id, deadline }: OfferJob) {
+export async function remindOffer({ id, deadline }: OfferJob, now = new Date()) {
   await db().transaction(async (tx) => {
     const [offer] = await tx
       .update(applications)
@@ -144,6 +147,7 @@ export async function remindOffer({ id, deadline }: OfferJob) {
           eq(applications.id, id),
           eq(applications.status, "offered"),
           eq(applications.offerExpiresAt, new Date(deadline)),
+          gt(applications.offerExpiresAt, now),
           isNull(applications.offerRemindedAt),
         ),
       )
@@ -184,14 +188,14 @@ export async function expireOffer({ id }: OfferJob, now = new Date()) {
       )
       .returning();
     if (!expired) return;
+    const passedOn = await fillFreePlaces(tx, expired.intakeId, now);
     await emailApplicant(
       tx,
       expired,
-      offerExpiredEmail(await forEmail(tx, expired), await issueApplicationLink(tx, id)),
+      offerExpiredEmail(await forEmail(tx, expired), await issueApplicationLink(tx, id), passedOn),
       "expired",
       systemActor,
     );
-    await fillFreePlaces(tx, expired.intakeId, now);
   });
 }
 
@@ -207,7 +211,7 @@ export const offerReminderJob = defineJob({
   name: "application-offer-reminder",
   payload: offerJobPayload,
   retry: offerJobRetry,
-  run: remindOffer,
+  run: (payload) => remindOffer(payload),
 });
 
 export const offerExpiryJob = defineJob({

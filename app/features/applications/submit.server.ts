@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { publicFormRateLimit } from "~/features/messages/intake/submit.server";
+import { reservePublicForm } from "~/features/messages/intake/submit.server";
 import { UserFacingError } from "~/lib/errors";
 import {
   invalidSubmission,
@@ -60,9 +60,12 @@ const filled = (formData: FormData) => {
   return typeof honeypot === "string" && honeypot.trim() !== "";
 };
 
-/** The refusal for a visitor over the public forms' limit; null while they are under it. */
-async function publicFormLimitRefusal(ipAddress: string | null): Promise<Refusal | null> {
-  const limit = await hitRateLimit(publicFormRateLimit, ipAddress ?? "unknown");
+/** The refusal for a visitor over the public forms' limits; null while they are under them. */
+async function publicFormLimitRefusal(
+  ipAddress: string | null,
+  email: string,
+): Promise<Refusal | null> {
+  const limit = await reservePublicForm(ipAddress, email);
   if (limit.allowed) return null;
   const { retryAfterSeconds } = limit;
   return { status: 429, message: applicationMessages.rateLimited, retryAfterSeconds };
@@ -76,7 +79,7 @@ export async function handleApplicationForm(request: Request, intakeId: string) 
   if (filled(formData)) return noticeReply(submission, receivedNotice(decoyOutcome()));
   try {
     const { ipAddress, userAgent } = requestOrigin(request);
-    const overLimit = await publicFormLimitRefusal(ipAddress);
+    const overLimit = await publicFormLimitRefusal(ipAddress, submission.value.email);
     if (overLimit) return refusalReply(submission, overLimit);
     const outcome = await applyForIntake(intakeId, submission.value, { ipAddress, userAgent });
     return noticeReply(submission, receivedNotice(outcome));
@@ -105,7 +108,7 @@ export const applicationLinksRateLimit: RateLimitRule = {
 /**
  * The 'Find my application' action. The answer is the same whether or not the address has
  * applications, and whether or not its daily allowance of e-mails is used up (telling would say
- * that it has); only the visitor's own address being over the public forms' limit is refused.
+ * that it has); only the visitor being over the public forms' limits is refused.
  */
 export async function handleFindApplication(request: Request) {
   const formData = await readForm(request);
@@ -113,9 +116,9 @@ export async function handleFindApplication(request: Request) {
   if (submission.status !== "success") return invalidSubmission(submission);
   if (filled(formData)) return noticeReply(submission, applicationMessages.linkSent);
   try {
-    const overLimit = await publicFormLimitRefusal(requestOrigin(request).ipAddress);
-    if (overLimit) return refusalReply(submission, overLimit);
     const { email } = submission.value;
+    const overLimit = await publicFormLimitRefusal(requestOrigin(request).ipAddress, email);
+    if (overLimit) return refusalReply(submission, overLimit);
     if ((await hitRateLimit(applicationLinksRateLimit, emailAddressSubject(email))).allowed)
       await sendApplicationLinks(email);
     return noticeReply(submission, applicationMessages.linkSent);

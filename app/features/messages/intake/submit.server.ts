@@ -12,7 +12,11 @@ import {
 } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { requestOrigin } from "~/lib/http/client-address";
-import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
+import {
+  emailAddressSubject,
+  type RateLimitRule,
+  reserveRateLimits,
+} from "~/lib/infra/rate-limit.server";
 import { scheduleReplyReminder } from "../inbox/reply-reminders.server";
 import { formatReference } from "../reference";
 import { mayAcknowledge, queueAcknowledgement } from "./acknowledgements.server";
@@ -26,12 +30,33 @@ import {
 } from "./schema";
 import { queueStaffAlert } from "./staff-alerts.server";
 
-/** Public forms share one budget per visitor address. */
-export const publicFormRateLimit: RateLimitRule = {
+const TEN_MINUTES = 10 * 60 * 1000;
+
+/**
+ * The public forms' budgets (decision 0060). A network address is shared by many people behind
+ * a mobile carrier's NAT, so it gets a flood's ceiling, not one person's budget; one person is an
+ * e-mail address from one network address, so a stranger elsewhere typing someone's e-mail
+ * address uses up nothing of theirs.
+ */
+export const publicFormAddressLimit: RateLimitRule = {
   name: "public-form",
-  limit: 5,
-  windowMs: 10 * 60 * 1000,
+  limit: 100,
+  windowMs: TEN_MINUTES,
 };
+export const publicFormVisitorLimit: RateLimitRule = {
+  name: "public-form-visitor",
+  limit: 5,
+  windowMs: TEN_MINUTES,
+};
+
+/** Counts one public form against both budgets; a refused one counts against neither. */
+export function reservePublicForm(ipAddress: string | null, email: string) {
+  const address = ipAddress ?? "unknown";
+  return reserveRateLimits([
+    { rule: publicFormAddressLimit, subject: address },
+    { rule: publicFormVisitorLimit, subject: `${emailAddressSubject(email)}@${address}` },
+  ]);
+}
 
 type Origin = ReturnType<typeof requestOrigin>;
 
@@ -80,8 +105,7 @@ export async function storeVisitorMessage(
   honeypot: string | undefined,
 ): Promise<SubmitOutcome> {
   if (honeypot?.trim()) return { status: "ignored" };
-  const address = row.ipAddress ?? "unknown";
-  const limit = await hitRateLimit(publicFormRateLimit, address);
+  const limit = await reservePublicForm(row.ipAddress ?? null, row.email);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const acknowledge = await mayAcknowledge(row.email);
   const stored = await db().transaction(async (tx) => {
