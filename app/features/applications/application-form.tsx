@@ -1,3 +1,4 @@
+import { href, Link } from "react-router";
 import { ConsentCheckbox } from "~/ui/consent-checkbox";
 import { SelectInput, TextArea } from "~/ui/fields";
 import { PersonFields } from "~/ui/person-fields";
@@ -6,6 +7,7 @@ import { PublicFormSubmit } from "~/ui/public-form-submit";
 import { useConsent } from "~/ui/use-consent";
 import { usePublicForm } from "~/ui/use-public-form";
 import { experienceLevels, heardFromChoices } from "./application-rules";
+import { applicationMessages } from "./schema";
 
 const loadSchema = () => import("./schema").then((module) => module.applicationSchema);
 
@@ -14,9 +16,23 @@ export function ApplicationForm({ full }: { full: boolean }) {
   const form = usePublicForm("application-form", loadSchema);
   const { field, selectField, submitting } = form;
   const consent = useConsent(form);
+  // After applying, or when the address has applied already: the way back to the private link.
+  const linkLost =
+    form.answer.notice !== null || field("email").error === applicationMessages.alreadyApplied;
 
   return (
     <PublicForm form={form} className="relative grid gap-4 sm:grid-cols-2">
+      {linkLost ? (
+        <p className="text-slate-700 sm:col-span-2">
+          Lost the e-mail with your private link?{" "}
+          <Link
+            to={href("/application")}
+            className="font-semibold text-brand-800 underline hover:no-underline"
+          >
+            Find my application
+          </Link>
+        </p>
+      ) : null}
       <PersonFields
         field={field}
         nameField="fullName"

@@ -19,6 +19,7 @@ const supportLinks = [
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
   { to: "/#inquiry", label: "Ask a Question" },
+  { to: "/application", label: "Find my application" },
   { to: "/sitemap.xml", label: "Sitemap", reloadDocument: true },
 ];
 
