@@ -1,4 +1,7 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { fullAddress, siteConfig } from "~/lib/site/site-config";
 
@@ -24,19 +27,41 @@ export type ReceiptFacts = {
   paidToDateKobo: number;
 };
 
-/**
- * Naira for a PDF's standard fonts, which have no '₦' (WinAnsi): 'NGN 250,000.00'. The fonts
- * are built into every PDF reader, so a receipt stays a few kilobytes.
- */
+/** Naira as applicants read it elsewhere: '₦250,000.00'. */
 const ngn = (kobo: number) =>
-  `NGN ${(kobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `₦${(kobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Text the standard fonts can draw: anything outside WinAnsi (a name in Yoruba marks) simplified. */
-const drawable = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
+/**
+ * Noto Sans, embedded and subset to the glyphs a receipt uses: the standard PDF fonts have no '₦'
+ * and no Yoruba marks ('Ọlálékan Àdìgún'), so names would be printed wrongly.
+ */
+const require = createRequire(import.meta.url);
+const fontFile = (name: string) =>
+  readFile(require.resolve(`@expo-google-fonts/noto-sans/${name}/NotoSans_${name}.ttf`));
+
+/** Words laid into lines no wider than `width`; a word longer than a line is cut by characters. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = "";
+    for (const character of word) {
+      if (current && !fits(current + character)) {
+        lines.push(current);
+        current = "";
+      }
+      current += character;
+    }
+  }
+  return current ? [...lines, current] : lines;
+}
 
 /** A numbered receipt as a one-page A4 PDF. */
 export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Array> {
@@ -46,24 +71,28 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   pdf.setCreationDate(receipt.paidAt);
   pdf.setModificationDate(receipt.paidAt);
   const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.registerFontkit(fontkit);
+  const [regularFile, boldFile] = await Promise.all([fontFile("400Regular"), fontFile("700Bold")]);
+  const regular = await pdf.embedFont(regularFile, { subset: true });
+  const bold = await pdf.embedFont(boldFile, { subset: true });
   const left = 56;
+  const right = 595.28 - 56;
+  const valueLeft = left + 170;
   let y = 780;
   const line = (text: string, { font = regular, size = 11, gap = 18 } = {}) => {
-    page.drawText(drawable(text), { x: left, y, size, font, color: rgb(0.1, 0.1, 0.15) });
-    y -= gap;
+    const lines = wrap(text, font, size, right - left);
+    lines.forEach((part, index) => {
+      page.drawText(part, { x: left, y, size, font, color: rgb(0.1, 0.1, 0.15) });
+      y -= index === lines.length - 1 ? gap : size * 1.4;
+    });
   };
   const row = (label: string, value: string, font: PDFFont = regular) => {
-    page.drawText(drawable(label), {
-      x: left,
-      y,
-      size: 11,
-      font: regular,
-      color: rgb(0.3, 0.3, 0.35),
+    page.drawText(label, { x: left, y, size: 11, font: regular, color: rgb(0.3, 0.3, 0.35) });
+    const lines = wrap(value, font, 11, right - valueLeft);
+    lines.forEach((part, index) => {
+      page.drawText(part, { x: valueLeft, y, size: 11, font });
+      y -= index === lines.length - 1 ? 20 : 15;
     });
-    page.drawText(drawable(value), { x: left + 170, y, size: 11, font });
-    y -= 20;
   };
 
   line(siteConfig.name, { font: bold, size: 18, gap: 20 });
@@ -92,6 +121,6 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   row("Remaining", ngn(Math.max(0, receipt.totalKobo - receipt.paidToDateKobo)), bold);
   y -= 30;
   line("Thank you. Keep this receipt: its number is how we find your payment.", { size: 10 });
-  line("Amounts in Nigerian Naira (NGN).", { size: 10 });
+  line("Amounts in Nigerian Naira (₦).", { size: 10 });
   return pdf.save({ useObjectStreams: false });
 }
