@@ -93,7 +93,7 @@ describe("choosing a payment plan", () => {
     ]);
     expect(nth(schedule, 0).dueOn).toBe(today);
     expect(await timelineKinds(application.id)).toEqual(["plan-chosen"]);
-    const again = await rejection(choosePaymentPlan(application.id, "full"));
+    const again = await rejection(choosePaymentPlan(application.id, "two-instalments"));
     expect(again).toMatchObject({ message: paymentMessages.planAlreadyChosen });
     expect(await scheduleOf(application.id)).toHaveLength(2);
   });

@@ -54,7 +54,7 @@ export function reservePublicForm(ipAddress: string | null, email: string) {
   const address = ipAddress ?? "unknown";
   return reserveRateLimits([
     { rule: publicFormAddressLimit, subject: address },
-    { rule: publicFormVisitorLimit, subject: `${emailAddressSubject(email)}@${address}` },
+    { rule: publicFormVisitorLimit, subject: `${emailAddressSubject(email)}:${address}` },
   ]);
 }
 
