@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { Database } from "~/db/client.server";
-import { messages } from "~/db/schema";
+import { messages, outgoingEmails } from "~/db/schema";
 import { receiveMail } from "~/features/conversations/receive-mail.server";
 import { formatReference } from "~/features/messages/reference";
+import { env } from "~/lib/infra/env.server";
 
 type DemoConversationsOptions = { log?: (line: string) => void };
 
@@ -12,8 +13,8 @@ const composed = (mail: ConstructorParameters<typeof MailComposer>[0]) =>
 
 /**
  * Two conversations for the demo inbox, received through the real pipeline: the visitor of the
- * first replied-to demo message answers by e-mail (threaded by the reference in the subject,
- * from their own address), and someone new writes to the academy.
+ * first replied-to demo message answers our reply by e-mail (threaded by its In-Reply-To, the
+ * Message-ID of that reply, as a mail app does), and someone new writes to the academy.
  */
 export async function seedDemoConversations(db: Database, options: DemoConversationsOptions) {
   const [answered] = await db
@@ -25,11 +26,26 @@ export async function seedDemoConversations(db: Database, options: DemoConversat
   let added = 0;
   if (answered) {
     const topic = answered.subject || answered.inquiryType || "Your message";
+    const subject = `Re: ${topic} [${formatReference(answered.reference)}]`;
+    // The reply the demo says was sent, so that the answer has an e-mail of ours to answer.
+    const [reply] = await db
+      .insert(outgoingEmails)
+      .values({
+        kind: "reply",
+        recipients: [answered.email],
+        subject,
+        body: "Thank you for your interest. The next intake starts soon.",
+        status: "sent",
+        messageId: answered.id,
+        sentAt: answered.repliedAt ?? answered.updatedAt,
+      })
+      .returning({ id: outgoingEmails.id });
     await receiveMail(
       await composed({
         from: `${answered.fullName} <${answered.email}>`,
         to: "hello@lagostechacademy.ng",
-        subject: `Re: ${topic} [${formatReference(answered.reference)}]`,
+        subject,
+        inReplyTo: `<${reply?.id}@${new URL(env().publicUrl).hostname}>`,
         text: [
           "Thank you! Can I pay the balance in two instalments, and is there a weekend class?",
           "",
