@@ -13,6 +13,7 @@ const receipt: ReceiptFacts = {
   startsOn: "2026-03-09",
   instalmentNumber: 1,
   instalmentCount: 2,
+  partOfInstalment: false,
   method: "Card",
   paymentReference: "T1234567890",
   amountKobo: 11_250_000,
