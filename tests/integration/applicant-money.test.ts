@@ -71,6 +71,18 @@ async function placeWithPlan(plan: "full" | "two-instalments") {
   return { application, token, schedule: await scheduleOf(application.id) };
 }
 
+/** Staff record the whole instalment as paid in cash at the office, today. */
+async function paidInCash(applicationId: string, instalmentId: string) {
+  const { payment } = await recordManualPayment(
+    staff,
+    applicationId,
+    instalmentId,
+    lagosToday(),
+    "Cash at the office",
+  );
+  return payment;
+}
+
 async function payStage(token: string) {
   const page = await myApplicationPage(token);
   if (page.payments?.stage !== "pay") throw new Error("Expected the schedule to pay");
@@ -116,13 +128,7 @@ async function comeBack(token: string, reference: string) {
 describe("a refund on 'My application'", () => {
   it("after a full refund: the instalment refunded, the refund with its date, nothing left, not 'everything is paid'", async () => {
     const { application, token, schedule } = await placeWithPlan("full");
-    const { payment: paid } = await recordManualPayment(
-      staff,
-      application.id,
-      nth(schedule, 0).id,
-      lagosToday(),
-      "Cash at the office",
-    );
+    const paid = await paidInCash(application.id, nth(schedule, 0).id);
     await refundPayment(staff, application.id, paid.id, paid.amount, "Course moved", null);
     const money = await payStage(token);
     expect(money.instalments.map((part) => part.state)).toEqual(["refunded"]);
@@ -145,13 +151,7 @@ describe("a refund on 'My application'", () => {
 
   it("after a part refund: part refunded, what was given back, and what remains to pay", async () => {
     const { application, token, schedule } = await placeWithPlan("two-instalments");
-    const { payment: paid } = await recordManualPayment(
-      staff,
-      application.id,
-      nth(schedule, 0).id,
-      lagosToday(),
-      "Cash at the office",
-    );
+    const paid = await paidInCash(application.id, nth(schedule, 0).id);
     await refundPayment(staff, application.id, paid.id, 2_500_000, "A module cancelled", null);
     const money = await payStage(token);
     expect(money.instalments.map((part) => part.state)).toEqual(["part-refunded", "due"]);
@@ -258,7 +258,7 @@ describe("a charge Paystack reports as successful after it failed", () => {
     const { payment } = await startGatewayPayment(application.id, gateway, callbackUrl);
     paystack.completeCheckout(payment.reference, "failed");
     expect(await settleGatewayPayment(payment.reference, gateway)).toBe("failed");
-    await recordManualPayment(staff, application.id, nth(schedule, 0).id, lagosToday(), "Cash");
+    await paidInCash(application.id, nth(schedule, 0).id);
     paystack.completeCheckout(payment.reference, "success");
     await comeBack(token, payment.reference);
     expect(await paymentOf(payment.reference)).toMatchObject({
@@ -329,7 +329,7 @@ describe("changing plan before the first payment", () => {
     const again = await scheduleOf(application.id);
     expect(again).toHaveLength(2);
     expect(again.reduce((sum, part) => sum + part.amount, 0)).toBe(20_000_000);
-    await recordManualPayment(staff, application.id, nth(again, 0).id, lagosToday(), "Cash");
+    await paidInCash(application.id, nth(again, 0).id);
     expect((await payStage(token)).otherPlans).toEqual([]);
     await expect(choosePaymentPlan(application.id, "full")).rejects.toThrow(
       paymentMessages.planFixed,
