@@ -95,6 +95,17 @@ async function acceptOffer(page: Page, link: string, javaScript: boolean) {
     await expectNoAxeViolations(page);
   }
 
+  // What accepting costs is shown before accepting.
+  await expect(page.getByText(/^Accepting today: ₦[\d,]+$/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Ways to pay" })).toBeVisible();
+
+  // A second tab, opened before the accept, still asks to decline.
+  const staleTab = await page.context().newPage();
+  await staleTab.goto(`${link}?confirm=decline#confirm`);
+  const decline = staleTab.getByRole("region", { name: "Decline offer" });
+  await expect(decline).toBeVisible();
+  if (javaScript) await waitForHydration(staleTab);
+
   await page.getByRole("link", { name: "Accept offer" }).click();
   const confirm = page.getByRole("region", { name: "Accept offer" });
   await expect(confirm).toBeVisible();
@@ -106,6 +117,14 @@ async function acceptOffer(page: Page, link: string, javaScript: boolean) {
     page.getByRole("status").filter({ hasText: stepNotices.accept }).first(),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: "Accept offer" })).toHaveCount(0);
+
+  // The stale tab's decline is refused and the tab shows where the application stands now.
+  await decline.getByRole("button", { name: "Yes, decline the place" }).click();
+  await expect(staleTab.getByText(applicationMessages.moveNotAllowed).first()).toBeVisible();
+  await expect(staleTab.getByRole("heading", { name: "Status: Accepted" })).toBeVisible();
+  await expect(staleTab.getByRole("button", { name: "Yes, decline the place" })).toHaveCount(0);
+  await expect(staleTab.getByRole("link", { name: "Decline offer" })).toHaveCount(0);
+  await staleTab.close();
 }
 
 /**
@@ -158,7 +177,7 @@ async function receiptThenTransfer(page: Page, email: string, javaScript: boolea
   await expect(payment.getByText("Demo Bank (not a real account)")).toBeVisible();
   const proof = await PDFDocument.create();
   proof.addPage();
-  await payment.getByLabel("Proof of transfer (photo or PDF, up to 5MB)").setInputFiles({
+  await payment.getByLabel("Proof of transfer (photo or PDF, up to 15MB)").setInputFiles({
     name: "transfer.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from(await proof.save()),

@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { outgoingEmails, rateLimits } from "~/db/schema";
+import { applications, outgoingEmails, rateLimits } from "~/db/schema";
 import { applyForIntake } from "~/features/applications/applications.server";
-import { stepNotices } from "~/features/applications/next-step";
+import { nextStepText, stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
+import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import * as applyRoute from "~/routes/site/apply";
@@ -217,6 +218,46 @@ describe("'My application'", () => {
       "accepted",
     ]);
     expect(after.available).toEqual(["withdraw"]);
+  });
+
+  it("shows beside the offer what accepting today costs, early bird included, and the ways to pay", async () => {
+    const today = lagosToday();
+    const { intake } = await openIntake({
+      admissionMode: "first-come",
+      price: 18_000_000,
+      earlyBirdPrice: 15_000_000,
+      earlyBirdEndsOn: addDays(today, 5),
+      paymentPlans: ["two-instalments"],
+    });
+    const input = applicantInput(122);
+    await applyForIntake(intake.id, input, origin);
+    const page = await myApplicationPage(await tokenOf(input.email));
+    expect(page.application.offerTerms).toMatchObject({
+      price: 15_000_000,
+      earlyBird: expect.stringMatching(/^Early bird ₦150,000 until .+ \(save ₦30,000\)$/),
+    });
+    expect(page.application.offerTerms?.plans.map((plan) => plan.label)).toEqual([
+      "Pay in full",
+      "Two instalments",
+    ]);
+    expect(page.application.offerTerms?.plans[1]?.terms).toMatch(/^₦75,000 now, ₦75,000 on /);
+  });
+
+  it("shows an offer past its deadline as ended before the expiry job runs: no terms, only withdrawing", async () => {
+    const { intake } = await openIntake({ admissionMode: "first-come" });
+    const input = applicantInput(123);
+    await applyForIntake(intake.id, input, origin);
+    await db()
+      .update(applications)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(applications.email, input.email));
+    const page = await myApplicationPage(await tokenOf(input.email), "?confirm=accept");
+    expect(page.application).toMatchObject({ status: "offered", offerOpen: false });
+    expect(page.application.timeLeft).toBeNull();
+    expect(page.application.offerTerms).toBeNull();
+    expect(page.available).toEqual(["withdraw"]);
+    expect(page.confirm).toBeNull();
+    expect(nextStepText(page.application)).toMatch(/^The offer was not accepted by its deadline/);
   });
 
   it("refuses a step the application no longer allows, 409, and ignores an unavailable confirm", async () => {

@@ -5,7 +5,15 @@ import {
   intakeModeLabels,
   placesLeftText,
 } from "~/features/intakes/intake-wording";
-import { findApplicationByToken, findIntakeToApply, intakeRefusal } from "./applications.server";
+import { priceOnAcceptance } from "~/features/intakes/payment-plans";
+import { planOffers } from "~/features/intakes/plan-offers";
+import { lagosToday } from "~/lib/format/dates";
+import {
+  findApplicationByToken,
+  findIntakeToApply,
+  intakeRefusal,
+  type MyApplication,
+} from "./applications.server";
 import { timeLeftText } from "./next-step";
 import { hasFreePlace } from "./places.server";
 
@@ -64,6 +72,19 @@ export async function loadMyApplication(token: string, now = new Date()) {
     ...found,
     timeLeft:
       found.offerOpen && found.offerExpiresAt ? timeLeftText(found.offerExpiresAt, now) : null,
+    offerTerms: found.offerOpen ? offerTerms(intake, now) : null,
     intake: intakeFacts(intake),
   };
 }
+
+/** What accepting the offer today costs (the early bird while it lasts) and the ways to pay it. */
+function offerTerms(intake: MyApplication["intake"], now: Date) {
+  const today = lagosToday(now);
+  return {
+    price: priceOnAcceptance(intake, today),
+    earlyBird: earlyBirdText(intake, now),
+    plans: planOffers(intake, today),
+  };
+}
+
+export type OfferTerms = ReturnType<typeof offerTerms>;

@@ -13,10 +13,15 @@ export const offerDeadlineText = (at: Date) => `${formatDateTime(at)} (Lagos tim
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** '2 days 5 h left', '5 h 12 min left', '12 min left'; 'No time left' once it has passed. */
+/**
+ * '2 days 5 h left', '5 h 12 min left', '12 min left', 'Under a minute left'; 'No time left' only
+ * once it has passed, so never beside a button that still works.
+ */
 export function timeLeftText(until: Date, now: Date) {
-  const minutes = Math.floor((until.getTime() - now.getTime()) / 60_000);
-  if (minutes <= 0) return "No time left";
+  const left = until.getTime() - now.getTime();
+  if (left <= 0) return "No time left";
+  const minutes = Math.floor(left / 60_000);
+  if (minutes === 0) return "Under a minute left";
   const days = Math.floor(minutes / (24 * 60));
   const hours = Math.floor((minutes % (24 * 60)) / 60);
   if (days > 0) return `${days} ${nounFor(days, "day")} ${hours} h left`;
@@ -27,6 +32,8 @@ export function timeLeftText(until: Date, now: Date) {
 export type NextStepFacts = {
   status: ApplicationStatus;
   offerExpiresAt: Date | null;
+  /** An offer still to be accepted; false once its deadline has passed (before the job ends it). */
+  offerOpen?: boolean;
   waitlistPlace: number | null;
   /** Who withdrew it, when withdrawn: the applicant, or staff on the academy's side. */
   withdrawnBy?: "applicant" | "staff" | "system" | null;
@@ -34,10 +41,14 @@ export type NextStepFacts = {
   intakeCancelled?: { kept: number } | null;
 };
 
+const offerEndedText =
+  "The offer was not accepted by its deadline, so the place is no longer held for you. You are welcome to apply again.";
+
 /** What the applicant is to expect or do now. */
 export function nextStepText({
   status,
   offerExpiresAt,
+  offerOpen,
   waitlistPlace,
   withdrawnBy,
   intakeCancelled,
@@ -50,6 +61,7 @@ export function nextStepText({
     case "new":
       return "We will read your application and answer within 24 hours.";
     case "offered":
+      if (offerOpen === false) return offerEndedText;
       return offerExpiresAt
         ? `A place is held for you: please accept it by ${offerDeadlineText(offerExpiresAt)}.`
         : "A place is held for you: please accept it.";
@@ -68,7 +80,7 @@ export function nextStepText({
         ? "The academy withdrew this application. You are welcome to apply for another intake."
         : "You withdrew this application. You are welcome to apply for another intake.";
     case "expired":
-      return "The offer was not accepted in time, so the place went to the next person in line. You are welcome to apply again.";
+      return offerEndedText;
   }
 }
 

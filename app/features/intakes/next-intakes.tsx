@@ -4,6 +4,7 @@ import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { buttonClasses } from "~/ui/button";
 import { Section } from "~/ui/section";
+import { PlanList } from "./plan-list";
 import type { PublicIntake } from "./public-intakes.server";
 
 /**
@@ -45,13 +46,7 @@ export function NextSessions({ intakes }: { intakes: (PublicIntake & { applying:
               <summary className="cursor-pointer font-semibold text-brand-800">
                 Ways to pay<span className="sr-only"> for {intake.label}</span>
               </summary>
-              <ul className="mt-1 grid gap-1">
-                {intake.plans.map((plan) => (
-                  <li key={plan.kind}>
-                    <span className="font-semibold text-slate-900">{plan.label}:</span> {plan.terms}
-                  </li>
-                ))}
-              </ul>
+              <PlanList plans={intake.plans} className="mt-1 grid gap-1" />
             </details>
             {intake.applying ? (
               <Link

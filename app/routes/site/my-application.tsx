@@ -1,5 +1,13 @@
-import { data, Form, href, isRouteErrorResponse, Link, redirect } from "react-router";
-import { loadMyApplication } from "~/features/applications/applicant-pages.server";
+import {
+  data,
+  Form,
+  href,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { loadMyApplication, type OfferTerms } from "~/features/applications/applicant-pages.server";
 import { ApplicationHistory } from "~/features/applications/application-history";
 import {
   type ApplicantMove,
@@ -14,6 +22,7 @@ import { IntakeFacts } from "~/features/applications/intake-facts";
 import { nextStepText, offerDeadlineText, stepNotices } from "~/features/applications/next-step";
 import { applicationMessages } from "~/features/applications/schema";
 import { handleApplicantStep } from "~/features/applications/submit.server";
+import { PlanList } from "~/features/intakes/plan-list";
 import {
   handlePaymentStep,
   isPaymentIntent,
@@ -22,6 +31,7 @@ import {
 import { leavingForCheckout } from "~/features/payments/checkout-return.server";
 import { MyPaymentsSection } from "~/features/payments/my-payments";
 import { paymentMessages } from "~/features/payments/payment-messages";
+import { formatNaira } from "~/lib/format/money";
 import { formErrorsOf } from "~/lib/forms/action-reply";
 import { readForm } from "~/lib/forms/request-form.server";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
@@ -83,12 +93,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     (move) =>
       !application.intakeCancelled &&
       mayMove(applicantMoves, move, application.status) &&
-      (move !== "accept" || application.offerOpen),
+      // An offer past its deadline can no longer be answered, only the application withdrawn.
+      (move === "withdraw" || application.offerOpen),
   );
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = available.find((move) => move === asked) ?? null;
   return { application, payments, available, confirm };
 }
+
+/**
+ * A step refused because the application moved on (409: accepted or declined in another tab,
+ * the offer ended) must show where it stands now, with JavaScript as without: React Router does
+ * not reload the page's data after a 4xx answer unless asked.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate;
 
 /** The answer to a link 'Find my application' replaced: its page says so (410). */
 const linkReplaced = () => data(null, { status: 410, statusText: "Link Replaced" });
@@ -167,10 +188,7 @@ export default function MyApplication({
         className="rounded-xl border border-brand-200 bg-brand-50 p-5"
       >
         <h2 id="status-heading" className="text-lg font-bold text-slate-900">
-          Status:{" "}
-          {application.intakeCancelled
-            ? "Intake cancelled"
-            : applicationStatusLabels[application.status]}
+          Status: {statusHeading(application)}
         </h2>
         {application.intakeCancelled ? (
           <p className="mt-2 font-semibold text-slate-900">
@@ -183,11 +201,7 @@ export default function MyApplication({
             Accept by {offerDeadlineText(application.offerExpiresAt)}: {application.timeLeft}
           </p>
         ) : null}
-        {application.status === "offered" &&
-        !application.offerOpen &&
-        !application.intakeCancelled ? (
-          <p className="mt-2 font-semibold text-slate-900">{applicationMessages.offerEnded}</p>
-        ) : null}
+        {application.offerTerms ? <OfferTermsFacts terms={application.offerTerms} /> : null}
         {application.waitlistPlace ? (
           <p className="mt-2 font-semibold text-slate-900">
             Your place in line: {application.waitlistPlace}
@@ -224,6 +238,31 @@ export default function MyApplication({
       </LabelledSection>
     </div>
   );
+}
+
+/** Beside 'Accept offer': what the place costs if accepted today, and the ways to pay it. */
+function OfferTermsFacts({ terms }: { terms: OfferTerms }) {
+  return (
+    <div className="mt-3 grid gap-2 text-slate-800">
+      <p>
+        <span className="font-semibold text-slate-900">
+          Accepting today: {formatNaira(terms.price)}
+        </span>
+        {terms.earlyBird ? <span className="block text-brand-800">{terms.earlyBird}</span> : null}
+      </p>
+      <div>
+        <h3 className="font-semibold text-slate-900">Ways to pay</h3>
+        <PlanList plans={terms.plans} className="mt-1 grid gap-1" />
+      </div>
+    </div>
+  );
+}
+
+/** The status as the applicant reads it: an offer past its deadline has ended, whatever the job. */
+function statusHeading(application: Route.ComponentProps["loaderData"]["application"]) {
+  if (application.intakeCancelled) return "Intake cancelled";
+  if (application.status === "offered" && !application.offerOpen) return "Offer ended";
+  return applicationStatusLabels[application.status];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
