@@ -257,6 +257,46 @@ describe("paying by bank transfer", () => {
     expect(await flashOf(response as Response)).toContain(paymentMessages.notAccepted);
   });
 
+  it("takes a phone's 12 MB photo and keeps it at most 2400 px a side, far smaller", async () => {
+    const { token, application } = await payingApplicant();
+    // Noise does not compress: 4000 x 3200 at quality 95 is about 12 MB, as a phone photo.
+    const noise = Buffer.alloc(4000 * 3200 * 3);
+    for (let i = 0; i < noise.length; i += 4) noise.writeUInt32LE((i * 2654435761) >>> 0, i);
+    const photo = await sharp(noise, { raw: { width: 4000, height: 3200, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(11.5 * 1024 * 1024);
+    const sent = await sendProof(
+      token,
+      new File([new Uint8Array(photo)], "IMG_20261128.jpg", { type: "image/jpeg" }),
+    );
+    expect(await flashOf(sent)).toContain(paymentMessages.proofSent);
+    const [proof] = await paymentsOf(application.id);
+    const stored = await proofs.get(proof?.proofKey ?? "");
+    const kept = Buffer.concat(await (stored?.body.toArray() ?? []));
+    expect(await sharp(kept).metadata()).toMatchObject({ width: 2400, height: 1920 });
+    expect(kept.length).toBeLessThan(photo.length / 2);
+  });
+
+  it("explains a HEIC photo and a file of another kind in plain words, and records nothing", async () => {
+    const { token, application } = await payingApplicant();
+    const heicHead = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from("ftypheic\0\0\0\0mif1heic"),
+      Buffer.alloc(64, 7),
+    ]);
+    const heic = await sendProof(
+      token,
+      new File([new Uint8Array(heicHead)], "IMG_0001.HEIC", { type: "image/heic" }),
+    );
+    expect(await flashOf(heic)).toBe(fileMessages.heicProof);
+    const text = await sendProof(token, new File(["hello"], "note.txt", { type: "text/plain" }));
+    expect(await flashOf(text)).toBe(
+      "We cannot open this kind of file. Send a photo (JPEG or PNG) or a PDF.",
+    );
+    expect(await paymentsOf(application.id)).toEqual([]);
+  });
+
   it("takes a PDF, refuses one with scripts, a file of another type and none at all", async () => {
     const { token, application } = await payingApplicant();
     const active = await sendProof(token, await pdf({ script: true }));

@@ -62,14 +62,18 @@ export async function reencodeImage(
   source: Buffer,
   type: Exclude<DetectedType, "application/pdf">,
   field: string,
+  /** Pixels on the longer side kept at most; none: the picture's own size. */
+  maxSide?: number,
 ): Promise<Buffer> {
   await checkImageSize(source, field);
   const format = fileExtensions[type] === "jpg" ? "jpeg" : (fileExtensions[type] as "png" | "webp");
   try {
-    return await sharp(source, { failOn: "error", limitInputPixels: uploadRules.image.maxPixels })
-      .rotate()
-      .toFormat(format, { quality: 85 })
-      .toBuffer();
+    const image = sharp(source, {
+      failOn: "error",
+      limitInputPixels: uploadRules.image.maxPixels,
+    }).rotate();
+    if (maxSide) image.resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true });
+    return await image.toFormat(format, { quality: 85 }).toBuffer();
   } catch {
     throw refuseImage(fileMessages.unreadableImage, field);
   }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { fileMessages, uploadRules } from "~/lib/forms/upload-rules";
+import { chosenFileProblem, uploadRules } from "~/lib/forms/upload-rules";
 import { controlClasses } from "~/ui/form-fields";
 
 // The browser's early check, for a quick message; the server decides by the file's content.
@@ -55,11 +55,7 @@ export function FileField({
         aria-describedby={`${id}-hint ${id}-error`}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
-          let message: string | null = null;
-          if (file && file.size > rule.maxBytes) message = fileMessages.tooLarge(kind);
-          else if (file && !(rule.types as readonly string[]).includes(file.type)) {
-            message = fileMessages.wrongType(kind);
-          }
+          const message = file ? chosenFileProblem(kind, file) : null;
           setClientError(message);
           if (message) event.currentTarget.value = "";
         }}

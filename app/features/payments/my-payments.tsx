@@ -7,6 +7,7 @@ import { LabelledSection } from "~/ui/labelled-section";
 import type { MyPayments } from "./applicant-payments.server";
 import type { InstalmentStatus } from "./instalment-status";
 import { paymentMessages } from "./payment-messages";
+import { ProofFileField } from "./proof-file-field";
 
 /** instalmentStatus in the applicant's words: what waits for staff says it waits for a check. */
 const stateLabels: Record<InstalmentStatus, string> = {
@@ -114,17 +115,7 @@ function BankTransfer({
               another.
             </p>
           ) : null}
-          <label htmlFor="proof-file" className="font-semibold text-slate-900">
-            Proof of transfer (photo or PDF, up to 5MB)
-          </label>
-          <input
-            id="proof-file"
-            type="file"
-            name="proofFile"
-            required
-            accept="image/jpeg,image/png,image/webp,application/pdf"
-            className="text-sm"
-          />
+          <ProofFileField name="proofFile" />
           <div>
             <Button type="submit" variant="secondary">
               Send proof of transfer

@@ -54,7 +54,7 @@ export const tutorFormLimit: BodyLimit = {
 export const proofFormLimit: BodyLimit = {
   maxBytes: uploadRules.proof.maxBytes + 64 * KB,
   maxFields: 5,
-  label: "5 MB",
+  label: uploadRules.proof.sizeLabel.replace("MB", " MB"),
   receiveWithinMs: 5 * 60_000,
 };
 
