@@ -67,7 +67,11 @@ export function ApplicationDetail({
 }) {
   const reference = formatApplicationReference(application.reference);
   return (
-    <article aria-labelledby="application-heading" className="flex flex-col gap-5 p-5">
+    <article
+      aria-labelledby="application-heading"
+      // A long e-mail address or reference wraps rather than widen a phone's screen.
+      className="flex min-w-0 flex-col gap-5 p-5 [overflow-wrap:anywhere]"
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 id="application-heading" className="text-xl font-bold text-slate-900 dark:text-white">

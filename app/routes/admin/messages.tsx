@@ -215,7 +215,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         <InboxFilters query={query} />
       </div>
       <div
-        className={message ? "grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]" : undefined}
+        className={
+          message
+            ? "grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]"
+            : undefined
+        }
       >
         <section
           aria-label="Messages"

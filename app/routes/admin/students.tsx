@@ -302,7 +302,9 @@ function ApplicationsTab({
       </div>
       <div
         className={
-          application ? "grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]" : undefined
+          application
+            ? "grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]"
+            : undefined
         }
       >
         <section

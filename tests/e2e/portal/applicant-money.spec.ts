@@ -3,6 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { portalBaseURL } from "../../../playwright.config";
 import { activeCourses } from "../fixtures";
+import { expectFitsPhones } from "../phone-fit";
 import {
   addDemoSession,
   dialog,
@@ -46,7 +47,8 @@ async function acceptedWithPlan(page: Page, testInfo: TestInfo, slot: number, pl
   const apply = await page
     .getByRole("link", { name: `Apply for ${intake.label}`, exact: true })
     .getAttribute("href");
-  const email = `money-${uid()}@example.com`;
+  // As long as many applicants' addresses are: it must wrap on a phone, not widen the page.
+  const email = `money-${uid()}.oluwaseun.adebayo-ogunleye@example.com`;
   const applied = await page.request.post(apply ?? "", {
     form: {
       fullName: "Tunde Bakare",
@@ -70,11 +72,6 @@ async function acceptedWithPlan(page: Page, testInfo: TestInfo, slot: number, pl
   return { link, email };
 }
 
-async function expectFitsThePhone(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, "the page's width").toBeLessThanOrEqual(PHONE_WIDTH);
-}
-
 test.use({ viewport: { width: PHONE_WIDTH, height: 740 } });
 
 test(
@@ -88,9 +85,10 @@ test(
     await expect(
       payment.getByRole("button", { name: /^Pay ₦[\d,]+ now with Paystack$/ }),
     ).toBeVisible();
+    await expectFitsPhones(page, "my application, an instalment due");
     const proof = await PDFDocument.create();
     proof.addPage();
-    await payment.getByLabel("Proof of transfer (photo or PDF, up to 5MB)").setInputFiles({
+    await payment.getByLabel("Proof of transfer (photo or PDF, up to 15MB)").setInputFiles({
       name: "transfer.pdf",
       mimeType: "application/pdf",
       buffer: Buffer.from(await proof.save()),
@@ -100,7 +98,7 @@ test(
     await expect(payment.getByRole("button", { name: /now with Paystack$/ })).toHaveCount(0);
     await expect(payment.getByText(paymentMessages.payNowWithheld)).toBeVisible();
     await expect(payment.getByText("Proof being checked", { exact: true })).toBeVisible();
-    await expectFitsThePhone(page);
+    await expectFitsPhones(page, "my application, proof waiting");
     await expectNoAxeViolations(page, "my application, proof waiting");
   },
 );
@@ -121,14 +119,21 @@ test(
     await expect(payment.getByText(paymentMessages.nothingDue)).toBeVisible();
     const amount = (await payment.getByText(/^Pay in full: /).textContent())?.match(/₦[\d,]+/)?.[0];
 
-    // Staff refund all of it, from the application in the portal.
-    const staff = await browser.newContext({ baseURL: portalBaseURL });
+    // Staff refund all of it, from the application in the portal, on a phone.
+    const staff = await browser.newContext({
+      baseURL: portalBaseURL,
+      viewport: { width: PHONE_WIDTH, height: 740 },
+    });
     await addDemoSession(staff, superApi);
     const portal = await staff.newPage();
     await openPortal(portal, `${PORTAL}/students?q=${encodeURIComponent(email)}`);
     await portal.getByRole("region", { name: "Applications" }).getByRole("link").first().click();
+    await expect(portal.getByRole("table", { name: "Schedule" })).toBeVisible();
+    await expectFitsPhones(portal, "an application with its payment schedule");
     await portal.getByRole("link", { name: "Refund", exact: true }).click();
     const refund = dialog(portal, "Refund");
+    await expect(refund).toBeVisible();
+    await expectFitsPhones(portal, "the Refund dialog");
     await refund
       .getByLabel("Reason (sent to the applicant)")
       .fill("The course moved to a date they cannot make");
@@ -149,7 +154,7 @@ test(
     ).toBeVisible();
     await expect(payment.getByText(paymentMessages.nothingDue)).toHaveCount(0);
     await expect(payment.getByText(paymentMessages.nothingLeft)).toBeVisible();
-    await expectFitsThePhone(page);
+    await expectFitsPhones(page, "my application, refunded");
     await expectNoAxeViolations(page, "my application, refunded");
   },
 );

@@ -56,7 +56,11 @@ export function MessageDetail({
   messageHref: (id: string) => string;
 }) {
   return (
-    <article aria-labelledby="message-heading" className="flex flex-col gap-5 p-5">
+    <article
+      aria-labelledby="message-heading"
+      // A long e-mail address or reference wraps rather than widen a phone's screen.
+      className="flex min-w-0 flex-col gap-5 p-5 [overflow-wrap:anywhere]"
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 id="message-heading" className="text-xl font-bold text-slate-900 dark:text-white">
