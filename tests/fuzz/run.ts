@@ -10,6 +10,7 @@
 //   FUZZ_RUNS=25 tsx tests/fuzz/run.ts  (what `npm test` runs)
 //   FUZZ_TARGETS=contact,login          only those targets; FUZZ_SEED=n repeats a run
 //   FUZZ_TARGETS="inbound mail"         only the mail phase; FUZZ_MAILS=n mails
+//   FUZZ_TARGETS="proof door"           only the PDF bomb sent as a transfer proof
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
@@ -24,6 +25,7 @@ import {
   printMailTable,
 } from "./mail";
 import { clientAddress, encode, encodings, type Field, fuzzHeader, fuzzQuery } from "./payloads";
+import { type ProofDoorResult, proofDoorBomb } from "./proof-door";
 import { storedRowProblems } from "./stored-rows";
 import { type FuzzContext, type Target, targets } from "./targets";
 
@@ -33,6 +35,7 @@ const only = process.env.FUZZ_TARGETS?.split(",").map((name) => name.trim());
 /** The issue asks for 2,000 malformed mails; FUZZ_RUNS does not change it. */
 const mails = Number(process.env.FUZZ_MAILS ?? 2_000);
 const MAIL_PHASE = "inbound mail";
+const PROOF_DOOR = "proof door";
 const chosenEncodings = encodings.filter((encoding) =>
   (process.env.FUZZ_ENCODINGS?.split(",") ?? encodings).includes(encoding),
 );
@@ -279,6 +282,7 @@ function printTable(results: Result[]) {
 async function main() {
   const chosen = targets.filter((target) => !only || only.includes(target.name));
   const mailPhase = (!only || only.includes(MAIL_PHASE)) && mails > 0;
+  const proofDoor = !only || only.includes(PROOF_DOOR);
   console.log(
     `Fuzzing ${chosen.length} targets, ${runs} cases each${mailPhase ? `, then ${mails} mails to the SMTP listener` : ""}, seed ${seed}`,
   );
@@ -295,7 +299,15 @@ async function main() {
   });
   const results: Result[] = [];
   let mail: MailResult | undefined;
+  let proof: ProofDoorResult | undefined;
   try {
+    // First, while the catalogue's first-come intakes still have places to offer.
+    if (proofDoor) {
+      proof = await proofDoorBomb(server);
+      console.log(
+        `${proof.failure ? "FAIL" : "ok  "} ${PROOF_DOOR}: a PDF bomb as a transfer proof, answered ${proof.status} in ${proof.seconds.toFixed(1)} s`,
+      );
+    }
     const cookie = await signIn(server);
     const courseSlug = await courseSlugOf(server);
     const context = {
@@ -336,8 +348,8 @@ async function main() {
   for (const problem of rows.problems.slice(0, 20))
     console.log(`  ${problem.table} ${problem.id}: ${problem.issues.join("; ")}`);
 
-  const failures = [...results, ...(mail ? [mail] : [])].flatMap((result) =>
-    result.failure ? [result.failure] : [],
+  const failures = [...results, ...(mail ? [mail] : []), ...(proof ? [proof] : [])].flatMap(
+    (result) => (result.failure ? [result.failure] : []),
   );
   for (const failure of failures) console.log(`\n${failure}`);
   if (failures.length || rows.problems.length) {
