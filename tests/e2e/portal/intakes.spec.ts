@@ -83,6 +83,7 @@ test("add, edit, duplicate and cancel an intake of a course", { tag: "@phone" },
     dialog(page, "Edit intake").getByRole("checkbox", { name: /^Tunde Bakare, / }),
   ).toBeChecked();
   await dialog(page, "Edit intake").getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog(page, "Edit intake")).toHaveCount(0);
 
   await added.getByRole("button", { name: `Duplicate ${label}` }).click();
   await expectToast(page, texts.duplicated);
