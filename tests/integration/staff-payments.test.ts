@@ -1,29 +1,31 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
   type Admin,
   applicationEvents,
   applications,
   instalments,
+  intakes,
   payments,
   refunds,
 } from "~/db/schema";
 import { loadMyPayments } from "~/features/payments/applicant-payments.server";
+import { defaultPaymentsQuery } from "~/features/payments/list-url";
 import { paymentMessages } from "~/features/payments/payment-messages";
+import { listInstalments } from "~/features/payments/payment-overview.server";
 import {
   choosePaymentPlan,
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
-import { paystackGateway } from "~/features/payments/paystack.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { receiptFacts } from "~/features/payments/receipts.server";
 import { checkRefund, refundMessages, refundPayment } from "~/features/payments/refunds.server";
 import { staffPaymentMessages } from "~/features/payments/staff-payments.server";
 import { staffPaymentFormMessages } from "~/features/payments/staff-payments-schema";
+import { outstandingBalances } from "~/features/reports/payment-reports.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
-import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
 import { takeFlash } from "~/lib/router/flash.server";
 import { action, loader } from "~/routes/admin/students";
@@ -39,7 +41,7 @@ import {
   signedInAdmin,
 } from "../support/admin-session";
 import { acceptedPlace, nth, scheduleOf, tokenFromText } from "../support/application-fixtures";
-import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { withFakePaystack } from "../support/fake-paystack-setup";
 import { emailsTo, lastEmailTo } from "../support/outgoing-mail";
 import { rejection } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
@@ -49,24 +51,12 @@ const database = setupTestDatabase();
 const PAGE = "/admin-portal/students";
 const secretKey = "sk_test_staffpayments0123456789";
 const callbackUrl = "http://127.0.0.1:9/application/token/paid";
-let paystack: FakePaystack;
-let gateway: ReturnType<typeof paystackGateway>;
+const fake = withFakePaystack(secretKey, { timeoutMs: 1_000 });
 let staff: Admin;
 let cookie: string;
 
 beforeAll(async () => {
-  paystack = await startFakePaystack({ secretKey });
-  gateway = paystackGateway({ secretKey, baseUrl: paystack.baseUrl, timeoutMs: 1_000 });
-  setEnvForTesting({
-    ...env(),
-    PAYSTACK_SECRET_KEY: secretKey,
-    PAYSTACK_BASE_URL: paystack.baseUrl,
-  });
   ({ admin: staff, cookie } = await signedInAdmin({ name: "Bola Bursar" }));
-});
-afterAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  await paystack.close();
 });
 
 const post = (fields: Record<string, string>, withCookie = true) =>
@@ -126,9 +116,9 @@ async function proofSent() {
 /** A place whose first instalment was paid by card through the fake Paystack. */
 async function paidByCard() {
   const place = await placeWithPlan();
-  const { payment } = await startGatewayPayment(place.application.id, gateway, callbackUrl);
-  paystack.completeCheckout(payment.reference, "success");
-  expect(await settleGatewayPayment(payment.reference, gateway)).toBe("paid");
+  const { payment } = await startGatewayPayment(place.application.id, fake.gateway, callbackUrl);
+  fake.paystack.completeCheckout(payment.reference, "success");
+  expect(await settleGatewayPayment(payment.reference, fake.gateway)).toBe("paid");
   return { ...place, payment: await paymentById(payment.id) };
 }
 
@@ -196,6 +186,25 @@ describe("the Students page's payment actions", () => {
       .where(eq(applications.id, application.id));
     const data = await openApplication(`id=${application.id}`);
     expect(data?.payments?.instalments.map((part) => part.state)).toEqual(["paid", "cancelled"]);
+  });
+
+  it("shows an unpaid instalment of a cancelled intake as cancelled and owed by no one, in the detail, the Payments tab and the balances", async () => {
+    const { application } = await paidByCard();
+    await db()
+      .update(intakes)
+      .set({ status: "cancelled", cancelReason: "The tutor fell ill" })
+      .where(eq(intakes.id, application.intakeId));
+    const data = await openApplication(`id=${application.id}`);
+    expect(data?.payments?.instalments.map((part) => part.state)).toEqual(["paid", "cancelled"]);
+    const listed = await listInstalments(
+      { ...defaultPaymentsQuery, intake: application.intakeId },
+      lagosToday(),
+    );
+    expect(listed.instalments.map((row) => row.status)).toEqual(["paid", "cancelled"]);
+    const balance = (await outstandingBalances()).find(
+      (row) => row.intakeId === application.intakeId,
+    );
+    expect(balance?.outstanding ?? 0).toBe(0);
   });
 
   it("confirms a bank transfer: paid through markPaid, numbered, enrolled, by the admin", async () => {
@@ -414,10 +423,10 @@ describe("a part payment recorded by staff", () => {
     });
 
     // The card pays what is left, and the instalment is paid.
-    const { payment: card } = await startGatewayPayment(application.id, gateway, callbackUrl);
+    const { payment: card } = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
     expect(card.amount).toBe(6_000_000);
-    paystack.completeCheckout(card.reference, "success");
-    expect(await settleGatewayPayment(card.reference, gateway)).toBe("paid");
+    fake.paystack.completeCheckout(card.reference, "success");
+    expect(await settleGatewayPayment(card.reference, fake.gateway)).toBe("paid");
     expect(nth(await scheduleOf(application.id), 0).paidAt).not.toBeNull();
     const cardReceipt = await receiptFacts(db(), card.id);
     expect(cardReceipt?.receipt).toMatchObject({
@@ -506,13 +515,13 @@ describe("refunds", () => {
     expect(outcome).toMatchObject({ kind: "redirect" });
     const [refund] = await refundsOf(payment.id);
     expect(refund).toMatchObject({ status: "pending", method: "paystack", amount: half });
-    expect(paystack.refunds.get(Number(refund?.gatewayId))?.amountKobo).toBe(half);
+    expect(fake.paystack.refunds.get(Number(refund?.gatewayId))?.amountKobo).toBe(half);
     expect((await paymentById(payment.id)).refundedAmount).toBe(half);
     expect((await lastEmailTo(application.email)).body).toContain("Changed intake");
 
     // Paystack's webhook queues a check, which asks Paystack.
-    await paystack.settleRefund(nth(refund ? [refund] : [], 0).gatewayId ?? "", "processed");
-    const { body, headers } = paystack.signedRefundWebhook(refund?.gatewayId ?? "");
+    await fake.paystack.settleRefund(nth(refund ? [refund] : [], 0).gatewayId ?? "", "processed");
+    const { body, headers } = fake.paystack.signedRefundWebhook(refund?.gatewayId ?? "");
     expect(
       await receivePaystackWebhook(Buffer.from(body), headers["x-paystack-signature"]),
     ).toEqual({ status: 200 });
@@ -521,14 +530,14 @@ describe("refunds", () => {
       [refund?.id],
     );
     expect(jobs.rows).toContainEqual({ data: { refundId: refund?.id, attempt: 0 } });
-    await checkRefund({ refundId: refund?.id ?? "", attempt: 0 }, gateway);
+    await checkRefund({ refundId: refund?.id ?? "", attempt: 0 }, fake.gateway);
     expect(nth(await refundsOf(payment.id), 0).status).toBe("processed");
     expect((await paymentById(payment.id)).refundedAmount).toBe(half);
   });
 
   it("leaves nothing half-done when Paystack refuses", async () => {
     const { application, payment } = await paidByCard();
-    const transaction = paystack.transactions.get(payment.reference);
+    const transaction = fake.paystack.transactions.get(payment.reference);
     if (transaction) transaction.status = "failed";
     const before = await emailsTo(application.email);
     const outcome = await postRefund({ application, payment }, 100, "Asked");
@@ -543,30 +552,30 @@ describe("refunds", () => {
 
   it("keeps the amount reserved when Paystack does not answer, until a check knows", async () => {
     const lost = await paidByCard();
-    paystack.failNext(1, "lost");
+    fake.paystack.failNext(1, "lost");
     expect(
       await rejection(
-        refundPayment(staff, lost.application.id, lost.payment.id, 10_000, "A", gateway),
+        refundPayment(staff, lost.application.id, lost.payment.id, 10_000, "A", fake.gateway),
       ),
     ).toMatchObject({ message: refundMessages.unknown });
     const [kept] = await refundsOf(lost.payment.id);
     expect(kept).toMatchObject({ status: "pending", gatewayId: null });
     expect((await paymentById(lost.payment.id)).refundedAmount).toBe(10_000);
     // Paystack made it: the check finds it among the transaction's refunds.
-    await checkRefund({ refundId: kept?.id ?? "", attempt: 1 }, gateway);
+    await checkRefund({ refundId: kept?.id ?? "", attempt: 1 }, fake.gateway);
     const [found] = await refundsOf(lost.payment.id);
     expect(found?.status).toBe("pending");
     expect(found?.gatewayId).not.toBeNull();
     expect((await eventsOf(lost.application.id)).map((row) => row.kind)).toContain("refunded");
 
     const down = await paidByCard();
-    paystack.failNext(1, "500");
+    fake.paystack.failNext(1, "500");
     await rejection(
-      refundPayment(staff, down.application.id, down.payment.id, 10_000, "B", gateway),
+      refundPayment(staff, down.application.id, down.payment.id, 10_000, "B", fake.gateway),
     );
     const [unknown] = await refundsOf(down.payment.id);
     // Paystack never made it: released.
-    await checkRefund({ refundId: unknown?.id ?? "", attempt: 1 }, gateway);
+    await checkRefund({ refundId: unknown?.id ?? "", attempt: 1 }, fake.gateway);
     expect(nth(await refundsOf(down.payment.id), 0).status).toBe("failed");
     expect((await paymentById(down.payment.id)).refundedAmount).toBe(0);
   });

@@ -12,7 +12,8 @@ import type { paymentMethods } from "~/db/schema";
  * 2. proof to check: a bank transfer's proof waits for staff;
  * 3. refunded / part refunded: paid, and its paid payment given back in full / in part;
  * 4. paid;
- * 5. cancelled: unpaid, and the place is no longer held (withdrawn, declined): nothing is owed;
+ * 5. cancelled: unpaid, and the place is no longer held (withdrawn, declined, or its intake
+ *    cancelled): nothing is owed;
  * 6. overdue: unpaid, due before today (Lagos), whatever its attempts;
  * 7. failed: unpaid, not yet overdue, and its latest payment failed, was abandoned or rejected;
  * 8. due: unpaid, due today or later.
@@ -37,7 +38,7 @@ export const instalmentStatusLabels: Record<InstalmentStatus, string> = {
   refunded: "Refunded",
   "part-refunded": "Part refunded",
   paid: "Paid",
-  cancelled: "Cancelled (place given up)",
+  cancelled: "Cancelled (nothing owed)",
   failed: "Failed",
   overdue: "Overdue",
   due: "Due",

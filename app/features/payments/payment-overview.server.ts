@@ -46,8 +46,10 @@ export function instalmentStatusSql(today: string): SQL<InstalmentStatus> {
       from ${payments} where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid'
       order by ${payments.paidAt} desc limit 1
     ), 'paid')
-    when (select ${applications.status} from ${applications}
-      where ${applications.id} = ${instalments.applicationId}) not in ${placePaying}
+    when exists (select 1 from ${applications}
+      join ${intakes} on ${intakes.id} = ${applications.intakeId}
+      where ${applications.id} = ${instalments.applicationId}
+      and (${applications.status} not in ${placePaying} or ${intakes.status} = 'cancelled'))
       then 'cancelled'
     when ${instalments.dueOn} < ${today}::date then 'overdue'
     when (select ${payments.status} from ${payments} where ${payments.instalmentId} = ${instalments.id}

@@ -5,6 +5,7 @@ import {
   type Application,
   type ApplicationEventKind,
   instalments,
+  intakes,
   type Payment,
   payments,
   refunds,
@@ -78,10 +79,14 @@ export async function refundsOf(paid: readonly Pick<Payment, "id">[]) {
 
 /** An application's schedule and every payment (with its refunds), for the portal. */
 export async function applicationPayments(
-  application: Pick<Application, "id" | "status">,
+  application: Pick<Application, "id" | "status" | "intakeId">,
   now = new Date(),
 ) {
-  const [schedule, attempts] = await Promise.all([
+  const [[intake], schedule, attempts] = await Promise.all([
+    db()
+      .select({ status: intakes.status })
+      .from(intakes)
+      .where(eq(intakes.id, application.intakeId)),
     db()
       .select()
       .from(instalments)
@@ -95,7 +100,7 @@ export async function applicationPayments(
   ]);
   const given = await refundsOf(attempts);
   const today = lagosToday(now);
-  const placeHeld = paysForPlace(application.status);
+  const placeHeld = paysForPlace(application.status) && intake?.status !== "cancelled";
   const number = new Map(schedule.map((part) => [part.id, part.number]));
   return {
     instalments: schedule.map((part) => {

@@ -103,12 +103,14 @@ export type IntakeBalance = {
  * was paid of them less what was given back (refunded, counted apart, as the revenue chart
  * nets it), those unpaid (outstanding) and of those, the overdue (the Payments tab's rule). A
  * refund gives money back; it does not make an instalment owed again.
- * An unpaid instalment of a place given up (withdrawn) is owed by no one: it is left out.
+ * An unpaid instalment of a place given up (withdrawn) or of a cancelled intake is owed by no
+ * one: it is left out.
  * Intakes with something outstanding first, most first.
  */
 export async function outstandingBalances(today: string = lagosToday()): Promise<IntakeBalance[]> {
   const unpaid = sql`${instalments.paidAt} is null`;
-  const owed = sql`${instalments.paidAt} is not null or ${applications.status} in ${placePaying}`;
+  const owed = sql`${instalments.paidAt} is not null or (${applications.status} in ${placePaying}
+    and ${intakes.status} <> 'cancelled')`;
   const refunded = sql`(select coalesce(sum(${payments.refundedAmount}), 0) from ${payments}
     where ${payments.instalmentId} = ${instalments.id} and ${payments.status} = 'paid')`;
   return selectInstalments(db(), {
