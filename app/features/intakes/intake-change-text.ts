@@ -16,8 +16,8 @@ const labelled =
   (value) =>
     labels[String(value)] ?? String(value);
 /** 'Reviewed: staff decide…' as its first words. */
-const admission: Shown = (value) =>
-  (admissionModeLabels[value as Intake["admissionMode"]] ?? String(value)).split(":")[0] ?? "";
+const admission: Shown = (value, names) =>
+  labelled(admissionModeLabels)(value, names).split(":")[0] ?? "";
 const plans: Shown = (value) =>
   (value as Intake["paymentPlans"]).map((plan) => paymentPlanLabels[plan] ?? plan).join(", ");
 const tutorList: Shown = (value, names) => {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { applications, instalments, payments } from "~/db/schema";
+import { applications, instalments, intakes, payments } from "~/db/schema";
 
 /**
  * Locks an application's money rows in the one order every transaction that changes them keeps:
@@ -11,18 +11,20 @@ import { applications, instalments, payments } from "~/db/schema";
  * locked too (places), comes before the application.
  *
  * Each row is looked for within the application: a missing one is undefined, for the caller to
- * refuse in its own words.
+ * refuse in its own words. The application's intake comes with it, read but not locked (its
+ * status and prices decide what may be paid).
  */
 export async function lockMoneyRows(
   tx: Transaction,
   applicationId: string,
   { instalmentId, paymentId }: { instalmentId?: string; paymentId?: string } = {},
 ) {
-  const [application] = await tx
-    .select()
+  const [owner] = await tx
+    .select({ application: applications, intake: intakes })
     .from(applications)
+    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
     .where(eq(applications.id, applicationId))
-    .for("update");
+    .for("update", { of: applications });
   const [instalment] = instalmentId
     ? await tx
         .select()
@@ -37,7 +39,7 @@ export async function lockMoneyRows(
         .where(and(eq(payments.id, paymentId), eq(payments.applicationId, applicationId)))
         .for("update")
     : [];
-  return { application, instalment, payment };
+  return { application: owner?.application, intake: owner?.intake, instalment, payment };
 }
 
 /**

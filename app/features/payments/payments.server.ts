@@ -93,14 +93,8 @@ async function rewriteSchedule(
  */
 export async function choosePaymentPlan(applicationId: string, kind: PaymentPlanKind) {
   return db().transaction(async (tx) => {
-    const [found] = await tx
-      .select({ application: applications, intake: intakes })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .where(eq(applications.id, applicationId))
-      .for("update", { of: applications });
-    if (!found) throw new UserFacingError(paymentMessages.notAccepted, 404);
-    const { application, intake } = found;
+    const { application, intake } = await lockMoneyRows(tx, applicationId);
+    if (!application || !intake) throw new UserFacingError(paymentMessages.notAccepted, 404);
     if (intake.status === "cancelled")
       throw new UserFacingError(paymentMessages.intakeCancelled, 409);
     if (!paysForPlace(application.status))
@@ -159,13 +153,7 @@ export async function nextUnpaidInstalment(tx: Transaction, applicationId: strin
  * reads it when the place is not accepted, no plan is chosen or nothing is left to pay.
  */
 export async function lockPayableInstalment(tx: Transaction, applicationId: string) {
-  const { application } = await lockMoneyRows(tx, applicationId);
-  const [intake] = application
-    ? await tx
-        .select({ status: intakes.status })
-        .from(intakes)
-        .where(eq(intakes.id, application.intakeId))
-    : [];
+  const { application, intake } = await lockMoneyRows(tx, applicationId);
   if (intake?.status === "cancelled")
     throw new UserFacingError(paymentMessages.intakeCancelled, 409);
   if (!application || !paysForPlace(application.status))
