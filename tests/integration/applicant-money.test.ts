@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, payments } from "~/db/schema";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
@@ -10,13 +10,11 @@ import {
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
-import { paystackGateway } from "~/features/payments/paystack.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { refundPayment } from "~/features/payments/refunds.server";
 import { confirmProof, recordManualPayment } from "~/features/payments/staff-payments.server";
 import { lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
-import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { takeFlash } from "~/lib/router/flash.server";
 import * as returnRoute from "~/routes/site/payment-return";
 import { signedInAdmin } from "../support/admin-session";
@@ -29,7 +27,7 @@ import {
   scheduleOf,
   timelineKinds,
 } from "../support/application-fixtures";
-import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { withFakePaystack } from "../support/fake-paystack-setup";
 import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
@@ -43,23 +41,11 @@ import { setupTestDatabase } from "../support/test-database";
 setupTestDatabase();
 const secretKey = "sk_test_applicantmoney0123456789";
 const callbackUrl = "http://127.0.0.1:9/application/token/paid";
-let paystack: FakePaystack;
-let gateway: ReturnType<typeof paystackGateway>;
+const fake = withFakePaystack(secretKey);
 let staff: Admin;
 
 beforeAll(async () => {
-  paystack = await startFakePaystack({ secretKey });
-  gateway = paystackGateway({ secretKey, baseUrl: paystack.baseUrl, timeoutMs: 2_000 });
-  setEnvForTesting({
-    ...env(),
-    PAYSTACK_SECRET_KEY: secretKey,
-    PAYSTACK_BASE_URL: paystack.baseUrl,
-  });
   ({ admin: staff } = await signedInAdmin({ name: "Bola Bursar" }));
-});
-afterAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  await paystack.close();
 });
 
 /** An accepted place (₦200,000) with its plan chosen, and the private link's token. */
@@ -194,7 +180,7 @@ describe("one payment per instalment", () => {
 
   it("'Pay now' pressed 200 times at once opens one checkout, and each press goes to it", async () => {
     const { application, token } = await placeWithPlan("full");
-    const before = paystack.transactions.size;
+    const before = fake.paystack.transactions.size;
     const answers = (await Promise.all(
       Array.from({ length: 200 }, () => postOnMyApplication(token, { intent: "pay" })),
     )) as Response[];
@@ -202,8 +188,8 @@ describe("one payment per instalment", () => {
     expect(refused, JSON.stringify(refused[0])).toEqual([]);
     const locations = new Set(answers.map((answer) => answer.headers.get("Location")));
     expect(locations.size).toBe(1);
-    expect([...locations][0]).toMatch(new RegExp(`^${paystack.baseUrl}/checkout/`));
-    expect(paystack.transactions.size - before).toBe(1);
+    expect([...locations][0]).toMatch(new RegExp(`^${fake.paystack.baseUrl}/checkout/`));
+    expect(fake.paystack.transactions.size - before).toBe(1);
     const started = await db()
       .select()
       .from(payments)
@@ -213,10 +199,10 @@ describe("one payment per instalment", () => {
 
   it("a transfer confirmed for an instalment paid by card meanwhile is flagged for a refund, never rejected", async () => {
     const { application, token, schedule } = await placeWithPlan("full");
-    const { payment: card } = await startGatewayPayment(application.id, gateway, callbackUrl);
+    const { payment: card } = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
     const proof = await proofOf(nth(schedule, 0));
-    paystack.completeCheckout(card.reference, "success");
-    expect(await settleGatewayPayment(card.reference, gateway)).toBe("paid");
+    fake.paystack.completeCheckout(card.reference, "success");
+    expect(await settleGatewayPayment(card.reference, fake.gateway)).toBe("paid");
     // The card paid it; the transfer still waits for staff, who alone know if it came.
     expect((await paymentOf(proof.reference)).status).toBe("proof-sent");
     expect(await confirmProof(staff, application.id, proof.id)).toBe("flagged");
@@ -238,16 +224,16 @@ describe("one payment per instalment", () => {
 describe("a charge Paystack reports as successful after it failed", () => {
   it("is recorded when its webhook comes", async () => {
     const { application, schedule } = await placeWithPlan("full");
-    const { payment } = await startGatewayPayment(application.id, gateway, callbackUrl);
-    paystack.completeCheckout(payment.reference, "failed");
-    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("failed");
+    const { payment } = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
+    fake.paystack.completeCheckout(payment.reference, "failed");
+    expect(await settleGatewayPayment(payment.reference, fake.gateway)).toBe("failed");
     // The customer tried another card on the same checkout.
-    paystack.completeCheckout(payment.reference, "success");
-    const { body, headers } = paystack.signedWebhook(payment.reference);
+    fake.paystack.completeCheckout(payment.reference, "success");
+    const { body, headers } = fake.paystack.signedWebhook(payment.reference);
     expect(
       (await receivePaystackWebhook(Buffer.from(body), headers["x-paystack-signature"])).status,
     ).toBe(200);
-    await checkPayment({ reference: payment.reference, attempt: 0 }, gateway);
+    await checkPayment({ reference: payment.reference, attempt: 0 }, fake.gateway);
     expect((await paymentOf(payment.reference)).status).toBe("paid");
     expect((await scheduleOf(application.id))[0]?.paidAt).not.toBeNull();
     expect(nth(schedule, 0).paidAt).toBeNull();
@@ -255,11 +241,11 @@ describe("a charge Paystack reports as successful after it failed", () => {
 
   it("is recorded on the applicant's return, and flagged when the instalment was paid meanwhile", async () => {
     const { application, token, schedule } = await placeWithPlan("full");
-    const { payment } = await startGatewayPayment(application.id, gateway, callbackUrl);
-    paystack.completeCheckout(payment.reference, "failed");
-    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("failed");
+    const { payment } = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
+    fake.paystack.completeCheckout(payment.reference, "failed");
+    expect(await settleGatewayPayment(payment.reference, fake.gateway)).toBe("failed");
     await paidInCash(application.id, nth(schedule, 0).id);
-    paystack.completeCheckout(payment.reference, "success");
+    fake.paystack.completeCheckout(payment.reference, "success");
     await comeBack(token, payment.reference);
     expect(await paymentOf(payment.reference)).toMatchObject({
       status: "flagged",
@@ -269,10 +255,10 @@ describe("a charge Paystack reports as successful after it failed", () => {
 
   it("a delayed check, which nothing told of a success, leaves a failed attempt alone", async () => {
     const { application } = await placeWithPlan("full");
-    const { payment } = await startGatewayPayment(application.id, gateway, callbackUrl);
-    paystack.completeCheckout(payment.reference, "failed");
-    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("failed");
-    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("already");
+    const { payment } = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
+    fake.paystack.completeCheckout(payment.reference, "failed");
+    expect(await settleGatewayPayment(payment.reference, fake.gateway)).toBe("failed");
+    expect(await settleGatewayPayment(payment.reference, fake.gateway)).toBe("already");
   });
 });
 
@@ -311,10 +297,10 @@ describe("changing plan before the first payment", () => {
   it("builds the schedule again, moves a failed attempt and closes an open checkout; after a payment the plan stays", async () => {
     const { application, token } = await placeWithPlan("two-instalments");
     expect((await payStage(token)).otherPlans.map((plan) => plan.kind)).toEqual(["full"]);
-    const failed = await startGatewayPayment(application.id, gateway, callbackUrl);
-    paystack.completeCheckout(failed.payment.reference, "failed");
-    expect(await settleGatewayPayment(failed.payment.reference, gateway)).toBe("failed");
-    const open = await startGatewayPayment(application.id, gateway, callbackUrl);
+    const failed = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
+    fake.paystack.completeCheckout(failed.payment.reference, "failed");
+    expect(await settleGatewayPayment(failed.payment.reference, fake.gateway)).toBe("failed");
+    const open = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
 
     await changeTo(token, "full");
     const changed = await scheduleOf(application.id);

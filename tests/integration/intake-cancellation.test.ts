@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
   type Admin,
@@ -22,11 +22,9 @@ import {
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
-import { paystackGateway } from "~/features/payments/paystack.server";
 import { transferMessages, transferPlace } from "~/features/payments/transfers.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
-import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import * as intakesRoute from "~/routes/admin/course-intakes";
 import {
   getRequest,
@@ -45,7 +43,7 @@ import {
   timelineKinds,
   tokenFromText,
 } from "../support/application-fixtures";
-import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
+import { withFakePaystack } from "../support/fake-paystack-setup";
 import { emailsTo } from "../support/outgoing-mail";
 import { refusal } from "../support/rejection";
 import { routeArgs } from "../support/route-args";
@@ -54,24 +52,12 @@ import { setupTestDatabase } from "../support/test-database";
 setupTestDatabase();
 const secretKey = "sk_test_cancelled0123456789";
 const callbackUrl = "http://127.0.0.1:9/application/token/paid";
-let paystack: FakePaystack;
-let gateway: ReturnType<typeof paystackGateway>;
+const fake = withFakePaystack(secretKey);
 let staff: Admin;
 let cookie: string;
 
 beforeAll(async () => {
-  paystack = await startFakePaystack({ secretKey });
-  gateway = paystackGateway({ secretKey, baseUrl: paystack.baseUrl, timeoutMs: 2_000 });
-  setEnvForTesting({
-    ...env(),
-    PAYSTACK_SECRET_KEY: secretKey,
-    PAYSTACK_BASE_URL: paystack.baseUrl,
-  });
   ({ admin: staff, cookie } = await signedInAdmin({ name: "Kemi Registrar" }));
-});
-afterAll(async () => {
-  setEnvForTesting(loadEnv({ ...process.env, DATABASE_URL: "" }));
-  await paystack.close();
 });
 
 /** Cancels an intake as staff do, through the Intakes page's action. */
@@ -110,9 +96,9 @@ async function applicationIn(intake: Intake, status: Application["status"]) {
 
 /** Pays the next instalment of a place through the (fake) Paystack checkout. */
 async function payNext(applicationId: string) {
-  const { payment } = await startGatewayPayment(applicationId, gateway, callbackUrl);
-  paystack.completeCheckout(payment.reference, "success");
-  return { payment, outcome: await settleGatewayPayment(payment.reference, gateway) };
+  const { payment } = await startGatewayPayment(applicationId, fake.gateway, callbackUrl);
+  fake.paystack.completeCheckout(payment.reference, "success");
+  return { payment, outcome: await settleGatewayPayment(payment.reference, fake.gateway) };
 }
 
 const cancellationEmailsTo = async (address: string) =>
@@ -165,7 +151,9 @@ describe("cancelling an intake", () => {
     await choosePaymentPlan(application.id, "full");
     await cancelThroughPage(intake, reasonOf);
 
-    expect(await refusal(startGatewayPayment(application.id, gateway, callbackUrl))).toMatchObject({
+    expect(
+      await refusal(startGatewayPayment(application.id, fake.gateway, callbackUrl)),
+    ).toMatchObject({
       message: paymentMessages.intakeCancelled,
       status: 409,
     });
@@ -204,11 +192,11 @@ describe("cancelling an intake", () => {
       paymentPlans: ["full"],
     });
     await choosePaymentPlan(application.id, "full");
-    const { payment } = await startGatewayPayment(application.id, gateway, callbackUrl);
+    const { payment } = await startGatewayPayment(application.id, fake.gateway, callbackUrl);
     await cancelThroughPage(intake, reasonOf);
-    paystack.completeCheckout(payment.reference, "success");
+    fake.paystack.completeCheckout(payment.reference, "success");
 
-    expect(await settleGatewayPayment(payment.reference, gateway)).toBe("intake-cancelled");
+    expect(await settleGatewayPayment(payment.reference, fake.gateway)).toBe("intake-cancelled");
     const [kept] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(kept).toMatchObject({ status: "paid", amount: 11_250_000 });
     expect(kept?.receiptNumber).toBeGreaterThan(0);
