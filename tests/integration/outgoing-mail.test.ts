@@ -93,7 +93,7 @@ describe("a visitor's message and its staff alert", () => {
   });
 
   it("are not stored at all when the alert cannot be queued", async () => {
-    await database().executeSql(`
+    await changeSchema(`
       CREATE FUNCTION refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'the job queue refuses'; END $$;
       CREATE TRIGGER refuse_jobs BEFORE INSERT ON pgboss.job
@@ -102,9 +102,7 @@ describe("a visitor's message and its staff alert", () => {
     try {
       await expect(submit()).rejects.toThrow();
     } finally {
-      await database().executeSql(
-        "DROP TRIGGER refuse_jobs ON pgboss.job; DROP FUNCTION refuse_jobs();",
-      );
+      await changeSchema("DROP TRIGGER refuse_jobs ON pgboss.job; DROP FUNCTION refuse_jobs();");
     }
     expect(await database().db.select().from(messages)).toEqual([]);
     expect(await allOutgoingEmails()).toEqual([]);
@@ -113,7 +111,7 @@ describe("a visitor's message and its staff alert", () => {
   it("survives a database that refuses to mark a delivered job done, and sends nothing twice", async () => {
     // pg-boss 10 does not await its complete() after a job: unguarded, this refusal is an
     // unhandled rejection that stops the process (the fleet suite saw it under load).
-    await database().executeSql(`
+    await changeSchema(`
       CREATE FUNCTION refuse_completion() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.state = 'completed' THEN RAISE EXCEPTION 'the database refuses'; END IF;
@@ -129,7 +127,7 @@ describe("a visitor's message and its staff alert", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(delivery.smtp.received).toHaveLength(1);
     } finally {
-      await database().executeSql(
+      await changeSchema(
         "DROP TRIGGER refuse_completion ON pgboss.job; DROP FUNCTION refuse_completion();",
       );
     }
@@ -156,12 +154,28 @@ describe("a visitor's message and its staff alert", () => {
 });
 
 /**
+ * Adds or drops a test's trigger on a table the job queue's workers are updating. PostgreSQL
+ * may end the DDL as the victim of a deadlock with a worker's update (seen on a busy machine);
+ * it is then run again, as an application would retry a deadlocked transaction.
+ */
+async function changeSchema(statements: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database().executeSql(statements);
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === "40P01";
+      if (!deadlock || attempt === 5) throw error;
+    }
+  }
+}
+
+/**
  * Makes the database refuse the changes (`UPDATE`, or `UPDATE OR DELETE`) of rows of `table`
  * that `condition` picks out, as an outage would, counting each refusal in a sequence (which no
  * rollback undoes). Returns how many were refused so far, and the database's return.
  */
 async function refuseWrites(table: string, changes: string, condition: string) {
-  await database().executeSql(`
+  await changeSchema(`
     CREATE SEQUENCE refusals;
     CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -186,7 +200,7 @@ async function refuseWrites(table: string, changes: string, condition: string) {
     restore: async () => {
       if (restored) return;
       restored = true;
-      await database().executeSql(
+      await changeSchema(
         `DROP TRIGGER refuse_write ON ${table}; DROP FUNCTION refuse_write(); DROP SEQUENCE refusals;`,
       );
     },
