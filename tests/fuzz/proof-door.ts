@@ -14,15 +14,20 @@ export type ProofDoorResult = { seconds: number; status: number; failure?: strin
 
 const visitor = { "x-forwarded-for": "203.0.113.240" };
 
-/** Applies for a first-come place of the last course (its first intake that offers one). */
-async function offeredApplication(server: AppServer, email: string) {
+/**
+ * Applies for a first-come place of the last course (its first intake that offers one), from a
+ * new address for each intake tried, so that the address's e-mail is the offered application's:
+ * that address.
+ */
+async function offeredApplication(server: AppServer) {
   const catalogue = await (await fetch(`${server.origin}/courses`)).text();
   const slugs = [...catalogue.matchAll(/href="\/course\/([a-z0-9-]+)"/g)].map((match) => match[1]);
   const slug = slugs.at(-1);
   if (!slug) throw new Error("The catalogue lists no course");
   const page = await (await fetch(`${server.origin}/course/${slug}`)).text();
   const intakes = [...new Set([...page.matchAll(/\/apply\/([0-9a-f-]{36})/g)].map((m) => m[1]))];
-  for (const intakeId of intakes) {
+  for (const [index, intakeId] of intakes.entries()) {
+    const email = `proof-door-${Date.now()}-${index}@example.ng`;
     const answer = await fetch(`${server.origin}/apply/${intakeId}`, {
       method: "POST",
       headers: visitor,
@@ -37,7 +42,7 @@ async function offeredApplication(server: AppServer, email: string) {
         website: "",
       }),
     });
-    if ((await answer.text()).includes("A place is held for you")) return;
+    if ((await answer.text()).includes("A place is held for you")) return email;
   }
   throw new Error(`No intake of ${slug} offered a place at once`);
 }
@@ -67,8 +72,7 @@ function multipart(field: string, name: string, type: string, content: Buffer) {
 }
 
 export async function proofDoorBomb(server: AppServer): Promise<ProofDoorResult> {
-  const email = `proof-door-${Date.now()}@example.ng`;
-  await offeredApplication(server, email);
+  const email = await offeredApplication(server);
   const link = await privateLink(server, email);
   const steps: Record<string, string>[] = [
     { intent: "accept" },
@@ -81,7 +85,10 @@ export async function proofDoorBomb(server: AppServer): Promise<ProofDoorResult>
       body: new URLSearchParams(form),
       redirect: "manual",
     });
-    if (answer.status !== 302) throw new Error(`${form.intent} was answered ${answer.status}`);
+    if (answer.status !== 302) {
+      const alert = (await answer.text()).match(/role="alert"[^>]*>([^<]+)/)?.[1];
+      throw new Error(`${form.intent} was answered ${answer.status}: ${alert ?? "no message"}`);
+    }
   }
   const { body, contentType } = multipart(
     "proofFile",
