@@ -1,21 +1,28 @@
 import { phone } from "../../../playwright.config";
 import { expectFitsPhones } from "../phone-fit";
-import { addDemoSession, expect, openPortal, test } from "./portal-fixtures";
+import { addDemoSession, expect, expectNoAxeViolations, openPortal, test } from "./portal-fixtures";
 import { portalPages } from "./portal-pages";
 
 /**
- * Every portal page and modal fits a 360 px and a 320 px phone (tests/e2e/phone-fit.ts). Once,
- * in the portal project, as the phone.
+ * Every portal page and modal fits a 360 px and a 320 px phone (tests/e2e/phone-fit.ts), and axe
+ * finds nothing in its phone layout (light mode; accessibility.spec.ts checks light and dark at
+ * desktop width). Once, in the portal project, as the phone.
  */
 
 test.use(phone);
 
 for (const check of portalPages) {
-  test(`${check.name} fits a 360 px and a 320 px phone`, async ({ page, superApi }) => {
+  test(`${check.name} fits a 360 px and a 320 px phone, and axe finds nothing there`, async ({
+    page,
+    superApi,
+  }) => {
+    // axe on the long course form takes a while on a busy machine.
+    test.setTimeout(60_000);
     if (check.signedIn) await addDemoSession(page.context(), superApi);
     await openPortal(page, await check.url(page));
     await check.ready(page);
     await expectFitsPhones(page, check.name);
+    await expectNoAxeViolations(page, `${check.name} (phone, light)`);
   });
 }
 
