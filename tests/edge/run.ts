@@ -1,6 +1,6 @@
 // `npm run test:edge`: the app behind nginx's shared cache (issue 30). Its own PostgreSQL
 // cluster, a real S3-compatible server (s3rver), two app processes and nginx started from
-// deploy/nginx/academy.conf (only its ports and paths replaced); then the checks of the README's
+// deploy/nginx/academy.conf (only its ports and paths replaced); then the checks of docs/testing.md's
 // "Edge cache (nginx)", with a printed table and the throughput of the cache against a static
 // file. Exits 1 when a check fails. Needs the production build (`npm run test:edge` builds first).
 

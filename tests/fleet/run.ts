@@ -1,6 +1,6 @@
 // `npm run test:fleet`: the app as a fleet. Its own PostgreSQL cluster (initdb/pg_ctl on a free
 // port), a real S3-compatible server (s3rver), a fake Paystack and two app processes with
-// different data folders (and, for the mail case, a dovecot); then the checks of the README's
+// different data folders (and, for the mail case, a dovecot); then the checks of docs/testing.md's
 // "Fleet suite", with a printed table; FLEET_ONLY names the cases to run. Exits 1 when a check
 // fails. Needs the production build (`npm run test:fleet` builds first).
 
