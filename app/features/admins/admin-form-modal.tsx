@@ -5,12 +5,10 @@ import { SelectField, TextField } from "~/ui/form-fields";
 import type { ListModalProps } from "~/ui/modal";
 import { RecordFormModal } from "~/ui/record-form-modal";
 import { useSchemaForm } from "~/ui/use-schema-form";
+import { adminRoleLabels } from "./roles";
 import { adminCreateSchema, adminEditSchema } from "./schema";
 
-const roleOptions = [
-  { value: "admin", label: "Admin" },
-  { value: "super_admin", label: "Super Admin" },
-];
+const roleOptions = Object.entries(adminRoleLabels).map(([value, label]) => ({ value, label }));
 const statusOptions = [
   { value: "true", label: "Active" },
   { value: "false", label: "Inactive" },

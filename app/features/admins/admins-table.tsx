@@ -9,6 +9,7 @@ import { DataTable } from "~/ui/data-table";
 import { ActiveBadge, RowModalLink } from "~/ui/row-actions";
 import type { AdminListQuery } from "./list-url";
 import { adminListHref } from "./list-url";
+import { adminRoleLabels, isSuperAdmin } from "./roles";
 import type { AdminSortColumn } from "./schema";
 
 const columns: { key: AdminSortColumn; label: string }[] = [
@@ -105,12 +106,10 @@ export function AdminsTable({
               <span
                 className={cn(
                   "rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap",
-                  admin.role === "super_admin"
-                    ? "bg-violet-100 text-violet-800"
-                    : "bg-sky-100 text-sky-800",
+                  isSuperAdmin(admin) ? "bg-violet-100 text-violet-800" : "bg-sky-100 text-sky-800",
                 )}
               >
-                {admin.role === "super_admin" ? "Super Admin" : "Admin"}
+                {adminRoleLabels[admin.role]}
               </span>
             </td>
             <td className="px-4 py-3">

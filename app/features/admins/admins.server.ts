@@ -6,6 +6,7 @@ import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/text/sql-text";
 import type { AdminListQuery } from "./list-url";
+import { isSuperAdmin } from "./roles";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCreateInput,
@@ -125,7 +126,7 @@ export async function createAdmin(actor: Admin | null, input: AdminCreateInput):
       await lockAdminChanges(tx);
       if (actor) {
         const current = await currentActor(tx, actor, adminMessages.onlySuperAdminsCreate);
-        if (current.role !== "super_admin" && (await activeSuperAdminCount(tx)) > 0) {
+        if (!isSuperAdmin(current) && (await activeSuperAdminCount(tx)) > 0) {
           throw new UserFacingError(adminMessages.onlySuperAdminsCreate, 403);
         }
       }
@@ -162,7 +163,7 @@ export async function createAdmin(actor: Admin | null, input: AdminCreateInput):
 }
 
 function assertSuperAdmin(actor: Admin, message: string) {
-  if (!actor.isActive || actor.role !== "super_admin") throw new UserFacingError(message, 403);
+  if (!actor.isActive || !isSuperAdmin(actor)) throw new UserFacingError(message, 403);
 }
 
 /**
@@ -200,9 +201,9 @@ async function changeAdmin(
     const [target] = await tx.select().from(admins).where(eq(admins.id, id)).for("update");
     if (!target) throw new UserFacingError(adminMessages.notFound, 404);
     const staysSuperAdmin =
-      (change.role ?? target.role) === "super_admin" && (change.isActive ?? target.isActive);
+      isSuperAdmin({ role: change.role ?? target.role }) && (change.isActive ?? target.isActive);
     if (
-      target.role === "super_admin" &&
+      isSuperAdmin(target) &&
       target.isActive &&
       !staysSuperAdmin &&
       (await activeSuperAdminCount(tx, target.id)) === 0

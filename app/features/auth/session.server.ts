@@ -1,6 +1,7 @@
 import { data, href, redirect } from "react-router";
 import type { Admin } from "~/db/schema";
 import { findActiveAdminByUserId } from "~/features/admins/admins.server";
+import { isSuperAdmin } from "~/features/admins/roles";
 import { logger } from "~/lib/infra/logger.server";
 import { auth } from "./auth.server";
 import { ACCESS_DENIED, AUTH_ERROR } from "./guard-reasons";
@@ -58,7 +59,7 @@ export async function requireAdmin(request: Request): Promise<Admin> {
 /** The signed-in super admin; an admin gets 403 'Access Denied' with their role. */
 export async function requireSuperAdmin(request: Request): Promise<Admin> {
   const admin = await requireAdmin(request);
-  if (admin.role !== "super_admin") {
+  if (!isSuperAdmin(admin)) {
     throw data({ reason: ACCESS_DENIED, role: admin.role }, { status: 403 });
   }
   return admin;

@@ -7,6 +7,7 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import User from "lucide-react/icons/user";
 import UserSearch from "lucide-react/icons/user-search";
 import { href, Link } from "react-router";
+import { adminRoleLabels, isSuperAdmin } from "~/features/admins/roles";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import {
   outgoingMailOverview,
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const superAdmin = admin.role === "super_admin";
+  const superAdmin = isSuperAdmin(admin);
   return {
     profile: { name: admin.name, email: admin.email, phone: admin.phone, role: admin.role },
     alertsConfigured: env().NOTIFY_EMAILS.length > 0,
@@ -116,9 +117,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <dt>Phone</dt>
             <dd className="font-medium">{profile.phone}</dd>
             <dt>Role</dt>
-            <dd className="font-medium">
-              {profile.role === "super_admin" ? "Super Admin" : "Admin"}
-            </dd>
+            <dd className="font-medium">{adminRoleLabels[profile.role]}</dd>
           </dl>
         </Card>
         <Card icon={ShieldCheck} title="Security">
