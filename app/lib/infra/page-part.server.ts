@@ -15,7 +15,3 @@ export async function settle<T>(
     return { value: null, error: failure };
   }
 }
-
-/** `settle` for a part whose absence the page explains itself: its value, or null. */
-export const orNull = async <T>(part: Promise<T>, failure: string): Promise<T | null> =>
-  (await settle(part, failure)).value;

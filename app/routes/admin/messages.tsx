@@ -38,8 +38,9 @@ import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.se
 import { keptValueOf } from "~/lib/forms/action-reply";
 import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
+import { readOrNull } from "~/lib/http/unavailable.server";
 import { logger } from "~/lib/infra/logger.server";
-import { orNull, settle } from "~/lib/infra/page-part.server";
+import { settle } from "~/lib/infra/page-part.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
 import { DeleteModal } from "~/ui/confirm-modal";
@@ -68,13 +69,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActiveAdminOptions(),
     opened,
     // The message's extras never stop it from showing: each is null when it cannot be read.
-    openId ? orNull(messageTimeline(openId), "Loading a message's history failed") : null,
+    openId ? readOrNull("Loading a message's history", () => messageTimeline(openId)) : null,
     opened.then((found) =>
-      found ? orNull(earlierMessagesFrom(found), "Loading a sender's messages failed") : null,
+      found ? readOrNull("Loading a sender's messages", () => earlierMessagesFrom(found)) : null,
     ),
   ]);
   const savedReplies = message
-    ? ((await orNull(savedRepliesFilledFor(message), "Loading saved replies failed")) ?? [])
+    ? ((await readOrNull("Loading saved replies", () => savedRepliesFilledFor(message))) ?? [])
     : [];
   // A saved reply inserted without JavaScript comes back as the draft.
   const insertedId = params.get("savedReply");

@@ -72,9 +72,9 @@ import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { lagosToday } from "~/lib/format/dates";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
+import { readOrNull } from "~/lib/http/unavailable.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
-import { orNull } from "~/lib/infra/page-part.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
 import { Pagination } from "~/ui/pagination";
@@ -125,10 +125,10 @@ async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URL
   ]);
   const [timeline, person, savedReplies, payments] = application
     ? await Promise.all([
-        orNull(applicationTimeline(application.id), "Loading an application's history failed"),
-        orNull(personRecordsOf(application), "Loading a person's records failed"),
-        orNull(savedRepliesForApplication(application), "Loading saved replies failed"),
-        orNull(applicationPayments(application), "Loading an application's payments failed"),
+        readOrNull("Loading an application's history", () => applicationTimeline(application.id)),
+        readOrNull("Loading a person's records", () => personRecordsOf(application)),
+        readOrNull("Loading saved replies", () => savedRepliesForApplication(application)),
+        readOrNull("Loading an application's payments", () => applicationPayments(application)),
       ])
     : [null, null, null, null];
   const confirm = application ? confirmFrom(params) : null;
