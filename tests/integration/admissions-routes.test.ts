@@ -6,7 +6,7 @@ import { admissionMessages } from "~/features/applications/admissions.server";
 import { admissionFormMessages } from "~/features/applications/admissions-schema";
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { applyForIntake } from "~/features/applications/applications.server";
-import { lagosInputFromInstant } from "~/features/intakes/lagos-time";
+import { lagosInputFromInstant } from "~/lib/format/dates";
 import { action, loader } from "~/routes/admin/students";
 import {
   getRequest,

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { instantFromLagosInput } from "~/features/intakes/lagos-time";
+import { instantFromLagosInput } from "~/lib/format/dates";
 import { atMost, requiredText } from "~/lib/forms/required-text";
 import { uuidSchema } from "~/lib/ids";
 import { multiLine, singleLine } from "~/lib/text/outside-text";

@@ -1,10 +1,9 @@
 import * as z from "zod/mini";
 import { admissionModes, type Intake, intakeModes } from "~/db/schema";
-import { startOfLagosDate } from "~/lib/format/dates";
+import { instantFromLagosInput, lagosInputFromInstant, startOfLagosDate } from "~/lib/format/dates";
 import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { atMost, requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
-import { instantFromLagosInput, lagosInputFromInstant } from "./lagos-time";
 import { instalmentPlanKinds } from "./payment-plans";
 
 export const LABEL_MAX = 120;

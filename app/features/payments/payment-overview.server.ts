@@ -9,6 +9,7 @@ import {
 } from "~/features/applications/application-query.server";
 import { placePayingStatuses } from "~/features/applications/application-rules";
 import type { IntakeChoice } from "~/features/applications/intake-filters";
+import { atLagosTime } from "~/lib/format/lagos-sql";
 import { isUuid } from "~/lib/ids";
 import { inBatches } from "~/lib/in-batches";
 import { failedPaymentStatuses, type InstalmentStatus } from "./instalment-status";
@@ -222,8 +223,8 @@ export async function paymentFigures(today: string) {
     .where(
       and(
         eq(payments.status, "paid"),
-        sql`${payments.paidAt} >= (${`${month}-01`}::date)::timestamp at time zone 'Africa/Lagos'`,
-        sql`${payments.paidAt} < ((${`${month}-01`}::date + interval '1 month')::timestamp at time zone 'Africa/Lagos')`,
+        sql`${payments.paidAt} >= ${atLagosTime(sql`(${`${month}-01`}::date)::timestamp`)}`,
+        sql`${payments.paidAt} < ${atLagosTime(sql`(${`${month}-01`}::date + interval '1 month')::timestamp`)}`,
       ),
     );
   const [overdue] = await db()

@@ -22,7 +22,7 @@ import {
 import { paysForPlace } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
 import { UserFacingError } from "~/lib/errors";
-import { lagosToday } from "~/lib/format/dates";
+import { calendarDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { isUuid } from "~/lib/ids";
 import { leftToPay } from "./instalment-balance";
@@ -304,7 +304,7 @@ export async function recordManualPayment(
       reviewedBy: admin.id,
     });
     // Midday in Lagos: the day it was paid, whatever the time zone it is read in.
-    const paidAt = new Date(`${paidOn}T12:00:00+01:00`);
+    const paidAt = calendarDate(paidOn);
     const payment = await markPaid(tx, recorded, { paidAt, gatewayId: null, actor: staff(admin) });
     return { payment, left: left - payment.amount };
   });

@@ -4,6 +4,7 @@ import { applications, courses, instalments, intakes, payments } from "~/db/sche
 import { selectInstalments } from "~/features/applications/application-query.server";
 import { instalmentStatusSql, placePaying } from "~/features/payments/payment-overview.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+import { atLagosTime } from "~/lib/format/lagos-sql";
 import type { ReportPeriod } from "./report-period";
 
 // The money of the Reports page: what came in per month (Lagos months, net of what was given
@@ -40,7 +41,7 @@ export type Revenue = { months: string[]; intakes: IntakeRevenue[]; perMonth: nu
  */
 export async function revenueByMonth(period: ReportPeriod): Promise<Revenue> {
   const months = monthsOf(period);
-  const month = sql<string>`to_char(${payments.paidAt} at time zone 'Africa/Lagos', 'YYYY-MM')`;
+  const month = sql<string>`to_char(${atLagosTime(payments.paidAt)}, 'YYYY-MM')`;
   const rows = await db()
     .select({
       month,

@@ -13,6 +13,7 @@ import {
   replyWaits,
 } from "~/features/messages/inbox/reply-clock.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+import { atLagosTime } from "~/lib/format/lagos-sql";
 import { admissionsFunnel, type CourseFunnel, funnelTotals } from "./admissions-funnel.server";
 import {
   type IntakeBalance,
@@ -27,7 +28,7 @@ import type { ReportPeriod } from "./report-period";
 // reads a few thousand rows, not the messages; only the time to reply reads messages,
 // through two partial indexes that hold what it needs.
 
-const lagos = (column: unknown) => sql`(${column} at time zone 'Africa/Lagos')`;
+const lagos = atLagosTime;
 
 /** The instants a period covers: from its first day's Lagos midnight to the one after its last. */
 const instants = (period: Pick<ReportPeriod, "from" | "to">) => ({

@@ -1,4 +1,10 @@
+/*
+ * Lagos time, in one place: the academy's dates and times are read in Lagos, which is UTC+1 all
+ * year (no daylight saving), so an offset is exact. SQL reads the same zone through lagos-sql.ts.
+ */
 export const LAGOS_TIME_ZONE = "Africa/Lagos";
+const LAGOS_OFFSET = "+01:00";
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
 /** A formatter of instants as Lagos reads them, showing `parts` (day, month, year, time). */
 const lagosFormat = (parts: Intl.DateTimeFormatOptions) =>
@@ -22,7 +28,7 @@ const dateTime = lagosFormat({
  * so formatting it in Lagos time always shows the same calendar day.
  */
 export function calendarDate(isoDate: string): Date {
-  return new Date(`${isoDate}T12:00:00+01:00`);
+  return new Date(`${isoDate}T12:00:00${LAGOS_OFFSET}`);
 }
 
 const asDate = (value: Date | string) =>
@@ -57,19 +63,25 @@ export function mondayOf(isoDate: string): string {
   return addDays(isoDate, -daysSinceMonday);
 }
 
-/** The instant a Lagos calendar day begins. Lagos is UTC+1 all year (no DST). */
-export const startOfLagosDate = (isoDate: string) => new Date(`${isoDate}T00:00:00+01:00`);
+/** The instant a Lagos calendar day begins. */
+export const startOfLagosDate = (isoDate: string) => new Date(`${isoDate}T00:00:00${LAGOS_OFFSET}`);
 
-/** The UTC instant at which today (in Lagos) began. Lagos is UTC+1 all year (no DST). */
+/** The UTC instant at which today (in Lagos) began. */
 export function startOfLagosDay(now: Date = new Date()): Date {
   return startOfLagosDate(lagosToday(now));
 }
 
 /**
  * An instant as Lagos local time, `YYYY-MM-DD HH:mm` (for files such as the CSV export, which
- * spreadsheets read as a date). Lagos is UTC+1 all year (no DST).
+ * spreadsheets read as a date).
  */
 export function lagosTimestamp(value: Date | string): string {
-  const lagos = new Date(new Date(value).getTime() + 60 * 60 * 1000);
-  return lagos.toISOString().slice(0, 16).replace("T", " ");
+  return lagosInputFromInstant(value).replace("T", " ");
 }
+
+/** A `datetime-local` input's value (`YYYY-MM-DDTHH:mm`), read as a wall-clock time in Lagos. */
+export const instantFromLagosInput = (value: string) => new Date(`${value}:00${LAGOS_OFFSET}`);
+
+/** An instant as a `datetime-local` input's value in Lagos time. */
+export const lagosInputFromInstant = (instant: Date | string) =>
+  new Date(new Date(instant).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16);

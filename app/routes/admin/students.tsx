@@ -48,7 +48,6 @@ import { defaultOfferDeadline } from "~/features/applications/places.server";
 import { listStudents } from "~/features/applications/students.server";
 import { StudentsTab } from "~/features/applications/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
-import { lagosInputFromInstant } from "~/features/intakes/lagos-time";
 import { parsePaymentsQuery } from "~/features/payments/list-url";
 import { listInstalments } from "~/features/payments/payment-overview.server";
 import { PaymentConfirmModal, PaymentSection } from "~/features/payments/payment-section";
@@ -69,7 +68,7 @@ import {
 } from "~/features/payments/staff-payments-schema";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { lagosToday } from "~/lib/format/dates";
+import { lagosInputFromInstant, lagosToday } from "~/lib/format/dates";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { readOrNull } from "~/lib/http/unavailable.server";
