@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import { RouteErrorView } from "~/ui/error-view";
 
@@ -22,9 +23,9 @@ export function CatalogueErrorView({
         title: `Error Loading ${page}`,
         message: `We couldn't load this ${page.toLowerCase()}. Please try again.`,
       }}
-      backTo="/courses"
+      backTo={href("/courses")}
     >
-      <ButtonLink to="/courses" variant="outline">
+      <ButtonLink to={href("/courses")} variant="outline">
         Browse All Courses
       </ButtonLink>
     </RouteErrorView>

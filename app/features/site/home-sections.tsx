@@ -1,7 +1,7 @@
 import Clock from "lucide-react/icons/clock";
 import Globe2 from "lucide-react/icons/earth";
 import Sparkles from "lucide-react/icons/sparkles";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { siteConfig } from "~/lib/site/site-config";
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { IconCard } from "./icon-card";
@@ -39,7 +39,7 @@ export function Hero() {
           life.
         </p>
         <div className="mt-8 flex flex-wrap items-center gap-6">
-          <ButtonLink to="/courses" variant="secondary" size="lg">
+          <ButtonLink to={href("/courses")} variant="secondary" size="lg">
             Join Us Now
           </ButtonLink>
           <div className="flex items-center gap-3">
@@ -78,7 +78,7 @@ export function AboutBlock() {
             Since {siteConfig.claims.foundedYear} we have helped Nigerians move into tech careers
             with hands-on courses taught by people who do the work every day.
           </p>
-          <Link to="/about" className={buttonClasses("outline", "md", "mt-6")}>
+          <Link to={href("/about")} className={buttonClasses("outline", "md", "mt-6")}>
             More About Us
           </Link>
         </div>
@@ -156,7 +156,7 @@ export function AdvisorBanner() {
             Talk to an advisor about your goals, budget and schedule.
           </p>
         </div>
-        <ButtonLink to="/contact" variant="light" size="lg">
+        <ButtonLink to={href("/contact")} variant="light" size="lg">
           Contact an advisor
         </ButtonLink>
       </div>

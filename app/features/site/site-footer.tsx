@@ -2,13 +2,13 @@ import GraduationCap from "lucide-react/icons/graduation-cap";
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { fullAddress, siteConfig } from "~/lib/site/site-config";
 import { EmailAddress } from "~/ui/email-address";
 import { ChatOnWhatsapp } from "./whatsapp-button";
 
 const serviceLinks = [
-  { to: "/courses", label: "All Courses" },
+  { to: href("/courses"), label: "All Courses" },
   { to: "/courses?category=Design", label: "Design" },
   { to: "/courses?category=Marketing", label: "Marketing" },
   { to: "/courses?category=Data+Science", label: "Data Science" },
@@ -16,10 +16,10 @@ const serviceLinks = [
 ];
 
 const supportLinks = [
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact Us" },
+  { to: href("/about"), label: "About Us" },
+  { to: href("/contact"), label: "Contact Us" },
   { to: "/#inquiry", label: "Ask a Question" },
-  { to: "/application", label: "Find my application" },
+  { to: href("/application"), label: "Find my application" },
   { to: "/sitemap.xml", label: "Sitemap", reloadDocument: true },
 ];
 

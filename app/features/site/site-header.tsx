@@ -3,7 +3,7 @@ import GraduationCap from "lucide-react/icons/graduation-cap";
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import type { CourseGroup } from "~/features/courses/course-groups";
 import { siteConfig } from "~/lib/site/site-config";
 import { buttonClasses } from "~/ui/button";
@@ -11,8 +11,8 @@ import { cn } from "~/ui/cn";
 
 const links = [
   { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact Us" },
+  { to: href("/about"), label: "About Us" },
+  { to: href("/contact"), label: "Contact Us" },
 ] as const;
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -94,7 +94,7 @@ function CoursesMenu({ groups }: { groups: CourseGroup[] }) {
           );
         })}
         <Link
-          to="/courses"
+          to={href("/courses")}
           className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:col-span-2"
         >
           View all courses
@@ -134,7 +134,7 @@ export function SiteHeader({ groups, tinted }: { groups: CourseGroup[] | null; t
         ) : null}
       </ul>
       <Link
-        to="/courses"
+        to={href("/courses")}
         className={buttonClasses("primary", "md", "mt-3 w-full lg:mt-0 lg:w-auto")}
       >
         Get Started

@@ -1,8 +1,9 @@
+import { href } from "react-router";
 import { listActiveCourseSitemapEntries } from "~/features/courses/courses.server";
 import { markUnavailable, readOrNull } from "~/lib/http/unavailable.server";
 import { env } from "~/lib/infra/env.server";
 
-const staticPages = ["/", "/about", "/courses", "/contact"];
+const staticPages = [href("/"), href("/about"), href("/courses"), href("/contact")];
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -3,6 +3,7 @@ import Heart from "lucide-react/icons/heart";
 import Target from "lucide-react/icons/target";
 import Trophy from "lucide-react/icons/trophy";
 import Users from "lucide-react/icons/users";
+import { href } from "react-router";
 import { IconCard } from "~/features/site/icon-card";
 import type { SiteHandle } from "~/features/site/site-handle";
 import { TintedSection } from "~/features/site/tinted-section";
@@ -144,7 +145,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-brand-100">
             Find the course that takes you where you want to go.
           </p>
-          <ButtonLink to="/courses" variant="secondary" size="lg" className="mt-8">
+          <ButtonLink to={href("/courses")} variant="secondary" size="lg" className="mt-8">
             Explore Courses
           </ButtonLink>
         </div>

@@ -2,6 +2,7 @@ import Clock from "lucide-react/icons/clock";
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
+import { href } from "react-router";
 import { formMessages } from "~/features/messages/form-options";
 import { ContactForm } from "~/features/messages/intake/contact-form";
 import { handleContactForm } from "~/features/messages/intake/submit.server";
@@ -131,7 +132,7 @@ export default function Contact() {
               ))}
             </dl>
           </InfoCard>
-          <ButtonLink to="/courses" variant="outline" size="lg">
+          <ButtonLink to={href("/courses")} variant="outline" size="lg">
             Browse Our Courses
           </ButtonLink>
         </div>

@@ -3,7 +3,7 @@ import BookOpen from "lucide-react/icons/book-open";
 import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
-import { data, Link, useNavigate } from "react-router";
+import { data, href, Link, useNavigate } from "react-router";
 import { intakeRefusal } from "~/features/applications/applications.server";
 import { CatalogueErrorView } from "~/features/courses/catalogue-error-view";
 import {
@@ -80,7 +80,7 @@ function BackLink() {
   const navigate = useNavigate();
   return (
     <Link
-      to="/courses"
+      to={href("/courses")}
       onClick={(event) => {
         if (window.history.state?.idx > 0) {
           event.preventDefault();
@@ -230,7 +230,10 @@ function AskAnAdvisor({
         <p className="mt-2 mb-8 text-slate-700">
           Send us your questions and our team will answer within {siteConfig.claims.responseTime}.
           Prefer to call, e-mail or visit?{" "}
-          <Link to="/contact" className="font-semibold text-brand-800 underline hover:no-underline">
+          <Link
+            to={href("/contact")}
+            className="font-semibold text-brand-800 underline hover:no-underline"
+          >
             See all the ways to reach us
           </Link>
           .

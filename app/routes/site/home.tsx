@@ -1,5 +1,5 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { CourseCard } from "~/features/courses/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
@@ -63,7 +63,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               Featured Courses
             </h2>
           </div>
-          <ButtonLink to="/courses" variant="outline">
+          <ButtonLink to={href("/courses")} variant="outline">
             Browse All Courses
             <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </ButtonLink>
