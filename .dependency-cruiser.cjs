@@ -82,10 +82,10 @@ module.exports = {
       { path: "^(server|tests|scripts)/|^server\\.js$" },
     ),
     rule(
-      "process-imports-no-routes",
-      "The process (server/) uses features, lib and db; the routes come in as the build.",
+      "process-imports-no-routes-or-ui",
+      "The process (server/) uses features, lib and db; the routes and their components come in as the build.",
       { path: "^server/" },
-      { path: "^app/routes/" },
+      { path: "^app/(routes|ui)/|^app/root\\.tsx$|^app/features/.+\\.tsx$" },
     ),
     rule(
       "no-folder-cycles",

@@ -45,7 +45,8 @@ describe("layer check", () => {
       "no-module-cycles: app/lib/ping.ts -> app/lib/pong.ts",
       "no-other-features-components: app/features/shop/checkout.ts -> app/features/users/avatar.tsx",
       "nothing-imports-routes: app/entry.server.tsx -> app/routes/home.tsx",
-      "process-imports-no-routes: server/app.ts -> app/routes/home.tsx",
+      "process-imports-no-routes-or-ui: server/app.ts -> app/routes/home.tsx",
+      "process-imports-no-routes-or-ui: server/render.ts -> app/ui/table.tsx",
       "routes-import-features-ui-lib-db: app/routes/home.tsx -> app/root.tsx",
       "ui-imports-ui-and-lib: app/ui/table.tsx -> app/db/client.ts",
     ]);
