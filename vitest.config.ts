@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/support/slow-first-sequencer";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 /**
@@ -45,6 +46,8 @@ export default defineConfig({
     // A worker more than the cores (Vitest's default is one fewer): integration tests spend much
     // of their time waiting on the database server, sockets and timers (decision 0051).
     maxWorkers: availableParallelism() + 1,
+    // The slowest files first, so that none is left running alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
       integration("integration-pglite", "pglite"),

@@ -1,4 +1,4 @@
-// The fleet's admissions rush: 1,000 people apply at once, over both processes, to a first-come
+// The fleet's admissions rush: FLEET_APPLICANTS people (500; 1,000 in bench:fleet) apply at once, over both processes, to a first-come
 // intake of 20 places, through the public apply form; then five offers are declined from
 // 'My application'. Checked in the database: 20 offered, the rest waitlisted in the order they
 // were taken with places 1..n, every acknowledged application stored once, and each declined
@@ -11,7 +11,7 @@ import { openFleetIntake, query } from "./query";
 import type { Row } from "./report";
 import { inFlight, postForm, summarise } from "./requests";
 
-const APPLICANTS = Number(process.env.FLEET_APPLICANTS ?? 1000);
+const APPLICANTS = Number(process.env.FLEET_APPLICANTS ?? 500);
 const SEATS = 20;
 const DECLINES = 5;
 /** Requests under way at once, as that many browsers waiting for an answer. */

@@ -26,7 +26,7 @@ const run = promisify(execFile);
 const ADMIN = { name: "Fleet Admin", email: "fleet@academy.test", password: "fleet-password-1" };
 const CONTACT_SUCCESS = "Thank you for your message! We will get back to you within 24 hours.";
 const CONTACT_FAILURE = "Failed to submit contact form. Please try again.";
-const BURST = Number(process.env.FLEET_BURST ?? 1000);
+const BURST = Number(process.env.FLEET_BURST ?? 500);
 /** The share of a burst that must be acknowledged (the rest may be refused, never lost). */
 const BURST_ACKNOWLEDGED_AT_LEAST = 0.99;
 /** Only the header's Courses menu has this link: a page rendered without the menu lacks it. */
