@@ -11,7 +11,6 @@ import {
   mediaType,
   readForm,
 } from "~/lib/forms/request-form.server";
-import { isHeic } from "~/lib/forms/upload-rules";
 import {
   type DetectedType,
   detectFileType,
@@ -200,10 +199,7 @@ async function parseUploadForm(
         const buffer = Buffer.concat(chunks);
         const type = detectFileType(buffer.subarray(0, 16));
         if (!type || !(rule.types as readonly string[]).includes(type)) {
-          problems[kind] =
-            kind === "proof" && isHeic(buffer.subarray(0, 16))
-              ? fileMessages.heicProof
-              : fileMessages.wrongType(kind);
+          problems[kind] = fileMessages.wrongType(kind, buffer.subarray(0, 16));
           return;
         }
         files[kind] = { buffer, type, name: info.filename };

@@ -32,11 +32,17 @@ export const fileMessages = {
     kind === "proof"
       ? `This file is larger than ${uploadRules.proof.sizeLabel}. ${sendProofAs}`
       : `File size must be less than ${uploadRules[kind].sizeLabel}`,
-  /** Staff read the accepted types; an applicant reads what to send, never a MIME type. */
-  wrongType: (kind: UploadKind) =>
-    kind === "proof"
-      ? `We cannot open this kind of file. ${sendProofAs}`
-      : `File type not allowed. Allowed types: ${uploadRules[kind].types.join(", ")}`,
+  /**
+   * Staff read the accepted types; an applicant reads what to send, never a MIME type, and a
+   * HEIC photo (known by its first bytes, `head`) is explained.
+   */
+  wrongType: (kind: UploadKind, head?: Uint8Array) => {
+    if (kind !== "proof")
+      return `File type not allowed. Allowed types: ${uploadRules[kind].types.join(", ")}`;
+    return head && isHeic(head)
+      ? fileMessages.heicProof
+      : `We cannot open this kind of file. ${sendProofAs}`;
+  },
   /** An iPhone's HEIC photo: no decoder for it ships with the image library. */
   heicProof: `This photo is in the iPhone's HEIC format, which we cannot open. ${sendProofAs} A screenshot of the photo works too.`,
   unreadableImage: "The image could not be read. Please upload a valid JPEG, PNG or WebP file.",
