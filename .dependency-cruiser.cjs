@@ -5,6 +5,13 @@
 /** Any module of ours: the app, the process, the tests and the scripts. */
 const ours = "^(app|server|tests|scripts)/|^server\\.js$";
 
+/** Features that every other may use and that use none: docs/decisions/0064. */
+const kits = ["uploads", "reply-clock", "jobs", "outgoing-mail"];
+
+/** A feature's rooms by audience (docs/decisions/0064): what the public sees, what staff see. */
+const applicantRooms = ["applicant", "catalogue", "intake"];
+const staffRooms = ["staff", "admin", "inbox"];
+
 /** A forbidden dependency: every rule of the layer graph fails the check. */
 const rule = (name, comment, from, to, extra = {}) => ({
   name,
@@ -53,15 +60,51 @@ module.exports = {
     ),
     rule(
       "no-other-features-components",
-      "A feature may use another feature's services and schemas, never its components (.tsx).",
+      "A feature may use another feature's services and schemas, never its components (.tsx); a kit's are for everyone.",
       { path: "^app/features/([^/]+)/" },
-      { path: "^app/features/[^/]+/.+\\.tsx$", pathNot: "^app/features/$1/" },
+      { path: "^app/features/[^/]+/.+\\.tsx$", pathNot: `^app/features/($1|${kits.join("|")})/` },
     ),
     rule(
-      "inbox-imports-no-intake",
-      "messages/inbox is staff-only: it shares messages/'s root files with the public intake, never intake's own.",
-      { path: "^app/features/messages/inbox/" },
-      { path: "^app/features/messages/intake/" },
+      "kits-import-no-feature",
+      "A kit (uploads, the reply clock, jobs, outgoing mail) serves every feature and knows none (decision 0064).",
+      { path: `^app/features/(${kits.join("|")})/` },
+      { path: "^app/features/", pathNot: "^app/features/($1|jobs)/" },
+    ),
+    rule(
+      "feature-root-imports-no-room",
+      "A feature's root holds what its rooms share (rules, state changes, e-mails): it never reaches into a room of its own.",
+      { path: "^app/features/([^/]+)/[^/]+$" },
+      { path: `^app/features/$1/(${applicantRooms.join("|")}|${staffRooms.join("|")})/` },
+    ),
+    rule(
+      "applicant-side-imports-no-staff-side",
+      "What visitors and applicants see (applicant, catalogue, intake rooms) is built without the staff's rooms of any feature.",
+      { path: `^app/features/[^/]+/(${applicantRooms.join("|")})/` },
+      { path: `^app/features/[^/]+/(${staffRooms.join("|")})/` },
+    ),
+    rule(
+      "staff-side-imports-no-applicant-side",
+      "The staff's rooms (staff, admin, inbox) share with the public side only through a feature's root.",
+      { path: `^app/features/[^/]+/(${staffRooms.join("|")})/` },
+      { path: `^app/features/[^/]+/(${applicantRooms.join("|")})/` },
+    ),
+    rule(
+      "payment-gateway-imports-no-payments",
+      "payments/gateway is the bottom of payments: the gateways behind one interface, knowing nothing of places or instalments.",
+      { path: "^app/features/payments/gateway/" },
+      { path: "^app/features/", pathNot: "^app/features/payments/gateway/" },
+    ),
+    rule(
+      "ui-root-imports-no-group",
+      "ui/'s root holds the primitives (button, modal, section): the form, public-form, list and triage groups build on them.",
+      { path: "^app/ui/[^/]+$" },
+      { path: "^app/ui/[^/]+/" },
+    ),
+    rule(
+      "ui-groups-share-only-root-and-form",
+      "A ui group uses the primitives and the form group, never another group (a list is not a public form).",
+      { path: "^app/ui/([^/]+)/" },
+      { path: "^app/ui/[^/]+/", pathNot: "^app/ui/($1|form)/" },
     ),
     importsOnly(
       "routes-import-features-ui-lib-db",

@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
-import { checkoutOrigins } from "./features/payments/gateway.server";
+import { checkoutOrigins } from "./features/payments/gateway/gateway.server";
 import {
   contentSecurityPolicy,
   createScriptNonce,

@@ -8,11 +8,11 @@ import {
   stopJobQueue,
 } from "~/features/jobs/job-queue.server";
 import { replyDelivered } from "~/features/messages/inbox/replies.server";
-import { replyReminderJob } from "~/features/messages/inbox/reply-reminders.server";
+import { replyReminderJob } from "~/features/messages/reply-reminders.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
 import { instalmentReminderJob } from "~/features/payments/instalment-reminders.server";
 import { paymentCheckJob } from "~/features/payments/payments.server";
-import { receiptAttachments } from "~/features/payments/receipts.server";
+import { receiptAttachments } from "~/features/payments/receipts/receipts.server";
 import { refundCheckJob } from "~/features/payments/refunds.server";
 
 /**

@@ -5,10 +5,10 @@
 
 import { sql } from "drizzle-orm";
 import { listMessages, messageStats } from "../../app/features/messages/inbox/inbox.server";
-import { type InboxQuery, parseInboxQuery } from "../../app/features/messages/inbox/list-url";
-import { replyClockFigures } from "../../app/features/messages/inbox/reply-clock.server";
 import { earlierMessagesFrom } from "../../app/features/messages/inbox/sender-messages.server";
 import { messageTimeline } from "../../app/features/messages/inbox/timeline.server";
+import { type InboxQuery, parseInboxQuery } from "../../app/features/messages/list-url";
+import { replyClockFigures } from "../../app/features/messages/reply-clock.server";
 import { measure, openBenchDatabase, RUNS, TARGET } from "./bench-database";
 
 async function main() {

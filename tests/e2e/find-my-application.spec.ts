@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { applicationMessages } from "~/features/applications/schema";
+import { applicationMessages } from "~/features/applications/application-schema";
 import { activeCourses, expect, test, waitForHydration } from "./fixtures";
 
 /*

@@ -16,7 +16,7 @@ import {
   tutors,
 } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
-import { courseFormSchema } from "~/features/courses/course-form-schema";
+import { courseFormSchema } from "~/features/courses/admin/course-form-schema";
 import { intakeFormDefaults, intakeFormSchema } from "~/features/intakes/intake-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";

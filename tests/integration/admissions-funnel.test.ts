@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Admin, applicationEvents } from "~/db/schema";
-import { enrolApplication } from "~/features/applications/admissions.server";
 import { applyForIntake } from "~/features/applications/applications.server";
+import { enrolApplication } from "~/features/applications/staff/admissions.server";
 import { admissionsFunnel, funnelTotals } from "~/features/reports/admissions-funnel.server";
 import { parseReportPeriod } from "~/features/reports/report-period";
 import { admissionsSummary } from "~/features/reports/report-summaries";

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { applications, messages, savedReplies } from "~/db/schema";
-import { admissionMessages } from "~/features/applications/admissions.server";
-import { admissionFormMessages } from "~/features/applications/admissions-schema";
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { applyForIntake } from "~/features/applications/applications.server";
+import { admissionMessages } from "~/features/applications/staff/admissions.server";
+import { admissionFormMessages } from "~/features/applications/staff/admissions-schema";
 import { lagosInputFromInstant } from "~/lib/format/dates";
 import { action, loader } from "~/routes/admin/students";
 import {

@@ -12,7 +12,7 @@ import {
 } from "~/features/payments/payments.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { refundPayment } from "~/features/payments/refunds.server";
-import { confirmProof, recordManualPayment } from "~/features/payments/staff-payments.server";
+import { confirmProof, recordManualPayment } from "~/features/payments/staff/staff-payments.server";
 import { lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { takeFlash } from "~/lib/router/flash.server";

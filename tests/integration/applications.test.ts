@@ -2,14 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, applications, courses, intakes, outgoingEmails } from "~/db/schema";
-import {
-  admissionMessages,
-  declineApplication,
-  enrolApplication,
-  offerApplication,
-  waitlistApplication,
-  withdrawApplication,
-} from "~/features/applications/admissions.server";
+import { applicationMessages } from "~/features/applications/application-schema";
 import {
   applyForIntake,
   findApplicationByToken,
@@ -17,9 +10,16 @@ import {
   takeApplicantStep,
 } from "~/features/applications/applications.server";
 import { expireOffer, offerFreePlaces, remindOffer } from "~/features/applications/offers.server";
-import { applicationMessages } from "~/features/applications/schema";
-import { deleteCourse } from "~/features/courses/course-admin.server";
-import { courseMessages } from "~/features/courses/course-form-schema";
+import {
+  admissionMessages,
+  declineApplication,
+  enrolApplication,
+  offerApplication,
+  waitlistApplication,
+  withdrawApplication,
+} from "~/features/applications/staff/admissions.server";
+import { deleteCourse } from "~/features/courses/admin/course-admin.server";
+import { courseMessages } from "~/features/courses/admin/course-form-schema";
 import { makeAdmin } from "../support/admin-session";
 import {
   applicantInput,

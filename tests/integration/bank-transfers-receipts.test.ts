@@ -15,7 +15,7 @@ import {
 import { bankAccountMessages } from "~/features/payments/bank-account-schema";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
-import { receiptAttachments } from "~/features/payments/receipts.server";
+import { receiptAttachments } from "~/features/payments/receipts/receipts.server";
 import { fileMessages } from "~/lib/forms/upload-rules";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { setPaymentProofs } from "~/lib/infra/storage/index.server";

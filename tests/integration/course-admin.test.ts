@@ -12,21 +12,21 @@ import {
   listCoursesForAdmin,
   toggleCourseActive,
   updateCourse,
-} from "~/features/courses/course-admin.server";
-import { detectFileType } from "~/features/courses/course-files.server";
+} from "~/features/courses/admin/course-admin.server";
 import {
   type CourseFormValues,
   courseFormDefaults,
   courseFormSchema,
   newCourseDefaults,
-} from "~/features/courses/course-form-schema";
-import type { ReceivedFile } from "~/features/courses/course-upload.server";
+} from "~/features/courses/admin/course-form-schema";
 import {
   findActiveCourseBySlug,
   listActiveCourseLinks,
   listActiveCourseSitemapEntries,
   listActiveCourses,
 } from "~/features/courses/courses.server";
+import { detectFileType } from "~/features/uploads/file-content.server";
+import type { ReceivedFile } from "~/features/uploads/upload-form.server";
 import { UserFacingError } from "~/lib/errors";
 import { takeFlash } from "~/lib/router/flash.server";
 import { slugify } from "~/lib/text/slug";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, type Course, courseChanges, courses, rateLimits } from "~/db/schema";
-import { createCourse } from "~/features/courses/course-admin.server";
+import { createCourse } from "~/features/courses/admin/course-admin.server";
 import * as coursesRoute from "~/routes/admin/courses";
 import {
   cookieAfterDeactivation,

@@ -4,7 +4,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, type Course, courseChanges, courses } from "~/db/schema";
-import { createCourse, deleteCourse, updateCourse } from "~/features/courses/course-admin.server";
+import {
+  createCourse,
+  deleteCourse,
+  updateCourse,
+} from "~/features/courses/admin/course-admin.server";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { courseAssets, setCourseAssets } from "~/lib/infra/storage/index.server";
 import * as coursesRoute from "~/routes/admin/courses";

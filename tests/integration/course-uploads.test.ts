@@ -4,21 +4,21 @@ import { PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, courseChanges, courses } from "~/db/schema";
-import { findCourseById } from "~/features/courses/course-admin.server";
+import { findCourseById } from "~/features/courses/admin/course-admin.server";
+import {
+  MAX_REQUEST_BYTES,
+  readCourseForm,
+  storeCourseBrochure,
+  storeCourseImage,
+} from "~/features/courses/admin/course-files.server";
+import { courseMessages } from "~/features/courses/admin/course-form-schema";
+import { renderCourseImage } from "~/features/demo/course-image.server";
 import {
   detectFileType,
   IMAGE_WIDTHS,
-  storeCourseBrochure,
-  storeCourseImage,
   uniqueTimestamp,
-} from "~/features/courses/course-files.server";
-import { courseMessages } from "~/features/courses/course-form-schema";
-import {
-  MAX_REQUEST_BYTES,
-  RequestTooLargeError,
-  readCourseForm,
-} from "~/features/courses/course-upload.server";
-import { renderCourseImage } from "~/features/demo/course-image.server";
+} from "~/features/uploads/file-content.server";
+import { RequestTooLargeError } from "~/features/uploads/upload-form.server";
 import { fileMessages } from "~/lib/forms/upload-rules";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as filesRoute from "~/routes/resources/files";

@@ -22,11 +22,7 @@ import {
   updateMessagePriority,
   updateMessageStatus,
 } from "~/features/messages/inbox/inbox.server";
-import {
-  INBOX_PAGE_SIZE,
-  type InboxQuery,
-  inboxMessages,
-} from "~/features/messages/inbox/list-url";
+import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "~/features/messages/list-url";
 import { UserFacingError } from "~/lib/errors";
 import { makeAdmin } from "../support/admin-session";
 import {

@@ -7,7 +7,7 @@ import {
   instalmentReminderJob,
   sendInstalmentReminders,
 } from "~/features/payments/instalment-reminders.server";
-import { moveDueDate } from "~/features/payments/staff-payments.server";
+import { moveDueDate } from "~/features/payments/staff/staff-payments.server";
 import { addDays } from "~/lib/format/dates";
 import { makeAdmin } from "../support/admin-session";
 import { acceptedPlace, tokenFromText } from "../support/application-fixtures";

@@ -11,10 +11,10 @@ import {
   type NewIntake,
   payments,
 } from "~/db/schema";
-import { withdrawApplication } from "~/features/applications/admissions.server";
+import { nextStepText } from "~/features/applications/applicant/next-step";
+import { applicationMessages } from "~/features/applications/application-schema";
 import { takeApplicantStep } from "~/features/applications/applications.server";
-import { nextStepText } from "~/features/applications/next-step";
-import { applicationMessages } from "~/features/applications/schema";
+import { withdrawApplication } from "~/features/applications/staff/admissions.server";
 import { sendInstalmentReminders } from "~/features/payments/instalment-reminders.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import {
@@ -22,7 +22,7 @@ import {
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
-import { transferMessages, transferPlace } from "~/features/payments/transfers.server";
+import { transferMessages, transferPlace } from "~/features/payments/staff/transfers.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import * as intakesRoute from "~/routes/admin/course-intakes";

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, instalments, payments } from "~/db/schema";
+import { paystackGateway } from "~/features/payments/gateway/paystack.server";
 import {
   choosePaymentPlan,
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
-import { paystackGateway } from "~/features/payments/paystack.server";
-import { confirmProof, recordManualPayment } from "~/features/payments/staff-payments.server";
+import { confirmProof, recordManualPayment } from "~/features/payments/staff/staff-payments.server";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { makeAdmin } from "../support/admin-session";

@@ -4,9 +4,9 @@ import { db } from "~/db/client.server";
 import { applications, courses, instalments, type NewIntake, payments, refunds } from "~/db/schema";
 import { paysForPlace } from "~/features/applications/application-rules";
 import { instalmentStatus } from "~/features/payments/instalment-status";
-import { defaultPaymentsQuery, type PaymentsQuery } from "~/features/payments/list-url";
-import { listInstalments, paymentFigures } from "~/features/payments/payment-overview.server";
 import { newPaymentReference } from "~/features/payments/payment-reference";
+import { defaultPaymentsQuery, type PaymentsQuery } from "~/features/payments/staff/list-url";
+import { listInstalments, paymentFigures } from "~/features/payments/staff/payment-overview.server";
 import {
   monthsOf,
   outstandingBalances,

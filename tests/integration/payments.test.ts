@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { applications, type NewIntake, payments } from "~/db/schema";
 import { applyForIntake, takeApplicantStep } from "~/features/applications/applications.server";
-import { returnFromCheckout } from "~/features/payments/applicant-payments.server";
+import { returnFromCheckout } from "~/features/payments/applicant/applicant-payments.server";
+import { paystackGateway } from "~/features/payments/gateway/paystack.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import {
   checkDelaysMinutes,
@@ -13,7 +14,6 @@ import {
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
-import { paystackGateway } from "~/features/payments/paystack.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";

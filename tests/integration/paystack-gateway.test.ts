@@ -8,7 +8,7 @@ import {
   PaystackUnavailableError,
   paystackEventSchema,
   paystackGateway,
-} from "~/features/payments/paystack.server";
+} from "~/features/payments/gateway/paystack.server";
 import { type FakePaystack, startFakePaystack } from "../support/fake-paystack";
 import { listenForTest } from "../support/listen";
 

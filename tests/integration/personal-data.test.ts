@@ -19,7 +19,7 @@ import {
 import { receiveMail } from "~/features/conversations/receive-mail.server";
 import { choosePaymentPlan } from "~/features/payments/payments.server";
 import { refundPayment } from "~/features/payments/refunds.server";
-import { recordManualPayment } from "~/features/payments/staff-payments.server";
+import { recordManualPayment } from "~/features/payments/staff/staff-payments.server";
 import { personalDataMessages } from "~/features/people/person-key";
 import {
   erasePerson,

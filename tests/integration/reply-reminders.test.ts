@@ -2,13 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Admin, messageEvents, messages, outgoingEmails } from "~/db/schema";
-import {
-  replyReminderJob,
-  sendReplyReminder,
-} from "~/features/messages/inbox/reply-reminders.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { formatReference } from "~/features/messages/reference";
-import { REMINDER_AFTER_HOURS } from "~/features/messages/reply-clock";
+import { replyReminderJob, sendReplyReminder } from "~/features/messages/reply-reminders.server";
+import { REMINDER_AFTER_HOURS } from "~/features/reply-clock/reply-clock";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { makeAdmin, uniqueAddress } from "../support/admin-session";
 import { eventually, findMessage } from "../support/inbox-fixtures";

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { applicationEvents, applications, courses, intakes } from "~/db/schema";
-import { applicationClockFigures } from "~/features/applications/application-clock.server";
-import { applicationSchema } from "~/features/applications/schema";
-import { listStudents } from "~/features/applications/students.server";
+import { applicationSchema } from "~/features/applications/application-schema";
+import { applicationClockFigures } from "~/features/applications/staff/application-clock.server";
+import { listStudents } from "~/features/applications/staff/students.server";
 import { demoApplications } from "~/features/demo/demo-applications";
 import { seedDemoApplications } from "~/features/demo/seed-applications.server";
 import { addDays, lagosToday } from "~/lib/format/dates";

@@ -10,20 +10,19 @@ import {
   payments,
   refunds,
 } from "~/db/schema";
-import { loadMyPayments } from "~/features/payments/applicant-payments.server";
-import { defaultPaymentsQuery } from "~/features/payments/list-url";
-import { paymentMessages } from "~/features/payments/payment-messages";
-import { listInstalments } from "~/features/payments/payment-overview.server";
+import { loadMyPayments } from "~/features/payments/applicant/applicant-payments.server";
+import { paymentMessages, staffPaymentMessages } from "~/features/payments/payment-messages";
 import {
   choosePaymentPlan,
   settleGatewayPayment,
   startGatewayPayment,
 } from "~/features/payments/payments.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
-import { receiptFacts } from "~/features/payments/receipts.server";
+import { receiptFacts } from "~/features/payments/receipts/receipts.server";
 import { checkRefund, refundMessages, refundPayment } from "~/features/payments/refunds.server";
-import { staffPaymentMessages } from "~/features/payments/staff-payments.server";
-import { staffPaymentFormMessages } from "~/features/payments/staff-payments-schema";
+import { defaultPaymentsQuery } from "~/features/payments/staff/list-url";
+import { listInstalments } from "~/features/payments/staff/payment-overview.server";
+import { staffPaymentFormMessages } from "~/features/payments/staff/staff-payments-schema";
 import { outstandingBalances } from "~/features/reports/payment-reports.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import { paymentProofs } from "~/lib/infra/storage/index.server";

@@ -8,12 +8,12 @@ import {
   intakeTutors,
   tutors,
 } from "~/db/schema";
-import { applicationClockFigures } from "~/features/applications/application-clock.server";
+import { applicationClockFigures } from "~/features/applications/staff/application-clock.server";
 import {
   enrolledCount,
   listStudents,
   STUDENTS_PAGE_SIZE,
-} from "~/features/applications/students.server";
+} from "~/features/applications/staff/students.server";
 import { lagosToday } from "~/lib/format/dates";
 import * as classListRoute from "~/routes/admin/class-list";
 import * as dashboardRoute from "~/routes/admin/dashboard";

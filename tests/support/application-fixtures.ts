@@ -8,7 +8,7 @@ import {
   intakes,
   type NewIntake,
 } from "~/db/schema";
-import type { ApplicationInput } from "~/features/applications/schema";
+import type { ApplicationInput } from "~/features/applications/application-schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import * as checkoutReturnRoute from "~/routes/site/checkout-return";
 import * as myApplicationRoute from "~/routes/site/my-application";

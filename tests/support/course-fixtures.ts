@@ -6,7 +6,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type CourseFormValues, courseFormSchema } from "~/features/courses/course-form-schema";
+import {
+  type CourseFormValues,
+  courseFormSchema,
+} from "~/features/courses/admin/course-form-schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { setCourseAssets } from "~/lib/infra/storage/index.server";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";

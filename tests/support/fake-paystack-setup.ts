@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type PaystackGateway, paystackGateway } from "~/features/payments/paystack.server";
+import { type PaystackGateway, paystackGateway } from "~/features/payments/gateway/paystack.server";
 import { env, loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
 import { type FakePaystack, startFakePaystack } from "./fake-paystack";
 

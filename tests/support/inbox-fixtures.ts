@@ -7,7 +7,7 @@ import {
   messages,
   type NewMessage,
 } from "~/db/schema";
-import type { InboxQuery } from "~/features/messages/inbox/list-url";
+import type { InboxQuery } from "~/features/messages/list-url";
 
 /** The inbox list's query when the URL sets none of it, written out. */
 export const INBOX_DEFAULTS: InboxQuery = {

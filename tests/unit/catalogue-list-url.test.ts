@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { catalogueSearch, parseCatalogueQuery } from "~/features/courses/catalogue-list-url";
+import {
+  catalogueSearch,
+  parseCatalogueQuery,
+} from "~/features/courses/catalogue/catalogue-list-url";
 
 const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
 const defaults = { q: "", category: "", level: "", starting: "", view: "grid" } as const;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  type InboxQuery,
-  inboxHref,
-  inboxSearch,
-  parseInboxQuery,
-} from "~/features/messages/inbox/list-url";
-import {
   nigerianWhatsAppNumber,
   replyMailto,
   whatsAppLink,
 } from "~/features/messages/inbox/reply-links";
+import {
+  type InboxQuery,
+  inboxHref,
+  inboxSearch,
+  parseInboxQuery,
+} from "~/features/messages/list-url";
 import { csvCell, csvRow } from "~/lib/text/csv";
 import { INBOX_DEFAULTS, parseCsv } from "../support/inbox-fixtures";
 

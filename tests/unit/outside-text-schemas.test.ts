@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { $ZodType } from "zod/v4/core";
 import { adminCreateSchema, adminEditSchema } from "~/features/admins/schema";
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "~/features/auth/schema";
-import { courseFormSchema } from "~/features/courses/course-form-schema";
+import { courseFormSchema } from "~/features/courses/admin/course-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { courseFields } from "../support/course-fixtures";
 import { toFormData } from "../support/form-data";

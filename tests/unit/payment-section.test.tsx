@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PaymentConfirmModal, PaymentSection } from "~/features/payments/payment-section";
-import type { ApplicationPayments } from "~/features/payments/staff-payments.server";
-import type { StaffPaymentConfirm } from "~/features/payments/staff-payments-schema";
+import { PaymentConfirmModal, PaymentSection } from "~/features/payments/staff/payment-section";
+import type { ApplicationPayments } from "~/features/payments/staff/staff-payments.server";
+import type { StaffPaymentConfirm } from "~/features/payments/staff/staff-payments-schema";
 
 const ids = {
   application: "0b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",

@@ -1,6 +1,9 @@
 import { getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { type ReceiptFacts, renderReceiptPdf } from "~/features/payments/receipt-pdf.server";
+import {
+  type ReceiptFacts,
+  renderReceiptPdf,
+} from "~/features/payments/receipts/receipt-pdf.server";
 
 const receipt: ReceiptFacts = {
   number: "LTA-R-000042",

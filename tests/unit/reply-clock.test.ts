@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseReference } from "~/features/messages/reference";
-import { formatReplyTime, replyClock } from "~/features/messages/reply-clock";
+import { formatReplyTime, replyClock } from "~/features/reply-clock/reply-clock";
 
 const HOUR = 60 * 60 * 1000;
 const received = new Date("2026-11-20T10:00:00Z");

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ReplyClockFigures } from "~/features/messages/inbox/reply-clock.server";
 import { ReplyPromiseFigures } from "~/features/messages/inbox/reply-promise-card";
+import type { ReplyClockFigures } from "~/features/messages/reply-clock.server";
 import { nounFor } from "~/lib/format/plural";
 
 /** What the stub route shows; set by render() before each render. */

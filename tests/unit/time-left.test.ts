@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeLeftText } from "~/features/applications/next-step";
+import { timeLeftText } from "~/features/applications/applicant/next-step";
 
 describe("an offer's time left", () => {
   const deadline = new Date("2026-12-01T12:00:00Z");

@@ -1,5 +1,5 @@
 import type { Application } from "~/db/schema";
-import { replyClock } from "~/features/messages/reply-clock";
+import { replyClock } from "~/features/reply-clock/reply-clock";
 
 /**
  * The 24-hour reply promise on an application: a new one nobody has answered yet waits like an

@@ -31,6 +31,7 @@ import {
 } from "./application-history.server";
 import { selectApplications } from "./application-query.server";
 import { type ApplicantMove, applicantMoves, holdsPlace, mayMove } from "./application-rules";
+import { type ApplicationInput, applicationMessages } from "./application-schema";
 import {
   applicationIdOfToken,
   issueApplicationLink,
@@ -40,7 +41,6 @@ import { moneyKept } from "./intake-cancellation.server";
 import { admissionsHref } from "./list-url";
 import { fillFreePlaces, scheduleOfferJobs } from "./offers.server";
 import { defaultOfferDeadline, hasFreePlace, lockIntake, waitlistPlace } from "./places.server";
-import { type ApplicationInput, applicationMessages } from "./schema";
 
 /** Where a request came from, kept with the application like a message's. */
 export type ApplicationOrigin = { ipAddress: string | null; userAgent: string | null };

@@ -7,7 +7,7 @@ import { searchParam } from "~/lib/text/outside-text";
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
-/** The Students page's tabs (Payments' own filters: app/features/payments/list-url.ts). */
+/** The Students page's tabs (Payments' own filters: app/features/payments/staff/list-url.ts). */
 export const studentsTabs = [
   { id: "applications", label: "Applications" },
   { id: "students", label: "Students" },

@@ -3,8 +3,8 @@ import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import { type Application, applications } from "~/db/schema";
 import { defineJob } from "~/features/jobs/define-job.server";
-import { HOUR_MS } from "~/features/messages/reply-clock";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import { HOUR_MS } from "~/features/reply-clock/reply-clock";
 import { uuidSchema } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import {

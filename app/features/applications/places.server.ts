@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { type Application, applications, type Intake, intakes } from "~/db/schema";
-import { HOUR_MS } from "~/features/messages/reply-clock";
+import { HOUR_MS } from "~/features/reply-clock/reply-clock";
 import { OFFER_HOLD_HOURS } from "./application-rules";
 
 /*

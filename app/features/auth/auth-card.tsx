@@ -1,7 +1,7 @@
 import GraduationCap from "lucide-react/icons/graduation-cap";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { TextField } from "~/ui/form-fields";
+import { TextField } from "~/ui/form/form-fields";
 
 /** The centred card of the sign-in and password pages. */
 export function AuthCard({

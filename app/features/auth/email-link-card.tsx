@@ -2,8 +2,8 @@ import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { Form, href, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
-import { FormError } from "~/ui/form-fields";
-import { FormNotice } from "~/ui/form-notice";
+import { FormError } from "~/ui/form/form-fields";
+import { FormNotice } from "~/ui/form/form-notice";
 import { AccountEmailField, AuthCard, AuthCardLink } from "./auth-card";
 
 /**

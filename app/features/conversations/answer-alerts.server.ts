@@ -1,7 +1,7 @@
 import type { Transaction } from "~/db/client.server";
 import type { Message } from "~/db/schema";
-import { assigneeOrStaff } from "~/features/messages/inbox/reply-reminders.server";
 import { answerAlertEmail } from "~/features/messages/message-emails.server";
+import { assigneeOrStaff } from "~/features/messages/reply-reminders.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
 

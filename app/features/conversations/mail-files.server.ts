@@ -1,9 +1,9 @@
-import { checkBrochure, type PdfRefusal } from "~/features/courses/brochure-check.server";
 import {
   detectFileType,
   fileExtensions,
   reencodeImage,
-} from "~/features/courses/course-files.server";
+} from "~/features/uploads/file-content.server";
+import { checkBrochure, type PdfRefusal } from "~/features/uploads/pdf-check.server";
 import { UserFacingError } from "~/lib/errors";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import {

@@ -11,10 +11,10 @@ import {
   outgoingEmails,
 } from "~/db/schema";
 import { replyBounced } from "~/features/messages/inbox/replies.server";
-import { scheduleReplyReminder } from "~/features/messages/inbox/reply-reminders.server";
 import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server";
 import { tokenOfAddress } from "~/features/messages/reply-address";
-import { isAwaitingReply } from "~/features/messages/reply-clock";
+import { scheduleReplyReminder } from "~/features/messages/reply-reminders.server";
+import { isAwaitingReply } from "~/features/reply-clock/reply-clock";
 import { formatFileSize } from "~/lib/format/file-size";
 import { addressOfMailbox } from "~/lib/forms/email-address";
 import { env } from "~/lib/infra/env.server";

@@ -6,7 +6,7 @@ import {
   courseFileKeys,
   storeCourseBrochure,
   storeCourseImage,
-} from "~/features/courses/course-files.server";
+} from "~/features/courses/admin/course-files.server";
 import type { ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { renderCourseBrochure } from "./course-brochure.server";
 import { renderCourseImage } from "./course-image.server";

@@ -8,12 +8,12 @@ import {
   SelectField,
   TextareaField,
   TextField,
-} from "~/ui/form-fields";
-import { IntentFields } from "~/ui/intent-fields";
+} from "~/ui/form/form-fields";
+import { IntentFields } from "~/ui/form/intent-fields";
+import { ModalActions } from "~/ui/form/modal-actions";
+import { RecordFormModal } from "~/ui/form/record-form-modal";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import { type ListModalProps, Modal } from "~/ui/modal";
-import { ModalActions } from "~/ui/modal-actions";
-import { RecordFormModal } from "~/ui/record-form-modal";
-import { useSchemaForm } from "~/ui/use-schema-form";
 import {
   admissionModeLabels,
   cancelIntakeSchema,

@@ -2,10 +2,10 @@ import type { Message } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { fullAddress, siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
+import { REPLY_PROMISE_HOURS, replyClock } from "../reply-clock/reply-clock";
 import { formTypeNames } from "./form-types";
-import { defaultInboxQuery, inboxHref } from "./inbox/list-url";
+import { defaultInboxQuery, inboxHref } from "./list-url";
 import { formatReference } from "./reference";
-import { REPLY_PROMISE_HOURS, replyClock } from "./reply-clock";
 
 // The texts of every e-mail about a visitor's message: the staff alert, the visitor's
 // acknowledgement, the assignee's notice and the 20-hour reminder. Plain text; the senders are

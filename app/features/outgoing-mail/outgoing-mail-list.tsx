@@ -3,7 +3,7 @@ import type { OutgoingEmail, OutgoingEmailKind } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { IntentFields } from "~/ui/intent-fields";
+import { IntentFields } from "~/ui/form/intent-fields";
 import type { OutgoingMailOverview } from "./outgoing-mail.server";
 import { emailStatusLabels as statusLabels } from "./schema";
 

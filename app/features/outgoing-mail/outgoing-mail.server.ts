@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, type OutgoingEmail, outgoingEmailStatuses, outgoingEmails } from "~/db/schema";
-import { isSuperAdmin } from "~/features/admins/roles";
 import { UserFacingError } from "~/lib/errors";
 import { OUTGOING_MAIL_LIST_LIMIT, outgoingMailMessages } from "./schema";
 import { sendEmailJob } from "./send-email-job.server";
@@ -98,9 +97,8 @@ function requeueFailedEmail(id: string): Promise<boolean> {
   });
 }
 
-/** A super admin sends a failed e-mail again. */
-export async function retryOutgoingEmail(actor: Admin, id: string) {
-  if (!isSuperAdmin(actor)) throw new UserFacingError(outgoingMailMessages.onlySuperAdmins, 403);
+/** Sends a failed e-mail again (Settings, which only super admins reach: requireSuperAdmin). */
+export async function retryOutgoingEmail(id: string) {
   if (!(await requeueFailedEmail(id)))
     throw new UserFacingError(outgoingMailMessages.notFailed, 409);
 }

@@ -15,7 +15,6 @@ export const emailStatusLabels: Record<OutgoingEmail["status"], string> = {
 export const outgoingMailMessages = {
   retried: "The e-mail is queued to be sent again",
   notFailed: "Only a failed e-mail can be retried",
-  onlySuperAdmins: "Only super admins can retry e-mails",
   invalid: "Invalid request",
 } as const;
 

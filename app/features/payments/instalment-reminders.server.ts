@@ -7,8 +7,7 @@ import { placePayingStatuses } from "~/features/applications/application-rules";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
-import { instalmentReminderEmail } from "./staff-payment-emails.server";
-import { emailWithLink } from "./staff-payments.server";
+import { emailWithLink, instalmentReminderEmail } from "./payment-emails.server";
 
 /*
  * Reminders of unpaid instalments of accepted and enrolled places (of intakes not cancelled): one three days before the due

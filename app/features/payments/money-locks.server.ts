@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { applications, instalments, intakes, payments } from "~/db/schema";
+import { UserFacingError } from "~/lib/errors";
+import { isUuid } from "~/lib/ids";
+import { staffPaymentMessages } from "./payment-messages";
 
 /**
  * Locks an application's money rows in the one order every transaction that changes them keeps:
@@ -72,4 +75,12 @@ export async function lockPaymentInOrder(
     paymentId: owners.id,
   });
   return application && instalment && payment ? { application, instalment, payment } : null;
+}
+
+/** A payment of the application, locked in order (its application first); refused unless it is one. */
+export async function lockPayment(tx: Transaction, applicationId: string, paymentId: string) {
+  if (!isUuid(paymentId)) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  const locked = await lockPaymentInOrder(tx, { id: paymentId }, applicationId);
+  if (!locked) throw new UserFacingError(staffPaymentMessages.notFound, 404);
+  return locked;
 }

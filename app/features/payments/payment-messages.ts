@@ -1,3 +1,5 @@
+import { formatNaira } from "~/lib/format/money";
+
 /** What the applicant is told; the academy's wording, held by the tests. */
 export const paymentMessages = {
   notAccepted: "Payment opens once you have accepted your place.",
@@ -49,4 +51,24 @@ export const paymentMessages = {
   /** Staff's word for a checkout started before staff recorded part of its instalment. */
   moreThanLeft:
     "Part of this instalment was paid another way while this payment was under way: refund what was paid over.",
+} as const;
+
+export const staffPaymentMessages = {
+  notFound: "Payment not found. Please look again.",
+  instalmentNotFound: "Instalment not found. Please look again.",
+  notProof: "This payment has no proof waiting for a check. Please look again.",
+  instalmentPaid: "This instalment is already paid.",
+  notPayable: "Payments are recorded only for an accepted or enrolled place.",
+  sameDate: "That is the instalment's due date already.",
+  dateInPast: "The new due date must be today or later.",
+  paidInFuture: "The date it was paid cannot be in the future.",
+  proofConfirmed: "Bank transfer confirmed: the instalment is paid.",
+  proofConfirmedTwice:
+    "Bank transfer confirmed, but the instalment was already paid: the transfer is flagged for a refund.",
+  proofRejected: "Proof rejected: the applicant is told why.",
+  dueDateMoved: "Due date moved: the applicant is told.",
+  paymentRecorded: "Payment recorded: the instalment is paid.",
+  partRecorded: (left: number) =>
+    `Part payment recorded: ${formatNaira(left)} of the instalment is left to pay.`,
+  moreThanLeft: (left: number) => `At most ${formatNaira(left)} of this instalment is left to pay.`,
 } as const;

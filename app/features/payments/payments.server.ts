@@ -21,18 +21,18 @@ import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { logger } from "~/lib/infra/logger.server";
-import { configuredGateway } from "./gateway.server";
+import { configuredGateway } from "./gateway/gateway.server";
+import type { PaymentGateway } from "./gateway/payment-gateway";
+import type { ChargeStatus, VerifiedCharge } from "./gateway/paystack.server";
 import { leftToPay } from "./instalment-balance";
 import { lockMoneyRows, lockPaymentInOrder } from "./money-locks.server";
-import type { PaymentGateway } from "./payment-gateway";
 import { paymentMessages } from "./payment-messages";
 import {
   formatReceiptNumber,
   newPaymentReference,
   paymentReferencePattern,
 } from "./payment-reference";
-import type { ChargeStatus, VerifiedCharge } from "./paystack.server";
-import { queueReceiptEmail } from "./receipts.server";
+import { queueReceiptEmail } from "./receipts/receipts.server";
 
 /**
  * Chooses how an accepted place is paid for: writes the plan's instalments once, priced by the

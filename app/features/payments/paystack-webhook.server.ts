@@ -1,13 +1,13 @@
 import { db, type Transaction } from "~/db/client.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
-import { paymentReferencePattern } from "./payment-reference";
-import { paymentCheckJob } from "./payments.server";
 import {
   isPaystackSignatureValid,
   paystackEventSchema,
   paystackRefundEventSchema,
-} from "./paystack.server";
+} from "./gateway/paystack.server";
+import { paymentReferencePattern } from "./payment-reference";
+import { paymentCheckJob } from "./payments.server";
 import { checkRefundsOfPayment } from "./refunds.server";
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import {
@@ -21,14 +21,13 @@ import { UserFacingError } from "~/lib/errors";
 import { formatNaira } from "~/lib/format/money";
 import { uuidSchema } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
-import { configuredGateway } from "./gateway.server";
+import { configuredGateway } from "./gateway/gateway.server";
+import type { PaymentGateway } from "./gateway/payment-gateway";
+import { type GatewayRefund, PaystackRefusedError } from "./gateway/paystack.server";
 import { refundablePaymentStatuses } from "./instalment-status";
-import { lockPaymentInOrder } from "./money-locks.server";
-import type { PaymentGateway } from "./payment-gateway";
+import { lockPayment, lockPaymentInOrder } from "./money-locks.server";
+import { refundEmail } from "./payment-emails.server";
 import { paymentReferencePattern } from "./payment-reference";
-import { type GatewayRefund, PaystackRefusedError } from "./paystack.server";
-import { refundEmail } from "./staff-payment-emails.server";
-import { lockPayment } from "./staff-payments.server";
 
 /*
  * Refunds, in full or in part. The amount is reserved first, in the payment's locked row
@@ -300,4 +299,19 @@ export async function checkRefundsOfPayment(tx: Transaction, reference: string) 
     .where(and(eq(payments.reference, reference), eq(refunds.status, "pending")));
   for (const refund of pending)
     await refundCheckJob.enqueue(tx, { refundId: refund.id, attempt: 0 });
+}
+
+/** The refunds of `paid` payments, oldest first. */
+export async function refundsOf(paid: readonly Pick<Payment, "id">[]) {
+  if (!paid.length) return [];
+  return db()
+    .select()
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.paymentId,
+        paid.map((payment) => payment.id),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt));
 }

@@ -1,7 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, courses, messages, tutors } from "~/db/schema";
-import { enrolledCount } from "~/features/applications/students.server";
+import { enrolledCount } from "~/features/applications/staff/students.server";
 import { messageStats } from "~/features/messages/inbox/inbox.server";
 
 /** The dashboard's real figures (the old portal showed invented ones). */

@@ -4,7 +4,7 @@ import Moon from "lucide-react/icons/moon";
 import Search from "lucide-react/icons/search";
 import Sun from "lucide-react/icons/sun";
 import { Form, href, Link, useFetcher } from "react-router";
-import { defaultInboxQuery, inboxHref } from "~/features/messages/inbox/list-url";
+import { defaultInboxQuery, inboxHref } from "~/features/messages/list-url";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 

@@ -2,7 +2,10 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, courses, instalments, intakes, payments } from "~/db/schema";
 import { selectInstalments } from "~/features/applications/application-query.server";
-import { instalmentStatusSql, placePaying } from "~/features/payments/payment-overview.server";
+import {
+  instalmentStatusSql,
+  placePaying,
+} from "~/features/payments/staff/payment-overview.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { atLagosTime } from "~/lib/format/lagos-sql";
 import type { ReportPeriod } from "./report-period";

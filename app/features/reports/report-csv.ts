@@ -1,4 +1,4 @@
-import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
+import { REPLY_PROMISE_HOURS } from "~/features/reply-clock/reply-clock";
 import { nairaFromKobo } from "~/lib/format/money";
 import { csvRow } from "~/lib/text/csv";
 import {

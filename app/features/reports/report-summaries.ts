@@ -1,4 +1,4 @@
-import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
+import { REPLY_PROMISE_HOURS } from "~/features/reply-clock/reply-clock";
 import { formatMonthYear, formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import type { FunnelStep } from "./admissions-funnel.server";

@@ -11,7 +11,7 @@ import {
   answeredInTime,
   judgedUnanswered,
   replyWaits,
-} from "~/features/messages/inbox/reply-clock.server";
+} from "~/features/messages/reply-clock.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { atLagosTime } from "~/lib/format/lagos-sql";
 import { admissionsFunnel, type CourseFunnel, funnelTotals } from "./admissions-funnel.server";

@@ -1,10 +1,10 @@
 import type { SavedReply } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
-import { DeleteModal } from "~/ui/confirm-modal";
-import { TextareaField, TextField } from "~/ui/form-fields";
+import { DeleteModal } from "~/ui/form/confirm-modal";
+import { TextareaField, TextField } from "~/ui/form/form-fields";
+import { RecordFormModal } from "~/ui/form/record-form-modal";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import type { ListModalProps } from "~/ui/modal";
-import { RecordFormModal } from "~/ui/record-form-modal";
-import { useSchemaForm } from "~/ui/use-schema-form";
 import { savedReplyFormSchema } from "./schema";
 
 /** The add and edit form of a saved reply, in a URL-driven modal. */

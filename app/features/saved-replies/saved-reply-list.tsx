@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { SavedReply } from "~/db/schema";
 import { formatShortDate } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
-import { RowModalLink } from "~/ui/row-actions";
+import { RowModalLink } from "~/ui/list/row-actions";
 import { savedReplyListHref } from "./list-url";
 
 type ListedReply = Pick<SavedReply, "id" | "title" | "body" | "updatedAt">;

@@ -2,11 +2,11 @@ import { useId } from "react";
 import type { Tutor } from "~/db/schema";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { uploadRules } from "~/lib/forms/upload-rules";
-import { ErrorText } from "~/ui/fields";
-import { controlClasses, TextareaField, TextField } from "~/ui/form-fields";
+import { ErrorText } from "~/ui/form/fields";
+import { controlClasses, TextareaField, TextField } from "~/ui/form/form-fields";
+import { RecordFormModal } from "~/ui/form/record-form-modal";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import type { ListModalProps } from "~/ui/modal";
-import { RecordFormModal } from "~/ui/record-form-modal";
-import { useSchemaForm } from "~/ui/use-schema-form";
 import { BIO_MAX, tutorFormSchema } from "./schema";
 import { TutorPhoto } from "./tutor-photo";
 

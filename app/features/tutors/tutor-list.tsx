@@ -2,7 +2,7 @@ import UserPlus from "lucide-react/icons/user-plus";
 import { Link } from "react-router";
 import type { Tutor } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
-import { ActiveBadge, ActiveToggleButton, RowModalLink } from "~/ui/row-actions";
+import { ActiveBadge, ActiveToggleButton, RowModalLink } from "~/ui/list/row-actions";
 import { type TutorListQuery, tutorListHref } from "./list-url";
 import { TutorPhoto } from "./tutor-photo";
 

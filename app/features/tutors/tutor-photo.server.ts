@@ -3,8 +3,8 @@ import {
   type ImageShape,
   storeImage,
   uniqueTimestamp,
-} from "~/features/courses/course-files.server";
-import type { ReceivedFile, UploadForm } from "~/features/courses/course-upload.server";
+} from "~/features/uploads/file-content.server";
+import type { ReceivedFile, UploadForm } from "~/features/uploads/upload-form.server";
 import { tutorFormLimit } from "~/lib/forms/body-limits";
 import type { ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { tutorMessages } from "./schema";

@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, type Tutor, tutors } from "~/db/schema";
-import type { ReceivedFile } from "~/features/courses/course-upload.server";
+import type { ReceivedFile } from "~/features/uploads/upload-form.server";
 import { UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { courseAssets } from "~/lib/infra/storage/index.server";

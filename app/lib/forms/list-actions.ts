@@ -20,7 +20,7 @@ export const formIntents = <Create extends z.ZodMiniObject, Edit extends z.ZodMi
 export const deleteIntent = z.object({ intent: z.literal("delete"), id: recordId });
 
 /**
- * A list row's active toggle as `ActiveToggleButton` (app/ui/row-actions.tsx) posts it: the row's
+ * A list row's active toggle as `ActiveToggleButton` (app/ui/list/row-actions.tsx) posts it: the row's
  * id and the state the screen showed; the toggle sets the opposite.
  */
 export const activeToggleSchema = z.object({

@@ -22,10 +22,10 @@ import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { ListSearch } from "~/ui/list-search";
-import { Pagination } from "~/ui/pagination";
-import { useActionReply } from "~/ui/use-action-reply";
-import { useListModal } from "~/ui/use-list-modal";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { ListSearch } from "~/ui/list/list-search";
+import { Pagination } from "~/ui/list/pagination";
+import { useListModal } from "~/ui/list/use-list-modal";
 import type { Route } from "./+types/admins";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Management | Admin Portal" }];

@@ -1,13 +1,13 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link } from "react-router";
-import { ClassListSheet } from "~/features/applications/class-list";
 import { admissionsHref } from "~/features/applications/list-url";
-import { studentsExportHref } from "~/features/applications/student-links";
-import { classList } from "~/features/applications/students.server";
+import { ClassListSheet } from "~/features/applications/staff/class-list";
+import { studentsExportHref } from "~/features/applications/staff/student-links";
+import { classList } from "~/features/applications/staff/students.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { CsvExportLink } from "~/ui/csv-export-link";
+import { CsvExportLink } from "~/ui/list/csv-export-link";
 import { PrintButton } from "~/ui/print-button";
 import type { Route } from "./+types/class-list";
 

@@ -20,20 +20,20 @@ import {
   updateIntake,
 } from "~/features/intakes/intakes.server";
 import { intakeListHref } from "~/features/intakes/list-url";
-import { CancelledIntakePayersSection } from "~/features/payments/cancelled-intake-payers";
+import { CancelledIntakePayersSection } from "~/features/payments/staff/cancelled-intake-payers";
 import {
   listCancelledIntakePayers,
   transferMessages,
   transferPlace,
-} from "~/features/payments/transfers.server";
+} from "~/features/payments/staff/transfers.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { useActionReply } from "~/ui/use-action-reply";
-import { useListModal } from "~/ui/use-list-modal";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { useListModal } from "~/ui/list/use-list-modal";
 import type { Route } from "./+types/course-intakes";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,8 +1,8 @@
 import Plus from "lucide-react/icons/plus";
 import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
-import { AdminCourseToolbar } from "~/features/courses/admin-course-toolbar";
-import { CourseCardsView, CourseListView } from "~/features/courses/admin-course-views";
+import { AdminCourseToolbar } from "~/features/courses/admin/admin-course-toolbar";
+import { CourseCardsView, CourseListView } from "~/features/courses/admin/admin-course-views";
 import {
   courseStats,
   createCourse,
@@ -12,25 +12,28 @@ import {
   listCoursesForAdmin,
   toggleCourseActive,
   updateCourse,
-} from "~/features/courses/course-admin.server";
-import { CourseFormModal } from "~/features/courses/course-form-modal";
+} from "~/features/courses/admin/course-admin.server";
+import {
+  courseUploadFailedText,
+  readCourseSubmission,
+} from "~/features/courses/admin/course-files.server";
+import { CourseFormModal } from "~/features/courses/admin/course-form-modal";
 import {
   courseActionFailed,
   courseActionSchema,
   courseMessages,
-} from "~/features/courses/course-form-schema";
-import { readCourseSubmission, uploadFailedText } from "~/features/courses/course-upload.server";
-import { DeleteCourseModal } from "~/features/courses/delete-course-modal";
-import { courseListHref, parseCourseListQuery } from "~/features/courses/list-url";
-import { courseFormClientAction } from "~/features/courses/use-upload-progress";
+} from "~/features/courses/admin/course-form-schema";
+import { DeleteCourseModal } from "~/features/courses/admin/delete-course-modal";
+import { courseListHref, parseCourseListQuery } from "~/features/courses/admin/list-url";
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { courseFormClientAction } from "~/features/uploads/use-upload-progress";
 import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { useActionReply } from "~/ui/use-action-reply";
-import { useListModal } from "~/ui/use-list-modal";
-import { GridListToggle } from "~/ui/view-toggle";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { useListModal } from "~/ui/list/use-list-modal";
+import { GridListToggle } from "~/ui/list/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = () => [{ title: "Courses | Admin Portal" }];
@@ -90,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return failureReply(submission, error, "Changing a course", {
       formMessage: ({ message, field }) =>
-        uploadFailedText(field, message) ?? courseActionFailed(input.intent, message),
+        courseUploadFailedText(field, message) ?? courseActionFailed(input.intent, message),
     });
   }
 }

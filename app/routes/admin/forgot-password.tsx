@@ -5,7 +5,7 @@ import { forgotPasswordSchema } from "~/features/auth/schema";
 import { invalidSubmission, noticeReply, refusalReply } from "~/lib/forms/action-reply.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter } from "~/lib/http/retry-after";
-import { useSchemaForm } from "~/ui/use-schema-form";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import type { Route } from "./+types/forgot-password";
 
 export const headers = passRetryAfter;

@@ -12,9 +12,9 @@ import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { env } from "~/lib/infra/env.server";
 import { Button } from "~/ui/button";
-import { CheckboxField, FormError, TextField } from "~/ui/form-fields";
+import { CheckboxField, FormError, TextField } from "~/ui/form/form-fields";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import { LabelledSection } from "~/ui/labelled-section";
-import { useSchemaForm } from "~/ui/use-schema-form";
 import type { Route } from "./+types/login";
 
 export const headers = passRetryAfter;

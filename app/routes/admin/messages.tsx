@@ -27,11 +27,11 @@ import {
 } from "~/features/messages/inbox/inbox-schema";
 import { InboxStatsLine } from "~/features/messages/inbox/inbox-stats-line";
 import { InboxFilters, InboxTabs } from "~/features/messages/inbox/inbox-toolbar";
-import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/inbox/list-url";
 import { MessageDetail } from "~/features/messages/inbox/message-detail";
 import { recordReply, sendReply } from "~/features/messages/inbox/replies.server";
 import { earlierMessagesFrom } from "~/features/messages/inbox/sender-messages.server";
 import { messageTimeline } from "~/features/messages/inbox/timeline.server";
+import { inboxHref, inboxMessages, parseInboxQuery } from "~/features/messages/list-url";
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.server";
@@ -43,10 +43,10 @@ import { logger } from "~/lib/infra/logger.server";
 import { settle } from "~/lib/infra/page-part.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
-import { DeleteModal } from "~/ui/confirm-modal";
 import { ErrorView } from "~/ui/error-view";
-import { Pagination } from "~/ui/pagination";
-import { useActionReply } from "~/ui/use-action-reply";
+import { DeleteModal } from "~/ui/form/confirm-modal";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { Pagination } from "~/ui/list/pagination";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/messages";
 

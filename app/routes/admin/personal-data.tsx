@@ -19,8 +19,8 @@ import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { listSearch } from "~/lib/router/list-href";
 import { Button, buttonClasses } from "~/ui/button";
-import { FormError, TextInput } from "~/ui/fields";
-import { useActionReply } from "~/ui/use-action-reply";
+import { FormError, TextInput } from "~/ui/form/fields";
+import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/personal-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Personal data | Admin Portal" }];

@@ -1,8 +1,8 @@
 import Download from "lucide-react/icons/download";
 import { Form, href } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
-import { REPLY_PROMISE_HOURS } from "~/features/messages/reply-clock";
 import { PageHeader } from "~/features/portal/page-header";
+import { REPLY_PROMISE_HOURS } from "~/features/reply-clock/reply-clock";
 import { BarList } from "~/features/reports/charts/bar-list";
 import { ChartFigure } from "~/features/reports/charts/chart-figure";
 import { ColumnChart } from "~/features/reports/charts/column-chart";
@@ -41,7 +41,7 @@ import { TallyFigure } from "~/features/reports/tally-figure";
 import { formatShortDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira, nairaFromKobo } from "~/lib/format/money";
 import { buttonClasses } from "~/ui/button";
-import { controlClasses, FormError, SelectInput } from "~/ui/fields";
+import { controlClasses, FormError, SelectInput } from "~/ui/form/fields";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports | Admin Portal" }];

@@ -10,8 +10,8 @@ import { invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
-import { FormError, TextField } from "~/ui/form-fields";
-import { useSchemaForm } from "~/ui/use-schema-form";
+import { FormError, TextField } from "~/ui/form/form-fields";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => tokenPageMeta("Admin Portal | Choose a new password");

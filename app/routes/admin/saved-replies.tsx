@@ -22,8 +22,8 @@ import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server
 import { readForm } from "~/lib/forms/request-form.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { useActionReply } from "~/ui/use-action-reply";
-import { useListModal } from "~/ui/use-list-modal";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { useListModal } from "~/ui/list/use-list-modal";
 import type { Route } from "./+types/saved-replies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Saved Replies | Admin Portal" }];

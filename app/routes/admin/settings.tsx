@@ -19,9 +19,12 @@ import {
   outgoingMailMessages,
   settingsActionSchema,
 } from "~/features/outgoing-mail/schema";
-import { BankAccountForm } from "~/features/payments/bank-account-form";
+import {
+  loadBankAccount,
+  saveBankAccount,
+} from "~/features/payments/applicant/bank-transfer.server";
 import { bankAccountMessages, bankAccountSchema } from "~/features/payments/bank-account-schema";
-import { loadBankAccount, saveBankAccount } from "~/features/payments/bank-transfer.server";
+import { BankAccountForm } from "~/features/payments/staff/bank-account-form";
 import { PageHeader } from "~/features/portal/page-header";
 import { keptValueOf } from "~/lib/forms/action-reply";
 import { failureReply, invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
@@ -29,7 +32,7 @@ import { readForm } from "~/lib/forms/request-form.server";
 import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
-import { useActionReply } from "~/ui/use-action-reply";
+import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal" }];
@@ -63,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     return refusalReply(null, { status: 400, message: outgoingMailMessages.invalid });
   }
   try {
-    await retryOutgoingEmail(actor, parsed.data.id);
+    await retryOutgoingEmail(parsed.data.id);
   } catch (error) {
     return failureReply(null, error, "Retrying an e-mail");
   }

@@ -12,8 +12,8 @@ import { invalidSubmission, noticeReply, refusalReply } from "~/lib/forms/action
 import { readForm } from "~/lib/forms/request-form.server";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { Button } from "~/ui/button";
-import { FormError } from "~/ui/form-fields";
-import { useSchemaForm } from "~/ui/use-schema-form";
+import { FormError } from "~/ui/form/form-fields";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 import type { Route } from "./+types/sign-in-link";
 
 export const headers = passRetryAfter;

@@ -3,7 +3,13 @@ import { useNavigate, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import type { Admin } from "~/db/schema";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
-import { AdmissionConfirmModal } from "~/features/applications/admission-confirm-modal";
+import {
+  type AdmissionsQuery,
+  admissionsHref,
+  parseAdmissionsQuery,
+} from "~/features/applications/list-url";
+import { defaultOfferDeadline } from "~/features/applications/places.server";
+import { AdmissionConfirmModal } from "~/features/applications/staff/admission-confirm-modal";
 import {
   admissionMessages,
   assignApplication,
@@ -14,58 +20,52 @@ import {
   saveApplicationNotes,
   waitlistApplication,
   withdrawApplication,
-} from "~/features/applications/admissions.server";
+} from "~/features/applications/staff/admissions.server";
 import {
   type AdmissionConfirm,
   admissionActionSchema,
   admissionConfirms,
   admissionFormMessages,
-} from "~/features/applications/admissions-schema";
+} from "~/features/applications/staff/admissions-schema";
 import {
   ApplicationFilters,
   ApplicationStatusCounts,
   StudentsTabs,
-} from "~/features/applications/admissions-toolbar";
-import { ApplicationDetail } from "~/features/applications/application-detail";
+} from "~/features/applications/staff/admissions-toolbar";
+import { ApplicationDetail } from "~/features/applications/staff/application-detail";
 import {
   applicationTimeline,
   getApplication,
   personRecordsOf,
-} from "~/features/applications/application-detail.server";
-import { ApplicationList } from "~/features/applications/application-list";
+} from "~/features/applications/staff/application-detail.server";
+import { ApplicationList } from "~/features/applications/staff/application-list";
 import {
   applicationIntakeChoices,
   applicationStatusCounts,
   listApplications,
-} from "~/features/applications/application-list.server";
-import { savedRepliesForApplication } from "~/features/applications/application-reply-context.server";
-import {
-  type AdmissionsQuery,
-  admissionsHref,
-  parseAdmissionsQuery,
-} from "~/features/applications/list-url";
-import { defaultOfferDeadline } from "~/features/applications/places.server";
-import { listStudents } from "~/features/applications/students.server";
-import { StudentsTab } from "~/features/applications/students-tab";
+} from "~/features/applications/staff/application-list.server";
+import { savedRepliesForApplication } from "~/features/applications/staff/application-reply-context.server";
+import { listStudents } from "~/features/applications/staff/students.server";
+import { StudentsTab } from "~/features/applications/staff/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
-import { parsePaymentsQuery } from "~/features/payments/list-url";
-import { listInstalments } from "~/features/payments/payment-overview.server";
-import { PaymentConfirmModal, PaymentSection } from "~/features/payments/payment-section";
-import { PaymentsTab } from "~/features/payments/payments-tab";
+import { staffPaymentMessages } from "~/features/payments/payment-messages";
 import { refundMessages, refundPayment } from "~/features/payments/refunds.server";
+import { parsePaymentsQuery } from "~/features/payments/staff/list-url";
+import { listInstalments } from "~/features/payments/staff/payment-overview.server";
+import { PaymentConfirmModal, PaymentSection } from "~/features/payments/staff/payment-section";
+import { PaymentsTab } from "~/features/payments/staff/payments-tab";
 import {
   applicationPayments,
   confirmProof,
   moveDueDate,
   recordManualPayment,
   rejectProof,
-  staffPaymentMessages,
-} from "~/features/payments/staff-payments.server";
+} from "~/features/payments/staff/staff-payments.server";
 import {
   type StaffPaymentConfirm,
   staffPaymentActionSchema,
   staffPaymentConfirms,
-} from "~/features/payments/staff-payments-schema";
+} from "~/features/payments/staff/staff-payments-schema";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { lagosInputFromInstant, lagosToday } from "~/lib/format/dates";
@@ -76,8 +76,8 @@ import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
-import { Pagination } from "~/ui/pagination";
-import { useActionReply } from "~/ui/use-action-reply";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { Pagination } from "~/ui/list/pagination";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/students";
 

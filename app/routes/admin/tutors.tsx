@@ -1,6 +1,5 @@
 import UserPlus from "lucide-react/icons/user-plus";
 import { requireAdmin } from "~/features/auth/session.server";
-import { readUploadSubmission } from "~/features/courses/course-upload.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { parseTutorListQuery, tutorListHref } from "~/features/tutors/list-url";
@@ -15,12 +14,13 @@ import {
   setTutorActive,
   updateTutor,
 } from "~/features/tutors/tutors.server";
+import { readUploadSubmission } from "~/features/uploads/upload-form.server";
 import { failureReply } from "~/lib/forms/action-reply.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
-import { ListSearch } from "~/ui/list-search";
-import { useActionReply } from "~/ui/use-action-reply";
-import { useListModal } from "~/ui/use-list-modal";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { ListSearch } from "~/ui/list/list-search";
+import { useListModal } from "~/ui/list/use-list-modal";
 import type { Route } from "./+types/tutors";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tutors | Admin Portal" }];

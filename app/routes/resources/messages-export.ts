@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/features/auth/session.server";
 import { messagesForExport } from "~/features/messages/inbox/inbox.server";
-import { parseInboxQuery } from "~/features/messages/inbox/list-url";
+import { parseInboxQuery } from "~/features/messages/list-url";
 import { formatReference } from "~/features/messages/reference";
 import { lagosToday } from "~/lib/format/dates";
 import { csvDownload } from "~/lib/http/csv-download";

@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/features/auth/session.server";
-import { proofOfPayment } from "~/features/payments/staff-payments.server";
+import { proofOfPayment } from "~/features/payments/staff/staff-payments.server";
 import { privateFileNotFound, privateFileResponse } from "~/lib/http/private-file.server";
 import { paymentProofs } from "~/lib/infra/storage/index.server";
 import type { Route } from "./+types/payment-proof";

@@ -1,10 +1,10 @@
-import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/applicant-csv";
+import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/staff/applicant-csv";
 import { requireAdmin } from "~/features/auth/session.server";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { instalmentStatusLabels, paymentMethodLabels } from "~/features/payments/instalment-status";
-import { parsePaymentsQuery } from "~/features/payments/list-url";
-import { instalmentsForExport } from "~/features/payments/payment-overview.server";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
+import { parsePaymentsQuery } from "~/features/payments/staff/list-url";
+import { instalmentsForExport } from "~/features/payments/staff/payment-overview.server";
 import { lagosToday } from "~/lib/format/dates";
 import { nairaFromKobo } from "~/lib/format/money";
 import { csvDownload } from "~/lib/http/csv-download";

@@ -3,7 +3,7 @@ import {
   receiptDownload,
   receiptNumberOf,
   staffReceipt,
-} from "~/features/payments/receipts.server";
+} from "~/features/payments/receipts/receipts.server";
 import type { Route } from "./+types/staff-receipt";
 
 /** Any payment's receipt, for signed-in staff. */

@@ -1,6 +1,6 @@
-import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/applicant-csv";
 import { parseAdmissionsQuery } from "~/features/applications/list-url";
-import { studentsForExport } from "~/features/applications/students.server";
+import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/staff/applicant-csv";
+import { studentsForExport } from "~/features/applications/staff/students.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { lagosToday } from "~/lib/format/dates";
 import { csvDownload } from "~/lib/http/csv-download";

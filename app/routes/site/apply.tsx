@@ -1,10 +1,10 @@
 import { data, href, Link } from "react-router";
-import { loadApplyPage } from "~/features/applications/applicant-pages.server";
-import { ApplicationForm } from "~/features/applications/application-form";
-import { IntakeFacts } from "~/features/applications/intake-facts";
-import { applicationMessages } from "~/features/applications/schema";
-import { handleApplicationForm } from "~/features/applications/submit.server";
-import { CatalogueErrorView } from "~/features/courses/catalogue-error-view";
+import { loadApplyPage } from "~/features/applications/applicant/applicant-pages.server";
+import { ApplicationForm } from "~/features/applications/applicant/application-form";
+import { IntakeFacts } from "~/features/applications/applicant/intake-facts";
+import { handleApplicationForm } from "~/features/applications/applicant/submit.server";
+import { applicationMessages } from "~/features/applications/application-schema";
+import { CatalogueErrorView } from "~/features/courses/catalogue/catalogue-error-view";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";

@@ -1,12 +1,15 @@
 import { href } from "react-router";
-import { FindApplicationForm } from "~/features/applications/find-application-form";
-import { applicationMessages } from "~/features/applications/schema";
-import { returnFromCheckout, returnNotices } from "~/features/payments/applicant-payments.server";
-import { pageToReturnTo } from "~/features/payments/checkout-return.server";
+import { FindApplicationForm } from "~/features/applications/applicant/find-application-form";
+import { applicationMessages } from "~/features/applications/application-schema";
+import {
+  returnFromCheckout,
+  returnNotices,
+} from "~/features/payments/applicant/applicant-payments.server";
+import { pageToReturnTo } from "~/features/payments/applicant/checkout-return.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { redirectWithFlash } from "~/lib/router/flash.server";
-import { FormError } from "~/ui/fields";
-import { FormNotice } from "~/ui/form-notice";
+import { FormError } from "~/ui/form/fields";
+import { FormNotice } from "~/ui/form/form-notice";
 import type { Route } from "./+types/checkout-return";
 
 /*

@@ -5,7 +5,7 @@ import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
 import { data, href, Link, useNavigate } from "react-router";
 import { intakeRefusal } from "~/features/applications/applications.server";
-import { CatalogueErrorView } from "~/features/courses/catalogue-error-view";
+import { CatalogueErrorView } from "~/features/courses/catalogue/catalogue-error-view";
 import {
   BrochureButton,
   CheckList,
@@ -13,11 +13,11 @@ import {
   Curriculum,
   ExpertLedTraining,
   Faqs,
-} from "~/features/courses/course-detail-sections";
+} from "~/features/courses/catalogue/course-detail-sections";
+import { courseStructuredData } from "~/features/courses/catalogue/course-structured-data";
+import { PriceTag } from "~/features/courses/catalogue/price-tag";
 import { CourseImage } from "~/features/courses/course-image";
-import { courseStructuredData } from "~/features/courses/course-structured-data";
 import { findActiveCourseBySlug } from "~/features/courses/courses.server";
-import { PriceTag } from "~/features/courses/price-tag";
 import { NextSessions } from "~/features/intakes/next-intakes";
 import { nextIntakes } from "~/features/intakes/public-intakes.server";
 import { formMessages } from "~/features/messages/form-options";

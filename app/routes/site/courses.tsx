@@ -1,9 +1,12 @@
 import { Form, Link } from "react-router";
-import { catalogueSearch, defaultCatalogueQuery } from "~/features/courses/catalogue-list-url";
-import { CourseCard, courseCardItemClasses } from "~/features/courses/course-card";
+import {
+  catalogueSearch,
+  defaultCatalogueQuery,
+} from "~/features/courses/catalogue/catalogue-list-url";
+import { CourseCard, courseCardItemClasses } from "~/features/courses/catalogue/course-card";
+import { useCatalogueQuery } from "~/features/courses/catalogue/use-catalogue-query";
 import { distinctValues, filterCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
-import { useCatalogueQuery } from "~/features/courses/use-catalogue-query";
 import { nextStartText } from "~/features/intakes/intake-wording";
 import { nextStartByCourse } from "~/features/intakes/public-intakes.server";
 import { lagosToday } from "~/lib/format/dates";
@@ -12,9 +15,9 @@ import { skipSearchOnlyChanges } from "~/lib/router/revalidation";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { buttonClasses } from "~/ui/button";
 import { ErrorView } from "~/ui/error-view";
-import { SelectInput } from "~/ui/fields";
-import { SearchInput } from "~/ui/search-input";
-import { GridListToggle } from "~/ui/view-toggle";
+import { SelectInput } from "~/ui/form/fields";
+import { SearchInput } from "~/ui/list/search-input";
+import { GridListToggle } from "~/ui/list/view-toggle";
 import type { Route } from "./+types/courses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,7 +3,7 @@ import {
   demoCheckout,
   demoCheckoutEnabled,
   finishDemoCheckout,
-} from "~/features/payments/demo-checkout.server";
+} from "~/features/payments/gateway/demo-checkout.server";
 import { paymentReferencePattern } from "~/features/payments/payment-reference";
 import { formatNaira } from "~/lib/format/money";
 import { readForm } from "~/lib/forms/request-form.server";

@@ -1,6 +1,6 @@
-import { FindApplicationForm } from "~/features/applications/find-application-form";
-import { applicationMessages } from "~/features/applications/schema";
-import { handleFindApplication } from "~/features/applications/submit.server";
+import { FindApplicationForm } from "~/features/applications/applicant/find-application-form";
+import { handleFindApplication } from "~/features/applications/applicant/submit.server";
+import { applicationMessages } from "~/features/applications/application-schema";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { publicUrlFrom, seo } from "~/lib/site/seo";

@@ -1,6 +1,6 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import { data, href } from "react-router";
-import { CourseCard } from "~/features/courses/course-card";
+import { CourseCard } from "~/features/courses/catalogue/course-card";
 import { selectFeaturedCourses } from "~/features/courses/course-rules";
 import { listActiveCourses } from "~/features/courses/courses.server";
 import { formMessages } from "~/features/messages/form-options";

@@ -7,8 +7,19 @@ import {
   redirect,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { loadMyApplication, type OfferTerms } from "~/features/applications/applicant-pages.server";
-import { ApplicationHistory } from "~/features/applications/application-history";
+import {
+  loadMyApplication,
+  type OfferTerms,
+} from "~/features/applications/applicant/applicant-pages.server";
+import { ApplicationHistory } from "~/features/applications/applicant/application-history";
+import { FindApplicationForm } from "~/features/applications/applicant/find-application-form";
+import { IntakeFacts } from "~/features/applications/applicant/intake-facts";
+import {
+  nextStepText,
+  offerDeadlineText,
+  stepNotices,
+} from "~/features/applications/applicant/next-step";
+import { handleApplicantStep } from "~/features/applications/applicant/submit.server";
 import {
   type ApplicantMove,
   applicantMoves,
@@ -16,20 +27,16 @@ import {
   formatApplicationReference,
   mayMove,
 } from "~/features/applications/application-rules";
+import { applicationMessages } from "~/features/applications/application-schema";
 import { isReplacedLink } from "~/features/applications/application-token.server";
-import { FindApplicationForm } from "~/features/applications/find-application-form";
-import { IntakeFacts } from "~/features/applications/intake-facts";
-import { nextStepText, offerDeadlineText, stepNotices } from "~/features/applications/next-step";
-import { applicationMessages } from "~/features/applications/schema";
-import { handleApplicantStep } from "~/features/applications/submit.server";
 import { PlanList } from "~/features/intakes/plan-list";
 import {
   handlePaymentStep,
   isPaymentIntent,
   loadMyPayments,
-} from "~/features/payments/applicant-payments.server";
-import { leavingForCheckout } from "~/features/payments/checkout-return.server";
-import { MyPaymentsSection } from "~/features/payments/my-payments";
+} from "~/features/payments/applicant/applicant-payments.server";
+import { leavingForCheckout } from "~/features/payments/applicant/checkout-return.server";
+import { MyPaymentsSection } from "~/features/payments/applicant/my-payments";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { formatNaira } from "~/lib/format/money";
 import { formErrorsOf } from "~/lib/forms/action-reply";
@@ -38,10 +45,10 @@ import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button, ButtonLink, buttonClasses } from "~/ui/button";
-import { FormError } from "~/ui/fields";
-import { FormNotice } from "~/ui/form-notice";
+import { FormError } from "~/ui/form/fields";
+import { FormNotice } from "~/ui/form/form-notice";
+import { useActionReply } from "~/ui/form/use-action-reply";
 import { LabelledSection } from "~/ui/labelled-section";
-import { useActionReply } from "~/ui/use-action-reply";
 import type { Route } from "./+types/my-application";
 
 /*

@@ -1,11 +1,11 @@
 import { applicationHref } from "~/features/applications/application-token.server";
-import { readUploadForm } from "~/features/courses/course-upload.server";
 import {
   proofExpected,
   proofUploadForm,
   sendTransferProof,
-} from "~/features/payments/bank-transfer.server";
+} from "~/features/payments/applicant/bank-transfer.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
+import { readUploadForm } from "~/features/uploads/upload-form.server";
 import { UserFacingError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import type { Route } from "./+types/payment-proof";

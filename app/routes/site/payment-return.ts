@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
 import { requireApplicationToken } from "~/features/applications/application-token.server";
-import { leavingForCheckout } from "~/features/payments/checkout-return.server";
+import { leavingForCheckout } from "~/features/payments/applicant/checkout-return.server";
 import type { Route } from "./+types/payment-return";
 
 /**

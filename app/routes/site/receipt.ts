@@ -4,7 +4,7 @@ import {
   applicantReceipt,
   receiptDownload,
   receiptNumberOf,
-} from "~/features/payments/receipts.server";
+} from "~/features/payments/receipts/receipts.server";
 import type { Route } from "./+types/receipt";
 
 /**

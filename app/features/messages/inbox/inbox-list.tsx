@@ -3,11 +3,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DateTime } from "~/ui/date-time";
-import { SelectInput } from "~/ui/fields";
+import { SelectInput } from "~/ui/form/fields";
+import { ReplyClockBadge } from "../../reply-clock/reply-clock-badge";
+import { type InboxQuery, inboxHref } from "../list-url";
 import type { InboxListItem } from "./inbox.server";
-import { type InboxQuery, inboxHref } from "./list-url";
 import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
-import { ReplyClockBadge } from "./reply-clock-badge";
 
 type AdminOption = { id: string; name: string };
 

@@ -3,7 +3,7 @@ import { messagePriorities, messageStatuses } from "~/db/schema";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { uuidSchema } from "~/lib/ids";
 import { multiLine } from "~/lib/text/outside-text";
-import { inboxMessages } from "./list-url";
+import { inboxMessages } from "../list-url";
 
 /**
  * The inbox's actions, one form per intent. Every issue the schema raises is the text staff

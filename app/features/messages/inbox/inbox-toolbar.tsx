@@ -3,12 +3,12 @@ import { Form, href, Link } from "react-router";
 import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { CsvExportLink } from "~/ui/csv-export-link";
-import { SelectInput } from "~/ui/fields";
-import { SearchInput } from "~/ui/search-input";
-import { useFilterSubmit } from "~/ui/use-filter-submit";
-import { usePendingSearch } from "~/ui/use-pending-search";
-import { useSyncedFields } from "~/ui/use-synced-fields";
+import { SelectInput } from "~/ui/form/fields";
+import { useSyncedFields } from "~/ui/form/use-synced-fields";
+import { CsvExportLink } from "~/ui/list/csv-export-link";
+import { SearchInput } from "~/ui/list/search-input";
+import { useFilterSubmit } from "~/ui/list/use-filter-submit";
+import { usePendingSearch } from "~/ui/list/use-pending-search";
 import {
   defaultInboxQuery,
   type InboxQuery,
@@ -19,7 +19,7 @@ import {
   narrowsInbox,
   parseInboxQuery,
   replyClockFilters,
-} from "./list-url";
+} from "../list-url";
 import { capitalize } from "./message-badges";
 
 export function InboxTabs({ query }: { query: InboxQuery }) {

@@ -15,11 +15,11 @@ import { startOfLagosDay } from "~/lib/format/dates";
 import { compareText } from "~/lib/text/compare-text";
 import { containsPattern } from "~/lib/text/sql-text";
 import type { MessageFormType } from "../form-types";
+import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "../list-url";
 import { parseReference } from "../reference";
+import { answeredOrClosed, dueSoon, overdue } from "../reply-clock.server";
 import { lockAssignees, queueAssignmentEmails } from "./assignment-emails.server";
-import { INBOX_PAGE_SIZE, type InboxQuery, inboxMessages } from "./list-url";
 import { asActor } from "./message-actor.server";
-import { answeredOrClosed, dueSoon, overdue } from "./reply-clock.server";
 
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessagePriority = (typeof messagePriorities)[number];

@@ -19,7 +19,7 @@ import { href } from "react-router";
 import { formatFileSize } from "~/lib/format/file-size";
 import { DateTime } from "~/ui/date-time";
 import { LabelledSection } from "~/ui/labelled-section";
-import { EarlierEntriesNote } from "~/ui/timeline";
+import { EarlierEntriesNote } from "~/ui/triage/timeline";
 import type { ReceivedMail, MessageTimeline as Timeline, TimelineEntry } from "./timeline.server";
 import { deliveryText, timelineText } from "./timeline-text";
 

@@ -12,13 +12,13 @@ import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import type { SentEmail } from "~/features/outgoing-mail/send-email-job.server";
 import { UserFacingError } from "~/lib/errors";
 import { env } from "~/lib/infra/env.server";
+import { inboxMessages } from "../list-url";
 import { replyAddress } from "../reply-address";
+import { awaitingReply } from "../reply-clock.server";
+import { scheduleReplyReminder } from "../reply-reminders.server";
 import { firstReplyStamp, rowWrittenAt } from "./inbox.server";
-import { inboxMessages } from "./list-url";
 import { actInTransaction, asActor } from "./message-actor.server";
-import { awaitingReply } from "./reply-clock.server";
 import { replySubject } from "./reply-links";
-import { scheduleReplyReminder } from "./reply-reminders.server";
 
 /** Channels a reply sent outside the portal can be recorded for. */
 export const recordedReplyChannels = {

@@ -6,10 +6,10 @@ import { Form, useActionData, useNavigation, useSearchParams } from "react-route
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/fields";
-import { IntentFields } from "~/ui/intent-fields";
+import { controlClasses } from "~/ui/form/fields";
+import { IntentFields } from "~/ui/form/intent-fields";
 import { LabelledSection } from "~/ui/labelled-section";
-import { SavedReplySelect } from "~/ui/saved-reply-select";
+import { SavedReplySelect } from "~/ui/triage/saved-reply-select";
 import { REPLY_MAX } from "./inbox-schema";
 import { replyMailto, whatsAppLink } from "./reply-links";
 

@@ -12,9 +12,9 @@ import {
   formatReplyTime,
   REPLY_PROMISE_HOURS,
   RESPONSE_WINDOW_DAYS,
-} from "../reply-clock";
-import { defaultInboxQuery, inboxHref } from "./list-url";
-import type { ReplyClockFigures } from "./reply-clock.server";
+} from "../../reply-clock/reply-clock";
+import { defaultInboxQuery, inboxHref } from "../list-url";
+import type { ReplyClockFigures } from "../reply-clock.server";
 
 const percent = new Intl.NumberFormat("en-NG", { style: "percent", maximumFractionDigits: 0 });
 

@@ -1,5 +1,5 @@
 import ChevronRight from "lucide-react/icons/chevron-right";
-import { DetailRow } from "~/ui/detail-row";
+import { DetailRow } from "~/ui/triage/detail-row";
 import type { InboxMessage } from "./inbox.server";
 
 function Recorded({ value }: { value: string | null }) {

@@ -1,8 +1,8 @@
-import { SelectInput, TextArea } from "~/ui/fields";
-import { PersonFields } from "~/ui/person-fields";
-import { PublicForm } from "~/ui/public-form";
-import { PublicFormSubmit } from "~/ui/public-form-submit";
-import { usePublicForm } from "~/ui/use-public-form";
+import { SelectInput, TextArea } from "~/ui/form/fields";
+import { PersonFields } from "~/ui/public-form/person-fields";
+import { PublicForm } from "~/ui/public-form/public-form";
+import { PublicFormSubmit } from "~/ui/public-form/public-form-submit";
+import { usePublicForm } from "~/ui/public-form/use-public-form";
 import { contactSubjects } from "../form-options";
 
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);

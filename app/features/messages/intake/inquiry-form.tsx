@@ -1,10 +1,10 @@
-import { ConsentCheckbox } from "~/ui/consent-checkbox";
-import { SelectInput, TextArea } from "~/ui/fields";
-import { PersonFields } from "~/ui/person-fields";
-import { PublicForm } from "~/ui/public-form";
-import { PublicFormSubmit } from "~/ui/public-form-submit";
-import { useConsent } from "~/ui/use-consent";
-import { usePublicForm } from "~/ui/use-public-form";
+import { SelectInput, TextArea } from "~/ui/form/fields";
+import { ConsentCheckbox } from "~/ui/public-form/consent-checkbox";
+import { PersonFields } from "~/ui/public-form/person-fields";
+import { PublicForm } from "~/ui/public-form/public-form";
+import { PublicFormSubmit } from "~/ui/public-form/public-form-submit";
+import { useConsent } from "~/ui/public-form/use-consent";
+import { usePublicForm } from "~/ui/public-form/use-public-form";
 import { contactMethods, courseInquiryType, inquiryTypes } from "../form-options";
 
 const loadSchema = () => import("./schema").then((module) => module.inquirySchema);

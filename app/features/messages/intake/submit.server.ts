@@ -17,8 +17,8 @@ import {
   type RateLimitRule,
   reserveRateLimits,
 } from "~/lib/infra/rate-limit.server";
-import { scheduleReplyReminder } from "../inbox/reply-reminders.server";
 import { formatReference } from "../reference";
+import { scheduleReplyReminder } from "../reply-reminders.server";
 import { mayAcknowledge, queueAcknowledgement } from "./acknowledgements.server";
 import {
   type ContactInput,
