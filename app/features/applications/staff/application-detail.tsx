@@ -6,7 +6,7 @@ import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { LabelledSection } from "~/ui/labelled-section";
-import { DetailCloseLink } from "~/ui/triage/detail-close-link";
+import { DetailFrame } from "~/ui/triage/detail-frame";
 import { DetailRow, EmailDetailRow } from "~/ui/triage/detail-row";
 import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/triage/record-forms";
 import {
@@ -67,28 +67,24 @@ export function ApplicationDetail({
 }) {
   const reference = formatApplicationReference(application.reference);
   return (
-    <article
-      aria-labelledby="application-heading"
-      // A long e-mail address or reference wraps rather than widen a phone's screen.
-      className="flex min-w-0 flex-col gap-5 p-5 [overflow-wrap:anywhere]"
+    <DetailFrame
+      headingId="application-heading"
+      heading={application.fullName}
+      facts={
+        <>
+          {application.courseTitle} · {application.intakeLabel} ·{" "}
+          <span className="font-mono">{reference}</span>
+        </>
+      }
+      badges={
+        <>
+          <ApplicationStatusBadge status={application.status} />
+          <ApplicationClockBadge application={application} now={now} />
+        </>
+      }
+      closeHref={closeHref}
+      closeLabel="Close application"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 id="application-heading" className="text-xl font-bold text-slate-900 dark:text-white">
-            {application.fullName}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {application.courseTitle} · {application.intakeLabel} ·{" "}
-            <span className="font-mono">{reference}</span>
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <ApplicationStatusBadge status={application.status} />
-            <ApplicationClockBadge application={application} now={now} />
-          </div>
-        </div>
-        <DetailCloseLink to={closeHref} label="Close application" />
-      </div>
-
       <div className="flex flex-wrap gap-2">
         {moves
           .filter((move) => mayMove(staffMoves, move, application.status))
@@ -171,7 +167,7 @@ export function ApplicationDetail({
           The history could not be loaded. Reload the page to try again.
         </p>
       )}
-    </article>
+    </DetailFrame>
   );
 }
 

@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { cn } from "~/ui/cn";
-import { DateTime } from "~/ui/date-time";
+import { TriageRow } from "~/ui/triage/triage-row";
 import { formatApplicationReference } from "../application-rules";
 import { type AdmissionsQuery, admissionsHref } from "../list-url";
 import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";
@@ -25,16 +23,16 @@ export function ApplicationList({
   return (
     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
       {items.map((item) => (
-        <li
+        <TriageRow
           key={item.id}
-          data-application-id={item.id}
-          className={cn("p-3", item.id === openId && "bg-brand-50 dark:bg-brand-900/30")}
-        >
-          <Link to={admissionsHref(query, item.id)} preventScrollReset className="block min-w-0">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="truncate font-semibold text-slate-900 dark:text-white">
-                {item.fullName}
-              </span>
+          id={item.id}
+          dataAttribute="data-application-id"
+          to={admissionsHref(query, item.id)}
+          open={item.id === openId}
+          bold="name"
+          name={item.fullName}
+          badges={
+            <>
               <ApplicationStatusBadge status={item.status} />
               {item.waitlistPlace ? (
                 <span className="text-xs font-semibold text-amber-900 dark:text-amber-200">
@@ -42,21 +40,18 @@ export function ApplicationList({
                 </span>
               ) : null}
               <ApplicationClockBadge application={item} now={now} short />
-              <DateTime
-                at={item.createdAt}
-                className="ml-auto text-xs text-slate-600 dark:text-slate-400"
-              />
-            </div>
-            <p className="mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200">
-              {item.courseTitle} · {item.intakeLabel}
-            </p>
-            <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+            </>
+          }
+          at={item.createdAt}
+          about={`${item.courseTitle} · ${item.intakeLabel}`}
+          details={
+            <>
               <span className="font-mono">{formatApplicationReference(item.reference)}</span> ·{" "}
               {item.email}
               {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
-            </p>
-          </Link>
-        </li>
+            </>
+          }
+        />
       ))}
     </ul>
   );

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { DateTime } from "~/ui/date-time";
 import { SelectInput } from "~/ui/form/fields";
+import { TriageRow } from "~/ui/triage/triage-row";
 import { ReplyClockBadge } from "../../reply-clock/reply-clock-badge";
 import { type InboxQuery, inboxHref } from "../list-url";
 import type { InboxListItem } from "./inbox.server";
@@ -100,45 +99,42 @@ export function InboxList({
       </div>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
-          <li
+          <TriageRow
             key={item.id}
-            data-message-id={item.id}
-            className={cn(
-              "flex gap-3 p-3",
-              item.id === openId && "bg-brand-50 dark:bg-brand-900/30",
-              item.status === "unread" && "font-semibold",
-            )}
-          >
-            <input
-              type="checkbox"
-              name="ids"
-              value={item.id}
-              checked={selected.has(item.id)}
-              onChange={(event) => toggle(item.id, event.currentTarget.checked)}
-              aria-label={`Select message from ${item.fullName}`}
-              className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-            />
-            <Link to={inboxHref(query, item.id)} preventScrollReset className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="truncate text-slate-900 dark:text-white">{item.fullName}</span>
+            id={item.id}
+            dataAttribute="data-message-id"
+            to={inboxHref(query, item.id)}
+            open={item.id === openId}
+            bold={item.status === "unread" ? "row" : undefined}
+            leading={
+              <input
+                type="checkbox"
+                name="ids"
+                value={item.id}
+                checked={selected.has(item.id)}
+                onChange={(event) => toggle(item.id, event.currentTarget.checked)}
+                aria-label={`Select message from ${item.fullName}`}
+                className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+              />
+            }
+            name={item.fullName}
+            badges={
+              <>
                 <FormTypeBadge formType={item.formType} />
                 <StatusBadge status={item.status} />
                 {item.priority !== "normal" ? <PriorityBadge priority={item.priority} /> : null}
                 <ReplyClockBadge message={item} now={now} short />
-                <DateTime
-                  at={item.createdAt}
-                  className="ml-auto text-xs font-normal text-slate-600 dark:text-slate-400"
-                />
-              </div>
-              <p className="mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200">
-                {item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)"}
-              </p>
-              <p className="truncate text-sm font-normal text-slate-600 dark:text-slate-400">
+              </>
+            }
+            at={item.createdAt}
+            about={item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)"}
+            details={
+              <>
                 {item.preview || item.email}
                 {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
-              </p>
-            </Link>
-          </li>
+              </>
+            }
+          />
         ))}
       </ul>
     </Form>

@@ -4,7 +4,7 @@ import { messagePriorities, messageStatuses } from "~/db/schema";
 import { formatDateTime } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { DetailCloseLink } from "~/ui/triage/detail-close-link";
+import { DetailFrame } from "~/ui/triage/detail-frame";
 import { DetailRow, EmailDetailRow } from "~/ui/triage/detail-row";
 import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/triage/record-forms";
 import { ReplyClockBadge } from "../../reply-clock/reply-clock-badge";
@@ -56,30 +56,26 @@ export function MessageDetail({
   messageHref: (id: string) => string;
 }) {
   return (
-    <article
-      aria-labelledby="message-heading"
-      // A long e-mail address or reference wraps rather than widen a phone's screen.
-      className="flex min-w-0 flex-col gap-5 p-5 [overflow-wrap:anywhere]"
+    <DetailFrame
+      headingId="message-heading"
+      heading={message.subject ?? message.inquiryType ?? "Message"}
+      facts={
+        <>
+          From {message.fullName} · {formatDateTime(message.createdAt)} ·{" "}
+          <span className="font-mono">{formatReference(message.reference)}</span>
+        </>
+      }
+      badges={
+        <>
+          <FormTypeBadge formType={message.formType} />
+          <StatusBadge status={message.status} />
+          <PriorityBadge priority={message.priority} />
+          <ReplyClockBadge message={message} now={now} />
+        </>
+      }
+      closeHref={closeHref}
+      closeLabel="Close message"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 id="message-heading" className="text-xl font-bold text-slate-900 dark:text-white">
-            {message.subject ?? message.inquiryType ?? "Message"}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            From {message.fullName} · {formatDateTime(message.createdAt)} ·{" "}
-            <span className="font-mono">{formatReference(message.reference)}</span>
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <FormTypeBadge formType={message.formType} />
-            <StatusBadge status={message.status} />
-            <PriorityBadge priority={message.priority} />
-            <ReplyClockBadge message={message} now={now} />
-          </div>
-        </div>
-        <DetailCloseLink to={closeHref} label="Close message" />
-      </div>
-
       <DeliveryNotice delivery={delivery} />
 
       <div className="flex flex-wrap gap-2">
@@ -184,6 +180,6 @@ export function MessageDetail({
           The history could not be loaded. Reload the page to try again.
         </p>
       )}
-    </article>
+    </DetailFrame>
   );
 }
