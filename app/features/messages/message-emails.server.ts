@@ -1,8 +1,8 @@
 import type { Message } from "~/db/schema";
+import { REPLY_PROMISE_HOURS, replyClock } from "~/features/reply-clock/reply-clock";
 import { formatDateTime } from "~/lib/format/dates";
 import { fullAddress, siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
-import { REPLY_PROMISE_HOURS, replyClock } from "../reply-clock/reply-clock";
 import { formTypeNames } from "./form-types";
 import { defaultInboxQuery, inboxHref } from "./list-url";
 import { formatReference } from "./reference";

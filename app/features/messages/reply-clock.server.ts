@@ -5,7 +5,7 @@ import {
   DUE_SOON_HOURS,
   REPLY_PROMISE_HOURS,
   RESPONSE_WINDOW_DAYS,
-} from "../reply-clock/reply-clock";
+} from "~/features/reply-clock/reply-clock";
 
 // The clock of reply-clock.ts in SQL, on the database's clock: it runs from waiting_since (the
 // arrival, or the visitor's answer that reopened the conversation). `awaitingReply` must stay the

@@ -4,10 +4,10 @@ import { db, type Transaction } from "~/db/client.server";
 import { admins, type Message, messageEvents, messages } from "~/db/schema";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import { HOUR_MS, REMINDER_AFTER_HOURS } from "~/features/reply-clock/reply-clock";
 import { uuidSchema } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
-import { HOUR_MS, REMINDER_AFTER_HOURS } from "../reply-clock/reply-clock";
 import { reminderEmail } from "./message-emails.server";
 import { awaitingReply } from "./reply-clock.server";
 

@@ -1,7 +1,7 @@
 import AlarmClock from "lucide-react/icons/alarm-clock";
 import Clock from "lucide-react/icons/clock";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
-import { cn } from "../../ui/cn";
+import { cn } from "~/ui/cn";
 
 /** Where a 24-hour answer clock stands: in time, with little time left, or past it. */
 export type ClockBadgeState = "on-time" | "due-soon" | "overdue";

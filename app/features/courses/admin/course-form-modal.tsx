@@ -3,6 +3,9 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Course, CourseChange } from "~/db/schema";
 import { courseCategories, courseLevels } from "~/db/schema";
+import { FileField } from "~/features/uploads/file-field";
+import { UploadProgress } from "~/features/uploads/upload-progress";
+import { useUploadProgress } from "~/features/uploads/use-upload-progress";
 import { formatDateTime } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { slugify } from "~/lib/text/slug";
@@ -17,9 +20,6 @@ import { ModalActions } from "~/ui/form/modal-actions";
 import { useSchemaForm } from "~/ui/form/use-schema-form";
 import { LabelledSection } from "~/ui/labelled-section";
 import { Modal } from "~/ui/modal";
-import { FileField } from "../../uploads/file-field";
-import { UploadProgress } from "../../uploads/upload-progress";
-import { useUploadProgress } from "../../uploads/use-upload-progress";
 import {
   courseFormats,
   courseFormDefaults,

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { ReplyClockBadge } from "~/features/reply-clock/reply-clock-badge";
 import { Button } from "~/ui/button";
 import { SelectInput } from "~/ui/form/fields";
 import { TriageRow } from "~/ui/triage/triage-row";
-import { ReplyClockBadge } from "../../reply-clock/reply-clock-badge";
 import { type InboxQuery, inboxHref } from "../list-url";
 import type { InboxListItem } from "./inbox.server";
 import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";

@@ -1,13 +1,13 @@
 import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import { messagePriorities, messageStatuses } from "~/db/schema";
+import { ReplyClockBadge } from "~/features/reply-clock/reply-clock-badge";
 import { formatDateTime } from "~/lib/format/dates";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DetailFrame } from "~/ui/triage/detail-frame";
 import { DetailRow, EmailDetailRow } from "~/ui/triage/detail-row";
 import { AdminNotesForm, SaveOnChangeSelect } from "~/ui/triage/record-forms";
-import { ReplyClockBadge } from "../../reply-clock/reply-clock-badge";
 import { formatReference } from "../reference";
 import { DeliveryNotice } from "./delivery-notice";
 import type { DeliveryState } from "./delivery-state";

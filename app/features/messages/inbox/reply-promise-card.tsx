@@ -4,15 +4,15 @@ import Timer from "lucide-react/icons/timer";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
 import { href } from "react-router";
-import { nounFor } from "~/lib/format/plural";
-import { cn } from "~/ui/cn";
-import { FigureLink } from "~/ui/figure-link";
 import {
   DUE_SOON_HOURS,
   formatReplyTime,
   REPLY_PROMISE_HOURS,
   RESPONSE_WINDOW_DAYS,
-} from "../../reply-clock/reply-clock";
+} from "~/features/reply-clock/reply-clock";
+import { nounFor } from "~/lib/format/plural";
+import { cn } from "~/ui/cn";
+import { FigureLink } from "~/ui/figure-link";
 import { defaultInboxQuery, inboxHref } from "../list-url";
 import type { ReplyClockFigures } from "../reply-clock.server";
 
