@@ -9,10 +9,9 @@ import {
   handleContactForm,
   handleInquiryForm,
   inquiryRow,
-  publicFormAddressLimit,
-  reservePublicForm,
   storeVisitorMessage,
 } from "~/features/messages/intake/submit.server";
+import { publicFormAddressLimit, reservePublicForm } from "~/lib/forms/public-form-limit.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { logger } from "~/lib/infra/logger.server";
 import { toFormData } from "../support/form-data";

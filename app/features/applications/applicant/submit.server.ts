@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { reservePublicForm } from "~/features/messages/intake/submit.server";
 import { UserFacingError } from "~/lib/errors";
 import {
   invalidSubmission,
@@ -11,6 +10,7 @@ import {
   unavailableRefusal,
 } from "~/lib/forms/action-reply.server";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
+import { reservePublicForm } from "~/lib/forms/public-form-limit.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { requestOrigin } from "~/lib/http/client-address";
 import {

@@ -10,13 +10,9 @@ import {
   refusalReply,
   unavailableRefusal,
 } from "~/lib/forms/action-reply.server";
+import { reservePublicForm } from "~/lib/forms/public-form-limit.server";
 import { readForm } from "~/lib/forms/request-form.server";
 import { requestOrigin } from "~/lib/http/client-address";
-import {
-  emailAddressSubject,
-  type RateLimitRule,
-  reserveRateLimits,
-} from "~/lib/infra/rate-limit.server";
 import { formatReference } from "../reference";
 import { scheduleReplyReminder } from "../reply-reminders.server";
 import { mayAcknowledge, queueAcknowledgement } from "./acknowledgements.server";
@@ -29,34 +25,6 @@ import {
   inquirySchema,
 } from "./schema";
 import { queueStaffAlert } from "./staff-alerts.server";
-
-const TEN_MINUTES = 10 * 60 * 1000;
-
-/**
- * The public forms' budgets (decision 0060). A network address is shared by many people behind
- * a mobile carrier's NAT, so it gets a flood's ceiling, not one person's budget; one person is an
- * e-mail address from one network address, so a stranger elsewhere typing someone's e-mail
- * address uses up nothing of theirs.
- */
-export const publicFormAddressLimit: RateLimitRule = {
-  name: "public-form",
-  limit: 100,
-  windowMs: TEN_MINUTES,
-};
-export const publicFormVisitorLimit: RateLimitRule = {
-  name: "public-form-visitor",
-  limit: 5,
-  windowMs: TEN_MINUTES,
-};
-
-/** Counts one public form against both budgets; a refused one counts against neither. */
-export function reservePublicForm(ipAddress: string | null, email: string) {
-  const address = ipAddress ?? "unknown";
-  return reserveRateLimits([
-    { rule: publicFormAddressLimit, subject: address },
-    { rule: publicFormVisitorLimit, subject: `${emailAddressSubject(email)}:${address}` },
-  ]);
-}
 
 type Origin = ReturnType<typeof requestOrigin>;
 
