@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { data, href } from "react-router";
-import { db, type Transaction } from "~/db/client.server";
+import { type Database, db, type Transaction } from "~/db/client.server";
 import { applicationLinks } from "~/db/schema";
 import { env } from "~/lib/infra/env.server";
 
@@ -49,8 +49,8 @@ export async function replaceApplicationLinks(tx: Transaction, applicationId: st
     );
 }
 
-/** The application a token opens, or null (unknown, or replaced by a newer link). */
-export async function applicationIdOfToken(tx: Transaction, token: string) {
+/** The link a token is, current (`replaced` false) or replaced by a newer one; null otherwise. */
+async function linkOfToken(tx: Transaction | Database, token: string, replaced: boolean) {
   if (!isApplicationToken(token)) return null;
   const [row] = await tx
     .select({ applicationId: applicationLinks.applicationId })
@@ -58,23 +58,18 @@ export async function applicationIdOfToken(tx: Transaction, token: string) {
     .where(
       and(
         eq(applicationLinks.tokenHash, hashApplicationToken(token)),
-        isNull(applicationLinks.replacedAt),
+        replaced ? isNotNull(applicationLinks.replacedAt) : isNull(applicationLinks.replacedAt),
       ),
     );
-  return row?.applicationId ?? null;
+  return row ?? null;
+}
+
+/** The application a token opens, or null (unknown, or replaced by a newer link). */
+export async function applicationIdOfToken(tx: Transaction, token: string) {
+  return (await linkOfToken(tx, token, false))?.applicationId ?? null;
 }
 
 /** Whether a token is a link that 'Find my application' replaced, for the page that says so. */
 export async function isReplacedLink(token: string) {
-  if (!isApplicationToken(token)) return false;
-  const [row] = await db()
-    .select({ replacedAt: applicationLinks.replacedAt })
-    .from(applicationLinks)
-    .where(
-      and(
-        eq(applicationLinks.tokenHash, hashApplicationToken(token)),
-        isNotNull(applicationLinks.replacedAt),
-      ),
-    );
-  return !!row;
+  return (await linkOfToken(db(), token, true)) !== null;
 }

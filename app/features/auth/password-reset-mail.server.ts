@@ -4,6 +4,7 @@ import { findActiveAdminByUserId } from "~/features/admins/admins.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
+import { accountLinkEmailText } from "./account-link-email";
 
 export const RESET_PASSWORD_PATH = href("/admin-portal/reset-password");
 
@@ -25,16 +26,15 @@ export async function sendPasswordResetMail(
         kind: "password-reset",
         to: [user.email],
         subject: "Reset your Lagos Tech Academy admin password",
-        text: [
-          `Hello ${admin.name},`,
-          "",
-          "Someone (hopefully you) asked to reset the password of your admin portal account.",
-          "Open this link within one hour to choose a new password. It works once.",
-          "",
+        text: accountLinkEmailText({
+          name: admin.name,
+          asked: "to reset the password of your admin portal account",
+          open: "Open this link within one hour to choose a new password. It works once.",
           link,
-          "",
-          "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-        ].join("\n"),
+          ifNotYou: [
+            "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+          ],
+        }),
       }),
     );
   } catch (error) {

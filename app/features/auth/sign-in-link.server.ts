@@ -7,6 +7,7 @@ import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { clientAddress } from "~/lib/http/client-address";
 import { env } from "~/lib/infra/env.server";
 import { hitRateLimit, type RateLimitRule } from "~/lib/infra/rate-limit.server";
+import { accountLinkEmailText } from "./account-link-email";
 import { auth } from "./auth.server";
 import { authMessages } from "./schema";
 import { admitActiveAdmin, type SignInResult } from "./sign-in.server";
@@ -78,17 +79,16 @@ async function mailSignInLink(admin: Admin) {
       kind: "sign-in-link",
       to: [admin.email],
       subject: "Your Lagos Tech Academy admin sign-in link",
-      text: [
-        `Hello ${admin.name},`,
-        "",
-        "Someone (hopefully you) asked for a link to sign in to the admin portal.",
-        `Open this link within ${SIGN_IN_LINK_MINUTES} minutes to sign in. It works once.`,
-        "",
+      text: accountLinkEmailText({
+        name: admin.name,
+        asked: "for a link to sign in to the admin portal",
+        open: `Open this link within ${SIGN_IN_LINK_MINUTES} minutes to sign in. It works once.`,
         link,
-        "",
-        "If you did not ask for this, ignore this e-mail: nobody can use the link without",
-        "access to your mailbox.",
-      ].join("\n"),
+        ifNotYou: [
+          "If you did not ask for this, ignore this e-mail: nobody can use the link without",
+          "access to your mailbox.",
+        ],
+      }),
     });
   });
 }
