@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { type Admin, type OutgoingEmail, outgoingEmailStatuses, outgoingEmails } from "~/db/schema";
+import { type OutgoingEmail, outgoingEmailStatuses, outgoingEmails } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { OUTGOING_MAIL_LIST_LIMIT, outgoingMailMessages } from "./schema";
 import { sendEmailJob } from "./send-email-job.server";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Course, ImageVariant } from "~/db/schema";
+import type { ImageVariant } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { fileMessages, uploadRules } from "~/lib/forms/upload-rules";
 import type { ObjectStorage } from "~/lib/infra/storage/storage.server";

@@ -4,7 +4,7 @@ import busboy from "busboy";
 import type { $ZodType } from "zod/v4/core";
 import { UserFacingError } from "~/lib/errors";
 import { failureReply, formReply, invalidSubmission } from "~/lib/forms/action-reply.server";
-import { type BodyLimit, courseFormLimit } from "~/lib/forms/body-limits";
+import type { BodyLimit } from "~/lib/forms/body-limits";
 import {
   checkFieldNames,
   malformedForm,

@@ -1,29 +1,17 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
   type Application,
-  type ApplicationEventKind,
   instalments,
   intakes,
   type Payment,
   payments,
-  refunds,
 } from "~/db/schema";
-import type {
-  ApplicationForEmail,
-  EmailText,
-} from "~/features/applications/application-emails.server";
-import {
-  type ApplicationActor,
-  emailApplicant,
-  forEmail,
-} from "~/features/applications/application-history.server";
+import type { ApplicationActor } from "~/features/applications/application-history.server";
 import { paysForPlace } from "~/features/applications/application-rules";
-import { issueApplicationLink } from "~/features/applications/application-token.server";
 import { UserFacingError } from "~/lib/errors";
 import { calendarDate, lagosToday } from "~/lib/format/dates";
-import { formatNaira } from "~/lib/format/money";
 import { isUuid } from "~/lib/ids";
 import { leftToPay } from "../instalment-balance";
 import { instalmentStatus } from "../instalment-status";
