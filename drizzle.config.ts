@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // Migrations are applied by the app at start-up (app/db/migrate.server.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema.ts",
+  schema: "./app/db/schema/index.ts",
   out: "./migrations",
 });

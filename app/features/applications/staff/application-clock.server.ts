@@ -5,7 +5,7 @@ import { DUE_SOON_HOURS, REPLY_PROMISE_HOURS } from "~/features/reply-clock/repl
 
 // The reply clock of messages (reply-clock.ts), for applications: a new application is owed an
 // answer within the same 24 hours. `awaitingAnswer` must stay the predicate of the partial index
-// applications_awaiting_answer_idx (app/db/schema.ts), or PostgreSQL cannot use it.
+// applications_awaiting_answer_idx (app/db/schema/applications.ts), or PostgreSQL cannot use it.
 
 /** Still owed an answer: status 'new'. */
 export const awaitingAnswer = sql`${applications.status} = 'new'`;

@@ -16,7 +16,7 @@ import { parseApplicationReference } from "../application-rules";
 import { type AdmissionsQuery, APPLICATIONS_PAGE_SIZE } from "../list-url";
 import type { IntakeChoice } from "./intake-filters";
 
-// Must stay identical to applications_phone_digits_idx (app/db/schema.ts), or it is not used.
+// Must stay identical to applications_phone_digits_idx (app/db/schema/applications.ts), or it is not used.
 const applicationPhoneKey = phoneKey(applications.phone);
 
 /**

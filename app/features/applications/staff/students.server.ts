@@ -19,7 +19,7 @@ export type StudentsQuery = Pick<AdmissionsQuery, "intake" | "q" | "page">;
 
 const enrolled = eq(applications.status, "enrolled");
 
-/** Must stay the expression of applications_phone_digits_idx's column (app/db/schema.ts). */
+/** Must stay the expression of applications_phone_digits_idx's column (app/db/schema/applications.ts). */
 const phoneDigits = sql`regexp_replace(${applications.phone}, '[^0-9]', '', 'g')`;
 
 /**

@@ -133,7 +133,7 @@ type CourseField = {
 /**
  * Every course field the form edits, each listed once. The form's schema, its defaults for a
  * new and for a stored course, the columns a save writes and the fields the history records
- * are all built from this table: a new field needs a row here and a column in app/db/schema.ts.
+ * are all built from this table: a new field needs a row here and a column in app/db/schema/courses.ts.
  */
 const courseFields = {
   title: {

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { applications } from "./applications";
+import { admins } from "./auth";
+import { outgoingEmails } from "./outgoing-mail";
+
+export const applicationEventKinds = [
+  "applied",
+  "viewed",
+  "offered",
+  "offer-reminded",
+  "accepted",
+  "declined",
+  "waitlisted",
+  "enrolled",
+  "withdrawn",
+  "expired",
+  "notes",
+  "assigned",
+  "link-sent",
+  "email",
+  "plan-chosen",
+  "payment-received",
+  "payment-flagged",
+  "proof-sent",
+  "proof-rejected",
+  "due-date-moved",
+  "instalment-reminded",
+  "refunded",
+  "intake-cancelled",
+  "transferred",
+] as const;
+export type ApplicationEventKind = (typeof applicationEventKinds)[number];
+
+/** An application's timeline: every change of status and everything sent, who and when. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ApplicationEventKind>().notNull(),
+    /** The admin who did it; null for the applicant, the system or an admin since deleted. */
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    /** 'applicant', 'staff' or 'system': who acted when no admin did. */
+    actorKind: text("actor_kind").$type<"applicant" | "staff" | "system">().notNull(),
+    detail: jsonb("detail").$type<Record<string, string | null>>(),
+    emailId: uuid("email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("application_events_application_created_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** An accepted place's schedule: what is due when, in whole kobo. */
+export type ApplicationEvent = typeof applicationEvents.$inferSelect;

@@ -1,0 +1,77 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { messages } from "./messages";
+
+// ---------------------------------------------------------------------------
+// Inbound e-mail: every mail received (IMAP or the SMTP listener) that joined a conversation,
+// stored once per Message-ID before the source is told it is safe (decision 0048)
+// ---------------------------------------------------------------------------
+
+/** 'too-large': a visitor's mail over the size limit, kept as its headers and a note only. */
+export const inboundEmailKinds = ["visitor", "auto-reply", "bounce", "too-large"] as const;
+export type InboundEmailKind = (typeof inboundEmailKinds)[number];
+
+export const inboundEmails = pgTable(
+  "inbound_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The conversation it joined (a new mail starts one: an 'email' message). */
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** The Message-ID header, or a digest of the mail when it has none: a redelivery is a no-op. */
+    rfcMessageId: text("rfc_message_id").notNull(),
+    kind: text("kind").$type<InboundEmailKind>().notNull(),
+    fromAddress: text("from_address").notNull(),
+    fromName: text("from_name"),
+    subject: text("subject"),
+    /** What the visitor wrote this time, without the quoted history. */
+    newText: text("new_text").notNull(),
+    /** The whole mail as text (HTML turned into text, never kept as markup). */
+    fullText: text("full_text").notNull(),
+    /** Attachments not kept (too large, refused type), each with the reason staff are shown. */
+    refusedFiles: jsonb("refused_files")
+      .$type<{ name: string; reason: string }[]>()
+      .notNull()
+      .default([]),
+    /** When a staff reply first answered this visitor answer (its response time). */
+    answeredAt: timestamp("answered_at", { withTimezone: true, mode: "date" }),
+    /** Whether it restarted the conversation's 24-hour clock (the conversation had been answered). */
+    restartedClock: boolean("restarted_clock").notNull().default(false),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    unique("inbound_emails_rfc_message_id_unique").on(t.rfcMessageId),
+    index("inbound_emails_message_id_idx").on(t.messageId, t.receivedAt),
+    // The newest answer (the portal's live updates) and the reply times of a period.
+    index("inbound_emails_received_at_idx").on(t.receivedAt),
+  ],
+);
+
+/** Files that came with an inbound e-mail, kept in the private `mail-attachments` bucket. */
+export const inboundAttachments = pgTable(
+  "inbound_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inboundEmailId: uuid("inbound_email_id")
+      .notNull()
+      .references(() => inboundEmails.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [index("inbound_attachments_inbound_email_id_idx").on(t.inboundEmailId)],
+);
+export type InboundEmail = typeof inboundEmails.$inferSelect;

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { admins, authUser } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+import { type CourseChangeSet, courses } from "./courses";
+
+// ---------------------------------------------------------------------------
+// Intakes: a course's dated cohorts, each with its seats, enrolment window and price
+// ---------------------------------------------------------------------------
+
+export const intakeModes = ["in-person", "online", "both"] as const;
+export const intakeMode = pgEnum("intake_mode", intakeModes);
+export const intakeStatuses = ["draft", "open", "closed", "cancelled"] as const;
+export const intakeStatus = pgEnum("intake_status", intakeStatuses);
+/** 'first-come': a place is offered on applying while seats remain; 'reviewed': staff decide. */
+export const admissionModes = ["reviewed", "first-come"] as const;
+export const admissionMode = pgEnum("admission_mode", admissionModes);
+
+export const paymentPlanKinds = ["full", "two-instalments", "monthly"] as const;
+export const paymentPlanKind = pgEnum("payment_plan_kind", paymentPlanKinds);
+
+export const intakes = pgTable(
+  "intakes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** 'January 2027 · weekday evenings'. */
+    label: text("label").notNull(),
+    /** Calendar dates in Lagos. */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    /** The class times in words: 'Mon, Wed, Thu 6-9 pm'. */
+    classTimes: text("class_times"),
+    mode: intakeMode("mode").notNull().default("both"),
+    location: text("location"),
+    seats: integer("seats").notNull(),
+    /** Enrolment opens when the intake is open and this instant has passed (none: at once). */
+    enrolmentOpensAt: timestamp("enrolment_opens_at", { withTimezone: true }),
+    enrolmentClosesAt: timestamp("enrolment_closes_at", { withTimezone: true }).notNull(),
+    /** Whole kobo, like every amount (decision 0040); a new intake starts at the course's. */
+    price: bigint("price_kobo", { mode: "number" }).notNull(),
+    earlyBirdPrice: bigint("early_bird_price_kobo", { mode: "number" }),
+    /** The last Lagos date the early-bird price applies. */
+    earlyBirdEndsOn: date("early_bird_ends_on", { mode: "string" }),
+    status: intakeStatus("status").notNull().default("draft"),
+    cancelReason: text("cancel_reason"),
+    admissionMode: admissionMode("admission_mode").notNull().default("reviewed"),
+    /** The plans an applicant may choose from (app/features/payments/payment-plans.ts). */
+    paymentPlans: paymentPlanKind("payment_plans")
+      .array()
+      .notNull()
+      .default(sql`'{full}'::payment_plan_kind[]`),
+    /** Kobo off the price for whoever pays in full; none: no discount. */
+    payInFullDiscount: bigint("pay_in_full_discount_kobo", { mode: "number" }),
+    /**
+     * Offers not yet expired + accepted + enrolled applications, kept by a trigger on
+     * applications (migration 0018); the CHECK below is what makes overselling impossible.
+     */
+    placesTaken: integer("places_taken").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("intakes_course_starts_on_idx").on(t.courseId, t.startsOn),
+    check(
+      "intakes_places_within_seats",
+      sql`${t.placesTaken} >= 0 AND ${t.placesTaken} <= ${t.seats}`,
+    ),
+    check("intakes_ends_after_start", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("intakes_seats_positive", sql`${t.seats} > 0`),
+    check("intakes_price_non_negative", sql`${t.price} >= 0`),
+    check(
+      "intakes_early_bird_complete",
+      sql`(${t.earlyBirdPrice} IS NULL) = (${t.earlyBirdEndsOn} IS NULL)`,
+    ),
+    check(
+      "intakes_early_bird_below_price",
+      sql`${t.earlyBirdPrice} IS NULL OR (${t.earlyBirdPrice} >= 0 AND ${t.earlyBirdPrice} < ${t.price})`,
+    ),
+    check(
+      "intakes_cancel_reason",
+      sql`(${t.status} = 'cancelled') = (${t.cancelReason} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const intakeChangeActions = ["created", "updated", "cancelled"] as const;
+export const intakeChangeAction = pgEnum("intake_change_action", intakeChangeActions);
+
+/** Who changed which intake, when, and what: the course history's rules, per intake. */
+export const intakeChanges = pgTable(
+  "intake_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // No foreign key: the history of a deleted course's intakes stays readable.
+    intakeId: uuid("intake_id").notNull(),
+    courseId: uuid("course_id").notNull(),
+    intakeLabel: text("intake_label").notNull(),
+    action: intakeChangeAction("action").notNull(),
+    changes: jsonb("changes").$type<CourseChangeSet>().notNull().default({}),
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("intake_changes_intake_created_at_idx").on(t.intakeId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type Intake = typeof intakes.$inferSelect;
+export type NewIntake = typeof intakes.$inferInsert;

@@ -1,0 +1,66 @@
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, newestFirst } from "./columns";
+import { messages } from "./messages";
+import { payments } from "./payments";
+
+// ---------------------------------------------------------------------------
+// Outgoing e-mail: the record of every e-mail the app must send, written in the same transaction
+// as what causes it; the job queue (pg-boss, schema "pgboss") delivers it with retries
+// ---------------------------------------------------------------------------
+
+export const outgoingEmailStatuses = ["queued", "sent", "failed"] as const;
+export const outgoingEmailKinds = [
+  "staff-alert",
+  "password-reset",
+  "sign-in-link",
+  "reply",
+  "acknowledgement",
+  "assignment",
+  "reminder",
+  "application",
+  "payment",
+  "answer-alert",
+] as const;
+export type OutgoingEmailKind = (typeof outgoingEmailKinds)[number];
+export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmailStatuses);
+
+export const outgoingEmails = pgTable(
+  "outgoing_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Text, not an enum: later kinds (acknowledgements, reminders) need no enum migration.
+    kind: text("kind").$type<OutgoingEmailKind>().notNull(),
+    recipients: text("recipients").array().notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** Where answers go, when not to the sender (a reply to a visitor: REPLY_TO). */
+    replyTo: text("reply_to"),
+    status: outgoingEmailStatus("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    // The visitor's message an e-mail is about; deleting the message deletes its e-mails.
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /** When the visitor's mail server sent the e-mail back as undeliverable (a bounce). */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    /** The payment a receipt e-mail is for: its PDF is attached when the e-mail is sent. */
+    paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outgoing_emails_created_at_id_idx").on(...newestFirst(t)),
+    index("outgoing_emails_message_id_idx").on(t.messageId),
+  ],
+);
+export type OutgoingEmail = typeof outgoingEmails.$inferSelect;

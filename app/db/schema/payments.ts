@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { applications } from "./applications";
+import { admins } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+
+export const instalments = pgTable(
+  "instalments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "restrict" }),
+    /** 1 for the first (due on acceptance), then in date order. */
+    number: integer("number").notNull(),
+    amount: bigint("amount_kobo", { mode: "number" }).notNull(),
+    /** A Lagos calendar date. */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The reminders sent for this due date (3 days before, and on the day); a moved date clears them. */
+    remindedAheadAt: timestamp("reminded_ahead_at", { withTimezone: true }),
+    remindedOnDayAt: timestamp("reminded_on_day_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("instalments_application_number_unique").on(t.applicationId, t.number),
+    check("instalments_amount_positive", sql`${t.amount} > 0`),
+    index("instalments_unpaid_due_idx").on(t.dueOn).where(sql`${t.paidAt} IS NULL`),
+  ],
+);
+
+export const paymentMethods = ["paystack", "bank-transfer", "manual"] as const;
+export const paymentMethod = pgEnum("payment_method", paymentMethods);
+/**
+ * started: sent to the gateway, no answer yet; paid: confirmed (verified with the gateway, or by
+ * staff); failed / abandoned: the gateway says no money came; flagged: money came that does not
+ * match what we asked (amount or currency), for staff to sort out, never counted as paid;
+ * proof-sent: a bank transfer whose proof waits for staff to check it; rejected: staff found
+ * no such transfer (the reason is kept).
+ */
+export const paymentStatuses = [
+  "started",
+  "paid",
+  "failed",
+  "abandoned",
+  "flagged",
+  "proof-sent",
+  "rejected",
+] as const;
+export const paymentStatus = pgEnum("payment_status", paymentStatuses);
+
+export const paymentReceiptSequence = pgSequence("payment_receipt_seq");
+
+/** One attempt to pay an instalment, recorded once per reference whatever tells us of it. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Our own, sent to the gateway: 'LTA-P-…'. */
+    reference: text("reference").notNull(),
+    // Restrict: money received stays on record; erasing a person anonymises their application.
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "restrict" }),
+    instalmentId: uuid("instalment_id")
+      .notNull()
+      .references(() => instalments.id, { onDelete: "restrict" }),
+    method: paymentMethod("method").notNull(),
+    /** What we asked for, in kobo. */
+    amount: bigint("amount_kobo", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    status: paymentStatus("status").notNull().default("started"),
+    /** The gateway's own id of the transaction, once it has told us of it. */
+    gatewayId: text("gateway_id"),
+    /** What the gateway says was paid, where that differs from what we asked (flagged). */
+    receivedAmount: bigint("received_amount_kobo", { mode: "number" }),
+    receivedCurrency: text("received_currency"),
+    flagReason: text("flag_reason"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Numbered in the order payments are confirmed, never reused: 'LTA-R-000123'. */
+    receiptNumber: integer("receipt_number"),
+    /** A card payment's checkout page, while it is open: 'Pay now' sends the applicant back to it. */
+    checkoutUrl: text("checkout_url"),
+    /** The last time the gateway was asked about a started payment. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** A bank transfer's proof: the stored file's key, its name as sent and its type. */
+    proofKey: text("proof_key"),
+    proofName: text("proof_name"),
+    proofType: text("proof_type"),
+    /** Why staff rejected a proof, or a staff member's note on a payment they recorded. */
+    staffNote: text("staff_note"),
+    /** The admin who confirmed, rejected or recorded it; null for the gateway. */
+    reviewedBy: uuid("reviewed_by").references(() => admins.id, { onDelete: "set null" }),
+    /** The sum of its refunds, in kobo. */
+    refundedAmount: bigint("refunded_amount_kobo", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("payments_reference_unique").on(t.reference),
+    check(
+      "payments_refund_within_amount",
+      sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.amount}`,
+    ),
+    check(
+      "payments_proof_has_file",
+      sql`${t.status}::text <> 'proof-sent' OR ${t.proofKey} IS NOT NULL`,
+    ),
+    unique("payments_receipt_number_unique").on(t.receiptNumber),
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+    check(
+      "payments_paid_has_receipt",
+      sql`${t.status} <> 'paid' OR (${t.paidAt} IS NOT NULL AND ${t.receiptNumber} IS NOT NULL)`,
+    ),
+    index("payments_application_idx").on(t.applicationId),
+    index("payments_started_idx").on(t.createdAt).where(sql`${t.status} = 'started'`),
+    index("payments_paid_at_idx").on(t.paidAt).where(sql`${t.status} = 'paid'`),
+  ],
+);
+
+export const refundMethods = ["paystack", "manual"] as const;
+export type RefundMethod = (typeof refundMethods)[number];
+/** pending: asked of the gateway, not yet done; processed: the money went back. */
+export const refundStatuses = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** Money given back, in part or in full, with why and by whom. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amount: bigint("amount_kobo", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    method: text("method").$type<RefundMethod>().notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("pending"),
+    /** The gateway's id of the refund. */
+    gatewayId: text("gateway_id"),
+    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    index("refunds_payment_idx").on(t.paymentId),
+  ],
+);
+
+/**
+ * The academy's bank account, shown to applicants who pay by transfer; one row, kept by a
+ * super admin in Settings. Without it, bank transfer is not offered.
+ */
+export const bankAccount = pgTable(
+  "bank_account",
+  {
+    id: boolean("id").primaryKey().default(true),
+    bankName: text("bank_name").notNull(),
+    accountName: text("account_name").notNull(),
+    /** A NUBAN: ten digits. */
+    accountNumber: text("account_number").notNull(),
+    updatedBy: uuid("updated_by").references(() => admins.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bank_account_single_row", sql`${t.id}`),
+    check("bank_account_nuban", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+  ],
+);
+export type Instalment = typeof instalments.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
+export type BankAccount = typeof bankAccount.$inferSelect;

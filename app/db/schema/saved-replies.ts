@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { admins } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+
+// ---------------------------------------------------------------------------
+// Saved replies: reusable answers staff insert into an e-mail or WhatsApp reply
+// ---------------------------------------------------------------------------
+
+export const savedReplies = pgTable(
+  "saved_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdBy: uuid("created_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Unique whatever the case: 'Fees' and 'fees' would be two entries staff cannot tell apart.
+  (t) => [uniqueIndex("saved_replies_title_lower_idx").on(sql`lower(${t.title})`)],
+);
+export type SavedReply = typeof savedReplies.$inferSelect;
