@@ -68,6 +68,11 @@ export const applicantMoves = {
 } as const satisfies Record<string, readonly ApplicationStatus[]>;
 export type ApplicantMove = keyof typeof applicantMoves;
 
+/** What a payment does to an application: the first one paid enrols an accepted place. */
+export const paymentMoves = {
+  enrol: ["accepted"],
+} as const satisfies Record<string, readonly ApplicationStatus[]>;
+
 export function mayMove<Moves extends Record<string, readonly ApplicationStatus[]>>(
   moves: Moves,
   move: keyof Moves,

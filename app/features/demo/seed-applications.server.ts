@@ -7,6 +7,7 @@ import {
   courses,
   intakes,
 } from "~/db/schema";
+import { insertApplications } from "~/features/applications/application-writes.server";
 import { lagosToday } from "~/lib/format/dates";
 import { toInternationalPhone } from "~/lib/text/phone-number";
 import { type DemoApplication, demoApplications } from "./demo-applications";
@@ -74,9 +75,8 @@ export async function seedDemoApplications(
       const appliedAt = new Date(now.getTime() - demo.hoursAgo * HOUR);
       const events = eventsOf(demo.status, appliedAt);
       const last = events.at(-1)?.at ?? appliedAt;
-      const [row] = await tx
-        .insert(applications)
-        .values({
+      const [row] = await insertApplications(tx, [
+        {
           ...demo.input,
           phone: toInternationalPhone(demo.input.phone) ?? demo.input.phone,
           intakeId,
@@ -87,8 +87,8 @@ export async function seedDemoApplications(
           answeredAt: demo.status === "new" ? null : new Date(appliedAt.getTime() + ANSWERED_AFTER),
           createdAt: appliedAt,
           updatedAt: last,
-        })
-        .returning({ id: applications.id });
+        },
+      ]);
       if (!row) throw new Error("A demo application was not saved");
       await tx.insert(applicationEvents).values(
         events.map((event) => ({

@@ -11,6 +11,7 @@ import {
   payments,
   refunds,
 } from "~/db/schema";
+import { setPaymentPlan } from "~/features/applications/application-writes.server";
 import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
 import { lagosToday, startOfLagosDay } from "~/lib/format/dates";
@@ -81,10 +82,7 @@ export async function seedDemoPayments(
         const plan: PaymentPlanKind =
           money === "paid-in-full" || money === "part-refunded" ? "full" : "two-instalments";
         const schedule = instalmentSchedule(plan, intake, lagosToday(takenAt));
-        await tx
-          .update(applications)
-          .set({ paymentPlan: plan, acceptedAt: takenAt })
-          .where(eq(applications.id, application.id));
+        await setPaymentPlan(tx, application.id, plan, takenAt);
         const parts = await tx
           .insert(instalments)
           .values(schedule.map((part) => ({ ...part, applicationId: application.id })))

@@ -15,6 +15,7 @@ import {
   systemActor,
 } from "~/features/applications/application-history.server";
 import { paysForPlace } from "~/features/applications/application-rules";
+import { enrolOnPayment, setPaymentPlan } from "~/features/applications/application-writes.server";
 import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { UserFacingError } from "~/lib/errors";
@@ -118,10 +119,7 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
     const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
     const schedule = instalmentSchedule(kind, intake, acceptedOn);
     await rewriteSchedule(tx, applicationId, earlier, schedule);
-    await tx
-      .update(applications)
-      .set({ paymentPlan: kind, updatedAt: sql`now()` })
-      .where(eq(applications.id, applicationId));
+    await setPaymentPlan(tx, applicationId, kind);
     await recordEvent(
       tx,
       applicationId,
@@ -533,13 +531,10 @@ export async function markPaid(
       receipt: formatReceiptNumber(paid.receiptNumber),
     },
   });
-  const [enrolled] = await tx
-    .update(applications)
-    .set({ status: "enrolled", updatedAt: sql`now()` })
-    .where(and(eq(applications.id, payment.applicationId), eq(applications.status, "accepted")))
-    .returning({ id: applications.id });
-  if (enrolled)
-    await recordEvent(tx, enrolled.id, "enrolled", systemActor, { detail: { by: "payment" } });
+  if (await enrolOnPayment(tx, payment.applicationId))
+    await recordEvent(tx, payment.applicationId, "enrolled", systemActor, {
+      detail: { by: "payment" },
+    });
   await queueReceiptEmail(tx, paid.id);
   return paid;
 }

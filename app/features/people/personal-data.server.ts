@@ -18,6 +18,7 @@ import {
   refunds,
 } from "~/db/schema";
 import { selectApplications } from "~/features/applications/application-query.server";
+import { eraseApplicant } from "~/features/applications/application-writes.server";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
@@ -255,19 +256,7 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
       await tx
         .delete(applicationLinks)
         .where(inArray(applicationLinks.applicationId, applicationIds));
-      for (const id of applicationIds)
-        await tx
-          .update(applications)
-          .set({
-            fullName: ERASED,
-            email: erasedAddress(id),
-            phone: "",
-            goals: "",
-            adminNotes: null,
-            ipAddress: null,
-            userAgent: null,
-          })
-          .where(eq(applications.id, id));
+      for (const id of applicationIds) await eraseApplicant(tx, id, ERASED, erasedAddress(id));
     }
     return { fileKeys: keys, proofKeys: proofs };
   });

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { type Admin, applications, bankAccount } from "~/db/schema";
+import { type Admin, bankAccount } from "~/db/schema";
 import { admissionsAlertEmail } from "~/features/applications/application-emails.server";
 import { forEmail, recordEvent } from "~/features/applications/application-history.server";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
+import { touchApplication } from "~/features/applications/application-writes.server";
 import { admissionsHref } from "~/features/applications/list-url";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { fileExtensions, reencodeImage } from "~/features/uploads/file-content.server";
@@ -125,10 +125,7 @@ export async function sendTransferProof(token: string, file: ReceivedFile) {
         proofName: file.name?.slice(0, 200) ?? null,
         proofType: file.type,
       });
-      await tx
-        .update(applications)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(applications.id, applicationId));
+      await touchApplication(tx, applicationId);
       await recordEvent(
         tx,
         applicationId,

@@ -5,6 +5,7 @@ import { transferredEmail } from "~/features/applications/application-emails.ser
 import { emailApplicant, forEmail } from "~/features/applications/application-history.server";
 import { paysForPlace, placePayingStatuses } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
+import { moveToIntake } from "~/features/applications/application-writes.server";
 import { moneyKept } from "~/features/applications/intake-cancellation.server";
 import { hasFreePlace, lockIntake } from "~/features/applications/places.server";
 import { UserFacingError } from "~/lib/errors";
@@ -141,11 +142,7 @@ export async function transferPlace(
     )
       throw new UserFacingError(transferMessages.badTarget, 409, "target");
     if (!hasFreePlace(target)) throw new UserFacingError(transferMessages.full, 409, "target");
-    const [moved] = await tx
-      .update(applications)
-      .set({ intakeId: target.id, updatedAt: sql`now()` })
-      .where(eq(applications.id, applicationId))
-      .returning();
+    const moved = await moveToIntake(tx, applicationId, target.id);
     if (!moved) throw new Error("The place was not moved");
     const shift = daysBetween(source.startsOn, target.startsOn);
     await tx
