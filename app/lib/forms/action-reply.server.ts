@@ -28,7 +28,7 @@ export type Refusal = {
 /** A parsed Conform submission: it builds the result and keeps what was typed. */
 type Replier = Pick<Submission<unknown>, "reply">;
 
-type ReplyOptions = {
+export type ReplyOptions = {
   /** Fields never sent back (passwords). */
   hideFields?: string[];
   /**

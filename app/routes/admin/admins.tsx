@@ -1,26 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import UserCheck from "lucide-react/icons/user-check";
 import UserPlus from "lucide-react/icons/user-plus";
 import Users from "lucide-react/icons/users";
+import { adminPageAction } from "~/features/admins/admin-actions.server";
 import { AdminFormModal, DeleteAdminModal } from "~/features/admins/admin-form-modal";
-import {
-  adminStats,
-  createAdmin,
-  deactivateAdmin,
-  findAdminById,
-  listAdmins,
-  updateAdmin,
-} from "~/features/admins/admins.server";
+import { adminStats, findAdminById, listAdmins } from "~/features/admins/admins.server";
 import { AdminsTable } from "~/features/admins/admins-table";
 import { adminListHref, parseAdminListQuery } from "~/features/admins/list-url";
-import { adminActionSchema, adminMessages } from "~/features/admins/schema";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
-import { readForm } from "~/lib/forms/request-form.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { ListSearch } from "~/ui/list/list-search";
@@ -50,35 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Back to the list as it was (search, sort, page), with the success toast. */
-const succeed = (request: Request, message: string) =>
-  redirectWithFlash(adminListHref(parseAdminListQuery(new URL(request.url).searchParams)), message);
-
-const hideFields = ["password"];
-
-export async function action({ request }: Route.ActionArgs) {
-  // Any active admin may call this; the services decide (super admins, and the bootstrap case
-  // for creating while no active super admin exists).
-  const actor = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: adminActionSchema });
-  if (submission.status !== "success") return invalidSubmission(submission, { hideFields });
-  const input = submission.value;
-  try {
-    switch (input.intent) {
-      case "create":
-        await createAdmin(actor, input);
-        return succeed(request, adminMessages.created);
-      case "update":
-        await updateAdmin(actor, input.id, input);
-        return succeed(request, adminMessages.updated);
-      case "delete":
-        await deactivateAdmin(actor, input.id);
-        return succeed(request, adminMessages.deleted);
-    }
-  } catch (error) {
-    return failureReply(submission, error, "Admin management", { hideFields });
-  }
-}
+export const action = async ({ request }: Route.ActionArgs) =>
+  adminPageAction(await requireAdmin(request), request);
 
 export default function AdminsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, stats, query, modal, target } = loaderData;

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { data, href, Link } from "react-router";
@@ -28,9 +27,7 @@ import {
 } from "~/features/payments/staff/transfers.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
-import { readForm } from "~/lib/forms/request-form.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
+import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { useListModal } from "~/ui/list/use-list-modal";
@@ -59,37 +56,40 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { course, intakes, changes, cancelledPayers, modal, target, tutorChoices };
 }
 
+/** The Intakes page's action: the intakes' own changes, and moving a cancelled intake's paid place. */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   const courseId = params.courseId;
-  const succeed = (message: string) => redirectWithFlash(intakeListHref(courseId), message);
-  const submission = parseWithZod(await readForm(request), { schema: intakeActionSchema });
-  if (submission.status !== "success") return invalidSubmission(submission, {});
-  const input = submission.value;
-  try {
-    switch (input.intent) {
-      case "create":
+  const submission = await readSubmission(request, intakeActionSchema);
+  return dispatchIntent(
+    submission,
+    {
+      create: async (input) => {
         await createIntake(actor, courseId, input);
-        return succeed(intakeMessages.created);
-      case "update":
+        return intakeMessages.created;
+      },
+      update: async (input) => {
         await updateIntake(actor, courseId, input.id, input);
         await offerFreePlaces(input.id);
-        return succeed(intakeMessages.updated);
-      case "duplicate":
+        return intakeMessages.updated;
+      },
+      duplicate: async (input) => {
         await duplicateIntake(actor, courseId, input.id);
-        return succeed(intakeMessages.duplicated);
-      case "cancel":
+        return intakeMessages.duplicated;
+      },
+      cancel: async (input) => {
         await cancelIntake(actor, courseId, input.id, input.reason, (tx, intake) =>
           tellApplicantsOfCancellation(tx, intake, input.reason, actor),
         );
-        return succeed(intakeMessages.cancelled);
-      case "transfer":
+        return intakeMessages.cancelled;
+      },
+      transfer: async (input) => {
         await transferPlace(actor, input.id, input.target);
-        return succeed(transferMessages.moved);
-    }
-  } catch (error) {
-    return failureReply(submission, error, "Intakes");
-  }
+        return transferMessages.moved;
+      },
+    },
+    { successHref: intakeListHref(courseId), what: "Intakes" },
+  );
 }
 
 export default function CourseIntakesPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,33 +3,19 @@ import { courseCategories } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/session.server";
 import { AdminCourseToolbar } from "~/features/courses/admin/admin-course-toolbar";
 import { CourseCardsView, CourseListView } from "~/features/courses/admin/admin-course-views";
+import { coursePageAction } from "~/features/courses/admin/course-actions.server";
 import {
   courseStats,
-  createCourse,
-  deleteCourse,
   findCourseById,
   listCourseChanges,
   listCoursesForAdmin,
-  toggleCourseActive,
-  updateCourse,
 } from "~/features/courses/admin/course-admin.server";
-import {
-  courseUploadFailedText,
-  readCourseSubmission,
-} from "~/features/courses/admin/course-files.server";
 import { CourseFormModal } from "~/features/courses/admin/course-form-modal";
-import {
-  courseActionFailed,
-  courseActionSchema,
-  courseMessages,
-} from "~/features/courses/admin/course-form-schema";
 import { DeleteCourseModal } from "~/features/courses/admin/delete-course-modal";
 import { courseListHref, parseCourseListQuery } from "~/features/courses/admin/list-url";
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { courseFormClientAction } from "~/features/uploads/use-upload-progress";
-import { failureReply } from "~/lib/forms/action-reply.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { useListModal } from "~/ui/list/use-list-modal";
@@ -55,48 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, courses, stats, modal, target, changes };
 }
 
-/** Back to the list as it was (search, filters, view), with the success toast. */
-const succeed = (request: Request, message: string) =>
-  redirectWithFlash(
-    courseListHref(parseCourseListQuery(new URL(request.url).searchParams)),
-    message,
-  );
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const {
-    reply,
-    submission,
-    value: input,
-    files,
-  } = await readCourseSubmission(request, courseActionSchema);
-  if (reply) return reply;
-  try {
-    switch (input.intent) {
-      case "create":
-        await createCourse(actor, input, files);
-        return succeed(request, courseMessages.created);
-      case "update":
-        await updateCourse(actor, input.id, input, files);
-        return succeed(request, courseMessages.updated);
-      case "toggle": {
-        const course = await toggleCourseActive(actor, input.id, input.isActive);
-        return succeed(
-          request,
-          course.isActive ? courseMessages.activated : courseMessages.deactivated,
-        );
-      }
-      case "delete":
-        await deleteCourse(actor, input.id);
-        return succeed(request, courseMessages.deleted);
-    }
-  } catch (error) {
-    return failureReply(submission, error, "Changing a course", {
-      formMessage: ({ message, field }) =>
-        courseUploadFailedText(field, message) ?? courseActionFailed(input.intent, message),
-    });
-  }
-}
+export const action = async ({ request }: Route.ActionArgs) =>
+  coursePageAction(await requireAdmin(request), request);
 
 /** With JavaScript, a save with files shows its upload's progress and can be cancelled. */
 export const clientAction = (args: Route.ClientActionArgs) => courseFormClientAction(args);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import MessageSquarePlus from "lucide-react/icons/message-square-plus";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";
@@ -6,21 +5,15 @@ import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { savedReplyListHref } from "~/features/saved-replies/list-url";
 import { PlaceholderHelp } from "~/features/saved-replies/placeholder-help";
 import {
-  createSavedReply,
-  deleteSavedReply,
   findSavedReplyById,
   listSavedReplies,
-  updateSavedReply,
 } from "~/features/saved-replies/saved-replies.server";
+import { savedReplyPageAction } from "~/features/saved-replies/saved-reply-actions.server";
 import {
   DeleteSavedReplyModal,
   SavedReplyFormModal,
 } from "~/features/saved-replies/saved-reply-form-modal";
 import { SavedReplyList } from "~/features/saved-replies/saved-reply-list";
-import { savedReplyActionSchema, savedReplyMessages } from "~/features/saved-replies/schema";
-import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
-import { readForm } from "~/lib/forms/request-form.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { useListModal } from "~/ui/list/use-list-modal";
@@ -38,29 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { replies, modal, target };
 }
 
-const succeed = (message: string) => redirectWithFlash(savedReplyListHref(), message);
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: savedReplyActionSchema });
-  if (submission.status !== "success") return invalidSubmission(submission, {});
-  const input = submission.value;
-  try {
-    switch (input.intent) {
-      case "create":
-        await createSavedReply(actor, input);
-        return succeed(savedReplyMessages.created);
-      case "update":
-        await updateSavedReply(input.id, input);
-        return succeed(savedReplyMessages.updated);
-      case "delete":
-        await deleteSavedReply(input.id);
-        return succeed(savedReplyMessages.deleted);
-    }
-  } catch (error) {
-    return failureReply(submission, error, "Saved replies");
-  }
-}
+export const action = async ({ request }: Route.ActionArgs) =>
+  savedReplyPageAction(await requireAdmin(request), request);
 
 export default function SavedRepliesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { replies, modal, target } = loaderData;

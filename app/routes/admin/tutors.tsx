@@ -3,20 +3,10 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { parseTutorListQuery, tutorListHref } from "~/features/tutors/list-url";
-import { tutorActionSchema, tutorMessages } from "~/features/tutors/schema";
+import { tutorPageAction } from "~/features/tutors/tutor-actions.server";
 import { TutorFormModal } from "~/features/tutors/tutor-form-modal";
 import { TutorList } from "~/features/tutors/tutor-list";
-import { tutorUploadForm } from "~/features/tutors/tutor-photo.server";
-import {
-  createTutor,
-  findTutorById,
-  listTutors,
-  setTutorActive,
-  updateTutor,
-} from "~/features/tutors/tutors.server";
-import { readUploadSubmission } from "~/features/uploads/upload-form.server";
-import { failureReply } from "~/lib/forms/action-reply.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
+import { findTutorById, listTutors } from "~/features/tutors/tutors.server";
 import { readModalTarget } from "~/lib/router/modal-target";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { ListSearch } from "~/ui/list/list-search";
@@ -36,44 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, tutors, modal: modal === "delete" ? null : modal, target };
 }
 
-/** Back to the list as it was searched, with the success toast. */
-const succeed = (request: Request, message: string) =>
-  redirectWithFlash(tutorListHref(parseTutorListQuery(new URL(request.url).searchParams)), message);
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const {
-    reply,
-    submission,
-    value: input,
-    files,
-  } = await readUploadSubmission(
-    request,
-    tutorUploadForm,
-    tutorActionSchema,
-    "Reading a tutor form",
-  );
-  if (reply) return reply;
-  try {
-    switch (input.intent) {
-      case "create":
-        await createTutor(actor, input, files.image);
-        return succeed(request, tutorMessages.created);
-      case "update":
-        await updateTutor(input.id, input, files.image);
-        return succeed(request, tutorMessages.updated);
-      case "toggle": {
-        const tutor = await setTutorActive(input.id, !input.isActive);
-        return succeed(
-          request,
-          tutor.isActive ? tutorMessages.activated : tutorMessages.deactivated,
-        );
-      }
-    }
-  } catch (error) {
-    return failureReply(submission, error, "Changing a tutor");
-  }
-}
+export const action = async ({ request }: Route.ActionArgs) =>
+  tutorPageAction(await requireAdmin(request), request);
 
 export default function TutorsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, tutors, modal, target } = loaderData;

@@ -1,0 +1,50 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { $ZodType, output } from "zod/v4/core";
+import { redirectWithFlash } from "../router/flash.server";
+import { failureReply, invalidSubmission, type ReplyOptions } from "./action-reply.server";
+import { readForm } from "./request-form.server";
+
+/** What a handler answers: the success toast, and where to go when not the page's own list. */
+export type Done = string | { message: string; to: string };
+
+/** One handler per intent of the page's action schema, given that intent's parsed input. */
+export type IntentHandlers<Input extends { intent: string }> = {
+  [Intent in Input["intent"]]: (input: Extract<Input, { intent: Intent }>) => Promise<Done>;
+};
+
+type ParsedSubmission<Input> = Submission<unknown, string[], Input>;
+
+/**
+ * Every portal page's action after its guard (docs/decisions/0065): a parsed submission that
+ * failed is answered with its field errors; a valid one is dispatched on its `intent`; the
+ * handler's success goes back to the page with a toast, and a thrown refusal is answered as the
+ * form's error (`failureReply`). `what` names the action in the log of an unexpected failure.
+ */
+export async function dispatchIntent<Input extends { intent: string }>(
+  submission: ParsedSubmission<Input>,
+  handlers: IntentHandlers<Input>,
+  options: Pick<ReplyOptions, "hideFields" | "formMessage"> & { successHref: string; what: string },
+) {
+  if (submission.status !== "success")
+    return invalidSubmission(submission, { hideFields: options.hideFields });
+  const input = submission.value;
+  const handle = handlers[input.intent as Input["intent"]] as (input: Input) => Promise<Done>;
+  let done: Done;
+  try {
+    done = await handle(input);
+  } catch (error) {
+    return failureReply(submission, error, options.what, {
+      hideFields: options.hideFields,
+      formMessage: options.formMessage,
+    });
+  }
+  const { message, to } =
+    typeof done === "string" ? { message: done, to: options.successHref } : done;
+  return redirectWithFlash(to, message);
+}
+
+/** Reads a portal form without uploads and parses it with Conform against `schema`. */
+export async function readSubmission<Schema extends $ZodType>(request: Request, schema: Schema) {
+  return parseWithZod(await readForm(request), { schema }) as ParsedSubmission<output<Schema>>;
+}
