@@ -24,7 +24,11 @@ type ParsedSubmission<Input> = Submission<unknown, string[], Input>;
 export async function dispatchIntent<Input extends { intent: string }>(
   submission: ParsedSubmission<Input>,
   handlers: IntentHandlers<Input>,
-  options: Pick<ReplyOptions, "hideFields" | "formMessage"> & { successHref: string; what: string },
+  options: Pick<ReplyOptions, "hideFields" | "formMessage"> & {
+    /** Where a success goes: the page's list as it was, or a place that depends on the input. */
+    successHref: string | ((input: Input) => string);
+    what: string;
+  },
 ) {
   if (submission.status !== "success")
     return invalidSubmission(submission, { hideFields: options.hideFields });
@@ -39,8 +43,9 @@ export async function dispatchIntent<Input extends { intent: string }>(
       formMessage: options.formMessage,
     });
   }
-  const { message, to } =
-    typeof done === "string" ? { message: done, to: options.successHref } : done;
+  const backTo =
+    typeof options.successHref === "string" ? options.successHref : options.successHref(input);
+  const { message, to } = typeof done === "string" ? { message: done, to: backTo } : done;
   return redirectWithFlash(to, message);
 }
 

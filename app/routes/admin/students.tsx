@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigate, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import type { Admin } from "~/db/schema";
@@ -9,21 +8,12 @@ import {
   parseAdmissionsQuery,
 } from "~/features/applications/list-url";
 import { defaultOfferDeadline } from "~/features/applications/places.server";
+import { admissionHandlers } from "~/features/applications/staff/admission-actions.server";
 import { AdmissionConfirmModal } from "~/features/applications/staff/admission-confirm-modal";
-import {
-  admissionMessages,
-  assignApplication,
-  declineApplication,
-  enrolApplication,
-  markApplicationViewed,
-  offerApplication,
-  saveApplicationNotes,
-  waitlistApplication,
-  withdrawApplication,
-} from "~/features/applications/staff/admissions.server";
+import { markApplicationViewed } from "~/features/applications/staff/admissions.server";
 import {
   type AdmissionConfirm,
-  admissionActionSchema,
+  admissionActions,
   admissionConfirms,
   admissionFormMessages,
 } from "~/features/applications/staff/admissions-schema";
@@ -48,33 +38,24 @@ import { savedRepliesForApplication } from "~/features/applications/staff/applic
 import { listStudents } from "~/features/applications/staff/students.server";
 import { StudentsTab } from "~/features/applications/staff/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
-import { staffPaymentMessages } from "~/features/payments/payment-messages";
-import { refundMessages, refundPayment } from "~/features/payments/refunds.server";
 import { parsePaymentsQuery } from "~/features/payments/staff/list-url";
 import { listInstalments } from "~/features/payments/staff/payment-overview.server";
 import { PaymentConfirmModal, PaymentSection } from "~/features/payments/staff/payment-section";
 import { PaymentsTab } from "~/features/payments/staff/payments-tab";
-import {
-  applicationPayments,
-  confirmProof,
-  moveDueDate,
-  recordManualPayment,
-  rejectProof,
-} from "~/features/payments/staff/staff-payments.server";
+import { staffPaymentHandlers } from "~/features/payments/staff/staff-payment-actions.server";
+import { applicationPayments } from "~/features/payments/staff/staff-payments.server";
 import {
   type StaffPaymentConfirm,
-  staffPaymentActionSchema,
+  staffPaymentActions,
   staffPaymentConfirms,
 } from "~/features/payments/staff/staff-payments-schema";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { lagosInputFromInstant, lagosToday } from "~/lib/format/dates";
-import { failureReply, invalidSubmission } from "~/lib/forms/action-reply.server";
-import { readForm } from "~/lib/forms/request-form.server";
+import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { readOrNull } from "~/lib/http/unavailable.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/infra/logger.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
 import { openRecordId } from "~/lib/router/list-href";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { Pagination } from "~/ui/list/pagination";
@@ -102,7 +83,7 @@ const paymentConfirmFrom = (params: URLSearchParams) => {
 /** Every action of the page: an application's decisions and its payments'. */
 const studentsActionSchema = z.discriminatedUnion(
   "intent",
-  [...admissionActionSchema._zod.def.options, ...staffPaymentActionSchema._zod.def.options],
+  [...admissionActions, ...staffPaymentActions],
   { error: admissionFormMessages.invalid },
 );
 
@@ -173,75 +154,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: studentsActionSchema });
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const input = submission.value;
   const query = parseAdmissionsQuery(new URL(request.url).searchParams);
-  const done = (message: string) => redirectWithFlash(admissionsHref(query, input.id), message);
-  try {
-    switch (input.intent) {
-      case "offer":
-        await offerApplication(actor, input.id, input.offerExpiresAt);
-        return done(admissionMessages.offered);
-      case "decline":
-        await declineApplication(actor, input.id, { subject: input.subject, text: input.text });
-        return done(admissionMessages.declined);
-      case "waitlist":
-        await waitlistApplication(actor, input.id);
-        return done(admissionMessages.waitlisted);
-      case "enrol":
-        await enrolApplication(actor, input.id);
-        return done(admissionMessages.enrolled);
-      case "withdraw":
-        await withdrawApplication(actor, input.id);
-        return done(admissionMessages.withdrawn);
-      case "notes":
-        await saveApplicationNotes(actor, input.id, input.notes ?? "");
-        return done(admissionMessages.notesSaved);
-      case "assign":
-        await assignApplication(actor, input.id, input.assignedTo || null);
-        return done(admissionMessages.assigned);
-      case "confirm-proof": {
-        const confirmed = await confirmProof(actor, input.id, input.target);
-        return done(
-          confirmed === "paid"
-            ? staffPaymentMessages.proofConfirmed
-            : staffPaymentMessages.proofConfirmedTwice,
-        );
-      }
-      case "reject-proof":
-        await rejectProof(actor, input.id, input.target, input.reason);
-        return done(staffPaymentMessages.proofRejected);
-      case "move-due-date":
-        await moveDueDate(actor, input.id, input.target, input.dueOn, input.note);
-        return done(staffPaymentMessages.dueDateMoved);
-      case "record-payment": {
-        const { left } = await recordManualPayment(
-          actor,
-          input.id,
-          input.target,
-          input.paidOn,
-          input.note,
-          { amount: input.amount },
-        );
-        return done(
-          left > 0 ? staffPaymentMessages.partRecorded(left) : staffPaymentMessages.paymentRecorded,
-        );
-      }
-      case "refund": {
-        const status = await refundPayment(
-          actor,
-          input.id,
-          input.target,
-          input.amount,
-          input.reason,
-        );
-        return done(status === "pending" ? refundMessages.pending : refundMessages.refunded);
-      }
-    }
-  } catch (error) {
-    return failureReply(submission, error, "Admissions");
-  }
+  return dispatchIntent(
+    await readSubmission(request, studentsActionSchema),
+    { ...admissionHandlers(actor), ...staffPaymentHandlers(actor) },
+    // Back to the list as it was, with the application open.
+    { successHref: (input) => admissionsHref(query, input.id), what: "Admissions" },
+  );
 }
 
 export default function Students({ loaderData, actionData }: Route.ComponentProps) {

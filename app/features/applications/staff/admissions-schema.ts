@@ -29,48 +29,49 @@ const lagosDateTime = z.pipe(
   z.transform(instantFromLagosInput),
 );
 
-export const admissionActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("offer"), id, offerExpiresAt: lagosDateTime }),
-    z.object({
-      intent: z.literal("decline"),
-      id,
-      subject: requiredText(
-        "Subject",
-        admissionFormMessages.subjectRequired,
-        DECLINE_SUBJECT_MAX,
-        singleLine,
-      ),
-      text: requiredText(
-        "The e-mail",
-        admissionFormMessages.textRequired,
-        DECLINE_TEXT_MAX,
-        multiLine,
-      ),
-    }),
-    z.object({ intent: z.literal("waitlist"), id }),
-    z.object({ intent: z.literal("enrol"), id }),
-    z.object({ intent: z.literal("withdraw"), id }),
-    z.object({
-      intent: z.literal("notes"),
-      id,
-      notes: z.optional(
-        z.string().check(z.trim(), multiLine("Notes"), atMost("Notes", applicationLimits.notes)),
-      ),
-    }),
-    z.object({
-      intent: z.literal("assign"),
-      id,
-      assignedTo: z.optional(
-        z.union([uuidSchema(admissionFormMessages.assigneeInvalid), z.literal("")], {
-          error: admissionFormMessages.assigneeInvalid,
-        }),
-      ),
-    }),
-  ],
-  { error: admissionFormMessages.invalid },
-);
+/** Each action's shape; a page that takes another feature's actions too joins these lists. */
+export const admissionActions = [
+  z.object({ intent: z.literal("offer"), id, offerExpiresAt: lagosDateTime }),
+  z.object({
+    intent: z.literal("decline"),
+    id,
+    subject: requiredText(
+      "Subject",
+      admissionFormMessages.subjectRequired,
+      DECLINE_SUBJECT_MAX,
+      singleLine,
+    ),
+    text: requiredText(
+      "The e-mail",
+      admissionFormMessages.textRequired,
+      DECLINE_TEXT_MAX,
+      multiLine,
+    ),
+  }),
+  z.object({ intent: z.literal("waitlist"), id }),
+  z.object({ intent: z.literal("enrol"), id }),
+  z.object({ intent: z.literal("withdraw"), id }),
+  z.object({
+    intent: z.literal("notes"),
+    id,
+    notes: z.optional(
+      z.string().check(z.trim(), multiLine("Notes"), atMost("Notes", applicationLimits.notes)),
+    ),
+  }),
+  z.object({
+    intent: z.literal("assign"),
+    id,
+    assignedTo: z.optional(
+      z.union([uuidSchema(admissionFormMessages.assigneeInvalid), z.literal("")], {
+        error: admissionFormMessages.assigneeInvalid,
+      }),
+    ),
+  }),
+] as const;
+
+export const admissionActionSchema = z.discriminatedUnion("intent", admissionActions, {
+  error: admissionFormMessages.invalid,
+});
 
 export type AdmissionAction = z.output<typeof admissionActionSchema>;
 

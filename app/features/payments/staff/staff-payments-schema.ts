@@ -48,25 +48,26 @@ const naira = z.pipe(
   z.transform(koboFromNaira),
 );
 
-export const staffPaymentActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("confirm-proof"), id, target }),
-    z.object({ intent: z.literal("reject-proof"), id, target, reason }),
-    z.object({ intent: z.literal("move-due-date"), id, target, dueOn: lagosDate, note }),
-    // No amount: all that is left of the instalment.
-    z.object({
-      intent: z.literal("record-payment"),
-      id,
-      target,
-      paidOn: lagosDate,
-      note,
-      amount: z.optional(naira),
-    }),
-    z.object({ intent: z.literal("refund"), id, target, amount: naira, reason }),
-  ],
-  { error: invalid },
-);
+/** Each action's shape; a page that takes another feature's actions too joins these lists. */
+export const staffPaymentActions = [
+  z.object({ intent: z.literal("confirm-proof"), id, target }),
+  z.object({ intent: z.literal("reject-proof"), id, target, reason }),
+  z.object({ intent: z.literal("move-due-date"), id, target, dueOn: lagosDate, note }),
+  // No amount: all that is left of the instalment.
+  z.object({
+    intent: z.literal("record-payment"),
+    id,
+    target,
+    paidOn: lagosDate,
+    note,
+    amount: z.optional(naira),
+  }),
+  z.object({ intent: z.literal("refund"), id, target, amount: naira, reason }),
+] as const;
+
+export const staffPaymentActionSchema = z.discriminatedUnion("intent", staffPaymentActions, {
+  error: invalid,
+});
 
 export type StaffPaymentAction = z.output<typeof staffPaymentActionSchema>;
 

@@ -1,0 +1,46 @@
+import type { Admin } from "~/db/schema";
+import type { IntentHandlers } from "~/lib/forms/page-action.server";
+import { staffPaymentMessages } from "../payment-messages";
+import { refundMessages, refundPayment } from "../refunds.server";
+import {
+  confirmProof,
+  moveDueDate,
+  recordManualPayment,
+  rejectProof,
+} from "./staff-payments.server";
+import type { StaffPaymentAction } from "./staff-payments-schema";
+
+/** Staff's actions on an application's payments, each with its success toast (the Students page). */
+export const staffPaymentHandlers = (actor: Admin): IntentHandlers<StaffPaymentAction> => ({
+  "confirm-proof": async (input) =>
+    (await confirmProof(actor, input.id, input.target)) === "paid"
+      ? staffPaymentMessages.proofConfirmed
+      : staffPaymentMessages.proofConfirmedTwice,
+  "reject-proof": async (input) => {
+    await rejectProof(actor, input.id, input.target, input.reason);
+    return staffPaymentMessages.proofRejected;
+  },
+  "move-due-date": async (input) => {
+    await moveDueDate(actor, input.id, input.target, input.dueOn, input.note);
+    return staffPaymentMessages.dueDateMoved;
+  },
+  "record-payment": async (input) => {
+    const { left } = await recordManualPayment(
+      actor,
+      input.id,
+      input.target,
+      input.paidOn,
+      input.note,
+      {
+        amount: input.amount,
+      },
+    );
+    return left > 0
+      ? staffPaymentMessages.partRecorded(left)
+      : staffPaymentMessages.paymentRecorded;
+  },
+  refund: async (input) =>
+    (await refundPayment(actor, input.id, input.target, input.amount, input.reason)) === "pending"
+      ? refundMessages.pending
+      : refundMessages.refunded,
+});
