@@ -1,40 +1,16 @@
-import { useNavigate, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import type { Admin } from "~/db/schema";
-import { listActiveAdminOptions } from "~/features/admins/admins.server";
-import {
-  type AdmissionsQuery,
-  admissionsHref,
-  parseAdmissionsQuery,
-} from "~/features/applications/list-url";
+import type { AdmissionsQuery } from "~/features/applications/list-url";
+import { admissionsHref, parseAdmissionsQuery } from "~/features/applications/list-url";
 import { defaultOfferDeadline } from "~/features/applications/places.server";
 import { admissionHandlers } from "~/features/applications/staff/admission-actions.server";
-import { AdmissionConfirmModal } from "~/features/applications/staff/admission-confirm-modal";
-import { markApplicationViewed } from "~/features/applications/staff/admissions.server";
 import {
-  type AdmissionConfirm,
   admissionActions,
-  admissionConfirms,
   admissionFormMessages,
 } from "~/features/applications/staff/admissions-schema";
-import {
-  ApplicationFilters,
-  ApplicationStatusCounts,
-  StudentsTabs,
-} from "~/features/applications/staff/admissions-toolbar";
-import { ApplicationDetail } from "~/features/applications/staff/application-detail";
-import {
-  applicationTimeline,
-  getApplication,
-  personRecordsOf,
-} from "~/features/applications/staff/application-detail.server";
-import { ApplicationList } from "~/features/applications/staff/application-list";
-import {
-  applicationIntakeChoices,
-  applicationStatusCounts,
-  listApplications,
-} from "~/features/applications/staff/application-list.server";
-import { savedRepliesForApplication } from "~/features/applications/staff/application-reply-context.server";
+import { StudentsTabs } from "~/features/applications/staff/admissions-toolbar";
+import { ApplicationsTab } from "~/features/applications/staff/applications-tab";
+import { loadApplicationsTab } from "~/features/applications/staff/applications-tab.server";
 import { listStudents } from "~/features/applications/staff/students.server";
 import { StudentsTab } from "~/features/applications/staff/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -55,21 +31,9 @@ import { lagosInputFromInstant, lagosToday } from "~/lib/format/dates";
 import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { readOrNull } from "~/lib/http/unavailable.server";
 import { isUuid } from "~/lib/ids";
-import { logger } from "~/lib/infra/logger.server";
-import { openRecordId } from "~/lib/router/list-href";
-import { useActionReply } from "~/ui/form/use-action-reply";
-import { Pagination } from "~/ui/list/pagination";
-import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/students";
 
 export const meta: Route.MetaFunction = () => [{ title: "Students | Admin Portal" }];
-
-const confirmFrom = (params: URLSearchParams): AdmissionConfirm | null => {
-  const confirm = params.get("confirm");
-  return (admissionConfirms as readonly string[]).includes(confirm ?? "")
-    ? (confirm as AdmissionConfirm)
-    : null;
-};
 
 /** A payment action's confirmation and what it is about (a payment or an instalment). */
 const paymentConfirmFrom = (params: URLSearchParams) => {
@@ -87,47 +51,12 @@ const studentsActionSchema = z.discriminatedUnion(
   { error: admissionFormMessages.invalid },
 );
 
-/** An extra of the open application that never stops it from showing: null when unreadable. */
-/** The Applications tab: the list, its filters and counts, and the open application. */
+/** The Applications tab, with the payments feature's part of the open application. */
 async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URLSearchParams) {
-  const openId = openRecordId(params);
-  // Marking it viewed must never stop the application from showing.
-  if (openId)
-    await markApplicationViewed(actor, openId).catch((error: unknown) =>
-      logger.error({ err: error }, "Marking an application viewed failed"),
-    );
-  const [list, counts, intakes, admins, application] = await Promise.all([
-    listApplications(query),
-    applicationStatusCounts(query.intake),
-    applicationIntakeChoices(),
-    listActiveAdminOptions(),
-    openId ? getApplication(openId) : null,
-  ]);
-  const [timeline, person, savedReplies, payments] = application
-    ? await Promise.all([
-        readOrNull("Loading an application's history", () => applicationTimeline(application.id)),
-        readOrNull("Loading a person's records", () => personRecordsOf(application)),
-        readOrNull("Loading saved replies", () => savedRepliesForApplication(application)),
-        readOrNull("Loading an application's payments", () => applicationPayments(application)),
-      ])
-    : [null, null, null, null];
-  const confirm = application ? confirmFrom(params) : null;
-  const paymentConfirm = payments ? paymentConfirmFrom(params) : null;
-  const insertedId = params.get("savedReply");
-  return {
-    list,
-    counts,
-    intakes,
-    admins: admins.map(({ id, name }) => ({ id, name })),
-    application,
-    timeline,
-    person,
-    confirm,
-    payments,
-    paymentConfirm,
-    savedReplies: savedReplies ?? [],
-    draft: savedReplies?.find((reply) => reply.id === insertedId)?.text ?? "",
-  };
+  const { extras, ...tab } = await loadApplicationsTab(actor, query, params, (application) =>
+    readOrNull("Loading an application's payments", () => applicationPayments(application)),
+  );
+  return { ...tab, payments: extras, paymentConfirm: extras ? paymentConfirmFrom(params) : null };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -179,6 +108,8 @@ export default function Students({ loaderData, actionData }: Route.ComponentProp
           now={loaderData.now}
           defaultDeadline={loaderData.defaultDeadline}
           actionData={actionData}
+          paymentConfirmOpen={Boolean(loaderData.applications.paymentConfirm)}
+          payments={paymentParts(loaderData.applications, actionData)}
         />
       ) : loaderData.students ? (
         <StudentsTab list={loaderData.students} query={query} />
@@ -189,108 +120,24 @@ export default function Students({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function ApplicationsTab({
-  query,
-  data,
-  now,
-  defaultDeadline,
-  actionData,
-}: {
-  query: AdmissionsQuery;
-  data: NonNullable<Route.ComponentProps["loaderData"]["applications"]>;
-  now: string;
-  defaultDeadline: string;
-  actionData: Route.ComponentProps["actionData"];
-}) {
-  const { list, counts, intakes, admins, application, timeline, person, confirm } = data;
-  const { payments, paymentConfirm } = data;
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  // A confirmation shows its own reply; everything else is toasted here.
-  useActionReply(confirm || paymentConfirm ? undefined : actionData);
-  useRevealOnOpen("application-details", application?.id ?? null);
-  const closeHref = admissionsHref(query);
-  const openHref = application ? admissionsHref(query, application.id) : closeHref;
-  return (
-    <>
-      {/* On a phone an open application comes first; 'Close application' leads back here. */}
-      <div className={application ? "max-md:hidden" : undefined}>
-        <ApplicationStatusCounts query={query} counts={counts} />
-        <ApplicationFilters query={query} intakes={intakes} />
-      </div>
-      <div
-        className={
-          application
-            ? "grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]"
-            : undefined
-        }
-      >
-        <section
-          aria-label="Applications"
-          aria-busy={navigation.state === "loading"}
-          className={`rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${application ? "max-xl:hidden" : ""}`}
-        >
-          <ApplicationList
-            items={list.applications}
-            query={query}
-            openId={application?.id ?? null}
-            now={now}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
-            <p className="text-slate-600 dark:text-slate-300">
-              {list.pagination.total.toLocaleString("en-NG")}{" "}
-              {list.pagination.total === 1 ? "application" : "applications"}
-            </p>
-            <Pagination
-              page={list.pagination.page}
-              totalPages={list.pagination.totalPages}
-              hrefFor={(page) => admissionsHref({ ...query, page })}
-              label="Application pages"
-            />
-          </div>
-        </section>
-        {application ? (
-          <section
-            id="application-details"
-            aria-label="Application details"
-            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-          >
-            <ApplicationDetail
-              application={application}
-              admins={admins}
-              timeline={timeline}
-              person={person}
-              closeHref={closeHref}
-              confirmHref={(move) => `${openHref}&confirm=${move}`}
-              applicationHref={(id) => admissionsHref(query, id)}
-              now={now}
-              payments={
-                payments ? (
-                  <PaymentSection
-                    payments={payments}
-                    confirmHref={(move, target) => `${openHref}&confirm=${move}&target=${target}`}
-                  />
-                ) : null
-              }
-            />
-          </section>
-        ) : null}
-      </div>
-      {application && confirm ? (
-        <AdmissionConfirmModal
-          key={confirm}
-          move={confirm}
-          applicationId={application.id}
-          fullName={application.fullName}
-          defaultDeadline={defaultDeadline}
-          savedReplies={data.savedReplies}
-          draft={data.draft}
-          reply={actionData}
-          closeHref={openHref}
-          onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
+export const ErrorBoundary = PortalErrorBoundary;
+
+/** The payments feature's part of the open application: its section and its confirmations. */
+function paymentParts(
+  tab: NonNullable<Route.ComponentProps["loaderData"]["applications"]>,
+  actionData: Route.ComponentProps["actionData"],
+) {
+  const { application, payments, paymentConfirm } = tab;
+  return {
+    section: (openHref: string) =>
+      payments ? (
+        <PaymentSection
+          payments={payments}
+          confirmHref={(move, target) => `${openHref}&confirm=${move}&target=${target}`}
         />
-      ) : null}
-      {application && payments && paymentConfirm ? (
+      ) : null,
+    confirm: (openHref: string, close: () => void) =>
+      application && payments && paymentConfirm ? (
         <PaymentConfirmModal
           key={`${paymentConfirm.confirm}-${paymentConfirm.target}`}
           confirm={paymentConfirm.confirm}
@@ -300,11 +147,8 @@ function ApplicationsTab({
           payments={payments}
           reply={actionData}
           closeHref={openHref}
-          onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
+          onClose={close}
         />
-      ) : null}
-    </>
-  );
+      ) : null,
+  };
 }
-
-export const ErrorBoundary = PortalErrorBoundary;

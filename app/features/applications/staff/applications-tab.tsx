@@ -1,0 +1,127 @@
+import type { ReactNode } from "react";
+import { useNavigate, useNavigation } from "react-router";
+import type { ActionReply } from "~/lib/forms/action-reply";
+import { useActionReply } from "~/ui/form/use-action-reply";
+import { Pagination } from "~/ui/list/pagination";
+import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
+import { type AdmissionsQuery, admissionsHref } from "../list-url";
+import { AdmissionConfirmModal } from "./admission-confirm-modal";
+import { ApplicationFilters, ApplicationStatusCounts } from "./admissions-toolbar";
+import { ApplicationDetail } from "./application-detail";
+import { ApplicationList } from "./application-list";
+import type { ApplicationsTabData } from "./applications-tab.server";
+
+/**
+ * The Applications tab: counts and filters, the list, and the open application with its
+ * decisions. `payments` draws another feature's part of the open application (its payments and
+ * their confirmations) given the open application's address; `paymentConfirmOpen` says one of
+ * its confirmations is open, which shows its own reply.
+ */
+export function ApplicationsTab({
+  query,
+  data,
+  now,
+  defaultDeadline,
+  actionData,
+  payments,
+  paymentConfirmOpen,
+}: {
+  query: AdmissionsQuery;
+  data: ApplicationsTabData;
+  now: string;
+  defaultDeadline: string;
+  actionData: ActionReply | undefined;
+  payments: {
+    section: (openHref: string) => ReactNode;
+    confirm: (openHref: string, close: () => void) => ReactNode;
+  };
+  paymentConfirmOpen: boolean;
+}) {
+  const { list, counts, intakes, admins, application, timeline, person, confirm } = data;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // A confirmation shows its own reply; everything else is toasted here.
+  useActionReply(confirm || paymentConfirmOpen ? undefined : actionData);
+  useRevealOnOpen("application-details", application?.id ?? null);
+  const closeHref = admissionsHref(query);
+  const openHref = application ? admissionsHref(query, application.id) : closeHref;
+  return (
+    <>
+      {/* On a phone an open application comes first; 'Close application' leads back here. */}
+      <div className={application ? "max-md:hidden" : undefined}>
+        <ApplicationStatusCounts query={query} counts={counts} />
+        <ApplicationFilters query={query} intakes={intakes} />
+      </div>
+      <div
+        className={
+          application
+            ? "grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]"
+            : undefined
+        }
+      >
+        <section
+          aria-label="Applications"
+          aria-busy={navigation.state === "loading"}
+          className={`rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${application ? "max-xl:hidden" : ""}`}
+        >
+          <ApplicationList
+            items={list.applications}
+            query={query}
+            openId={application?.id ?? null}
+            now={now}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
+            <p className="text-slate-600 dark:text-slate-300">
+              {list.pagination.total.toLocaleString("en-NG")}{" "}
+              {list.pagination.total === 1 ? "application" : "applications"}
+            </p>
+            <Pagination
+              page={list.pagination.page}
+              totalPages={list.pagination.totalPages}
+              hrefFor={(page) => admissionsHref({ ...query, page })}
+              label="Application pages"
+            />
+          </div>
+        </section>
+        {application ? (
+          <section
+            id="application-details"
+            aria-label="Application details"
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <ApplicationDetail
+              application={application}
+              admins={admins}
+              timeline={timeline}
+              person={person}
+              closeHref={closeHref}
+              confirmHref={(move) => `${openHref}&confirm=${move}`}
+              applicationHref={(id) => admissionsHref(query, id)}
+              now={now}
+              payments={payments.section(openHref)}
+            />
+          </section>
+        ) : null}
+      </div>
+      {application && confirm ? (
+        <AdmissionConfirmModal
+          key={confirm}
+          move={confirm}
+          applicationId={application.id}
+          fullName={application.fullName}
+          defaultDeadline={defaultDeadline}
+          savedReplies={data.savedReplies}
+          draft={data.draft}
+          reply={actionData}
+          closeHref={openHref}
+          onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
+        />
+      ) : null}
+      {application
+        ? payments.confirm(openHref, () =>
+            navigate(openHref, { replace: true, preventScrollReset: true }),
+          )
+        : null}
+    </>
+  );
+}
