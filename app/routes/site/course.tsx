@@ -1,14 +1,11 @@
-import ArrowLeft from "lucide-react/icons/arrow-left";
-import BookOpen from "lucide-react/icons/book-open";
-import Clock from "lucide-react/icons/clock";
-import Globe from "lucide-react/icons/globe";
 import Headset from "lucide-react/icons/headset";
-import { data, href, Link, useNavigate } from "react-router";
+import { data, href, Link } from "react-router";
 import { intakeRefusal } from "~/features/applications/applications.server";
 import { CatalogueErrorView } from "~/features/courses/catalogue/catalogue-error-view";
 import {
   BrochureButton,
-  CheckList,
+  CourseHeading,
+  CourseHighlights,
   CourseSidebar,
   Curriculum,
   ExpertLedTraining,
@@ -33,9 +30,7 @@ import { skipAfterOwnSubmissions } from "~/lib/router/revalidation";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
 import { buttonClasses } from "~/ui/button";
-import { IconText } from "~/ui/icon-text";
 import { Section } from "~/ui/section";
-import { StarRating } from "~/ui/star-rating";
 import type { Route } from "./+types/course";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -76,25 +71,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   ];
 };
 
-function BackLink() {
-  const navigate = useNavigate();
-  return (
-    <Link
-      to={href("/courses")}
-      onClick={(event) => {
-        if (window.history.state?.idx > 0) {
-          event.preventDefault();
-          navigate(-1);
-        }
-      }}
-      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-100 hover:text-white"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back
-    </Link>
-  );
-}
-
 export const headers = passRetryAfter;
 
 export const action = ({ request }: Route.ActionArgs) => handleInquiryForm(request);
@@ -113,31 +89,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
     <>
       <section className="bg-gradient-to-br from-brand-950 to-brand-800 text-white">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_26rem] lg:py-14">
-          <div>
-            <BackLink />
-            <p className="mt-5 text-sm font-bold tracking-wide text-accent-300 uppercase">
-              {course.category}
-            </p>
-            <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{course.title}</h1>
-            <p className="mt-4 text-lg text-brand-50">{course.description}</p>
-            <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-brand-50">
-              <StarRating rating={course.rating} />
-              <IconText icon={BookOpen} className="gap-1.5">
-                {course.lessons > 0 ? course.lessons : "Multiple"} lessons
-              </IconText>
-              <span className="rounded-full bg-white/15 px-2.5 py-0.5 font-semibold">
-                {course.level}
-              </span>
-              {course.duration ? (
-                <IconText icon={Clock} className="gap-1.5">
-                  {course.duration}
-                </IconText>
-              ) : null}
-              <IconText icon={Globe} className="gap-1.5">
-                {course.language}
-              </IconText>
-            </div>
-          </div>
+          <CourseHeading course={course} />
           <div className="overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl">
             <CourseImage
               src={course.image}
@@ -164,30 +116,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
       </section>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_22rem]">
         <div className="grid min-w-0 gap-6">
-          {course.learningOutcomes.length ? (
-            <Section title="What You'll Learn">
-              <CheckList items={course.learningOutcomes} columns />
-            </Section>
-          ) : null}
-          {course.prerequisites.length ? (
-            <Section title="Prerequisites">
-              <CheckList items={course.prerequisites} />
-            </Section>
-          ) : null}
-          {course.skills.length ? (
-            <Section title="Skills You'll Gain">
-              <ul className="flex flex-wrap gap-2">
-                {course.skills.map((skill) => (
-                  <li
-                    key={skill}
-                    className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
-                  >
-                    {skill}
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
+          <CourseHighlights course={course} />
           {course.modules.length ? <Curriculum course={course} /> : null}
           {intakes.length ? <NextSessions intakes={intakes} /> : null}
           {nextIntake?.tutors.length ? (

@@ -1,14 +1,21 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import Award from "lucide-react/icons/award";
+import BookOpen from "lucide-react/icons/book-open";
 import Check from "lucide-react/icons/check";
 import ChevronDown from "lucide-react/icons/chevron-down";
+import Clock from "lucide-react/icons/clock";
 import Download from "lucide-react/icons/download";
+import Globe from "lucide-react/icons/globe";
 import Info from "lucide-react/icons/info";
 import Users from "lucide-react/icons/users";
+import { href, Link, useNavigate } from "react-router";
 import type { Course } from "~/db/schema";
 import { formatFileSize } from "~/lib/format/file-size";
 import { buttonClasses } from "~/ui/button";
+import { IconText } from "~/ui/icon-text";
 import { LabelledSection } from "~/ui/labelled-section";
 import { Section } from "~/ui/section";
+import { StarRating } from "~/ui/star-rating";
 import { brochureFileName, courseFeatures, DEFAULT_CLASS_SIZE } from "../course-rules";
 
 export function CheckList({ items, columns }: { items: string[]; columns?: boolean }) {
@@ -195,5 +202,86 @@ export function CourseSidebar({ course }: { course: Course }) {
         </div>
       </LabelledSection>
     </aside>
+  );
+}
+
+/** Back to where the visitor came from in the catalogue, or to the catalogue. */
+function BackLink() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to={href("/courses")}
+      onClick={(event) => {
+        if (window.history.state?.idx > 0) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-100 hover:text-white"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back
+    </Link>
+  );
+}
+
+/** The course's heading on its page: back link, category, title, description and facts. */
+export function CourseHeading({ course }: { course: Course }) {
+  return (
+    <div>
+      <BackLink />
+      <p className="mt-5 text-sm font-bold tracking-wide text-accent-300 uppercase">
+        {course.category}
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{course.title}</h1>
+      <p className="mt-4 text-lg text-brand-50">{course.description}</p>
+      <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-brand-50">
+        <StarRating rating={course.rating} />
+        <IconText icon={BookOpen} className="gap-1.5">
+          {course.lessons > 0 ? course.lessons : "Multiple"} lessons
+        </IconText>
+        <span className="rounded-full bg-white/15 px-2.5 py-0.5 font-semibold">{course.level}</span>
+        {course.duration ? (
+          <IconText icon={Clock} className="gap-1.5">
+            {course.duration}
+          </IconText>
+        ) : null}
+        <IconText icon={Globe} className="gap-1.5">
+          {course.language}
+        </IconText>
+      </div>
+    </div>
+  );
+}
+
+/** What the course teaches, what it asks first and the skills it gives, where it has them. */
+export function CourseHighlights({ course }: { course: Course }) {
+  return (
+    <>
+      {course.learningOutcomes.length ? (
+        <Section title="What You'll Learn">
+          <CheckList items={course.learningOutcomes} columns />
+        </Section>
+      ) : null}
+      {course.prerequisites.length ? (
+        <Section title="Prerequisites">
+          <CheckList items={course.prerequisites} />
+        </Section>
+      ) : null}
+      {course.skills.length ? (
+        <Section title="Skills You'll Gain">
+          <ul className="flex flex-wrap gap-2">
+            {course.skills.map((skill) => (
+              <li
+                key={skill}
+                className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
+              >
+                {skill}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </>
   );
 }
