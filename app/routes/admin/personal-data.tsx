@@ -1,33 +1,21 @@
 import Download from "lucide-react/icons/download";
-import { Form, href } from "react-router";
+import { Form } from "react-router";
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { requireSuperAdmin } from "~/features/auth/session.server";
 import { formTypeNames } from "~/features/messages/form-types";
 import { formatReference } from "~/features/messages/reference";
-import {
-  type PersonKey,
-  personalDataMessages,
-  personKeyProblem,
-  personKeySchema,
-} from "~/features/people/person-key";
-import { erasePerson, findPersonRecords } from "~/features/people/personal-data.server";
-import { eraseSchema } from "~/features/people/schema";
+import { personKeyProblem, personKeySchema } from "~/features/people/person-key";
+import { findPersonRecords } from "~/features/people/personal-data.server";
+import { personalDataPageAction } from "~/features/people/personal-data-actions.server";
+import { personalDataExportHref } from "~/features/people/personal-data-href";
+import { RecordTable } from "~/features/people/record-table";
 import { PageHeader } from "~/features/portal/page-header";
-import { formatDateTime } from "~/lib/format/dates";
-import { failureReply, refusalReply } from "~/lib/forms/action-reply.server";
-import { readForm } from "~/lib/forms/request-form.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
-import { listSearch } from "~/lib/router/list-href";
 import { Button, buttonClasses } from "~/ui/button";
 import { FormError, TextInput } from "~/ui/form/fields";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/personal-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Personal data | Admin Portal" }];
-
-const keyDefaults = { email: "", phone: "" };
-const pageHref = (key: PersonKey) =>
-  `${href("/admin-portal/personal-data")}${listSearch(key, keyDefaults)}`;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSuperAdmin(request);
@@ -43,32 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireSuperAdmin(request);
-  const parsed = eraseSchema.safeParse(Object.fromEntries(await readForm(request)));
-  const problem = parsed.success
-    ? personKeyProblem(parsed.data)
-    : personalDataMessages.nothingAsked;
-  if (!parsed.success || problem)
-    return refusalReply(null, {
-      status: 400,
-      message: problem ?? personalDataMessages.nothingAsked,
-    });
-  const { confirm, ...key } = parsed.data;
-  if (confirm !== key.email && confirm !== key.phone)
-    return refusalReply(null, { status: 400, message: personalDataMessages.confirmRequired });
-  try {
-    await erasePerson(actor, key);
-  } catch (error) {
-    return failureReply(null, error, "Erasing a person's data");
-  }
-  return redirectWithFlash(pageHref(key), personalDataMessages.erased);
-}
+export const action = async ({ request }: Route.ActionArgs) =>
+  personalDataPageAction(await requireSuperAdmin(request), request);
 
 export default function PersonalData({ loaderData, actionData }: Route.ComponentProps) {
   const { key, problem, records } = loaderData;
   useActionReply(actionData);
-  const exportHref = `${href("/admin-portal/personal-data/export")}${listSearch(key, keyDefaults)}`;
+  const exportHref = personalDataExportHref(key);
   const held = records ? records.messages.length + records.applications.length : 0;
   return (
     <>
@@ -164,52 +133,5 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
     </>
-  );
-}
-
-type HeldRecord = {
-  reference: string;
-  createdAt: Date | string;
-  fullName: string;
-  about: string;
-  status: string;
-};
-
-/** One kind of record held about the person, a row each; nothing when none is held. */
-function RecordTable({ caption, records }: { caption: string; records: HeldRecord[] }) {
-  if (!records.length) return null;
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 pt-3 text-left font-bold">{caption}</caption>
-        <thead>
-          <tr className="text-slate-700 dark:text-slate-300">
-            {["Reference", "Received (Lagos time)", "Name", "About", "Status"].map((column) => (
-              <th key={column} scope="col" className="px-4 py-2 font-semibold">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => (
-            <tr key={record.reference} className="border-t border-slate-100 dark:border-slate-800">
-              {[
-                record.reference,
-                formatDateTime(record.createdAt),
-                record.fullName,
-                record.about,
-                record.status,
-              ].map((cell, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                <td key={index} className="px-4 py-2">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
