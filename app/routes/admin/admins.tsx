@@ -47,7 +47,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
   const listHref = adminListHref(query);
   const listModal = useListModal(listHref);
   // The form modals show their own replies; a delete's is toasted here.
-  useActionReply(modal === "delete" ? actionData : undefined);
+  useActionReply(actionData, { heldByOpenForm: modal !== "delete" });
 
   return (
     <>

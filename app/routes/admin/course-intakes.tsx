@@ -97,7 +97,7 @@ export default function CourseIntakesPage({ loaderData, actionData }: Route.Comp
   const listHref = intakeListHref(course.id);
   const listModal = useListModal(listHref);
   // The modals show their own replies; a duplicate's (posted from the list) is toasted here.
-  useActionReply(modal === null ? actionData : undefined);
+  useActionReply(actionData, { heldByOpenForm: modal !== null });
 
   return (
     <>

@@ -51,7 +51,7 @@ export default function CoursesAdmin({ loaderData, actionData }: Route.Component
   const { query, courses, stats, modal, target, changes } = loaderData;
   // The course form toasts its own errors; toggles and deletes are toasted here.
   const formOpen = modal === "create" || modal === "edit";
-  useActionReply(formOpen ? undefined : actionData);
+  useActionReply(actionData, { heldByOpenForm: formOpen });
   const listHref = courseListHref(query);
   const listModal = useListModal(listHref);
 

@@ -39,7 +39,7 @@ export default function SavedRepliesPage({ loaderData, actionData }: Route.Compo
   const listHref = savedReplyListHref();
   const listModal = useListModal(listHref);
   // The form modal shows its own replies; a delete's is toasted here.
-  useActionReply(modal === "delete" ? actionData : undefined);
+  useActionReply(actionData, { heldByOpenForm: modal !== "delete" });
 
   return (
     <>

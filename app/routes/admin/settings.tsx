@@ -98,7 +98,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // The bank account form shows its own reply; the retry's is toasted here.
   const bankAccountReply =
     keptValueOf(actionData, "intent") === "bank-account" ? actionData : undefined;
-  useActionReply(bankAccountReply ? undefined : actionData);
+  useActionReply(actionData, { heldByOpenForm: Boolean(bankAccountReply) });
   return (
     <>
       <PageHeader title="Settings" description="Your profile and portal preferences." />

@@ -35,7 +35,7 @@ export default function TutorsPage({ loaderData, actionData }: Route.ComponentPr
   const listModal = useListModal(listHref);
   // The form modal shows its own replies; a toggle's is toasted here.
   const formOpen = modal === "create" || modal === "edit";
-  useActionReply(formOpen ? undefined : actionData);
+  useActionReply(actionData, { heldByOpenForm: formOpen });
 
   return (
     <>

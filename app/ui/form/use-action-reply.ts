@@ -6,25 +6,27 @@ import { toast } from "../toaster";
 /**
  * How a screen reads an action's reply (`ActionReply`). The form-level error and the notice
  * are toasted once per answer: a new answer with the same text toasts again, a re-render does
- * not. Pass `undefined` while the reply is not this part's to show (a modal that is closed).
+ * not. A page whose open form (a modal) shows the reply itself says so with `heldByOpenForm`,
+ * the one way a reply is left to another part of the screen.
  * `lastResult` is for Conform's `useForm`: the field errors and kept values, withheld while a
  * new submission is under way.
  */
 export function useActionReply(
   reply: ActionReply | null | undefined,
-  { toasts = true }: { toasts?: boolean } = {},
+  { toasts = true, heldByOpenForm = false }: { toasts?: boolean; heldByOpenForm?: boolean } = {},
 ) {
   const navigation = useNavigation();
+  const ours = heldByOpenForm ? undefined : reply;
   const toasted = useRef<ActionReply | null>(null);
   useEffect(() => {
-    if (!reply || !toasts || toasted.current === reply) return;
-    toasted.current = reply;
-    const formError = formErrorsOf(reply)?.[0];
+    if (!ours || !toasts || toasted.current === ours) return;
+    toasted.current = ours;
+    const formError = formErrorsOf(ours)?.[0];
     if (formError) toast.error(formError);
-    if (reply.notice) toast.success(reply.notice);
-  }, [reply, toasts]);
+    if (ours.notice) toast.success(ours.notice);
+  }, [ours, toasts]);
   return {
-    lastResult: navigation.state === "idle" ? reply?.result : null,
-    notice: reply?.notice ?? null,
+    lastResult: navigation.state === "idle" ? ours?.result : null,
+    notice: ours?.notice ?? null,
   };
 }

@@ -41,7 +41,7 @@ export function ApplicationsTab({
   const navigate = useNavigate();
   const navigation = useNavigation();
   // A confirmation shows its own reply; everything else is toasted here.
-  useActionReply(confirm || paymentConfirmOpen ? undefined : actionData);
+  useActionReply(actionData, { heldByOpenForm: Boolean(confirm) || paymentConfirmOpen });
   useRevealOnOpen("application-details", application?.id ?? null);
   const closeHref = admissionsHref(query);
   const openHref = application ? admissionsHref(query, application.id) : closeHref;
