@@ -7,6 +7,7 @@ import {
 } from "~/features/payments/applicant/applicant-payments.server";
 import { pageToReturnTo } from "~/features/payments/applicant/checkout-return.server";
 import { paymentMessages } from "~/features/payments/payment-messages";
+import { privatePageHeaders, privatePageMeta } from "~/lib/http/private-page";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { FormError } from "~/ui/form/fields";
 import { FormNotice } from "~/ui/form/form-notice";
@@ -17,16 +18,9 @@ import type { Route } from "./+types/checkout-return";
  * The payment is verified with Paystack before anything is said; the browser that left 'My
  * application' goes back to it with what became of the payment, anyone else reads only that.
  */
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex",
-});
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your payment" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Your payment");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const reference = (new URL(request.url).searchParams.get("reference") ?? "").slice(0, 100);

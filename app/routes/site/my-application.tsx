@@ -28,6 +28,7 @@ import { MyPaymentsSection } from "~/features/payments/applicant/my-payments";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { formErrorsOf } from "~/lib/forms/action-reply";
 import { readForm } from "~/lib/forms/request-form.server";
+import { privatePageHeaders, privatePageMeta } from "~/lib/http/private-page";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
@@ -37,23 +38,10 @@ import { useActionReply } from "~/ui/form/use-action-reply";
 import { LabelledSection } from "~/ui/labelled-section";
 import type { Route } from "./+types/my-application";
 
-/*
- * 'My application', opened from the private link in the applicant's e-mails. Never kept by the
- * public page cache nor by any other (no-store), not indexed, and not in the sitemap. Its
- * address is never sent to another site: 'same-origin', not 'no-referrer', because under
- * 'no-referrer' the browser posts this page's forms with `Origin: null`, which React Router
- * refuses as a cross-site request (400) when JavaScript is off.
- */
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex",
-});
+/** 'My application', opened from the private link in the applicant's e-mails; not in the sitemap. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "My application" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("My application");
 
 const moves = Object.keys(steps) as ApplicantMove[];
 
