@@ -47,3 +47,19 @@ export async function readOrNull<T>(what: string, read: () => Promise<T>): Promi
     return null;
   }
 }
+
+/**
+ * A part of a page shown with a text in its place when it cannot be read (the inbox's list and
+ * figures): its value, or a null value and `failure` to show. Counted like any failed read.
+ */
+export async function readOrFailureText<T>(
+  failure: string,
+  read: () => Promise<T>,
+): Promise<{ value: T; error: null } | { value: null; error: string }> {
+  try {
+    return { value: await read(), error: null };
+  } catch (error) {
+    logFailure(failure, error);
+    return { value: null, error: failure };
+  }
+}

@@ -19,6 +19,7 @@ import { ErrorView } from "~/ui/error-view";
 import { DeleteModal } from "~/ui/form/confirm-modal";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { Pagination } from "~/ui/list/pagination";
+import { TriageLayout, TriageListFooter } from "~/ui/triage/triage-layout";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/messages";
 
@@ -48,7 +49,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     draft,
   } = loaderData;
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const _navigation = useNavigation();
   useActionReply(actionData);
   useRevealOnOpen("message-details", message?.id ?? null);
   const closeHref = inboxHref(query);
@@ -81,24 +82,16 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           {stats.error}
         </p>
       )}
-      {/* On a phone an open message comes first; its 'Close message' link leads back here. */}
-      <div className={message ? "max-md:hidden" : undefined}>
-        <InboxTabs query={query} />
-        <InboxFilters query={query} />
-      </div>
-      <div
-        className={
-          message
-            ? "grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]"
-            : undefined
+      <TriageLayout
+        toolbar={
+          <>
+            <InboxTabs query={query} />
+            <InboxFilters query={query} />
+          </>
         }
-      >
-        <section
-          aria-label="Messages"
-          aria-busy={navigation.state === "loading"}
-          className={`rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${message ? "max-xl:hidden" : ""}`}
-        >
-          {list.value ? (
+        listLabel="Messages"
+        list={
+          list.value ? (
             <>
               <InboxList
                 items={list.value.messages}
@@ -107,19 +100,17 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 admins={admins}
                 now={now}
               />
-              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
-                <p className="text-slate-600 dark:text-slate-300">
-                  {list.value.pagination.total.toLocaleString("en-NG")}
-                  {list.value.pagination.capped ? "+" : ""}{" "}
-                  {list.value.pagination.total === 1 ? "message" : "messages"}
-                </p>
-                <Pagination
-                  page={list.value.pagination.page}
-                  totalPages={list.value.pagination.totalPages}
-                  hrefFor={(page) => inboxHref({ ...query, page })}
-                  label="Message pages"
-                />
-              </div>
+              <TriageListFooter
+                count={`${list.value.pagination.total.toLocaleString("en-NG")}${list.value.pagination.capped ? "+" : ""} ${list.value.pagination.total === 1 ? "message" : "messages"}`}
+                pages={
+                  <Pagination
+                    page={list.value.pagination.page}
+                    totalPages={list.value.pagination.totalPages}
+                    hrefFor={(page) => inboxHref({ ...query, page })}
+                    label="Message pages"
+                  />
+                }
+              />
             </>
           ) : (
             <ErrorView
@@ -128,30 +119,32 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               title={inboxMessages.loadFailed}
               message="We couldn't load the messages. Please try again."
             />
-          )}
-        </section>
-        {message ? (
-          <section
-            id="message-details"
-            aria-label="Message details"
-            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-          >
-            <MessageDetail
-              message={message}
-              admins={admins}
-              closeHref={closeHref}
-              deleteHref={`${messageHref}&confirm=delete`}
-              now={now}
-              draft={keptValueOf(actionData, "body") ?? draft}
-              savedReplies={savedReplies}
-              timeline={timeline}
-              delivery={delivery}
-              linked={linked}
-              messageHref={(id) => inboxHref(query, id)}
-            />
-          </section>
-        ) : null}
-      </div>
+          )
+        }
+        detail={
+          message
+            ? {
+                id: "message-details",
+                label: "Message details",
+                content: (
+                  <MessageDetail
+                    message={message}
+                    admins={admins}
+                    closeHref={closeHref}
+                    deleteHref={`${messageHref}&confirm=delete`}
+                    now={now}
+                    draft={keptValueOf(actionData, "body") ?? draft}
+                    savedReplies={savedReplies}
+                    timeline={timeline}
+                    delivery={delivery}
+                    linked={linked}
+                    messageHref={(id) => inboxHref(query, id)}
+                  />
+                ),
+              }
+            : null
+        }
+      />
       {message && confirmDelete ? (
         <DeleteModal
           title="Delete Message"

@@ -3,6 +3,7 @@ import { useNavigate, useNavigation } from "react-router";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { Pagination } from "~/ui/list/pagination";
+import { TriageLayout, TriageListFooter } from "~/ui/triage/triage-layout";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import { type AdmissionsQuery, admissionsHref } from "../list-url";
 import { AdmissionConfirmModal } from "./admission-confirm-modal";
@@ -39,7 +40,7 @@ export function ApplicationsTab({
 }) {
   const { list, counts, intakes, admins, application, timeline, person, confirm } = data;
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const _navigation = useNavigation();
   // A confirmation shows its own reply; everything else is toasted here.
   useActionReply(actionData, { heldByOpenForm: Boolean(confirm) || paymentConfirmOpen });
   useRevealOnOpen("application-details", application?.id ?? null);
@@ -47,62 +48,57 @@ export function ApplicationsTab({
   const openHref = application ? admissionsHref(query, application.id) : closeHref;
   return (
     <>
-      {/* On a phone an open application comes first; 'Close application' leads back here. */}
-      <div className={application ? "max-md:hidden" : undefined}>
-        <ApplicationStatusCounts query={query} counts={counts} />
-        <ApplicationFilters query={query} intakes={intakes} />
-      </div>
-      <div
-        className={
-          application
-            ? "grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]"
-            : undefined
+      <TriageLayout
+        toolbar={
+          <>
+            <ApplicationStatusCounts query={query} counts={counts} />
+            <ApplicationFilters query={query} intakes={intakes} />
+          </>
         }
-      >
-        <section
-          aria-label="Applications"
-          aria-busy={navigation.state === "loading"}
-          className={`rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${application ? "max-xl:hidden" : ""}`}
-        >
-          <ApplicationList
-            items={list.applications}
-            query={query}
-            openId={application?.id ?? null}
-            now={now}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
-            <p className="text-slate-600 dark:text-slate-300">
-              {list.pagination.total.toLocaleString("en-NG")}{" "}
-              {list.pagination.total === 1 ? "application" : "applications"}
-            </p>
-            <Pagination
-              page={list.pagination.page}
-              totalPages={list.pagination.totalPages}
-              hrefFor={(page) => admissionsHref({ ...query, page })}
-              label="Application pages"
-            />
-          </div>
-        </section>
-        {application ? (
-          <section
-            id="application-details"
-            aria-label="Application details"
-            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-          >
-            <ApplicationDetail
-              application={application}
-              admins={admins}
-              timeline={timeline}
-              person={person}
-              closeHref={closeHref}
-              confirmHref={(move) => `${openHref}&confirm=${move}`}
-              applicationHref={(id) => admissionsHref(query, id)}
+        listLabel="Applications"
+        list={
+          <>
+            <ApplicationList
+              items={list.applications}
+              query={query}
+              openId={application?.id ?? null}
               now={now}
-              payments={payments.section(openHref)}
             />
-          </section>
-        ) : null}
-      </div>
+            <TriageListFooter
+              count={`${list.pagination.total.toLocaleString("en-NG")} ${list.pagination.total === 1 ? "application" : "applications"}`}
+              pages={
+                <Pagination
+                  page={list.pagination.page}
+                  totalPages={list.pagination.totalPages}
+                  hrefFor={(page) => admissionsHref({ ...query, page })}
+                  label="Application pages"
+                />
+              }
+            />
+          </>
+        }
+        detail={
+          application
+            ? {
+                id: "application-details",
+                label: "Application details",
+                content: (
+                  <ApplicationDetail
+                    application={application}
+                    admins={admins}
+                    timeline={timeline}
+                    person={person}
+                    closeHref={closeHref}
+                    confirmHref={(move) => `${openHref}&confirm=${move}`}
+                    applicationHref={(id) => admissionsHref(query, id)}
+                    now={now}
+                    payments={payments.section(openHref)}
+                  />
+                ),
+              }
+            : null
+        }
+      />
       {application && confirm ? (
         <AdmissionConfirmModal
           key={confirm}

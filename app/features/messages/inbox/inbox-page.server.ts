@@ -1,9 +1,8 @@
 import type { Admin } from "~/db/schema";
 import { listActiveAdminOptions } from "~/features/admins/admins.server";
 import { savedRepliesFilledFor } from "~/features/saved-replies/reply-context.server";
-import { readOrNull } from "~/lib/http/unavailable.server";
+import { readOrFailureText, readOrNull } from "~/lib/http/unavailable.server";
 import { logger } from "~/lib/infra/logger.server";
-import { settle } from "~/lib/infra/page-part.server";
 import { openRecordId } from "~/lib/router/list-href";
 import { inboxMessages, parseInboxQuery } from "../list-url";
 import { deliveryState } from "./delivery-state";
@@ -22,8 +21,8 @@ export async function loadInboxPage(actor: Admin, params: URLSearchParams) {
     );
   const opened = openId ? getMessage(openId) : Promise.resolve(null);
   const [list, stats, admins, message, timeline, linked] = await Promise.all([
-    settle(listMessages(query, actor), inboxMessages.loadFailed),
-    settle(messageStats(), inboxMessages.statsFailed),
+    readOrFailureText(inboxMessages.loadFailed, () => listMessages(query, actor)),
+    readOrFailureText(inboxMessages.statsFailed, () => messageStats()),
     listActiveAdminOptions(),
     opened,
     // The message's extras never stop it from showing: each is null when it cannot be read.
