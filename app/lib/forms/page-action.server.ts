@@ -5,12 +5,9 @@ import { redirectWithFlash } from "../router/flash.server";
 import { failureReply, invalidSubmission, type ReplyOptions } from "./action-reply.server";
 import { readForm } from "./request-form.server";
 
-/** What a handler answers: the success toast, and where to go when not the page's own list. */
-export type Done = string | { message: string; to: string };
-
-/** One handler per intent of the page's action schema, given that intent's parsed input. */
+/** One handler per intent of the page's action schema, given that intent's parsed input; it answers the success toast. */
 export type IntentHandlers<Input extends { intent: string }> = {
-  [Intent in Input["intent"]]: (input: Extract<Input, { intent: Intent }>) => Promise<Done>;
+  [Intent in Input["intent"]]: (input: Extract<Input, { intent: Intent }>) => Promise<string>;
 };
 
 type ParsedSubmission<Input> = Submission<unknown, string[], Input>;
@@ -33,19 +30,18 @@ export async function dispatchIntent<Input extends { intent: string }>(
   if (submission.status !== "success")
     return invalidSubmission(submission, { hideFields: options.hideFields });
   const input = submission.value;
-  const handle = handlers[input.intent as Input["intent"]] as (input: Input) => Promise<Done>;
-  let done: Done;
+  const handle = handlers[input.intent as Input["intent"]] as (input: Input) => Promise<string>;
+  let message: string;
   try {
-    done = await handle(input);
+    message = await handle(input);
   } catch (error) {
     return failureReply(submission, error, options.what, {
       hideFields: options.hideFields,
       formMessage: options.formMessage,
     });
   }
-  const backTo =
+  const to =
     typeof options.successHref === "string" ? options.successHref : options.successHref(input);
-  const { message, to } = typeof done === "string" ? { message: done, to: backTo } : done;
   return redirectWithFlash(to, message);
 }
 

@@ -14,7 +14,7 @@ import { courseListHref, parseCourseListQuery } from "./list-url";
 export async function coursePageAction(actor: Admin, request: Request) {
   const read = await readCourseSubmission(request, courseActionSchema);
   if (read.reply) return read.reply;
-  const { files, value: input } = read;
+  const { files, value: posted } = read;
   return dispatchIntent(
     read.submission,
     {
@@ -40,7 +40,7 @@ export async function coursePageAction(actor: Admin, request: Request) {
       successHref: courseListHref(parseCourseListQuery(new URL(request.url).searchParams)),
       what: "Changing a course",
       formMessage: ({ message, field }) =>
-        courseUploadFailedText(field, message) ?? courseActionFailed(input.intent, message),
+        courseUploadFailedText(field, message) ?? courseActionFailed(posted.intent, message),
     },
   );
 }
