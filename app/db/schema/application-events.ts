@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { applications } from "./applications";
 import { admins } from "./auth";
+import { moment, optionalRef, primaryId, requiredRef } from "./columns";
 import { outgoingEmails } from "./outgoing-mail";
 
 export const applicationEventKinds = [
@@ -36,20 +37,16 @@ export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 export const applicationEvents = pgTable(
   "application_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    id: primaryId(),
+    applicationId: requiredRef("application_id", () => applications.id, "cascade"),
     kind: text("kind").$type<ApplicationEventKind>().notNull(),
     /** The admin who did it; null for the applicant, the system or an admin since deleted. */
-    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorId: optionalRef("actor_id", () => admins.id),
     /** 'applicant', 'staff' or 'system': who acted when no admin did. */
     actorKind: text("actor_kind").$type<"applicant" | "staff" | "system">().notNull(),
     detail: jsonb("detail").$type<Record<string, string | null>>(),
-    emailId: uuid("email_id").references(() => outgoingEmails.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    emailId: optionalRef("email_id", () => outgoingEmails.id),
+    createdAt: moment("created_at").notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("application_events_application_created_idx").on(t.applicationId, t.createdAt)],
 );

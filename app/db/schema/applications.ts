@@ -8,13 +8,19 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { admins } from "./auth";
-import { createdAt, newestFirst, updatedAt } from "./columns";
+import {
+  createdAt,
+  moment,
+  newestFirst,
+  optionalRef,
+  primaryId,
+  requiredRef,
+  updatedAt,
+} from "./columns";
 import { intakes, paymentPlanKind } from "./intakes";
 
 // ---------------------------------------------------------------------------
@@ -39,13 +45,11 @@ export const applicationReferenceSequence = pgSequence("application_reference_se
 export const applications = pgTable(
   "applications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     /** Shown as 'LTA-A-001234'; from a sequence, never reused. */
     reference: integer("reference").notNull().default(sql`nextval('application_reference_seq')`),
     // Restrict: an intake people applied to is cancelled, never deleted with their applications.
-    intakeId: uuid("intake_id")
-      .notNull()
-      .references(() => intakes.id, { onDelete: "restrict" }),
+    intakeId: requiredRef("intake_id", () => intakes.id, "restrict"),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     /** E.164, '+2348031234567'. */
@@ -56,19 +60,19 @@ export const applications = pgTable(
     consentGiven: boolean("consent_given").notNull().default(false),
     status: applicationStatus("status").notNull(),
     /** Until when an offer holds its place; set while offered. */
-    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
-    offerRemindedAt: timestamp("offer_reminded_at", { withTimezone: true }),
+    offerExpiresAt: moment("offer_expires_at"),
+    offerRemindedAt: moment("offer_reminded_at"),
     /** When the applicant accepted the offer: it decides the price (the early bird). */
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedAt: moment("accepted_at"),
     /** The plan the applicant chose to pay by; its instalments are in `instalments`. */
     paymentPlan: paymentPlanKind("payment_plan"),
     /** The place in line: waitlisted applications are offered in this order. */
-    waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
-    assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
+    waitlistedAt: moment("waitlisted_at"),
+    assignedTo: optionalRef("assigned_to", () => admins.id),
     adminNotes: text("admin_notes"),
     /** The first answer (staff's decision, or an automatic offer): the 24-hour clock stops. */
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
-    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    answeredAt: moment("answered_at"),
+    viewedAt: moment("viewed_at"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -113,11 +117,9 @@ export const applicationLinks = pgTable(
   "application_links",
   {
     tokenHash: text("token_hash").primaryKey(),
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    applicationId: requiredRef("application_id", () => applications.id, "cascade"),
     createdAt: createdAt(),
-    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    replacedAt: moment("replaced_at"),
   },
   (t) => [index("application_links_application_idx").on(t.applicationId)],
 );

@@ -1,22 +1,13 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { boolean, index, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, moment, primaryId, requiredRef, updatedAt } from "./columns";
 
 // ---------------------------------------------------------------------------
 // Authentication (Better Auth's core tables; ids are UUIDs: a signed-in user's id must be one)
 // ---------------------------------------------------------------------------
 
 export const authUser = pgTable("auth_user", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: primaryId(),
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
@@ -28,16 +19,14 @@ export const authUser = pgTable("auth_user", {
 export const authSession = pgTable(
   "auth_session",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    id: primaryId(),
+    expiresAt: moment("expires_at").notNull(),
     token: text("token").notNull().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => authUser.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => authUser.id, "cascade"),
   },
   (t) => [index("auth_session_user_id_idx").on(t.userId)],
 );
@@ -45,17 +34,15 @@ export const authSession = pgTable(
 export const authAccount = pgTable(
   "auth_account",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => authUser.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => authUser.id, "cascade"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: moment("access_token_expires_at"),
+    refreshTokenExpiresAt: moment("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAt(),
@@ -67,10 +54,10 @@ export const authAccount = pgTable(
 export const authVerification = pgTable(
   "auth_verification",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: moment("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,7 +74,7 @@ export const adminRole = pgEnum("admin_role", adminRoles);
 export const admins = pgTable(
   "admins",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: uuid("user_id")
       .notNull()
       .unique()

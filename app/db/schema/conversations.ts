@@ -1,14 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { moment, primaryId, requiredRef } from "./columns";
 import { messages } from "./messages";
 
 // ---------------------------------------------------------------------------
@@ -23,11 +14,9 @@ export type InboundEmailKind = (typeof inboundEmailKinds)[number];
 export const inboundEmails = pgTable(
   "inbound_emails",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The conversation it joined (a new mail starts one: an 'email' message). */
-    messageId: uuid("message_id")
-      .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
+    messageId: requiredRef("message_id", () => messages.id, "cascade"),
     /** The Message-ID header, or a digest of the mail when it has none: a redelivery is a no-op. */
     rfcMessageId: text("rfc_message_id").notNull(),
     kind: text("kind").$type<InboundEmailKind>().notNull(),
@@ -44,12 +33,10 @@ export const inboundEmails = pgTable(
       .notNull()
       .default([]),
     /** When a staff reply first answered this visitor answer (its response time). */
-    answeredAt: timestamp("answered_at", { withTimezone: true, mode: "date" }),
+    answeredAt: moment("answered_at"),
     /** Whether it restarted the conversation's 24-hour clock (the conversation had been answered). */
     restartedClock: boolean("restarted_clock").notNull().default(false),
-    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    receivedAt: moment("received_at").notNull().defaultNow(),
   },
   (t) => [
     unique("inbound_emails_rfc_message_id_unique").on(t.rfcMessageId),
@@ -63,10 +50,8 @@ export const inboundEmails = pgTable(
 export const inboundAttachments = pgTable(
   "inbound_attachments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    inboundEmailId: uuid("inbound_email_id")
-      .notNull()
-      .references(() => inboundEmails.id, { onDelete: "cascade" }),
+    id: primaryId(),
+    inboundEmailId: requiredRef("inbound_email_id", () => inboundEmails.id, "cascade"),
     storageKey: text("storage_key").notNull(),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),

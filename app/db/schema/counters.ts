@@ -1,13 +1,5 @@
-import {
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { date, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { moment, optionalRef, requiredRef } from "./columns";
 import { courses } from "./courses";
 import { messageFormType } from "./messages";
 
@@ -18,7 +10,7 @@ import { messageFormType } from "./messages";
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  windowStartedAt: moment("window_started_at").notNull(),
 });
 
 // ---------------------------------------------------------------------------
@@ -30,7 +22,7 @@ export const whatsappClicks = pgTable(
   "whatsapp_clicks",
   {
     day: date("day", { mode: "string" }).notNull(),
-    courseId: uuid("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    courseId: optionalRef("course_id", () => courses.id, "cascade"),
     clicks: integer("clicks").notNull().default(0),
   },
   (t) => [unique("whatsapp_clicks_day_course_unique").on(t.day, t.courseId).nullsNotDistinct()],
@@ -45,9 +37,7 @@ export const coursePageViews = pgTable(
   "course_page_views",
   {
     day: date("day", { mode: "string" }).notNull(),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    courseId: requiredRef("course_id", () => courses.id, "cascade"),
     views: integer("views").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.courseId] })],
@@ -60,7 +50,7 @@ export const coursePageViews = pgTable(
 export const messageHourlyCounts = pgTable(
   "message_hourly_counts",
   {
-    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    hour: moment("hour").notNull(),
     formType: messageFormType("form_type").notNull(),
     messages: integer("messages").notNull().default(0),
   },

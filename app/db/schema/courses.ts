@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { admins, authUser } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, optionalRef, primaryId, updatedAt } from "./columns";
 
 // ---------------------------------------------------------------------------
 // Courses: the catalogue, with every field a course page shows
@@ -32,7 +32,7 @@ export type CourseFaq = { question: string; answer: string };
 export const courses = pgTable(
   "courses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     description: text("description").notNull(),
@@ -69,7 +69,7 @@ export const courses = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+    createdBy: optionalRef("created_by", () => authUser.id),
   },
   (t) => [
     index("courses_active_created_at_idx").on(t.isActive, t.createdAt),
@@ -113,13 +113,13 @@ export type CourseChangeSet = Record<string, { from: unknown; to: unknown }>;
 export const courseChanges = pgTable(
   "course_changes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     // No foreign key: the history of a deleted course stays readable.
     courseId: uuid("course_id").notNull(),
     courseTitle: text("course_title").notNull(),
     action: courseChangeAction("action").notNull(),
     changes: jsonb("changes").$type<CourseChangeSet>().notNull().default({}),
-    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorId: optionalRef("actor_id", () => admins.id),
     actorName: text("actor_name"),
     createdAt: createdAt(),
   },

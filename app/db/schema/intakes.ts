@@ -9,11 +9,10 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { admins, authUser } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, moment, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
 import { type CourseChangeSet, courses } from "./courses";
 
 // ---------------------------------------------------------------------------
@@ -34,10 +33,8 @@ export const paymentPlanKind = pgEnum("payment_plan_kind", paymentPlanKinds);
 export const intakes = pgTable(
   "intakes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    courseId: uuid("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    id: primaryId(),
+    courseId: requiredRef("course_id", () => courses.id, "cascade"),
     /** 'January 2027 · weekday evenings'. */
     label: text("label").notNull(),
     /** Calendar dates in Lagos. */
@@ -49,8 +46,8 @@ export const intakes = pgTable(
     location: text("location"),
     seats: integer("seats").notNull(),
     /** Enrolment opens when the intake is open and this instant has passed (none: at once). */
-    enrolmentOpensAt: timestamp("enrolment_opens_at", { withTimezone: true }),
-    enrolmentClosesAt: timestamp("enrolment_closes_at", { withTimezone: true }).notNull(),
+    enrolmentOpensAt: moment("enrolment_opens_at"),
+    enrolmentClosesAt: moment("enrolment_closes_at").notNull(),
     /** Whole kobo, like every amount (decision 0040); a new intake starts at the course's. */
     price: bigint("price_kobo", { mode: "number" }).notNull(),
     earlyBirdPrice: bigint("early_bird_price_kobo", { mode: "number" }),
@@ -73,7 +70,7 @@ export const intakes = pgTable(
     placesTaken: integer("places_taken").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+    createdBy: optionalRef("created_by", () => authUser.id),
   },
   (t) => [
     index("intakes_course_starts_on_idx").on(t.courseId, t.startsOn),
@@ -106,14 +103,14 @@ export const intakeChangeAction = pgEnum("intake_change_action", intakeChangeAct
 export const intakeChanges = pgTable(
   "intake_changes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     // No foreign key: the history of a deleted course's intakes stays readable.
     intakeId: uuid("intake_id").notNull(),
     courseId: uuid("course_id").notNull(),
     intakeLabel: text("intake_label").notNull(),
     action: intakeChangeAction("action").notNull(),
     changes: jsonb("changes").$type<CourseChangeSet>().notNull().default({}),
-    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorId: optionalRef("actor_id", () => admins.id),
     actorName: text("actor_name"),
     createdAt: createdAt(),
   },

@@ -7,12 +7,10 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   unique,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { admins } from "./auth";
-import { createdAt, newestFirst, updatedAt } from "./columns";
+import { createdAt, moment, newestFirst, optionalRef, primaryId, updatedAt } from "./columns";
 
 // ---------------------------------------------------------------------------
 // Messages: what visitors send through the contact and inquiry forms, and how staff handle it
@@ -30,7 +28,7 @@ export const messageReferenceSequence = pgSequence("message_reference_seq");
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     formType: messageFormType("form_type").notNull(),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
@@ -46,25 +44,23 @@ export const messages = pgTable(
     referrer: text("referrer"),
     status: messageStatus("status").notNull().default("unread"),
     priority: messagePriority("priority").notNull().default("normal"),
-    assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
+    assignedTo: optionalRef("assigned_to", () => admins.id),
     adminNotes: text("admin_notes"),
-    readBy: uuid("read_by").references(() => admins.id, { onDelete: "set null" }),
+    readBy: optionalRef("read_by", () => admins.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    readAt: timestamp("read_at", { withTimezone: true }),
+    readAt: moment("read_at"),
     /** The first reply: stamped once, by a reply sent from the portal or one recorded by hand. */
-    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    repliedAt: moment("replied_at"),
     /** The short number shown to the visitor as 'LTA-0001234'; from a sequence, never reused. */
     reference: integer("reference").notNull().default(sql`nextval('message_reference_seq')`),
     /** When the 20-hour reminder went out: set once, so a repeated reminder job sends nothing. */
-    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    remindedAt: moment("reminded_at"),
     /**
      * When the 24-hour clock started: the message's arrival (a trigger sets it on insert), then
      * each visitor answer to a conversation staff had answered (migration 0021).
      */
-    waitingSince: timestamp("waiting_since", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    waitingSince: moment("waiting_since").notNull().defaultNow(),
     /**
      * The unguessable part of the conversation's reply address (`replies+<token>@…`), which
      * threads the visitor's answers back here. Not a credential: it only lets mail join this

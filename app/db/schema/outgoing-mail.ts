@@ -1,14 +1,5 @@
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, newestFirst } from "./columns";
+import { type AnyPgColumn, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, moment, newestFirst, optionalRef, primaryId } from "./columns";
 import { messages } from "./messages";
 import { payments } from "./payments";
 
@@ -36,7 +27,7 @@ export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmail
 export const outgoingEmails = pgTable(
   "outgoing_emails",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     // Text, not an enum: later kinds (acknowledgements, reminders) need no enum migration.
     kind: text("kind").$type<OutgoingEmailKind>().notNull(),
     recipients: text("recipients").array().notNull(),
@@ -48,15 +39,15 @@ export const outgoingEmails = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     // The visitor's message an e-mail is about; deleting the message deletes its e-mails.
-    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    messageId: optionalRef("message_id", () => messages.id, "cascade"),
     /** When the visitor's mail server sent the e-mail back as undeliverable (a bounce). */
-    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    bouncedAt: moment("bounced_at"),
     /** The payment a receipt e-mail is for: its PDF is attached when the e-mail is sent. */
     paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id, {
       onDelete: "set null",
     }),
     createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: moment("sent_at"),
   },
   (t) => [
     index("outgoing_emails_created_at_id_idx").on(...newestFirst(t)),

@@ -10,30 +10,26 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   unique,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { applications } from "./applications";
 import { admins } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, moment, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
 
 export const instalments = pgTable(
   "instalments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => applications.id, { onDelete: "restrict" }),
+    id: primaryId(),
+    applicationId: requiredRef("application_id", () => applications.id, "restrict"),
     /** 1 for the first (due on acceptance), then in date order. */
     number: integer("number").notNull(),
     amount: bigint("amount_kobo", { mode: "number" }).notNull(),
     /** A Lagos calendar date. */
     dueOn: date("due_on", { mode: "string" }).notNull(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidAt: moment("paid_at"),
     /** The reminders sent for this due date (3 days before, and on the day); a moved date clears them. */
-    remindedAheadAt: timestamp("reminded_ahead_at", { withTimezone: true }),
-    remindedOnDayAt: timestamp("reminded_on_day_at", { withTimezone: true }),
+    remindedAheadAt: moment("reminded_ahead_at"),
+    remindedOnDayAt: moment("reminded_on_day_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,16 +66,12 @@ export const paymentReceiptSequence = pgSequence("payment_receipt_seq");
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     /** Our own, sent to the gateway: 'LTA-P-…'. */
     reference: text("reference").notNull(),
     // Restrict: money received stays on record; erasing a person anonymises their application.
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => applications.id, { onDelete: "restrict" }),
-    instalmentId: uuid("instalment_id")
-      .notNull()
-      .references(() => instalments.id, { onDelete: "restrict" }),
+    applicationId: requiredRef("application_id", () => applications.id, "restrict"),
+    instalmentId: requiredRef("instalment_id", () => instalments.id, "restrict"),
     method: paymentMethod("method").notNull(),
     /** What we asked for, in kobo. */
     amount: bigint("amount_kobo", { mode: "number" }).notNull(),
@@ -91,13 +83,13 @@ export const payments = pgTable(
     receivedAmount: bigint("received_amount_kobo", { mode: "number" }),
     receivedCurrency: text("received_currency"),
     flagReason: text("flag_reason"),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidAt: moment("paid_at"),
     /** Numbered in the order payments are confirmed, never reused: 'LTA-R-000123'. */
     receiptNumber: integer("receipt_number"),
     /** A card payment's checkout page, while it is open: 'Pay now' sends the applicant back to it. */
     checkoutUrl: text("checkout_url"),
     /** The last time the gateway was asked about a started payment. */
-    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    checkedAt: moment("checked_at"),
     /** A bank transfer's proof: the stored file's key, its name as sent and its type. */
     proofKey: text("proof_key"),
     proofName: text("proof_name"),
@@ -105,7 +97,7 @@ export const payments = pgTable(
     /** Why staff rejected a proof, or a staff member's note on a payment they recorded. */
     staffNote: text("staff_note"),
     /** The admin who confirmed, rejected or recorded it; null for the gateway. */
-    reviewedBy: uuid("reviewed_by").references(() => admins.id, { onDelete: "set null" }),
+    reviewedBy: optionalRef("reviewed_by", () => admins.id),
     /** The sum of its refunds, in kobo. */
     refundedAmount: bigint("refunded_amount_kobo", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
@@ -143,17 +135,15 @@ export type RefundStatus = (typeof refundStatuses)[number];
 export const refunds = pgTable(
   "refunds",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    paymentId: uuid("payment_id")
-      .notNull()
-      .references(() => payments.id, { onDelete: "restrict" }),
+    id: primaryId(),
+    paymentId: requiredRef("payment_id", () => payments.id, "restrict"),
     amount: bigint("amount_kobo", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),
     method: text("method").$type<RefundMethod>().notNull(),
     status: text("status").$type<RefundStatus>().notNull().default("pending"),
     /** The gateway's id of the refund. */
     gatewayId: text("gateway_id"),
-    actorId: uuid("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorId: optionalRef("actor_id", () => admins.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,7 +165,7 @@ export const bankAccount = pgTable(
     accountName: text("account_name").notNull(),
     /** A NUBAN: ten digits. */
     accountNumber: text("account_number").notNull(),
-    updatedBy: uuid("updated_by").references(() => admins.id, { onDelete: "set null" }),
+    updatedBy: optionalRef("updated_by", () => admins.id),
     updatedAt: updatedAt(),
   },
   (t) => [

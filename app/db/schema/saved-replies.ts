@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, optionalRef, primaryId, updatedAt } from "./columns";
 
 // ---------------------------------------------------------------------------
 // Saved replies: reusable answers staff insert into an e-mail or WhatsApp reply
@@ -10,10 +10,10 @@ import { createdAt, updatedAt } from "./columns";
 export const savedReplies = pgTable(
   "saved_replies",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    createdBy: uuid("created_by").references(() => admins.id, { onDelete: "set null" }),
+    createdBy: optionalRef("created_by", () => admins.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,15 +1,6 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
 import type { ImageVariant } from "./courses";
 import { intakes } from "./intakes";
 
@@ -21,7 +12,7 @@ import { intakes } from "./intakes";
 export const tutors = pgTable(
   "tutors",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text("name").notNull(),
     /** What they do at the academy, e.g. 'Lead tutor, Data'. */
     role: text("role").notNull(),
@@ -33,7 +24,7 @@ export const tutors = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    createdBy: uuid("created_by").references(() => authUser.id, { onDelete: "set null" }),
+    createdBy: optionalRef("created_by", () => authUser.id),
   },
   (t) => [index("tutors_active_name_idx").on(t.isActive, t.name)],
 );
@@ -42,12 +33,8 @@ export const tutors = pgTable(
 export const intakeTutors = pgTable(
   "intake_tutors",
   {
-    intakeId: uuid("intake_id")
-      .notNull()
-      .references(() => intakes.id, { onDelete: "cascade" }),
-    tutorId: uuid("tutor_id")
-      .notNull()
-      .references(() => tutors.id, { onDelete: "cascade" }),
+    intakeId: requiredRef("intake_id", () => intakes.id, "cascade"),
+    tutorId: requiredRef("tutor_id", () => tutors.id, "cascade"),
     position: integer("position").notNull().default(0),
   },
   (t) => [
