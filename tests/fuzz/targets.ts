@@ -401,6 +401,7 @@ export const targets: Target[] = [
   ]),
   // The confirmation never matches, so the fuzz cannot erase the demo's people.
   portal("personal data erase", "/admin-portal/personal-data", () => [
+    text("intent", "erase"),
     text("email", "nobody@example.ng"),
     text("phone", ""),
     text("confirm", "someone-else@example.ng"),

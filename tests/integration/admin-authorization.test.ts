@@ -7,6 +7,7 @@ import { readAdminSession } from "~/features/auth/session.server";
 import { readAdminTheme } from "~/features/auth/theme.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import { personalDataMessages } from "~/features/people/person-key";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
 import * as classListRoute from "~/routes/admin/class-list";
@@ -151,6 +152,14 @@ const isFormError =
     if (outcome.kind !== "data") throw new Error(`Expected data(), got ${outcome.kind}`);
     const errors = (outcome.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors[""]?.[0]).toMatch(message);
+  };
+
+const isFieldError =
+  (status: number, field: string, message: string): Check =>
+  ({ outcome }) => {
+    expect(outcome).toMatchObject({ kind: "data", status });
+    if (outcome.kind !== "data") throw new Error(`Expected data(), got ${outcome.kind}`);
+    expect((outcome.data as ActionReply).result.error).toEqual({ [field]: [message] });
   };
 
 /** Every session of the actor's account is gone (the guard revokes them all). */
@@ -389,10 +398,7 @@ const routeCases: RouteCase[] = [
     run: settingsRoute.action,
     expect: {
       admin: isData(403, { reason: "access-denied", role: "admin" }),
-      super_admin: isData(409, {
-        result: { status: "error", error: { "": [outgoingMailMessages.notFailed] } },
-        notice: null,
-      }),
+      super_admin: isFormError(409, outgoingMailMessages.notFailed),
     },
   },
   {
@@ -409,11 +415,16 @@ const routeCases: RouteCase[] = [
     name: "personal data action (erase)",
     method: "POST",
     path: "/admin-portal/personal-data",
-    fields: () => ({ email: "nobody@example.com", phone: "", confirm: "someone@else.com" }),
+    fields: () => ({
+      intent: "erase",
+      email: "nobody@example.com",
+      phone: "",
+      confirm: "someone@else.com",
+    }),
     run: personalDataRoute.action,
     expect: {
       admin: isData(403, { reason: "access-denied", role: "admin" }),
-      super_admin: isFormError(400, personalDataMessages.confirmRequired),
+      super_admin: isFieldError(400, "confirm", personalDataMessages.confirmRequired),
     },
   },
   {

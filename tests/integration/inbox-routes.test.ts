@@ -10,6 +10,7 @@ import {
 } from "~/db/schema";
 import { formatReference } from "~/features/messages/reference";
 import { lagosToday } from "~/lib/format/dates";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { logger } from "~/lib/infra/logger.server";
 import { takeFlash } from "~/lib/router/flash.server";
 import * as messagesRoute from "~/routes/admin/messages";
@@ -90,22 +91,23 @@ function loaderData(outcome: Outcome): LoaderData {
   return outcome.data as LoaderData;
 }
 
+/** A refusal: its status, its errors by field (`""` for the whole form) and a reply's kept draft. */
 function errorOf(outcome: Outcome) {
   if (outcome.kind !== "data") throw new Error(`Expected data(), got ${outcome.kind}`);
-  return { status: outcome.status, data: outcome.data };
+  const { result, notice } = outcome.data as ActionReply;
+  expect(notice).toBeNull();
+  const draft = result.initialValue?.body;
+  return {
+    status: outcome.status,
+    errors: result.error,
+    ...(typeof draft === "string" ? { draft } : {}),
+  };
 }
 
 const MISSING_ID = "5b1e4c3a-0000-4000-8000-00000000abcd";
 
-/** The action reply refusing the whole form with `message`, keeping a reply's draft if given. */
-const refused = (message: string, draft?: string) => ({
-  result: {
-    status: "error",
-    error: { "": [message] },
-    ...(draft === undefined ? {} : { initialValue: { body: draft } }),
-  },
-  notice: null,
-});
+/** The errors of a refusal of the whole form. */
+const refused = (message: string) => ({ "": [message] });
 
 describe("messages loader", () => {
   it("still answers when the list and the figures cannot be read, with their failure texts", async () => {
@@ -312,11 +314,11 @@ describe("messages action", () => {
       .where(eq(admins.id, people.other.id));
     expect(errorOf(await assign(people.other.id))).toEqual({
       status: 400,
-      data: refused("Messages can only be assigned to an active admin."),
+      errors: refused("Messages can only be assigned to an active admin."),
     });
     expect(errorOf(await assign(MISSING_ID))).toEqual({
       status: 400,
-      data: refused("Messages can only be assigned to an active admin."),
+      errors: refused("Messages can only be assigned to an active admin."),
     });
     expect((await findMessage(row.id)).assignedTo).toBeNull();
   });
@@ -338,7 +340,7 @@ describe("messages action", () => {
     expect((await findMessage(row.id)).adminNotes).toBe("Wants the evening cohort.");
     expect(errorOf(await notes("x".repeat(5001)))).toEqual({
       status: 400,
-      data: refused("Notes must be at most 5,000 characters"),
+      errors: { notes: ["Notes must be at most 5,000 characters"] },
     });
     expect((await findMessage(row.id)).adminNotes).toBe("Wants the evening cohort.");
   });
@@ -423,7 +425,7 @@ describe("messages action", () => {
           cookies.admin,
         ),
       ),
-    ).toEqual({ status: 400, data: refused("Select at least one message first.") });
+    ).toEqual({ status: 400, errors: refused("Select at least one message first.") });
     const tooMany = Array.from({ length: 101 }, (): [string, string] => ["ids", row.id]);
     expect(
       errorOf(
@@ -453,7 +455,7 @@ describe("messages action", () => {
       ),
     ).toEqual({
       status: 400,
-      data: refused("Messages can only be assigned to an active admin."),
+      errors: refused("Messages can only be assigned to an active admin."),
     });
     expect(await findMessage(row.id)).toEqual(row);
   });
@@ -543,7 +545,7 @@ describe("messages action", () => {
     const answers = [];
     for (const [entries] of cases)
       answers.push(errorOf(await actionOutcome(MESSAGES, entries, cookies.admin)));
-    expect(answers).toEqual(cases.map(([, error]) => ({ status: 400, data: refused(error) })));
+    expect(answers).toEqual(cases.map(([, error]) => ({ status: 400, errors: refused(error) })));
     expect(await findMessage(row.id)).toEqual(row);
   });
 
@@ -575,7 +577,7 @@ describe("messages action", () => {
     async (entries) => {
       expect(
         errorOf(await actionOutcome(MESSAGES, [...entries, ["id", MISSING_ID]], cookies.admin)),
-      ).toEqual({ status: 404, data: refused("This message no longer exists.") });
+      ).toEqual({ status: 404, errors: refused("This message no longer exists.") });
     },
   );
 
@@ -596,7 +598,7 @@ describe("messages action", () => {
         ],
         cookies.admin,
       );
-      expect(errorOf(outcome)).toEqual({ status: 400, data: refused(reason, body) });
+      expect(errorOf(outcome)).toEqual({ status: 400, errors: { body: [reason] }, draft: body });
     }
     const reply = await actionOutcome(
       MESSAGES,
@@ -609,7 +611,8 @@ describe("messages action", () => {
     );
     expect(errorOf(reply)).toEqual({
       status: 404,
-      data: refused("This message no longer exists.", "Hello"),
+      errors: refused("This message no longer exists."),
+      draft: "Hello",
     });
     expect(await database().db.select().from(outgoingEmails)).toEqual([]);
     expect((await findMessage(message.id)).status).toBe("unread");

@@ -27,10 +27,17 @@ import {
   findPersonRecords,
 } from "~/features/people/personal-data.server";
 import { lagosToday } from "~/lib/format/dates";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
 import * as personalDataRoute from "~/routes/admin/personal-data";
 import * as exportRoute from "~/routes/resources/personal-data-export";
-import { getRequest, makeAdmin, postRequest, signInCookie } from "../support/admin-session";
+import {
+  getRequest,
+  makeAdmin,
+  outcomeOf,
+  postRequest,
+  signInCookie,
+} from "../support/admin-session";
 import {
   acceptedPlace,
   applicantInput,
@@ -252,16 +259,27 @@ describe("a person's data", () => {
   it("asks for the key again before erasing, through the page's action", async () => {
     const someone = await person(3);
     const cookie = await signInCookie(superAdmin.email);
-    const refused = await personalDataRoute.action(
-      routeArgs(
-        postRequest(
-          "/admin-portal/personal-data",
-          { email: someone.email, phone: "", confirm: "not it" },
-          { cookie },
+    const erase = async (fields: Record<string, string>) =>
+      outcomeOf(() =>
+        personalDataRoute.action(
+          routeArgs(
+            postRequest("/admin-portal/personal-data", { intent: "erase", ...fields }, { cookie }),
+          ),
         ),
-      ),
-    );
-    expect(JSON.stringify(refused)).toContain(personalDataMessages.confirmRequired);
+      );
+    const confirmRefused = { kind: "data", status: 400 };
+    const wrong = await erase({ email: someone.email, phone: "", confirm: "not it" });
+    expect(wrong).toMatchObject(confirmRefused);
+    expect(wrong.kind === "data" && (wrong.data as ActionReply).result.error).toEqual({
+      confirm: [personalDataMessages.confirmRequired],
+    });
+    // A key of a phone alone has an empty e-mail: typing nothing must not match it.
+    const phoneKey = { email: "", phone: someone.phone };
+    const heldByPhone = await findPersonRecords(phoneKey);
+    expect(heldByPhone.messages.length).toBeGreaterThan(0);
+    const byPhone = await erase({ ...phoneKey, confirm: "" });
+    expect(byPhone).toMatchObject(confirmRefused);
+    expect(await findPersonRecords(phoneKey)).toEqual(heldByPhone);
     expect((await findPersonRecords({ email: someone.email, phone: "" })).messages).toHaveLength(1);
     const file = (await exportRoute.loader(
       routeArgs(

@@ -56,15 +56,42 @@ describe("action replies", () => {
     expect(keptValueOf(onForm.body, "password")).toBeUndefined();
   });
 
-  it("without a submission, shows every refusal for the whole form and keeps what it is given", () => {
+  it("without a submission, shows every refusal for the whole form", () => {
     const reply = answer(
+      refusalReply(null, { status: 400, message: "Pick someone active", field: "assignedTo" }),
+    );
+    expect(reply.body).toEqual(formFailure("Pick someone active"));
+  });
+
+  it("on a page of hidden inputs, shows only the listed fields' errors beside them, the rest once for the form", () => {
+    const schema = z.object({
+      intent: z.literal("notes", "Invalid request"),
+      id: z.string("Failed to save notes").check(z.minLength(3, "Failed to save notes")),
+      other: z.string("Failed to save notes"),
+      notes: z.string("Notes are required").check(z.maxLength(3, "Notes are too long")),
+    });
+    const submission = parseWithZod(toFormData({ intent: "notes", id: "x", notes: "too long" }), {
+      schema,
+    });
+    const invalid = answer(invalidSubmission(submission, { fieldsShown: ["notes"] }));
+    expect(invalid.body.result.error).toEqual({
+      notes: ["Notes are too long"],
+      "": ["Failed to save notes"],
+    });
+    const valid = parseWithZod(
+      toFormData({ intent: "notes", id: "abc", other: "y", notes: "ok" }),
+      {
+        schema,
+      },
+    );
+    const onHiddenField = answer(
       refusalReply(
-        null,
+        valid,
         { status: 400, message: "Pick someone active", field: "assignedTo" },
-        { keep: { body: "Hello" } },
+        { fieldsShown: ["notes"] },
       ),
     );
-    expect(reply.body).toEqual(formFailure("Pick someone active", { body: "Hello" }));
+    expect(onHiddenField.body.result.error).toEqual({ "": ["Pick someone active"] });
   });
 
   it("answers a thrown UserFacingError with its own status, anything else 500 and logged", () => {

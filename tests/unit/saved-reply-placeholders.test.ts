@@ -1,5 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { parseInboxAction } from "~/features/messages/inbox/inbox-schema";
+import { inboxActionSchema } from "~/features/messages/inbox/inbox-schema";
 import {
   buildReplyContext,
   fillPlaceholders,
@@ -38,8 +39,8 @@ describe("a reply with a placeholder left in it", () => {
       id,
       body: "Hello, {course} starts on {next_session}.",
     });
-    expect(parseInboxAction(form)).toEqual({
-      error: "Fill in {course}, {next_session} before sending the reply",
+    expect(parseWithZod(form, { schema: inboxActionSchema }).reply().error).toEqual({
+      body: ["Fill in {course}, {next_session} before sending the reply"],
     });
   });
 });

@@ -18,9 +18,8 @@ export const outgoingMailMessages = {
   invalid: "Invalid request",
 } as const;
 
-/** The Settings page's form posts, one per `intent`. */
-export const settingsActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("retry-email"), id: uuidSchema() }),
-]);
-
-export type SettingsAction = z.infer<typeof settingsActionSchema>;
+/** Settings' button that sends a failed e-mail again. */
+export const retryEmailSchema = z.object({
+  intent: z.literal("retry-email"),
+  id: uuidSchema(outgoingMailMessages.invalid),
+});

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { errorMessage, UserFacingError } from "../errors";
 import { retryAfter } from "../http/retry-after";
 import { logger } from "../infra/logger.server";
-import { type ActionReply, formFailure, type KeptValues } from "./action-reply";
+import { type ActionReply, formFailure } from "./action-reply";
 
 /**
  * The one place an action's reply is built (the type is in `action-reply.ts`). A failure is
@@ -36,8 +36,8 @@ export type ReplyOptions = {
    * that failed; the field still shows the refusal's own.
    */
   formMessage?: (refusal: Refusal) => string;
-  /** What to keep when there is no submission (the inbox's reply draft). */
-  keep?: KeptValues;
+  /** On a page of hidden inputs, the fields that show an error; a refusal on another is the form's. */
+  fieldsShown?: readonly string[];
 };
 
 /** Every reply is `data()`, so its status and headers travel with it. */
@@ -52,12 +52,14 @@ const reply = (result: ActionReply["result"], init: ResponseInit) =>
 export function refusalReply(
   submission: Replier | null,
   refusal: Refusal,
-  { hideFields, formMessage, keep }: ReplyOptions = {},
+  { hideFields, formMessage, fieldsShown }: ReplyOptions = {},
 ) {
   const init = { status: refusal.status, headers: retryAfter(refusal.retryAfterSeconds) };
   const formText = formMessage?.(refusal);
-  if (!submission) return reply(formFailure(formText ?? refusal.message, keep).result, init);
-  const onField = refusal.field ? { [refusal.field]: [refusal.message] } : undefined;
+  if (!submission) return reply(formFailure(formText ?? refusal.message).result, init);
+  const field =
+    refusal.field && (!fieldsShown || fieldsShown.includes(refusal.field)) ? refusal.field : null;
+  const onField = field ? { [field]: [refusal.message] } : undefined;
   const result = submission.reply({
     hideFields,
     fieldErrors: onField,
@@ -97,20 +99,33 @@ export function unavailableRefusal(error: unknown, what: string, message: string
 
 /**
  * A submission its schema (or a check of the route, such as refused uploads or a course that is
- * not offered, given as `options`) refused, answered 400. The `intent` is a hidden field, so
- * its error (a request naming no action of the form) is shown for the whole form.
+ * not offered, given as `options`) refused, answered 400. An error on a field the page does not
+ * show is shown for the whole form: always the hidden `intent`'s (a request naming no action of
+ * the form), and, where the page lists `fieldsShown`, every field's but those.
  */
 export function invalidSubmission(
   submission: Replier,
-  options: {
+  {
+    fieldsShown,
+    ...options
+  }: {
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
-    hideFields?: string[];
-  } = {},
+  } & Pick<ReplyOptions, "hideFields" | "fieldsShown"> = {},
 ) {
   const result = submission.reply(options);
-  const { intent: unknownIntent, ...errors } = result.error ?? {};
-  if (unknownIntent) result.error = { ...errors, "": [...unknownIntent, ...(errors[""] ?? [])] };
+  const shown = (name: string) =>
+    name === "" || (name !== "intent" && (!fieldsShown || fieldsShown.includes(name)));
+  const entries = Object.entries(result.error ?? {});
+  const hidden = entries.filter(([name]) => !shown(name)).flatMap(([, texts]) => texts ?? []);
+  if (hidden.length) {
+    const formTexts = [...hidden, ...(result.error?.[""] ?? [])];
+    result.error = {
+      ...Object.fromEntries(entries.filter(([name]) => shown(name) && name !== "")),
+      // One failure text however many hidden fields it broke.
+      "": [...new Set(formTexts)],
+    };
+  }
   return reply(result, { status: 400 });
 }
 

@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodType, output } from "zod/v4/core";
 import { redirectWithFlash } from "../router/flash.server";
-import { failureReply, invalidSubmission, type ReplyOptions } from "./action-reply.server";
+import { failureReply, invalidSubmission, type Refusal } from "./action-reply.server";
 import { readForm } from "./request-form.server";
 
 /** One handler per intent of the page's action schema, given that intent's parsed input; it answers the success toast. */
@@ -21,14 +21,21 @@ type ParsedSubmission<Input> = Submission<unknown, string[], Input>;
 export async function dispatchIntent<Input extends { intent: string }>(
   submission: ParsedSubmission<Input>,
   handlers: IntentHandlers<Input>,
-  options: Pick<ReplyOptions, "hideFields" | "formMessage"> & {
+  options: {
     /** Where a success goes: the page's list as it was, or a place that depends on the input. */
     successHref: string | ((input: Input) => string);
     what: string;
+    /** Fields never sent back (passwords). */
+    hideFields?: string[];
+    /** See `invalidSubmission`: on a page of hidden inputs, the fields that show an error. */
+    fieldsShown?: readonly string[];
+    /** The text the form shows for a refusal instead of its own (naming the action that failed). */
+    formMessage?: (refusal: Refusal, input: Input) => string;
   },
 ) {
+  const { hideFields, fieldsShown, formMessage } = options;
   if (submission.status !== "success")
-    return invalidSubmission(submission, { hideFields: options.hideFields });
+    return invalidSubmission(submission, { hideFields, fieldsShown });
   const input = submission.value;
   const handle = handlers[input.intent as Input["intent"]] as (input: Input) => Promise<string>;
   let message: string;
@@ -36,8 +43,9 @@ export async function dispatchIntent<Input extends { intent: string }>(
     message = await handle(input);
   } catch (error) {
     return failureReply(submission, error, options.what, {
-      hideFields: options.hideFields,
-      formMessage: options.formMessage,
+      hideFields,
+      fieldsShown,
+      formMessage: formMessage && ((refusal) => formMessage(refusal, input)),
     });
   }
   const to =

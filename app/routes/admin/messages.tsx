@@ -14,7 +14,6 @@ import { MessageDetail } from "~/features/messages/inbox/message-detail";
 import { inboxHref, inboxMessages } from "~/features/messages/list-url";
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
-import { keptValueOf } from "~/lib/forms/action-reply";
 import { ErrorView } from "~/ui/error-view";
 import { DeleteModal } from "~/ui/form/confirm-modal";
 import { useActionReply } from "~/ui/form/use-action-reply";
@@ -133,7 +132,8 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                     closeHref={closeHref}
                     deleteHref={`${messageHref}&confirm=delete`}
                     now={now}
-                    draft={keptValueOf(actionData, "body") ?? draft}
+                    draft={draft}
+                    reply={actionData}
                     savedReplies={savedReplies}
                     timeline={timeline}
                     delivery={delivery}

@@ -10,6 +10,7 @@ import { personalDataPageAction } from "~/features/people/personal-data-actions.
 import { personalDataExportHref } from "~/features/people/personal-data-href";
 import { RecordTable } from "~/features/people/record-table";
 import { PageHeader } from "~/features/portal/page-header";
+import { errorsOf } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "~/ui/button";
 import { FormError, TextInput } from "~/ui/form/fields";
 import { useActionReply } from "~/ui/form/use-action-reply";
@@ -114,6 +115,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
                   address, phone, texts, notes and transfer proofs are removed for good. This cannot
                   be undone.
                 </p>
+                <input type="hidden" name="intent" value="erase" />
                 <input type="hidden" name="email" value={key.email} />
                 <input type="hidden" name="phone" value={key.phone} />
                 <TextInput
@@ -123,6 +125,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
                   className="mt-3"
                   autoComplete="off"
                   required
+                  error={errorsOf(actionData).confirm?.[0]}
                 />
                 <Button type="submit" variant="danger" className="mt-3">
                   Erase this person's data

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import Bell from "lucide-react/icons/bell";
 import Landmark from "lucide-react/icons/landmark";
 import Mail from "lucide-react/icons/mail";
@@ -7,6 +6,7 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import User from "lucide-react/icons/user";
 import UserSearch from "lucide-react/icons/user-search";
 import { href, Link } from "react-router";
+import * as z from "zod/mini";
 import { adminRoleLabels, isSuperAdmin } from "~/features/admins/roles";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
 import {
@@ -17,7 +17,7 @@ import { OutgoingMailList } from "~/features/outgoing-mail/outgoing-mail-list";
 import {
   OUTGOING_MAIL_LIST_LIMIT,
   outgoingMailMessages,
-  settingsActionSchema,
+  retryEmailSchema,
 } from "~/features/outgoing-mail/schema";
 import {
   loadBankAccount,
@@ -27,10 +27,8 @@ import { bankAccountMessages, bankAccountSchema } from "~/features/payments/bank
 import { BankAccountForm } from "~/features/payments/staff/bank-account-form";
 import { PageHeader } from "~/features/portal/page-header";
 import { keptValueOf } from "~/lib/forms/action-reply";
-import { failureReply, invalidSubmission, refusalReply } from "~/lib/forms/action-reply.server";
-import { readForm } from "~/lib/forms/request-form.server";
+import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { env } from "~/lib/infra/env.server";
-import { redirectWithFlash } from "~/lib/router/flash.server";
 import { Button } from "~/ui/button";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/settings";
@@ -48,29 +46,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The Settings page's forms: the bank account (its fields show their errors), an e-mail's retry. */
+const settingsActionSchema = z.discriminatedUnion("intent", [bankAccountSchema, retryEmailSchema], {
+  error: outgoingMailMessages.invalid,
+});
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireSuperAdmin(request);
-  const formData = await readForm(request);
-  if (formData.get("intent") === "bank-account") {
-    const submission = parseWithZod(formData, { schema: bankAccountSchema });
-    if (submission.status !== "success") return invalidSubmission(submission);
-    try {
-      await saveBankAccount(actor, submission.value);
-    } catch (error) {
-      return failureReply(submission, error, "Saving the bank account");
-    }
-    return redirectWithFlash(href("/admin-portal/settings"), bankAccountMessages.saved);
-  }
-  const parsed = settingsActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    return refusalReply(null, { status: 400, message: outgoingMailMessages.invalid });
-  }
-  try {
-    await retryOutgoingEmail(parsed.data.id);
-  } catch (error) {
-    return failureReply(null, error, "Retrying an e-mail");
-  }
-  return redirectWithFlash(href("/admin-portal/settings"), outgoingMailMessages.retried);
+  const submission = await readSubmission(request, settingsActionSchema);
+  return dispatchIntent(
+    submission,
+    {
+      "bank-account": async (input) => {
+        await saveBankAccount(actor, input);
+        return bankAccountMessages.saved;
+      },
+      "retry-email": async (input) => {
+        await retryOutgoingEmail(input.id);
+        return outgoingMailMessages.retried;
+      },
+    },
+    {
+      successHref: href("/admin-portal/settings"),
+      what: "Settings",
+      fieldsShown: Object.keys(bankAccountSchema.shape),
+    },
+  );
 }
 
 function Card({

@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "react-router";
+import { type ActionReply, errorsOf, keptValueOf } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "../button";
-import { controlClasses, SelectInput, type SelectOption } from "../form/fields";
+import { controlClasses, ErrorText, SelectInput, type SelectOption } from "../form/fields";
 import { IntentFields } from "../form/intent-fields";
 
 /**
@@ -48,18 +49,25 @@ export function SaveOnChangeSelect({
   );
 }
 
-/** The staff-only notes on a record, posted with intent 'notes' and the record's `id`. */
+/**
+ * The staff-only notes on a record, posted with intent 'notes' and the record's `id`. Refused
+ * notes (the page action's `reply`) come back as typed, with the reason under them.
+ */
 export function AdminNotesForm({
   id,
   recordId,
   notes,
   maxLength,
+  reply,
 }: {
   id: string;
   recordId: string;
   notes: string | null;
   maxLength: number;
+  reply: ActionReply | null | undefined;
 }) {
+  const error = errorsOf(reply).notes?.[0];
+  const shown = (error && keptValueOf(reply, "notes")) ?? notes ?? "";
   return (
     <Form method="post" preventScrollReset className="grid gap-2">
       <IntentFields intent="notes" id={recordId} />
@@ -69,13 +77,16 @@ export function AdminNotesForm({
       <textarea
         id={id}
         name="notes"
-        key={notes ?? ""}
-        defaultValue={notes ?? ""}
+        key={shown}
+        defaultValue={shown}
         rows={4}
         maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
         className={controlClasses}
         placeholder="Visible to staff only"
       />
+      <ErrorText id={`${id}-error`} error={error} />
       <div>
         <Button type="submit" variant="outline" size="sm">
           Save Notes

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/list-url";
 import { formatReplyTime } from "~/features/reply-clock/reply-clock";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { formatPhone } from "~/lib/text/phone-number";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -52,6 +53,7 @@ export function ApplicationDetail({
   applicationHref,
   now,
   payments,
+  reply,
 }: {
   application: Detail;
   admins: AdminOption[];
@@ -64,6 +66,8 @@ export function ApplicationDetail({
   now: string;
   /** The Payments section (the payments feature's), where the place has any. */
   payments?: React.ReactNode;
+  /** The page action's last answer: refused notes come back with their text and error. */
+  reply: ActionReply | undefined;
 }) {
   const reference = formatApplicationReference(application.reference);
   return (
@@ -154,6 +158,7 @@ export function ApplicationDetail({
         recordId={application.id}
         notes={application.adminNotes}
         maxLength={applicationLimits.notes}
+        reply={reply}
       />
 
       {payments}

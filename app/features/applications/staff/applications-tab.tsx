@@ -93,6 +93,7 @@ export function ApplicationsTab({
                     applicationHref={(id) => admissionsHref(query, id)}
                     now={now}
                     payments={payments.section(openHref)}
+                    reply={actionData}
                   />
                 ),
               }

@@ -1,15 +1,17 @@
 import * as z from "zod/mini";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
+import { atMost, optionalText } from "~/lib/forms/required-text";
 import { uuidSchema } from "~/lib/ids";
 import { multiLine } from "~/lib/text/outside-text";
 import { inboxMessages } from "../list-url";
 
 /**
  * The inbox's actions, one form per intent. Every issue the schema raises is the text staff
- * see: a field's own rule where it has one (notes too long, nothing selected), otherwise the
- * failure text of its intent (the hidden fields only break when the request was not sent by
- * the page); a request naming no intent is 'Invalid request'.
+ * see: the fields staff type in (`INBOX_FIELDS_SHOWN`) show their own rule beside them; any
+ * other issue is the form's: the failure text of its intent (the hidden fields only break when
+ * the request was not sent by the page), 'Select at least one message first.', or 'Invalid
+ * request' for a request naming no intent.
  */
 
 /** What each intent reports when it fails. */
@@ -24,15 +26,16 @@ export const inboxActionFailures = {
   "record-reply": "Failed to record the reply",
 } as const;
 
-const INVALID_REQUEST = "Invalid request";
+/** The fields whose errors show beside them; the others are hidden inputs and checkboxes. */
+export const INBOX_FIELDS_SHOWN = ["body", "notes"];
 export const NOTES_MAX = 5000;
 /** A reply's text: room for a long answer, bounded so one e-mail stays reasonable. */
 export const REPLY_MAX = 10_000;
 
-const assignee = (failure: string) =>
-  z.union([uuidSchema(failure), z.literal("")], { error: failure });
+/** An admin, or nobody: an empty choice arrives as no value at all. */
+const assignee = (failure: string) => z.optional(uuidSchema(failure));
 
-const inboxActionSchema = z.discriminatedUnion(
+export const inboxActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({
@@ -52,29 +55,18 @@ const inboxActionSchema = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal("notes"),
-      notes: z
-        .string(inboxActionFailures.notes)
-        .check(
-          z.trim(),
-          multiLine("Notes"),
-          z.maxLength(
-            NOTES_MAX,
-            `Notes must be at most ${NOTES_MAX.toLocaleString("en")} characters`,
-          ),
-        ),
+      // Emptied notes arrive as no value: they are cleared.
+      notes: z._default(optionalText("Notes", NOTES_MAX, multiLine), ""),
       id: uuidSchema(inboxActionFailures.notes),
     }),
     z.object({ intent: z.literal("delete"), id: uuidSchema(inboxActionFailures.delete) }),
     z.object({
       intent: z.literal("reply"),
-      body: z.string(inboxActionFailures.reply).check(
+      body: z.string("Write the reply before sending it").check(
         z.trim(),
         z.minLength(1, "Write the reply before sending it"),
         multiLine("The reply"),
-        z.maxLength(
-          REPLY_MAX,
-          `The reply must be at most ${REPLY_MAX.toLocaleString("en")} characters`,
-        ),
+        atMost("The reply", REPLY_MAX),
         z.superRefine((text, context) => {
           const message = unfilledPlaceholdersMessage(text);
           if (message) context.addIssue({ code: "custom", input: text, message });
@@ -89,29 +81,19 @@ const inboxActionSchema = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal("bulk"),
-      ids: z
-        .array(uuidSchema(inboxActionFailures.bulk), inboxActionFailures.bulk)
-        .check(
-          z.minLength(1, inboxMessages.noneSelected),
-          z.maxLength(100, inboxActionFailures.bulk),
-        ),
+      // Nothing ticked sends no `ids` at all.
+      ids: z.prefault(
+        z
+          .array(uuidSchema(inboxActionFailures.bulk), inboxActionFailures.bulk)
+          .check(
+            z.minLength(1, inboxMessages.noneSelected),
+            z.maxLength(100, inboxActionFailures.bulk),
+          ),
+        [],
+      ),
       bulkAction: z.enum(["read", "archive", "assign", "delete"], inboxActionFailures.bulk),
-      assignedTo: z.optional(assignee(inboxActionFailures.bulk)),
+      assignedTo: assignee(inboxActionFailures.bulk),
     }),
   ],
-  { error: INVALID_REQUEST },
+  { error: "Invalid request" },
 );
-
-type InboxAction = z.output<typeof inboxActionSchema>;
-
-/** The action a form asks for, or the text to answer it with (issues come in field order). */
-export function parseInboxAction(
-  formData: FormData,
-): { action: InboxAction; error?: never } | { action?: never; error: string } {
-  const parsed = inboxActionSchema.safeParse({
-    ...Object.fromEntries(formData),
-    ids: formData.getAll("ids"),
-  });
-  if (parsed.success) return { action: parsed.data };
-  return { error: parsed.error.issues[0]?.message ?? INVALID_REQUEST };
-}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { messagePriorities, messageStatuses } from "~/db/schema";
 import { ReplyClockBadge } from "~/features/reply-clock/reply-clock-badge";
 import { formatDateTime } from "~/lib/format/dates";
+import { type ActionReply, errorsOf, keptValueOf } from "~/lib/forms/action-reply";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DetailFrame } from "~/ui/triage/detail-frame";
@@ -33,6 +34,7 @@ export function MessageDetail({
   deleteHref,
   now,
   draft,
+  reply,
   savedReplies,
   timeline,
   delivery,
@@ -44,8 +46,10 @@ export function MessageDetail({
   closeHref: string;
   deleteHref: string;
   now: string;
-  /** The reply's text to start from: a refused reply's, or a saved reply inserted without JavaScript. */
+  /** The reply's text to start from: a saved reply inserted without JavaScript. */
   draft: string;
+  /** The page action's last answer: a refused reply or notes come back with their text and error. */
+  reply: ActionReply | null | undefined;
   savedReplies: FilledSavedReply[];
   /** Null when it could not be read: the message still shows. */
   timeline: Timeline | null;
@@ -123,7 +127,8 @@ export function MessageDetail({
       <ReplyComposer
         key={message.id}
         message={message}
-        initialDraft={draft}
+        initialDraft={keptValueOf(reply, "body") ?? draft}
+        error={errorsOf(reply).body?.[0]}
         savedReplies={savedReplies}
       />
       {linked ? <SenderMessages linked={linked} hrefFor={messageHref} /> : null}
@@ -171,6 +176,7 @@ export function MessageDetail({
         recordId={message.id}
         notes={message.adminNotes}
         maxLength={NOTES_MAX}
+        reply={reply}
       />
 
       {timeline ? (

@@ -4,9 +4,9 @@ import Send from "lucide-react/icons/send";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
-import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { Button, buttonClasses } from "~/ui/button";
-import { controlClasses } from "~/ui/form/fields";
+import { controlClasses, ErrorText } from "~/ui/form/fields";
 import { IntentFields } from "~/ui/form/intent-fields";
 import { LabelledSection } from "~/ui/labelled-section";
 import { SavedReplySelect } from "~/ui/triage/saved-reply-select";
@@ -36,10 +36,13 @@ function insertAt(draft: string, text: string, at: number | null) {
 export function ReplyComposer({
   message,
   initialDraft,
+  error,
   savedReplies,
 }: {
   message: ReplyTarget;
   initialDraft: string;
+  /** Why the server refused the last reply, shown under the text. */
+  error: string | undefined;
   savedReplies: FilledSavedReply[];
 }) {
   const [draft, setDraft] = useState(initialDraft);
@@ -50,6 +53,10 @@ export function ReplyComposer({
   const whatsApp = whatsAppLink(message, draft);
   const unfilled = unfilledPlaceholdersMessage(draft);
   useClearedAfterSending(sending, setDraft);
+  // The server's refusal stands until the draft is edited; the placeholder hint already says its own.
+  const lastReply = useActionData<ActionReply>();
+  const [editedAfter, setEditedAfter] = useState<ActionReply>();
+  const refused = error && editedAfter !== lastReply ? error : undefined;
 
   const insertSaved = (id: string) => {
     const saved = savedReplies.find((reply) => reply.id === id);
@@ -96,13 +103,18 @@ export function ReplyComposer({
           id="reply-body"
           name="body"
           value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            setEditedAfter(lastReply);
+          }}
           rows={7}
           maxLength={REPLY_MAX}
           required
-          aria-describedby="reply-placeholders"
+          aria-invalid={refused ? true : undefined}
+          aria-describedby="reply-placeholders reply-body-error"
           className={controlClasses}
         />
+        <ErrorText id="reply-body-error" error={refused === unfilled ? undefined : refused} />
         <p
           id="reply-placeholders"
           role="status"
@@ -154,7 +166,7 @@ export function ReplyComposer({
  * data is left; a refused reply answers with an error and keeps the draft.
  */
 function useClearedAfterSending(sending: boolean, setDraft: (draft: string) => void) {
-  const refused = Boolean(formErrorsOf(useActionData<ActionReply>()));
+  const refused = useActionData<ActionReply>()?.result.status === "error";
   const idle = useNavigation().state === "idle";
   const wasSending = useRef(false);
   useEffect(() => {
