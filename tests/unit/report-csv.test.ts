@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REPORT_CSV_HEADER, reportCsv, reportCsvRows } from "~/features/reports/report-csv";
+import { monthLabel } from "~/features/reports/report-summaries";
 import type { Report } from "~/features/reports/reports.server";
 
 const emptyGrid = () => Array.from({ length: 7 }, () => Array<number>(24).fill(0));
@@ -126,8 +127,8 @@ describe("the report as CSV", () => {
     expect(rows).toContainEqual(["Preferred contact method", "Email", "Inquiries", 3]);
     expect(rows).toContainEqual([
       "Revenue",
-      "Data Science · January 2027 · 2026-10",
-      "Net revenue (NGN)",
+      "Data Science · January 2027",
+      `${monthLabel("2026-10")} (NGN)`,
       "250000.50",
     ]);
     expect(rows).toContainEqual([
@@ -155,7 +156,7 @@ describe("the report as CSV", () => {
       "Answered within 24 h (%)",
       null,
     ]);
-    expect(rows).toContainEqual(["Busiest times", "Sunday 23:00–00:00", "Messages", 4]);
+    expect(rows).toContainEqual(["Busiest hours and days", "Sunday", "23:00", 4]);
     expect(rows).toContainEqual(["Admissions funnel", "Data Science", "Offers", 3]);
     expect(rows).toContainEqual([
       "Admissions funnel",
@@ -163,7 +164,7 @@ describe("the report as CSV", () => {
       "Enrolled",
       1,
     ]);
-    expect(rows.filter((row) => row[0] === "Busiest times")).toHaveLength(7 * 24);
+    expect(rows.filter((row) => row[0] === "Busiest hours and days")).toHaveLength(7 * 24);
   });
 
   it("has a header and neutralises text a spreadsheet would run as a formula", () => {
