@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { stepNotices } from "~/features/applications/applicant/next-step";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import { paymentMessages } from "~/features/payments/payment-messages";
 import { activeCourses, expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { outbox, outboxMails } from "./outbox";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import { activeCourses, expect, test, waitForHydration } from "./fixtures";
 
 /*

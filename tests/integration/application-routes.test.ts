@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { applications, outgoingEmails, rateLimits } from "~/db/schema";
 import { nextStepText, stepNotices } from "~/features/applications/applicant/next-step";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import { applyForIntake } from "~/features/applications/applications.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";

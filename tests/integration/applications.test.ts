@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, applications, courses, intakes, outgoingEmails } from "~/db/schema";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import {
   applyForIntake,
   findApplicationByToken,

@@ -12,7 +12,7 @@ import {
   payments,
 } from "~/db/schema";
 import { nextStepText } from "~/features/applications/applicant/next-step";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import { takeApplicantStep } from "~/features/applications/applications.server";
 import { withdrawApplication } from "~/features/applications/staff/admissions.server";
 import { sendInstalmentReminders } from "~/features/payments/instalment-reminders.server";

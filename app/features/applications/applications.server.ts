@@ -29,9 +29,10 @@ import {
   recordEvent,
   systemActor,
 } from "./application-history.server";
+import { applicationMessages } from "./application-messages";
 import { selectApplications } from "./application-query.server";
 import { type ApplicantMove, applicantMoves, holdsPlace, mayMove } from "./application-rules";
-import { type ApplicationInput, applicationMessages } from "./application-schema";
+import type { ApplicationInput } from "./application-schema";
 import {
   applicationIdOfToken,
   issueApplicationLink,

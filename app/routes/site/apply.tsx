@@ -3,7 +3,7 @@ import { loadApplyPage } from "~/features/applications/applicant/applicant-pages
 import { ApplicationForm } from "~/features/applications/applicant/application-form";
 import { IntakeFacts } from "~/features/applications/applicant/intake-facts";
 import { handleApplicationForm } from "~/features/applications/applicant/submit.server";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import { CatalogueErrorView } from "~/features/courses/catalogue/catalogue-error-view";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { FindApplicationForm } from "~/features/applications/applicant/find-application-form";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import {
   returnFromCheckout,
   returnNotices,

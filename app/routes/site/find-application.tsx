@@ -1,6 +1,6 @@
 import { FindApplicationForm } from "~/features/applications/applicant/find-application-form";
 import { handleFindApplication } from "~/features/applications/applicant/submit.server";
-import { applicationMessages } from "~/features/applications/application-schema";
+import { applicationMessages } from "~/features/applications/application-messages";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
 import { publicUrlFrom, seo } from "~/lib/site/seo";

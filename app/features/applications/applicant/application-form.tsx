@@ -6,8 +6,8 @@ import { PublicForm } from "~/ui/public-form/public-form";
 import { PublicFormSubmit } from "~/ui/public-form/public-form-submit";
 import { useConsent } from "~/ui/public-form/use-consent";
 import { usePublicForm } from "~/ui/public-form/use-public-form";
+import { applicationMessages } from "../application-messages";
 import { experienceLevels, heardFromChoices } from "../application-rules";
-import { applicationMessages } from "../application-schema";
 
 const loadSchema = () => import("../application-schema").then((module) => module.applicationSchema);
 

@@ -18,10 +18,10 @@ import {
   hitRateLimit,
   type RateLimitRule,
 } from "~/lib/infra/rate-limit.server";
+import { applicationMessages } from "../application-messages";
 import { formatApplicationReference } from "../application-rules";
 import {
   applicantStepSchema,
-  applicationMessages,
   applicationSchema,
   findApplicationSchema,
 } from "../application-schema";
