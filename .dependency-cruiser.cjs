@@ -65,6 +65,16 @@ module.exports = {
       { path: "^app/features/[^/]+/.+\\.tsx$", pathNot: `^app/features/($1|${kits.join("|")})/` },
     ),
     rule(
+      "browser-code-imports-no-tables",
+      "Code that may run in the browser takes the schema's value lists from db/schema/values.ts: the tables and drizzle-orm stay on the server (a type import is free).",
+      { path: "^app/", pathNot: "\\.server\\.tsx?$|^app/db/" },
+      {
+        path: "^app/db/schema/",
+        pathNot: "^app/db/schema/values\\.ts$",
+        dependencyTypesNot: ["type-only"],
+      },
+    ),
+    rule(
       "kits-import-no-feature",
       "A kit (uploads, the reply clock, jobs, outgoing mail) serves every feature and knows none (decision 0064).",
       { path: `^app/features/(${kits.join("|")})/` },

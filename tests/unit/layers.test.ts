@@ -37,6 +37,7 @@ describe("layer check", () => {
     expect(found).toEqual([
       "app-imports-no-process-tests-or-scripts: app/entry.client.tsx -> scripts/seed.ts",
       "applicant-side-imports-no-staff-side: app/features/shop/applicant/basket.ts -> app/features/shop/staff/order-status.ts",
+      "browser-code-imports-no-tables: app/features/shop/order-badge.tsx -> app/db/schema/index.ts",
       "db-imports-nothing-of-ours: app/db/client.ts -> app/lib/text.ts",
       "feature-root-imports-no-room: app/features/shop/orders.ts -> app/features/shop/staff/order-list.ts",
       "features-import-ui-lib-db-features: app/features/shop/cart.ts -> app/root.tsx",

@@ -4,33 +4,8 @@ import { applications } from "./applications";
 import { admins } from "./auth";
 import { moment, optionalRef, primaryId, requiredRef } from "./columns";
 import { outgoingEmails } from "./outgoing-mail";
+import type { applicationEventKinds } from "./values";
 
-export const applicationEventKinds = [
-  "applied",
-  "viewed",
-  "offered",
-  "offer-reminded",
-  "accepted",
-  "declined",
-  "waitlisted",
-  "enrolled",
-  "withdrawn",
-  "expired",
-  "notes",
-  "assigned",
-  "link-sent",
-  "email",
-  "plan-chosen",
-  "payment-received",
-  "payment-flagged",
-  "proof-sent",
-  "proof-rejected",
-  "due-date-moved",
-  "instalment-reminded",
-  "refunded",
-  "intake-cancelled",
-  "transferred",
-] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
 /** An application's timeline: every change of status and everything sent, who and when. */

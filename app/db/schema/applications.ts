@@ -22,21 +22,12 @@ import {
   updatedAt,
 } from "./columns";
 import { intakes, paymentPlanKind } from "./intakes";
+import { applicationStatuses } from "./values";
 
 // ---------------------------------------------------------------------------
 // Applications: a person's request for a place in an intake, and what became of it
 // ---------------------------------------------------------------------------
 
-export const applicationStatuses = [
-  "new",
-  "offered",
-  "accepted",
-  "enrolled",
-  "waitlisted",
-  "declined",
-  "withdrawn",
-  "expired",
-] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const applicationStatus = pgEnum("application_status", applicationStatuses);
 

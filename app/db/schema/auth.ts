@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, moment, primaryId, requiredRef, updatedAt } from "./columns";
+import { adminRoles } from "./values";
 
 // ---------------------------------------------------------------------------
 // Authentication (Better Auth's core tables; ids are UUIDs: a signed-in user's id must be one)
@@ -68,7 +69,6 @@ export const authVerification = pgTable(
 // Admins: the staff who sign in to the portal, each tied to one sign-in account
 // ---------------------------------------------------------------------------
 
-export const adminRoles = ["admin", "super_admin"] as const;
 export const adminRole = pgEnum("admin_role", adminRoles);
 
 export const admins = pgTable(

@@ -1,14 +1,13 @@
 import { boolean, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { moment, primaryId, requiredRef } from "./columns";
 import { messages } from "./messages";
+import type { inboundEmailKinds } from "./values";
 
 // ---------------------------------------------------------------------------
 // Inbound e-mail: every mail received (IMAP or the SMTP listener) that joined a conversation,
 // stored once per Message-ID before the source is told it is safe (decision 0048)
 // ---------------------------------------------------------------------------
 
-/** 'too-large': a visitor's mail over the size limit, kept as its headers and a note only. */
-export const inboundEmailKinds = ["visitor", "auto-reply", "bounce", "too-large"] as const;
 export type InboundEmailKind = (typeof inboundEmailKinds)[number];
 
 export const inboundEmails = pgTable(

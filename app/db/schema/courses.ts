@@ -14,13 +14,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { admins, authUser } from "./auth";
 import { createdAt, optionalRef, primaryId, updatedAt } from "./columns";
+import { courseCategories, courseChangeActions, courseLevels } from "./values";
 
 // ---------------------------------------------------------------------------
 // Courses: the catalogue, with every field a course page shows
 // ---------------------------------------------------------------------------
 
-export const courseCategories = ["Design", "Marketing", "Data Science", "Programming"] as const;
-export const courseLevels = ["Beginner", "Intermediate", "Advanced"] as const;
 export const courseCategory = pgEnum("course_category", courseCategories);
 export const courseLevel = pgEnum("course_level", courseLevels);
 
@@ -98,13 +97,6 @@ export const publicContentVersion = pgTable(
 // Course audit log: who changed which course, when, and what changed
 // ---------------------------------------------------------------------------
 
-export const courseChangeActions = [
-  "created",
-  "updated",
-  "activated",
-  "deactivated",
-  "deleted",
-] as const;
 export const courseChangeAction = pgEnum("course_change_action", courseChangeActions);
 
 /** `{ field: { from, to } }` for updates and toggles; `{ course: { from, to: null } }` for deletes. */

@@ -14,3 +14,4 @@ export * from "./outgoing-mail";
 export * from "./payments";
 export * from "./saved-replies";
 export * from "./tutors";
+export * from "./values";

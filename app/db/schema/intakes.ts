@@ -14,20 +14,22 @@ import {
 import { admins, authUser } from "./auth";
 import { createdAt, moment, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
 import { type CourseChangeSet, courses } from "./courses";
+import {
+  admissionModes,
+  intakeChangeActions,
+  intakeModes,
+  intakeStatuses,
+  paymentPlanKinds,
+} from "./values";
 
 // ---------------------------------------------------------------------------
 // Intakes: a course's dated cohorts, each with its seats, enrolment window and price
 // ---------------------------------------------------------------------------
 
-export const intakeModes = ["in-person", "online", "both"] as const;
 export const intakeMode = pgEnum("intake_mode", intakeModes);
-export const intakeStatuses = ["draft", "open", "closed", "cancelled"] as const;
 export const intakeStatus = pgEnum("intake_status", intakeStatuses);
-/** 'first-come': a place is offered on applying while seats remain; 'reviewed': staff decide. */
-export const admissionModes = ["reviewed", "first-come"] as const;
 export const admissionMode = pgEnum("admission_mode", admissionModes);
 
-export const paymentPlanKinds = ["full", "two-instalments", "monthly"] as const;
 export const paymentPlanKind = pgEnum("payment_plan_kind", paymentPlanKinds);
 
 export const intakes = pgTable(
@@ -96,7 +98,6 @@ export const intakes = pgTable(
   ],
 );
 
-export const intakeChangeActions = ["created", "updated", "cancelled"] as const;
 export const intakeChangeAction = pgEnum("intake_change_action", intakeChangeActions);
 
 /** Who changed which intake, when, and what: the course history's rules, per intake. */

@@ -5,6 +5,7 @@ import { moment, optionalRef, primaryId, requiredRef } from "./columns";
 import { inboundEmails } from "./conversations";
 import { messages } from "./messages";
 import { outgoingEmails } from "./outgoing-mail";
+import type { messageEventKinds } from "./values";
 
 // ---------------------------------------------------------------------------
 // A message's history: who did what to it and when. Changes of status, priority, assignee and
@@ -12,20 +13,6 @@ import { outgoingEmails } from "./outgoing-mail";
 // reminders and acknowledgements are written by the code that sends them.
 // ---------------------------------------------------------------------------
 
-export const messageEventKinds = [
-  "status",
-  "priority",
-  "assigned",
-  "notes",
-  "reply-sent",
-  "replied-whatsapp",
-  "replied-email",
-  "acknowledgement-sent",
-  "reminder-sent",
-  "visitor-answered",
-  "auto-reply",
-  "reply-bounced",
-] as const;
 export type MessageEventKind = (typeof messageEventKinds)[number];
 
 export const messageEvents = pgTable(

@@ -11,14 +11,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { admins } from "./auth";
 import { createdAt, moment, newestFirst, optionalRef, primaryId, updatedAt } from "./columns";
+import { messageFormTypes, messagePriorities, messageStatuses } from "./values";
 
 // ---------------------------------------------------------------------------
 // Messages: what visitors send through the contact and inquiry forms, and how staff handle it
 // ---------------------------------------------------------------------------
 
-export const messageFormTypes = ["contact", "inquiry", "email"] as const;
-export const messageStatuses = ["unread", "read", "replied", "archived"] as const;
-export const messagePriorities = ["low", "normal", "high", "urgent"] as const;
 export const messageFormType = pgEnum("message_form_type", messageFormTypes);
 export const messageStatus = pgEnum("message_status", messageStatuses);
 export const messagePriority = pgEnum("message_priority", messagePriorities);

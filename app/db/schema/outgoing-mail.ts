@@ -2,25 +2,13 @@ import { type AnyPgColumn, index, integer, pgEnum, pgTable, text, uuid } from "d
 import { createdAt, moment, newestFirst, optionalRef, primaryId } from "./columns";
 import { messages } from "./messages";
 import { payments } from "./payments";
+import { type outgoingEmailKinds, outgoingEmailStatuses } from "./values";
 
 // ---------------------------------------------------------------------------
 // Outgoing e-mail: the record of every e-mail the app must send, written in the same transaction
 // as what causes it; the job queue (pg-boss, schema "pgboss") delivers it with retries
 // ---------------------------------------------------------------------------
 
-export const outgoingEmailStatuses = ["queued", "sent", "failed"] as const;
-export const outgoingEmailKinds = [
-  "staff-alert",
-  "password-reset",
-  "sign-in-link",
-  "reply",
-  "acknowledgement",
-  "assignment",
-  "reminder",
-  "application",
-  "payment",
-  "answer-alert",
-] as const;
 export type OutgoingEmailKind = (typeof outgoingEmailKinds)[number];
 export const outgoingEmailStatus = pgEnum("outgoing_email_status", outgoingEmailStatuses);
 

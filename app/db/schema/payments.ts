@@ -15,6 +15,7 @@ import {
 import { applications } from "./applications";
 import { admins } from "./auth";
 import { createdAt, moment, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
+import { paymentMethods, paymentStatuses, type refundMethods, type refundStatuses } from "./values";
 
 export const instalments = pgTable(
   "instalments",
@@ -40,24 +41,7 @@ export const instalments = pgTable(
   ],
 );
 
-export const paymentMethods = ["paystack", "bank-transfer", "manual"] as const;
 export const paymentMethod = pgEnum("payment_method", paymentMethods);
-/**
- * started: sent to the gateway, no answer yet; paid: confirmed (verified with the gateway, or by
- * staff); failed / abandoned: the gateway says no money came; flagged: money came that does not
- * match what we asked (amount or currency), for staff to sort out, never counted as paid;
- * proof-sent: a bank transfer whose proof waits for staff to check it; rejected: staff found
- * no such transfer (the reason is kept).
- */
-export const paymentStatuses = [
-  "started",
-  "paid",
-  "failed",
-  "abandoned",
-  "flagged",
-  "proof-sent",
-  "rejected",
-] as const;
 export const paymentStatus = pgEnum("payment_status", paymentStatuses);
 
 export const paymentReceiptSequence = pgSequence("payment_receipt_seq");
@@ -125,10 +109,7 @@ export const payments = pgTable(
   ],
 );
 
-export const refundMethods = ["paystack", "manual"] as const;
 export type RefundMethod = (typeof refundMethods)[number];
-/** pending: asked of the gateway, not yet done; processed: the money went back. */
-export const refundStatuses = ["pending", "processed", "failed"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** Money given back, in part or in full, with why and by whom. */

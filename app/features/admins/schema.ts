@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { adminRoles } from "~/db/schema";
+import { adminRoles } from "~/db/schema/values";
 import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
 import { deleteIntent, formIntents } from "~/lib/forms/list-actions";
 import { personName, singleLine } from "~/lib/text/outside-text";

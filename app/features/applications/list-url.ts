@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
-import { applicationStatuses } from "~/db/schema";
+import { applicationStatuses } from "~/db/schema/values";
 import { isUuid } from "~/lib/ids";
 import { listUrl, pageParam } from "~/lib/router/list-href";
 import { searchParam } from "~/lib/text/outside-text";

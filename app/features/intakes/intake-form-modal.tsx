@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { admissionModes, type Intake, intakeModes } from "~/db/schema";
+import type { Intake } from "~/db/schema";
+import { admissionModes, intakeModes } from "~/db/schema/values";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import {
   CheckboxGroupField,

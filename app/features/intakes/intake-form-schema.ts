@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { admissionModes, type Intake, intakeModes } from "~/db/schema";
+import type { Intake } from "~/db/schema";
+import { admissionModes, intakeModes } from "~/db/schema/values";
 import { instantFromLagosInput, lagosInputFromInstant, startOfLagosDate } from "~/lib/format/dates";
 import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { atMost, requiredText } from "~/lib/forms/required-text";

@@ -1,4 +1,4 @@
-import { paymentPlanKinds } from "~/db/schema";
+import { paymentPlanKinds } from "~/db/schema/values";
 
 /**
  * The ways an intake can be paid for, and each plan's schedule: the amounts (whole kobo, summing

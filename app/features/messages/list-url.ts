@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
-import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
+import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema/values";
 import { listUrl, pageParam } from "~/lib/router/list-href";
 import { searchParam } from "~/lib/text/outside-text";
 

@@ -1,5 +1,5 @@
 import Plus from "lucide-react/icons/plus";
-import { courseCategories } from "~/db/schema";
+import { courseCategories } from "~/db/schema/values";
 import { requireAdmin } from "~/features/auth/session.server";
 import { AdminCourseToolbar } from "~/features/courses/admin/admin-course-toolbar";
 import { CourseCardsView, CourseListView } from "~/features/courses/admin/admin-course-views";

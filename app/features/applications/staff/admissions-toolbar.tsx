@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { applicationStatuses } from "~/db/schema";
+import { applicationStatuses } from "~/db/schema/values";
 import { cn } from "~/ui/cn";
 import { FilterToolbar } from "~/ui/list/filter-toolbar";
 import { applicationStatusLabels } from "../application-rules";

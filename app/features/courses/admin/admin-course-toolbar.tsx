@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { courseCategories } from "~/db/schema";
+import { courseCategories } from "~/db/schema/values";
 import { buttonClasses } from "~/ui/button";
 import { SelectInput } from "~/ui/form/fields";
 import { SearchInput } from "~/ui/list/search-input";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Course, CourseChange } from "~/db/schema";
-import { courseCategories, courseLevels } from "~/db/schema";
+import { courseCategories, courseLevels } from "~/db/schema/values";
 import { FileField } from "~/features/uploads/file-field";
 import { UploadProgress } from "~/features/uploads/upload-progress";
 import { useUploadProgress } from "~/features/uploads/use-upload-progress";

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { type Course, courseCategories, courseLevels } from "~/db/schema";
+import type { Course } from "~/db/schema";
+import { courseCategories, courseLevels } from "~/db/schema/values";
 import { koboFromNaira, nairaFromKobo } from "~/lib/format/money";
 import { activeToggleSchema, deleteIntent, formIntents } from "~/lib/forms/list-actions";
 import { optionalText, requiredText } from "~/lib/forms/required-text";

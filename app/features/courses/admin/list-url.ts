@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
-import { courseCategories } from "~/db/schema";
+import { courseCategories } from "~/db/schema/values";
 import { listUrl } from "~/lib/router/list-href";
 import { closedModal, type ModalState } from "~/lib/router/modal-target";
 import { searchParam } from "~/lib/text/outside-text";

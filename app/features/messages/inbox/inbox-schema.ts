@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { messagePriorities, messageStatuses } from "~/db/schema";
+import { messagePriorities, messageStatuses } from "~/db/schema/values";
 import { unfilledPlaceholdersMessage } from "~/features/saved-replies/placeholders";
 import { atMost, optionalText } from "~/lib/forms/required-text";
 import { uuidSchema } from "~/lib/ids";

@@ -1,6 +1,6 @@
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { Form, href, Link } from "react-router";
-import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema";
+import { messageFormTypes, messagePriorities, messageStatuses } from "~/db/schema/values";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { SelectInput } from "~/ui/form/fields";

@@ -1,6 +1,6 @@
 import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
-import { messagePriorities, messageStatuses } from "~/db/schema";
+import { messagePriorities, messageStatuses } from "~/db/schema/values";
 import { ReplyClockBadge } from "~/features/reply-clock/reply-clock-badge";
 import { formatDateTime } from "~/lib/format/dates";
 import { type ActionReply, errorsOf, keptValueOf } from "~/lib/forms/action-reply";

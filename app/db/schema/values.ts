@@ -1,0 +1,127 @@
+// The schema's value lists (statuses, kinds, categories), without drizzle: the browser's code
+// imports them from here, so the tables and drizzle-orm stay on the server. The schema files
+// build their enums and checks from them; `~/db/schema` re-exports them for the server.
+
+// application-events
+export const applicationEventKinds = [
+  "applied",
+  "viewed",
+  "offered",
+  "offer-reminded",
+  "accepted",
+  "declined",
+  "waitlisted",
+  "enrolled",
+  "withdrawn",
+  "expired",
+  "notes",
+  "assigned",
+  "link-sent",
+  "email",
+  "plan-chosen",
+  "payment-received",
+  "payment-flagged",
+  "proof-sent",
+  "proof-rejected",
+  "due-date-moved",
+  "instalment-reminded",
+  "refunded",
+  "intake-cancelled",
+  "transferred",
+] as const;
+
+// applications
+export const applicationStatuses = [
+  "new",
+  "offered",
+  "accepted",
+  "enrolled",
+  "waitlisted",
+  "declined",
+  "withdrawn",
+  "expired",
+] as const;
+
+// auth
+export const adminRoles = ["admin", "super_admin"] as const;
+
+// conversations
+/** 'too-large': a visitor's mail over the size limit, kept as its headers and a note only. */
+export const inboundEmailKinds = ["visitor", "auto-reply", "bounce", "too-large"] as const;
+
+// courses
+export const courseCategories = ["Design", "Marketing", "Data Science", "Programming"] as const;
+export const courseLevels = ["Beginner", "Intermediate", "Advanced"] as const;
+export const courseChangeActions = [
+  "created",
+  "updated",
+  "activated",
+  "deactivated",
+  "deleted",
+] as const;
+
+// intakes
+export const intakeModes = ["in-person", "online", "both"] as const;
+export const intakeStatuses = ["draft", "open", "closed", "cancelled"] as const;
+/** 'first-come': a place is offered on applying while seats remain; 'reviewed': staff decide. */
+export const admissionModes = ["reviewed", "first-come"] as const;
+export const paymentPlanKinds = ["full", "two-instalments", "monthly"] as const;
+export const intakeChangeActions = ["created", "updated", "cancelled"] as const;
+
+// message-events
+export const messageEventKinds = [
+  "status",
+  "priority",
+  "assigned",
+  "notes",
+  "reply-sent",
+  "replied-whatsapp",
+  "replied-email",
+  "acknowledgement-sent",
+  "reminder-sent",
+  "visitor-answered",
+  "auto-reply",
+  "reply-bounced",
+] as const;
+
+// messages
+export const messageFormTypes = ["contact", "inquiry", "email"] as const;
+export const messageStatuses = ["unread", "read", "replied", "archived"] as const;
+export const messagePriorities = ["low", "normal", "high", "urgent"] as const;
+
+// outgoing-mail
+export const outgoingEmailStatuses = ["queued", "sent", "failed"] as const;
+export const outgoingEmailKinds = [
+  "staff-alert",
+  "password-reset",
+  "sign-in-link",
+  "reply",
+  "acknowledgement",
+  "assignment",
+  "reminder",
+  "application",
+  "payment",
+  "answer-alert",
+] as const;
+
+// payments
+export const paymentMethods = ["paystack", "bank-transfer", "manual"] as const;
+/**
+ * started: sent to the gateway, no answer yet; paid: confirmed (verified with the gateway, or by
+ * staff); failed / abandoned: the gateway says no money came; flagged: money came that does not
+ * match what we asked (amount or currency), for staff to sort out, never counted as paid;
+ * proof-sent: a bank transfer whose proof waits for staff to check it; rejected: staff found
+ * no such transfer (the reason is kept).
+ */
+export const paymentStatuses = [
+  "started",
+  "paid",
+  "failed",
+  "abandoned",
+  "flagged",
+  "proof-sent",
+  "rejected",
+] as const;
+export const refundMethods = ["paystack", "manual"] as const;
+/** pending: asked of the gateway, not yet done; processed: the money went back. */
+export const refundStatuses = ["pending", "processed", "failed"] as const;
