@@ -13,8 +13,8 @@ import {
   revenueByMonth,
 } from "~/features/reports/payment-reports.server";
 import { reportCsvRows } from "~/features/reports/report-csv";
-import { monthLabel } from "~/features/reports/report-summaries";
 import { weeksBetween } from "~/features/reports/report-period";
+import { monthLabel } from "~/features/reports/report-summaries";
 import { loadReport } from "~/features/reports/reports.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as dashboardRoute from "~/routes/admin/dashboard";
