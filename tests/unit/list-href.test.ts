@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { listHref, listSearch, listUrl, pageParam } from "~/lib/router/list-href";
+import { listUrl, pageParam } from "~/lib/router/list-href";
+import { listHref, listSearch } from "~/lib/router/list-search";
 
 const defaults = { q: "", sort: "newest", page: 1, id: "" };
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
+import { hasControlCharacters } from "~/lib/text/hidden-characters";
 import {
-  hasControlCharacters,
   multiLine,
   notAllowedMessage,
   personName,

@@ -2,7 +2,8 @@ import { href } from "react-router";
 import * as z from "zod/mini";
 import { accountEmail, accountPassword } from "~/lib/forms/account-fields";
 import { PORTAL_PATH } from "~/lib/router/portal-path";
-import { hasControlCharacters, singleLine } from "~/lib/text/outside-text";
+import { hasControlCharacters } from "~/lib/text/hidden-characters";
+import { singleLine } from "~/lib/text/outside-text";
 
 /** Admin login: both fields required, a valid e-mail address, a password of 6+ characters. */
 const email = accountEmail({ required: "Email is required" });

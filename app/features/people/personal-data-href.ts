@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { listSearch } from "~/lib/router/list-href";
+import { listSearch } from "~/lib/router/list-search";
 import type { PersonKey } from "./person-key";
 
 const keyDefaults = { email: "", phone: "" };
