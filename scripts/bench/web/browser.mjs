@@ -11,8 +11,8 @@ export function launchBrowser(executablePath) {
 
 /**
  * Loads `url` in a new context (empty cache; signed in with `storageState`) until the network is
- * idle, and sums every script response as transferred: its headers plus its body as encoded on
- * the wire.
+ * idle, and sums every script response as transferred (its headers plus its body as encoded on
+ * the wire) and the bodies alone.
  */
 export async function scriptTransfer(browser, url, storageState) {
   const context = await browser.newContext({ ...PHONE, storageState });
@@ -26,6 +26,8 @@ export async function scriptTransfer(browser, url, storageState) {
     const sizes = await Promise.all(scripts.map((request) => request.sizes()));
     return {
       bytes: sizes.reduce((sum, size) => sum + size.responseHeadersSize + size.responseBodySize, 0),
+      /** The scripts themselves as compressed on the wire, without the headers. */
+      bodyBytes: sizes.reduce((sum, size) => sum + size.responseBodySize, 0),
       requests: scripts.length,
     };
   } finally {

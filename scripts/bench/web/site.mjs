@@ -77,3 +77,11 @@ export async function firstCoursePath(origin) {
   const courses = await (await get(`${origin}/courses`)).text();
   return courses.match(/href="(\/course\/[^"]+)"/)?.[1] ?? "/course/ui-ux-design-fundamentals";
 }
+
+/** The apply form of the course page's first open intake. */
+export async function firstApplyPath(origin, coursePath) {
+  const page = await (await get(`${origin}${coursePath}`)).text();
+  const found = page.match(/href="(\/apply\/[^"?#]+)"/)?.[1];
+  if (!found) throw new Error(`${coursePath} links to no apply form`);
+  return found;
+}
