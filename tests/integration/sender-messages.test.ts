@@ -4,7 +4,7 @@ import {
   earlierMessagesFrom,
   SENDER_MESSAGES_LISTED,
 } from "~/features/messages/inbox/sender-messages.server";
-import { phoneDigits } from "~/lib/text/phone-number";
+import { phoneDigits } from "~/lib/text/phone-format";
 import { insertMessage, insertMessages } from "../support/inbox-fixtures";
 import { setupTestDatabase } from "../support/test-database";
 

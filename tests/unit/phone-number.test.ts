@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nigerianPhoneMetadata as shipped } from "~/lib/text/nigerian-phone-metadata";
-import { formatPhone, toInternationalPhone } from "~/lib/text/phone-number";
+import { formatPhone } from "~/lib/text/phone-format";
+import { toInternationalPhone } from "~/lib/text/phone-number";
 import { nigerianPhoneMetadata } from "../../scripts/nigerian-phone-metadata";
 
 describe("toInternationalPhone", () => {

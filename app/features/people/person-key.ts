@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { emailPattern } from "~/lib/forms/email-address";
 import { searchParam } from "~/lib/text/outside-text";
-import { phoneDigits } from "~/lib/text/phone-number";
+import { phoneDigits } from "~/lib/text/phone-format";
 
 /**
  * Who a personal-data request is about: an e-mail address, a phone number, or both. Records

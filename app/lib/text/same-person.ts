@@ -1,5 +1,5 @@
 import { type AnyColumn, or, type SQL, sql } from "drizzle-orm";
-import { phoneDigits } from "./phone-number";
+import { phoneDigits } from "./phone-format";
 
 /*
  * One person across the tables that hold contact details (messages, applications): the same

@@ -3,7 +3,7 @@ import { defaultInboxQuery, inboxHref } from "~/features/messages/list-url";
 import { formatReplyTime } from "~/features/reply-clock/reply-clock";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
-import { formatPhone } from "~/lib/text/phone-number";
+import { formatPhone } from "~/lib/text/phone-format";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { LabelledSection } from "~/ui/labelled-section";

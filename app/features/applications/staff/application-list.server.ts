@@ -8,7 +8,7 @@ import {
   courses,
   intakes,
 } from "~/db/schema";
-import { phoneDigits } from "~/lib/text/phone-number";
+import { phoneDigits } from "~/lib/text/phone-format";
 import { phoneKey } from "~/lib/text/same-person";
 import { containsPattern } from "~/lib/text/sql-text";
 import { selectApplications } from "../application-query.server";

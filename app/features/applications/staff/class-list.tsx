@@ -1,5 +1,5 @@
 import { formatFullDate } from "~/lib/format/dates";
-import { formatPhone } from "~/lib/text/phone-number";
+import { formatPhone } from "~/lib/text/phone-format";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { FactList } from "~/ui/fact-list";

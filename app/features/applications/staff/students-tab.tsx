@@ -1,7 +1,7 @@
 import Printer from "lucide-react/icons/printer";
 import { Link } from "react-router";
 import { formatFullDate, formatShortDate } from "~/lib/format/dates";
-import { formatPhone } from "~/lib/text/phone-number";
+import { formatPhone } from "~/lib/text/phone-format";
 import { buttonClasses } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { CsvExportLink } from "~/ui/list/csv-export-link";
