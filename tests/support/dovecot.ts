@@ -252,13 +252,20 @@ service anvil {
       try {
         if (client.mailbox && client.mailbox.exists === 0) return [];
         const found = await client.fetchAll("1:*", { uid: true, flags: true, envelope: true });
-        return found
-          .map((message) => ({
+        // When another session (the app) flags a mail during this FETCH, dovecot also sends
+        // that change as a FETCH of its flags alone (no UID, no envelope), and imapflow lists
+        // it as one more message: a mailbox of 110 read as 111. One entry per UID.
+        const byUid = new Map<number, { uid: number; flags: string[]; messageId: string | null }>();
+        for (const message of found) {
+          if (!message.uid) continue;
+          const seen = byUid.get(message.uid);
+          byUid.set(message.uid, {
             uid: message.uid,
-            flags: [...(message.flags ?? [])].sort(),
-            messageId: message.envelope?.messageId ?? null,
-          }))
-          .sort((a, b) => a.uid - b.uid);
+            flags: [...new Set([...(seen?.flags ?? []), ...(message.flags ?? [])])].sort(),
+            messageId: message.envelope?.messageId ?? seen?.messageId ?? null,
+          });
+        }
+        return [...byUid.values()].sort((a, b) => a.uid - b.uid);
       } finally {
         lock.release();
       }
