@@ -45,10 +45,10 @@ export function AdminFormModal({
     <RecordFormModal
       form={form}
       recordId={admin?.id ?? null}
-      title={mode === "create" ? "Add Admin" : "Edit Admin"}
+      noun="Admin"
+      createLabel="Create Admin"
       description={mode === "create" ? "Create a sign-in for a new staff member." : admin?.email}
       size="md"
-      submitLabel={mode === "create" ? "Create Admin" : "Save Changes"}
       {...modal}
     >
       <TextField meta={fields.name} label="Name" required autoComplete="off" />

@@ -69,10 +69,9 @@ export function IntakeFormModal({
     <RecordFormModal
       form={form}
       recordId={intake?.id ?? null}
-      title={intake ? "Edit intake" : "Add intake"}
+      noun="intake"
       description="Dates and times are Lagos time; prices are in Naira."
       className="grid gap-4 sm:grid-cols-2"
-      submitLabel={intake ? "Save Changes" : "Add intake"}
       {...modal}
     >
       <TextField

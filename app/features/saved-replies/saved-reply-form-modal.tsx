@@ -27,9 +27,8 @@ export function SavedReplyFormModal({
     <RecordFormModal
       form={form}
       recordId={reply?.id ?? null}
-      title={reply ? "Edit saved reply" : "Add saved reply"}
+      noun="saved reply"
       description="Placeholders such as {name} and {course} are filled in when the reply is used."
-      submitLabel={reply ? "Save Changes" : "Add saved reply"}
       {...modal}
     >
       <TextField meta={fields.title} label="Title" required autoComplete="off" />

@@ -63,10 +63,9 @@ export function TutorFormModal({
     <RecordFormModal
       form={form}
       recordId={tutor?.id ?? null}
-      title={tutor ? "Edit tutor" : "Add tutor"}
+      noun="tutor"
       description="Active tutors are shown on the About page."
       multipart
-      submitLabel={tutor ? "Save Changes" : "Add tutor"}
       {...modal}
     >
       <TextField meta={fields.name} label="Name" required autoComplete="off" />

@@ -40,6 +40,13 @@ export type ReplyOptions = {
   fieldsShown?: readonly string[];
 };
 
+/**
+ * Whether a field's error can be shown beside it: never the hidden `intent`'s, and on a page
+ * that lists `fieldsShown`, only theirs.
+ */
+const isShownField = (field: string, fieldsShown: readonly string[] | undefined) =>
+  field !== "intent" && (!fieldsShown || fieldsShown.includes(field));
+
 /** Every reply is `data()`, so its status and headers travel with it. */
 const reply = (result: ActionReply["result"], init: ResponseInit) =>
   data<ActionReply>({ result, notice: null }, init);
@@ -57,8 +64,7 @@ export function refusalReply(
   const init = { status: refusal.status, headers: retryAfter(refusal.retryAfterSeconds) };
   const formText = formMessage?.(refusal);
   if (!submission) return reply(formFailure(formText ?? refusal.message).result, init);
-  const field =
-    refusal.field && (!fieldsShown || fieldsShown.includes(refusal.field)) ? refusal.field : null;
+  const field = refusal.field && isShownField(refusal.field, fieldsShown) ? refusal.field : null;
   const onField = field ? { [field]: [refusal.message] } : undefined;
   const result = submission.reply({
     hideFields,
@@ -114,8 +120,7 @@ export function invalidSubmission(
   } & Pick<ReplyOptions, "hideFields" | "fieldsShown"> = {},
 ) {
   const result = submission.reply(options);
-  const shown = (name: string) =>
-    name === "" || (name !== "intent" && (!fieldsShown || fieldsShown.includes(name)));
+  const shown = (name: string) => name === "" || isShownField(name, fieldsShown);
   const entries = Object.entries(result.error ?? {});
   const hidden = entries.filter(([name]) => !shown(name)).flatMap(([, texts]) => texts ?? []);
   if (hidden.length) {

@@ -24,6 +24,15 @@ const flag = (fallback: boolean) =>
     .pipe(z.enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' }).optional())
     .transform((value) => (value === undefined ? fallback : value === "true" || value === "1"));
 
+/** A whole number of `unit` from `min` to `max`; unset: `fallback`. */
+const wholeNumber = (unit: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int()
+    .min(min)
+    .max(max)
+    .default(fallback);
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 const envSchema = z.object({
@@ -37,22 +46,10 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: "must be a number of connections" })
-    .int()
-    .min(1)
-    .max(1000)
-    .default(poolDefaults.maxConnections),
-  DATABASE_POOL_WAIT_MS: z.coerce
-    .number({ error: "must be a number of milliseconds" })
-    .int()
-    .min(100)
-    .max(600_000)
-    .default(poolDefaults.waitMs),
+  DATABASE_POOL_SIZE: wholeNumber("connections", 1, 1000, poolDefaults.maxConnections),
+  DATABASE_POOL_WAIT_MS: wholeNumber("milliseconds", 100, 600_000, poolDefaults.waitMs),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  PUBLIC_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  ),
+  PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, { error: "must be at least 32 characters long" }).optional(),
   ),
@@ -136,18 +133,8 @@ const envSchema = z.object({
   IMAP_USER: optionalText,
   IMAP_PASSWORD: optionalText,
   /** How often the mailbox is read when the server has no IDLE (and IDLE's own safety net). */
-  IMAP_POLL_SECONDS: z.coerce
-    .number({ error: "must be a number of seconds" })
-    .int()
-    .min(5)
-    .max(3600)
-    .default(60),
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: "must be a number of milliseconds" })
-    .int()
-    .min(0)
-    .max(600_000)
-    .default(10_000),
+  IMAP_POLL_SECONDS: wholeNumber("seconds", 5, 3600, 60),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber("milliseconds", 0, 600_000, 10_000),
   DEMO_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@academy.test"),
   DEMO_ADMIN_PASSWORD: z
     .string()

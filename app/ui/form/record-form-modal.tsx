@@ -6,19 +6,20 @@ import { FormError } from "./fields";
 import { ModalActions } from "./modal-actions";
 
 /**
- * The add-or-edit form of a list's record, in a URL-driven modal: it posts the intent
- * (`create`, or `update` with the record's id), shows the form's error above the fields, and
- * ends with Cancel and the submit button, which reads 'Saving...' while the form is sent.
+ * The add-or-edit form of a list's record, in a URL-driven modal titled 'Add {noun}' or
+ * 'Edit {noun}': it posts the intent (`create`, or `update` with the record's id), shows the
+ * form's error above the fields, and ends with Cancel and the submit button ('Add {noun}' or
+ * 'Save Changes'), which reads 'Saving...' while the form is sent.
  */
 export function RecordFormModal({
   form,
   recordId,
-  title,
+  noun,
+  createLabel = `Add ${noun}`,
   description,
   size = "lg",
   multipart = false,
   className = "grid gap-4",
-  submitLabel,
   closeHref,
   onClose,
   children,
@@ -27,14 +28,15 @@ export function RecordFormModal({
   form: FormMetadata<any, string[]>;
   /** The record being edited; null while adding one. */
   recordId: string | null;
-  title: string;
+  /** What the record is called, as the title shows it: 'intake', 'saved reply'. */
+  noun: string;
+  /** The submit button's text while adding, where it is not 'Add {noun}'. */
+  createLabel?: string;
   description?: string;
   size?: ModalSize;
   /** A form with a file field. */
   multipart?: boolean;
   className?: string;
-  /** The submit button's text, e.g. "Save Changes". */
-  submitLabel: string;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -44,7 +46,7 @@ export function RecordFormModal({
       onClose={onClose}
       closeHref={closeHref}
       size={size}
-      title={title}
+      title={recordId ? `Edit ${noun}` : `Add ${noun}`}
       description={description}
     >
       <Form
@@ -61,7 +63,7 @@ export function RecordFormModal({
           className="col-span-full mt-2"
           closeHref={closeHref}
           busy={navigation.state === "submitting"}
-          label={submitLabel}
+          label={recordId ? "Save Changes" : createLabel}
         />
       </Form>
     </Modal>

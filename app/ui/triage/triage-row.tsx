@@ -3,12 +3,55 @@ import { Link } from "react-router";
 import { cn } from "../cn";
 import { DateTime } from "../date-time";
 
+/** What a triage list's row shows of one item. */
+export type TriageRowContent = {
+  /** What stands out: the name alone (a queue's rows), or the whole row (an unread message). */
+  bold?: "name" | "row";
+  name: string;
+  badges: ReactNode;
+  at: Date | string;
+  about: ReactNode;
+  details: ReactNode;
+  /** What stands before the link (a checkbox). */
+  leading?: ReactNode;
+};
+
 /**
- * One row of a triage list (the inbox, the admissions queue): who, their badges and when on the
- * first line, what it is about, then the details; the open one is highlighted, and the whole
- * text opens it in the detail pane. `leading` is what stands before the link (a checkbox).
+ * A triage list (the inbox, the admissions queue): each row shows who, their badges and when on
+ * the first line, what it is about, then the details; the open one is highlighted, and the whole
+ * text opens it in the detail pane.
  */
-export function TriageRow({
+export function TriageList<Item extends { id: string }>({
+  items,
+  openId,
+  hrefFor,
+  dataAttribute,
+  row,
+}: {
+  items: Item[];
+  openId: string | null;
+  hrefFor: (id: string) => string;
+  /** The `data-…-id` attribute the list's tests and scripts find a row by. */
+  dataAttribute: `data-${string}-id`;
+  row: (item: Item) => TriageRowContent;
+}) {
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+      {items.map((item) => (
+        <TriageRow
+          key={item.id}
+          {...row(item)}
+          id={item.id}
+          dataAttribute={dataAttribute}
+          to={hrefFor(item.id)}
+          open={item.id === openId}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function TriageRow({
   id,
   to,
   open,
@@ -20,19 +63,10 @@ export function TriageRow({
   details,
   leading,
   dataAttribute,
-}: {
+}: TriageRowContent & {
   id: string;
   to: string;
   open: boolean;
-  /** What stands out: the name alone (a queue's rows), or the whole row (an unread message). */
-  bold?: "name" | "row";
-  name: string;
-  badges: ReactNode;
-  at: Date | string;
-  about: ReactNode;
-  details: ReactNode;
-  leading?: ReactNode;
-  /** The `data-…-id` attribute the list's tests and scripts find a row by. */
   dataAttribute: `data-${string}-id`;
 }) {
   return (

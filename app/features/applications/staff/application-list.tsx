@@ -1,4 +1,4 @@
-import { TriageRow } from "~/ui/triage/triage-row";
+import { TriageList } from "~/ui/triage/triage-row";
 import { formatApplicationReference } from "../application-rules";
 import { type AdmissionsQuery, admissionsHref } from "../list-url";
 import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";
@@ -21,38 +21,35 @@ export function ApplicationList({
       <p className="p-10 text-center text-slate-600 dark:text-slate-300">No applications found</p>
     );
   return (
-    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-      {items.map((item) => (
-        <TriageRow
-          key={item.id}
-          id={item.id}
-          dataAttribute="data-application-id"
-          to={admissionsHref(query, item.id)}
-          open={item.id === openId}
-          bold="name"
-          name={item.fullName}
-          badges={
-            <>
-              <ApplicationStatusBadge status={item.status} />
-              {item.waitlistPlace ? (
-                <span className="text-xs font-semibold text-amber-900 dark:text-amber-200">
-                  No. {item.waitlistPlace} in line
-                </span>
-              ) : null}
-              <ApplicationClockBadge application={item} now={now} short />
-            </>
-          }
-          at={item.createdAt}
-          about={`${item.courseTitle} · ${item.intakeLabel}`}
-          details={
-            <>
-              <span className="font-mono">{formatApplicationReference(item.reference)}</span> ·{" "}
-              {item.email}
-              {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
-            </>
-          }
-        />
-      ))}
-    </ul>
+    <TriageList
+      items={items}
+      openId={openId}
+      hrefFor={(id) => admissionsHref(query, id)}
+      dataAttribute="data-application-id"
+      row={(item) => ({
+        bold: "name",
+        name: item.fullName,
+        badges: (
+          <>
+            <ApplicationStatusBadge status={item.status} />
+            {item.waitlistPlace ? (
+              <span className="text-xs font-semibold text-amber-900 dark:text-amber-200">
+                No. {item.waitlistPlace} in line
+              </span>
+            ) : null}
+            <ApplicationClockBadge application={item} now={now} short />
+          </>
+        ),
+        at: item.createdAt,
+        about: `${item.courseTitle} · ${item.intakeLabel}`,
+        details: (
+          <>
+            <span className="font-mono">{formatApplicationReference(item.reference)}</span> ·{" "}
+            {item.email}
+            {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
+          </>
+        ),
+      })}
+    />
   );
 }

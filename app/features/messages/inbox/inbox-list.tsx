@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { ReplyClockBadge } from "~/features/reply-clock/reply-clock-badge";
 import { Button } from "~/ui/button";
 import { SelectInput } from "~/ui/form/fields";
-import { TriageRow } from "~/ui/triage/triage-row";
+import { TriageList } from "~/ui/triage/triage-row";
 import { type InboxQuery, inboxHref } from "../list-url";
 import type { InboxListItem } from "./inbox.server";
 import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
@@ -97,46 +97,43 @@ export function InboxList({
           {busy ? "Applying..." : `Apply to selected${selected.size ? ` (${selected.size})` : ""}`}
         </Button>
       </div>
-      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-        {items.map((item) => (
-          <TriageRow
-            key={item.id}
-            id={item.id}
-            dataAttribute="data-message-id"
-            to={inboxHref(query, item.id)}
-            open={item.id === openId}
-            bold={item.status === "unread" ? "row" : undefined}
-            leading={
-              <input
-                type="checkbox"
-                name="ids"
-                value={item.id}
-                checked={selected.has(item.id)}
-                onChange={(event) => toggle(item.id, event.currentTarget.checked)}
-                aria-label={`Select message from ${item.fullName}`}
-                className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-              />
-            }
-            name={item.fullName}
-            badges={
-              <>
-                <FormTypeBadge formType={item.formType} />
-                <StatusBadge status={item.status} />
-                {item.priority !== "normal" ? <PriorityBadge priority={item.priority} /> : null}
-                <ReplyClockBadge message={item} now={now} short />
-              </>
-            }
-            at={item.createdAt}
-            about={item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)"}
-            details={
-              <>
-                {item.preview || item.email}
-                {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
-              </>
-            }
-          />
-        ))}
-      </ul>
+      <TriageList
+        items={items}
+        openId={openId}
+        hrefFor={(id) => inboxHref(query, id)}
+        dataAttribute="data-message-id"
+        row={(item) => ({
+          bold: item.status === "unread" ? "row" : undefined,
+          leading: (
+            <input
+              type="checkbox"
+              name="ids"
+              value={item.id}
+              checked={selected.has(item.id)}
+              onChange={(event) => toggle(item.id, event.currentTarget.checked)}
+              aria-label={`Select message from ${item.fullName}`}
+              className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+            />
+          ),
+          name: item.fullName,
+          badges: (
+            <>
+              <FormTypeBadge formType={item.formType} />
+              <StatusBadge status={item.status} />
+              {item.priority !== "normal" ? <PriorityBadge priority={item.priority} /> : null}
+              <ReplyClockBadge message={item} now={now} short />
+            </>
+          ),
+          at: item.createdAt,
+          about: item.subject ?? item.courseInterest ?? item.inquiryType ?? "(no subject)",
+          details: (
+            <>
+              {item.preview || item.email}
+              {item.assignedName ? ` · Assigned to ${item.assignedName}` : ""}
+            </>
+          ),
+        })}
+      />
     </Form>
   );
 }

@@ -52,9 +52,9 @@ export function ReplyComposer({
     navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   const whatsApp = whatsAppLink(message, draft);
   const unfilled = unfilledPlaceholdersMessage(draft);
-  useClearedAfterSending(sending, setDraft);
-  // The server's refusal stands until the draft is edited; the placeholder hint already says its own.
   const lastReply = useActionData<ActionReply>();
+  useClearedAfterSending(sending, lastReply?.result.status === "error", setDraft);
+  // The server's refusal stands until the draft is edited; the placeholder hint already says its own.
   const [editedAfter, setEditedAfter] = useState<ActionReply>();
   const refused = error && editedAfter !== lastReply ? error : undefined;
 
@@ -165,8 +165,11 @@ export function ReplyComposer({
  * Empties the draft once a reply has been sent: the action redirects on success, so no action
  * data is left; a refused reply answers with an error and keeps the draft.
  */
-function useClearedAfterSending(sending: boolean, setDraft: (draft: string) => void) {
-  const refused = useActionData<ActionReply>()?.result.status === "error";
+function useClearedAfterSending(
+  sending: boolean,
+  refused: boolean,
+  setDraft: (draft: string) => void,
+) {
   const idle = useNavigation().state === "idle";
   const wasSending = useRef(false);
   useEffect(() => {
