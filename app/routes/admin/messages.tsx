@@ -3,6 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import MailCheck from "lucide-react/icons/mail-check";
 import MailOpen from "lucide-react/icons/mail-open";
 import Sun from "lucide-react/icons/sun";
+import { Suspense } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import { inboxPageAction } from "~/features/messages/inbox/inbox-actions.server";
@@ -10,17 +11,23 @@ import { InboxList } from "~/features/messages/inbox/inbox-list";
 import { loadInboxPage } from "~/features/messages/inbox/inbox-page.server";
 import { InboxStatsLine } from "~/features/messages/inbox/inbox-stats-line";
 import { InboxFilters, InboxTabs } from "~/features/messages/inbox/inbox-toolbar";
-import { MessageDetail } from "~/features/messages/inbox/message-detail";
 import { inboxHref, inboxMessages } from "~/features/messages/list-url";
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { ErrorView } from "~/ui/error-view";
-import { DeleteModal } from "~/ui/form/confirm-modal";
 import { useActionReply } from "~/ui/form/use-action-reply";
+import { lazyPart } from "~/ui/lazy-part";
 import { Pagination } from "~/ui/list/pagination";
 import { TriageLayout, TriageListFooter } from "~/ui/triage/triage-layout";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import type { Route } from "./+types/messages";
+
+// The open message and the delete confirmation are loaded when opened, not with the list.
+const MessageDetail = lazyPart(
+  () => import("~/features/messages/inbox/message-detail"),
+  "MessageDetail",
+);
+const DeleteModal = lazyPart(() => import("~/ui/form/confirm-modal"), "DeleteModal");
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages and Inquiries | Admin Portal" }];
 
@@ -146,18 +153,20 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         }
       />
       {message && confirmDelete ? (
-        <DeleteModal
-          title="Delete Message"
-          id={message.id}
-          confirmLabel="Delete Message"
-          action={messageHref}
-          closeHref={messageHref}
-          onClose={() => navigate(messageHref, { replace: true, preventScrollReset: true })}
-        >
-          <p>
-            Delete the message from <strong>{message.fullName}</strong>? This cannot be undone.
-          </p>
-        </DeleteModal>
+        <Suspense>
+          <DeleteModal
+            title="Delete Message"
+            id={message.id}
+            confirmLabel="Delete Message"
+            action={messageHref}
+            closeHref={messageHref}
+            onClose={() => navigate(messageHref, { replace: true, preventScrollReset: true })}
+          >
+            <p>
+              Delete the message from <strong>{message.fullName}</strong>? This cannot be undone.
+            </p>
+          </DeleteModal>
+        </Suspense>
       ) : null}
     </>
   );

@@ -16,7 +16,6 @@ import { StudentsTab } from "~/features/applications/staff/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
 import { parsePaymentsQuery } from "~/features/payments/staff/list-url";
 import { listInstalments } from "~/features/payments/staff/payment-overview.server";
-import { PaymentConfirmModal, PaymentSection } from "~/features/payments/staff/payment-section";
 import { PaymentsTab } from "~/features/payments/staff/payments-tab";
 import { staffPaymentHandlers } from "~/features/payments/staff/staff-payment-actions.server";
 import { applicationPayments } from "~/features/payments/staff/staff-payments.server";
@@ -31,7 +30,18 @@ import { lagosInputFromInstant, lagosToday } from "~/lib/format/dates";
 import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { readOrNull } from "~/lib/http/unavailable.server";
 import { isUuid } from "~/lib/ids";
+import { lazyPart } from "~/ui/lazy-part";
 import type { Route } from "./+types/students";
+
+// Loaded with the application's detail (see ApplicationsTab), not with the list.
+const PaymentSection = lazyPart(
+  () => import("~/features/payments/staff/payment-section"),
+  "PaymentSection",
+);
+const PaymentConfirmModal = lazyPart(
+  () => import("~/features/payments/staff/payment-section"),
+  "PaymentConfirmModal",
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Students | Admin Portal" }];
 

@@ -1,12 +1,14 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useNavigation } from "react-router";
+import { Spinner } from "../spinner";
 
 const panel = "rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";
 
 /**
  * A triage page (the inbox, the admissions queue): its toolbar, the list, and the open record
  * beside it on a wide screen. On a phone an open record comes first and the toolbar and list
- * step aside; the record's close link leads back to them.
+ * step aside; the record's close link leads back to them. A record's detail loaded on demand
+ * (`lazyPart`) shows a spinner in its place while its code arrives.
  */
 export function TriageLayout({
   toolbar,
@@ -41,7 +43,9 @@ export function TriageLayout({
         </section>
         {detail ? (
           <section id={detail.id} aria-label={detail.label} className={`scroll-mt-20 ${panel}`}>
-            {detail.content}
+            <Suspense fallback={<Spinner label="Loading the details" className="m-6" />}>
+              {detail.content}
+            </Suspense>
           </section>
         ) : null}
       </div>

@@ -65,3 +65,23 @@ test("the Students tab lists the enrolled students by intake", async ({ page }) 
   await expect(page.getByRole("link", { name: /Print class list/ }).first()).toBeVisible();
   await expectNoAxeViolations(page, "students tab");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The detail, its decisions and the payments feature's section are loaded on demand in the
+  // browser (lazyPart); the server still sends them in the page.
+  test("an opened application is in the page, with its decisions and payments", async ({
+    page,
+  }) => {
+    await page.goto(`${PORTAL}/students?q=Chiamaka`);
+    await page
+      .getByRole("region", { name: "Applications" })
+      .getByRole("link", { name: /Chiamaka Eze/ })
+      .click();
+    const details = page.getByRole("region", { name: "Application details" });
+    await expect(details.getByRole("heading", { level: 2, name: "Chiamaka Eze" })).toBeVisible();
+    await expect(details.getByRole("region", { name: "Payments" })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading the details" })).toHaveCount(0);
+  });
+});

@@ -485,3 +485,20 @@ test("technical details: the visitor's address, browser and referrer, only for t
     await expect(value("Referrer")).toHaveText("Not recorded");
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The message's detail is loaded on demand in the browser (lazyPart); the server still
+  // sends it in the page.
+  test("an opened message is in the page, with its reply form", async ({ page, superAdmin }) => {
+    void superAdmin;
+    await page.goto(MESSAGES);
+    const first = page.locator("[data-message-id]").first();
+    const name = (await first.locator("a span").first().textContent()) ?? "";
+    await first.getByRole("link").click();
+    await expect(details(page).getByText(`From ${name} · `)).toBeVisible();
+    await expect(details(page).getByRole("region", { name: "Reply" })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading the details" })).toHaveCount(0);
+  });
+});

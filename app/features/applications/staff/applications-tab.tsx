@@ -1,16 +1,23 @@
-import type { ReactNode } from "react";
-import { useNavigate, useNavigation } from "react-router";
+import { type ReactNode, Suspense } from "react";
+import { useNavigate } from "react-router";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { useActionReply } from "~/ui/form/use-action-reply";
+import { lazyPart } from "~/ui/lazy-part";
 import { Pagination } from "~/ui/list/pagination";
 import { TriageLayout, TriageListFooter } from "~/ui/triage/triage-layout";
 import { useRevealOnOpen } from "~/ui/use-reveal-on-open";
 import { type AdmissionsQuery, admissionsHref } from "../list-url";
-import { AdmissionConfirmModal } from "./admission-confirm-modal";
 import { ApplicationFilters, ApplicationStatusCounts } from "./admissions-toolbar";
-import { ApplicationDetail } from "./application-detail";
 import { ApplicationList } from "./application-list";
 import type { ApplicationsTabData } from "./applications-tab.server";
+
+// An application's detail and its confirmations (and the form code they carry) are loaded when
+// one is opened, not with the list.
+const ApplicationDetail = lazyPart(() => import("./application-detail"), "ApplicationDetail");
+const AdmissionConfirmModal = lazyPart(
+  () => import("./admission-confirm-modal"),
+  "AdmissionConfirmModal",
+);
 
 /**
  * The Applications tab: counts and filters, the list, and the open application with its
@@ -40,7 +47,6 @@ export function ApplicationsTab({
 }) {
   const { list, counts, intakes, admins, application, timeline, person, confirm } = data;
   const navigate = useNavigate();
-  const _navigation = useNavigation();
   // A confirmation shows its own reply; everything else is toasted here.
   useActionReply(actionData, { heldByOpenForm: Boolean(confirm) || paymentConfirmOpen });
   useRevealOnOpen("application-details", application?.id ?? null);
@@ -101,24 +107,28 @@ export function ApplicationsTab({
         }
       />
       {application && confirm ? (
-        <AdmissionConfirmModal
-          key={confirm}
-          move={confirm}
-          applicationId={application.id}
-          fullName={application.fullName}
-          defaultDeadline={defaultDeadline}
-          savedReplies={data.savedReplies}
-          draft={data.draft}
-          reply={actionData}
-          closeHref={openHref}
-          onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
-        />
+        <Suspense>
+          <AdmissionConfirmModal
+            key={confirm}
+            move={confirm}
+            applicationId={application.id}
+            fullName={application.fullName}
+            defaultDeadline={defaultDeadline}
+            savedReplies={data.savedReplies}
+            draft={data.draft}
+            reply={actionData}
+            closeHref={openHref}
+            onClose={() => navigate(openHref, { replace: true, preventScrollReset: true })}
+          />
+        </Suspense>
       ) : null}
-      {application
-        ? payments.confirm(openHref, () =>
+      {application ? (
+        <Suspense>
+          {payments.confirm(openHref, () =>
             navigate(openHref, { replace: true, preventScrollReset: true }),
-          )
-        : null}
+          )}
+        </Suspense>
+      ) : null}
     </>
   );
 }
