@@ -106,6 +106,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const client = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...pgliteMemoryBounds],
   });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
@@ -123,6 +124,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     close: () => client.close(),
   };
 }
+
+/**
+ * The embedded database's memory bounds (docs/configuration.md): PostgreSQL's defaults (128 MB of
+ * shared buffers, 64 MB to build an index) are sized for a server of its own, and PGlite holds
+ * what it once used for good (WebAssembly memory never shrinks). The demo's data is a few
+ * megabytes, and its files are in the operating system's cache anyway.
+ */
+const pgliteMemoryBounds = ["-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"];
 
 // The handle lives on globalThis so that the dev server's module reloads never open a second
 // PGlite instance on the same data folder.
