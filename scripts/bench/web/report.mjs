@@ -43,7 +43,7 @@ export function createTargetList() {
     print() {
       const count = (verdict) => rows.filter((row) => row.verdict === verdict).length;
       console.log(
-        `\nTargets (issue 16): ${count("met")} met, ${count("NOT MET")} not met, ` +
+        `\nTargets: ${count("met")} met, ${count("NOT MET")} not met, ` +
           `${count("-")} not measured`,
       );
       const width = Math.max(...rows.map((row) => row.target.length));
