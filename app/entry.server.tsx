@@ -74,8 +74,10 @@ export default function handleRequest(
         // all awaited before rendering, so nothing waits longer for it. React would still move
         // a finished part past 12,800 bytes of page to the end, to be put in place by a script.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);

@@ -85,8 +85,10 @@ async function pathsOf(server: AppServer) {
   return { publicPaths, portalPaths };
 }
 
-async function load(server: AppServer, cookie: string, round: number) {
-  const { publicPaths, portalPaths } = await pathsOf(server);
+type Paths = Awaited<ReturnType<typeof pathsOf>>;
+
+async function load(server: AppServer, cookie: string, round: number, paths: Paths) {
+  const { publicPaths, portalPaths } = paths;
   let next = 0;
   const statuses = new Map<number, number>();
   await Promise.all(
@@ -109,8 +111,9 @@ async function load(server: AppServer, cookie: string, round: number) {
 async function measure(name: string, server: AppServer, account: typeof ADMIN | typeof DEMO_ADMIN) {
   const readings = [await reading(server, "after start")];
   const cookie = await visitor(server, "10.250.0.1").signIn(account);
+  const paths = await pathsOf(server);
   for (let round = 1; round <= ROUNDS; round++) {
-    const answers = await load(server, cookie, round);
+    const answers = await load(server, cookie, round, paths);
     readings.push(await reading(server, `after ${round * REQUESTS} requests`));
     console.log(`${name}: round ${round} answered ${answers}`);
   }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import * as z from "zod/mini";
 import type { Admin } from "~/db/schema";
 import type { AdmissionsQuery } from "~/features/applications/list-url";
@@ -33,7 +34,8 @@ import { isUuid } from "~/lib/ids";
 import { lazyPart } from "~/ui/lazy-part";
 import type { Route } from "./+types/students";
 
-// Loaded with the application's detail (see ApplicationsTab), not with the list.
+// Loaded with the application's detail (see ApplicationsTab), not with the list; the section is
+// drawn inside the detail, so it is fetched beside the detail's code rather than after it.
 const PaymentSection = lazyPart(
   () => import("~/features/payments/staff/payment-section"),
   "PaymentSection",
@@ -104,6 +106,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Students({ loaderData, actionData }: Route.ComponentProps) {
   const { query } = loaderData;
+  const openWithPayments = Boolean(loaderData.applications?.payments);
+  useEffect(() => {
+    if (openWithPayments) PaymentSection.preload();
+  }, [openWithPayments]);
   return (
     <>
       <PageHeader

@@ -66,14 +66,38 @@ test("the Students tab lists the enrolled students by intake", async ({ page }) 
   await expectNoAxeViolations(page, "students tab");
 });
 
+// The payment section is drawn inside the application's detail, and both load on demand: the
+// route starts the section's code beside the detail's (lazyPart's preload), not after it.
+test("opening an application fetches its payment section's code beside the detail's", async ({
+  page,
+}) => {
+  await openPortal(page, `${PORTAL}/students?q=Chiamaka`);
+  const events: string[] = [];
+  // A slow detail chunk: the section's must not wait for it.
+  await page.route(/\/application-detail-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  page.on("request", (request) => {
+    if (/\/payment-section-[\w-]+\.js$/.test(request.url())) events.push("section requested");
+  });
+  page.on("requestfinished", (request) => {
+    if (/\/application-detail-[\w-]+\.js$/.test(request.url())) events.push("detail loaded");
+  });
+  await page
+    .getByRole("region", { name: "Applications" })
+    .getByRole("link", { name: /Chiamaka Eze/ })
+    .click();
+  await expect(page.getByRole("region", { name: "Payments" })).toBeVisible();
+  expect(events).toEqual(["section requested", "detail loaded"]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  // The detail, its decisions and the payments feature's section are loaded on demand in the
-  // browser (lazyPart); the server still sends them in the page.
-  test("an opened application is in the page, with its decisions and payments", async ({
-    page,
-  }) => {
+  // The detail and the payments feature's section are loaded on demand in the browser
+  // (lazyPart); the server still sends them in the page.
+  test("an opened application is in the page, with its payments", async ({ page }) => {
     await page.goto(`${PORTAL}/students?q=Chiamaka`);
     await page
       .getByRole("region", { name: "Applications" })

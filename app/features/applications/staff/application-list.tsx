@@ -1,4 +1,4 @@
-import { TriageList } from "~/ui/triage/triage-row";
+import { TriageList } from "~/ui/triage/triage-list";
 import { formatApplicationReference } from "../application-rules";
 import { type AdmissionsQuery, admissionsHref } from "../list-url";
 import { ApplicationClockBadge, ApplicationStatusBadge } from "./application-badges";

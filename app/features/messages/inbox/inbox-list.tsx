@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { ReplyClockBadge } from "~/features/reply-clock/reply-clock-badge";
 import { Button } from "~/ui/button";
 import { SelectInput } from "~/ui/form/fields";
-import { TriageList } from "~/ui/triage/triage-row";
+import { TriageList } from "~/ui/triage/triage-list";
 import { type InboxQuery, inboxHref } from "../list-url";
 import type { InboxListItem } from "./inbox.server";
 import { FormTypeBadge, PriorityBadge, StatusBadge } from "./message-badges";
