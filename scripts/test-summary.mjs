@@ -4,6 +4,7 @@
 // that a failure, a flaky one too, can always be named from the end of a CI log.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const reports = "reports";
 const read = (file) => {
@@ -32,7 +33,31 @@ function vitest() {
       return [`${name}: ${String(file.message ?? "failed").split("\n")[0]}`];
     return tests;
   });
-  return { count: `${report.numTotalTests} tests`, failures };
+  return { count: `${report.numTotalTests} tests`, failures: [...failures, ...unhandledErrors()] };
+}
+
+/**
+ * Errors Vitest caught outside any test (a rejection nobody awaited, a timer that threw): they
+ * fail the run but are not in its JSON report, so they are read from its log, each with the
+ * file and the test that were running when it was thrown.
+ */
+function unhandledErrors() {
+  const lines = stripVTControlCharacters(read("vitest.log")).split("\n");
+  const errors = [];
+  lines.forEach((line, at) => {
+    const heading = line.match(/^⎯+ (Unhandled \w+) ⎯+$/);
+    if (!heading || heading[1] === "Unhandled Errors") return;
+    const rest = lines.slice(at + 1, at + 40);
+    const error = rest.find((text) => text.trim()) ?? "";
+    const file = rest.join("\n").match(/This error originated in "([^"]+)"/)?.[1] ?? "?";
+    const test = rest
+      .join("\n")
+      .match(/The latest test that might've caused the error is "([^"]+)"/)?.[1];
+    errors.push(
+      `${file}: ${heading[1].toLowerCase()} ${error.trim()}${test ? ` (while or after "${test}")` : ""}`,
+    );
+  });
+  return errors;
 }
 
 /** Playwright's JSON report: tests counted per project, and each failure as "[project] file › title". */
