@@ -58,4 +58,5 @@ export default [
   route("readyz", "routes/resources/ready.ts"),
   route("go/whatsapp", "routes/resources/whatsapp.ts"),
   route("webhooks/paystack", "routes/resources/paystack-webhook.ts"),
+  route("webhooks/whatsapp", "routes/resources/whatsapp-webhook.ts"),
 ] satisfies RouteConfig;

@@ -7,8 +7,9 @@ import {
   startJobQueue,
   stopJobQueue,
 } from "~/features/jobs/job-queue.server";
-import { replyDelivered } from "~/features/messages/inbox/replies.server";
+import { answerWithdrawn, replyDelivered } from "~/features/messages/inbox/replies.server";
 import { replyReminderJob } from "~/features/messages/reply-reminders.server";
+import { whatsappEventJob } from "~/features/messages/whatsapp/whatsapp-webhook.server";
 import { sendEmailJob } from "~/features/outgoing-mail/send-email-job.server";
 import { instalmentReminderJob } from "~/features/payments/instalment-reminders.server";
 import { paymentCheckJob } from "~/features/payments/payments.server";
@@ -29,6 +30,8 @@ const backgroundJobs: readonly Job[] = [
   paymentCheckJob,
   refundCheckJob,
   instalmentReminderJob,
+  // A WhatsApp reply Meta reports failed no longer answers its conversation.
+  whatsappEventJob.withHooks({ replyFailed: answerWithdrawn }),
 ];
 
 /**

@@ -69,7 +69,7 @@ function emailMessageProblems(
       message: "not started by a received mail: half-stored (the conversation without its mail)",
       path: ["id"],
     });
-  if (!ADDRESS.test(row.email)) issues.push({ message: "not an address", path: ["email"] });
+  if (!ADDRESS.test(row.email ?? "")) issues.push({ message: "not an address", path: ["email"] });
   if (!row.fullName.trim()) issues.push({ message: "empty", path: ["fullName"] });
   if ((row.subject?.length ?? 0) > 500)
     issues.push({ message: "over 500 characters", path: ["subject"] });

@@ -1,13 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  type Message,
-  messageEvents,
-  messages,
-  type NewMessage,
-  outgoingEmails,
-  rateLimits,
-} from "~/db/schema";
+import { type Message, messageEvents, messages, outgoingEmails, rateLimits } from "~/db/schema";
+import type { FormRow } from "~/features/messages/intake/submit.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { officeClosedLine } from "~/features/messages/message-emails.server";
 import { formatReference } from "~/features/messages/reference";
@@ -30,7 +24,7 @@ const inquiry = inquiryMessage;
 const contact = contactMessage;
 
 /** Stores a message as the public forms do; the reference they answer with is its own. */
-async function store(row: NewMessage): Promise<Message> {
+async function store(row: FormRow): Promise<Message> {
   const outcome = await storeAsVisitor(row);
   const message = await findMessage(outcome.id);
   expect(outcome.reference).toBe(message.reference);
@@ -40,7 +34,7 @@ async function store(row: NewMessage): Promise<Message> {
 const emailsOfKind = (kind: "acknowledgement" | "staff-alert") =>
   database().db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, kind));
 
-async function acknowledgementOf(row: NewMessage) {
+async function acknowledgementOf(row: FormRow) {
   const message = await store(row);
   const [email, ...more] = await emailsOfKind("acknowledgement");
   expect(more).toEqual([]);

@@ -11,8 +11,7 @@ import {
   outgoingEmails,
   rateLimits,
 } from "~/db/schema";
-import { keepFiles } from "~/features/conversations/mail-files.server";
-import { MAX_MAIL_BYTES, refusedFileReasons } from "~/features/conversations/mail-rules";
+import { MAX_MAIL_BYTES } from "~/features/conversations/mail-rules";
 import { receiveMail } from "~/features/conversations/receive-mail.server";
 import {
   type SmtpListener,
@@ -26,6 +25,8 @@ import { formatReference } from "~/features/messages/reference";
 import { replyAddress } from "~/features/messages/reply-address";
 import { replyClockFigures } from "~/features/messages/reply-clock.server";
 import { replyClock } from "~/features/reply-clock/reply-clock";
+import { refusedFileReasons } from "~/features/uploads/received-file-rules";
+import { keepFiles } from "~/features/uploads/received-files.server";
 import { setMailAttachments } from "~/lib/infra/storage/index.server";
 import { makeAdmin } from "../support/admin-session";
 import { pdfDocument } from "../support/course-fixtures";

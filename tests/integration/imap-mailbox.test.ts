@@ -136,7 +136,7 @@ async function sentReply() {
     .insert(outgoingEmails)
     .values({
       kind: "reply",
-      recipients: [conversation.email],
+      recipients: ["ada.obi@visitor.test"],
       subject: "Re: A question about the data course",
       body: "The next intake starts in January.",
       messageId: conversation.id,

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { messages, type NewMessage, type OutgoingEmail, outgoingEmails } from "~/db/schema";
+import { messages, type OutgoingEmail, outgoingEmails } from "~/db/schema";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import type { FormRow } from "~/features/messages/intake/submit.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { outgoingMailOverview } from "~/features/outgoing-mail/outgoing-mail.server";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
@@ -43,7 +44,7 @@ const delivery = setupMailDelivery({
 
 afterEach(() => delivery.smtp.reset());
 
-const inquiry = (fullName: string): NewMessage => ({
+const inquiry = (fullName: string): FormRow => ({
   formType: "inquiry",
   fullName,
   email: "visitor@example.ng",

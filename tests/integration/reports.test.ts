@@ -174,6 +174,7 @@ describe("messages per week", () => {
         contact: 0,
         inquiry: 0,
         email: 1,
+        whatsapp: 0,
       });
     } finally {
       await database()
@@ -184,9 +185,9 @@ describe("messages per week", () => {
 
   it("counts by Lagos week and form, with the empty week at zero", async () => {
     expect((await messageCounts(period)).perWeek).toEqual([
-      { week: "2026-10-05", contact: 1, inquiry: 2, email: 0 },
-      { week: "2026-10-12", contact: 0, inquiry: 0, email: 0 },
-      { week: "2026-10-19", contact: 1, inquiry: 2, email: 0 },
+      { week: "2026-10-05", contact: 1, inquiry: 2, email: 0, whatsapp: 0 },
+      { week: "2026-10-12", contact: 0, inquiry: 0, email: 0, whatsapp: 0 },
+      { week: "2026-10-19", contact: 1, inquiry: 2, email: 0, whatsapp: 0 },
     ]);
   });
 
@@ -199,9 +200,9 @@ describe("messages per week", () => {
       .set({ createdAt: new Date("2026-10-14T11:00:00Z") })
       .where(eq(messages.id, ids.archived as string));
     expect((await messageCounts(period)).perWeek).toEqual([
-      { week: "2026-10-05", contact: 0, inquiry: 2, email: 0 },
-      { week: "2026-10-12", contact: 1, inquiry: 0, email: 0 },
-      { week: "2026-10-19", contact: 0, inquiry: 2, email: 0 },
+      { week: "2026-10-05", contact: 0, inquiry: 2, email: 0, whatsapp: 0 },
+      { week: "2026-10-12", contact: 1, inquiry: 0, email: 0, whatsapp: 0 },
+      { week: "2026-10-19", contact: 0, inquiry: 2, email: 0, whatsapp: 0 },
     ]);
   });
 });
@@ -389,7 +390,7 @@ describe("the whole report", () => {
     ).period;
     const report = await loadReport(empty);
     expect(report.messagesPerWeek).toEqual([
-      { week: "2025-01-06", contact: 0, inquiry: 0, email: 0 },
+      { week: "2025-01-06", contact: 0, inquiry: 0, email: 0, whatsapp: 0 },
     ]);
     expect(report.inquiryMix).toEqual({ inquiryTypes: [], contactMethods: [] });
     expect(report.busiestTimes.flat().every((count) => count === 0)).toBe(true);

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messages, type NewMessage, outgoingEmails, rateLimits } from "~/db/schema";
+import { messages, outgoingEmails, rateLimits } from "~/db/schema";
+import type { FormRow } from "~/features/messages/intake/submit.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { staffAlertEmail } from "~/features/messages/message-emails.server";
 import { loadEnv, setEnvForTesting } from "~/lib/infra/env.server";
@@ -102,7 +103,7 @@ async function mailAbout(id: string) {
   });
 }
 
-const inquiry: NewMessage = {
+const inquiry: FormRow = {
   formType: "inquiry",
   fullName: "Ibrahim Musa",
   email: "ibrahim@example.ng",
@@ -114,7 +115,7 @@ const inquiry: NewMessage = {
   consentGiven: true,
 };
 
-const contact: NewMessage = {
+const contact: FormRow = {
   formType: "contact",
   fullName: "Chiamaka Eze",
   email: "chiamaka@example.com",
@@ -125,7 +126,7 @@ const contact: NewMessage = {
 
 const ID = "0b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11";
 /** As stored: with its id, reference and time (10:30 in Lagos). */
-const stored = (row: NewMessage) =>
+const stored = (row: FormRow) =>
   ({
     phone: null,
     subject: null,
@@ -172,7 +173,7 @@ describe("staffAlertEmail", () => {
   });
 });
 
-async function store(row: NewMessage) {
+async function store(row: FormRow) {
   const outcome = await storeVisitorMessage({ ...row, ipAddress: uniqueAddress() }, "");
   if (outcome.status !== "stored") throw new Error(`Not stored: ${outcome.status}`);
   return outcome.id;

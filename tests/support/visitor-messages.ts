@@ -1,9 +1,9 @@
-import type { NewMessage } from "~/db/schema";
+import type { FormRow } from "~/features/messages/intake/submit.server";
 import { storeVisitorMessage } from "~/features/messages/intake/submit.server";
 import { uniqueAddress } from "./admin-session";
 
 /** A contact message as the contact form stores it. */
-export const contactMessage: NewMessage = {
+export const contactMessage: FormRow = {
   formType: "contact",
   fullName: "Chiamaka Eze",
   email: "chiamaka@example.com",
@@ -12,7 +12,7 @@ export const contactMessage: NewMessage = {
 };
 
 /** A course inquiry as the inquiry form stores it. */
-export const inquiryMessage: NewMessage = {
+export const inquiryMessage: FormRow = {
   formType: "inquiry",
   fullName: "Amaka Obi",
   email: "amaka@example.ng",
@@ -26,7 +26,7 @@ export const inquiryMessage: NewMessage = {
  * Stores a message as the public forms do (staff alert, acknowledgement, reminder), each from
  * its own address so the rate limit never refuses it. Returns its id and reference.
  */
-export async function storeAsVisitor(row: NewMessage) {
+export async function storeAsVisitor(row: FormRow) {
   const outcome = await storeVisitorMessage({ ...row, ipAddress: uniqueAddress() }, "");
   if (outcome.status !== "stored") throw new Error(`Not stored: ${outcome.status}`);
   return outcome;

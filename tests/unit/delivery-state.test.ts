@@ -26,6 +26,7 @@ function entry(
         }
       : null,
     received: null,
+    whatsapp: null,
   };
 }
 

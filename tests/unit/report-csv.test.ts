@@ -10,8 +10,8 @@ function report(): Report {
   (busiest[6] as number[])[23] = 4; // Sunday, 23:00-00:00 Lagos time
   return {
     messagesPerWeek: [
-      { week: "2026-10-05", contact: 1, inquiry: 2, email: 3 },
-      { week: "2026-10-12", contact: 0, inquiry: 0, email: 0 },
+      { week: "2026-10-05", contact: 1, inquiry: 2, email: 3, whatsapp: 0 },
+      { week: "2026-10-12", contact: 0, inquiry: 0, email: 0, whatsapp: 0 },
     ],
     courses: [
       {

@@ -9,11 +9,12 @@ import {
   tallySummary,
 } from "~/features/reports/report-summaries";
 
-const week = (weekStart: string, contact: number, inquiry: number, email = 0) => ({
+const week = (weekStart: string, contact: number, inquiry: number, email = 0, whatsapp = 0) => ({
   week: weekStart,
   contact,
   inquiry,
   email,
+  whatsapp,
 });
 const replies = (
   weekStart: string,
@@ -45,6 +46,10 @@ describe("the charts' text alternatives", () => {
     // Conversations started by e-mail count as messages, and are named once there are some.
     expect(messagesSummary([week("2026-10-05", 1, 0, 2), week("2026-10-12", 0, 1, 0)])).toBe(
       "4 messages in 2 weeks: 1 inquiry, 1 contact message and 2 e-mails. The busiest was the week of 5 Oct 2026, with 3 messages.",
+    );
+    // So do WhatsApp conversations, beside the forms and e-mail.
+    expect(messagesSummary([week("2026-10-05", 1, 0, 0, 3), week("2026-10-12", 0, 1, 1, 1)])).toBe(
+      "7 messages in 2 weeks: 1 inquiry, 1 contact message, 1 e-mail and 4 WhatsApp conversations. The busiest was the week of 5 Oct 2026, with 4 messages.",
     );
   });
 

@@ -15,3 +15,4 @@ export * from "./payments";
 export * from "./saved-replies";
 export * from "./tutors";
 export * from "./values";
+export * from "./whatsapp";

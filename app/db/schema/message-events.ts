@@ -6,6 +6,7 @@ import { inboundEmails } from "./conversations";
 import { messages } from "./messages";
 import { outgoingEmails } from "./outgoing-mail";
 import type { messageEventKinds } from "./values";
+import { whatsappMessages } from "./whatsapp";
 
 // ---------------------------------------------------------------------------
 // A message's history: who did what to it and when. Changes of status, priority, assignee and
@@ -31,6 +32,11 @@ export const messageEvents = pgTable(
     inboundEmailId: uuid("inbound_email_id").references((): AnyPgColumn => inboundEmails.id, {
       onDelete: "cascade",
     }),
+    /** The WhatsApp message the event records (one received, or one sent from the portal). */
+    whatsappMessageId: uuid("whatsapp_message_id").references(
+      (): AnyPgColumn => whatsappMessages.id,
+      { onDelete: "cascade" },
+    ),
     // The time of the statement, not of its transaction (now()): a reply and the status change
     // it causes are one transaction, and the history must show them in the order they happened.
     createdAt: moment("created_at").notNull().default(sql`clock_timestamp()`),
@@ -38,3 +44,4 @@ export const messageEvents = pgTable(
   (t) => [index("message_events_message_id_created_at_idx").on(t.messageId, t.createdAt)],
 );
 export type MessageEvent = typeof messageEvents.$inferSelect;
+export type NewMessageEvent = typeof messageEvents.$inferInsert;

@@ -29,7 +29,8 @@ export const messages = pgTable(
     id: primaryId(),
     formType: messageFormType("form_type").notNull(),
     fullName: text("full_name").notNull(),
-    email: text("email").notNull(),
+    /** The visitor's address; null for a WhatsApp conversation, known by its phone. */
+    email: text("email"),
     phone: text("phone"),
     subject: text("subject"),
     message: text("message"),

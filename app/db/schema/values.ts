@@ -82,10 +82,12 @@ export const messageEventKinds = [
   "visitor-answered",
   "auto-reply",
   "reply-bounced",
+  "whatsapp-received",
+  "whatsapp-sent",
 ] as const;
 
 // messages
-export const messageFormTypes = ["contact", "inquiry", "email"] as const;
+export const messageFormTypes = ["contact", "inquiry", "email", "whatsapp"] as const;
 export const messageStatuses = ["unread", "read", "replied", "archived"] as const;
 export const messagePriorities = ["low", "normal", "high", "urgent"] as const;
 
@@ -125,3 +127,8 @@ export const paymentStatuses = [
 export const refundMethods = ["paystack", "manual"] as const;
 /** pending: asked of the gateway, not yet done; processed: the money went back. */
 export const refundStatuses = ["pending", "processed", "failed"] as const;
+
+// whatsapp
+export const whatsappDirections = ["in", "out"] as const;
+/** Meta's statuses of a message we sent, in the order they happen ('failed' ends it). */
+export const whatsappDeliveryStatuses = ["sent", "delivered", "read", "failed"] as const;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { inboundAttachments, inboundEmails } from "~/db/schema";
+import { inboundAttachments, inboundEmails, whatsappMessages } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
 /** A file of a mail in this conversation, or null (another conversation's file is not found). */
@@ -15,5 +15,12 @@ export async function mailAttachment(messageId: string, fileId: string) {
     .from(inboundAttachments)
     .innerJoin(inboundEmails, eq(inboundEmails.id, inboundAttachments.inboundEmailId))
     .where(and(eq(inboundAttachments.id, fileId), eq(inboundEmails.messageId, messageId)));
-  return file ?? null;
+  if (file) return file;
+  // A file a visitor sent on WhatsApp: its message's id is the file's.
+  const [message] = await db()
+    .select({ content: whatsappMessages.content })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.id, fileId), eq(whatsappMessages.messageId, messageId)));
+  const kept = message?.content.file;
+  return kept ? { key: kept.key, name: kept.name, type: kept.contentType } : null;
 }

@@ -14,14 +14,16 @@ import { replyBounced } from "~/features/messages/inbox/replies.server";
 import { queueStaffAlert } from "~/features/messages/intake/staff-alerts.server";
 import { tokenOfAddress } from "~/features/messages/reply-address";
 import { scheduleReplyReminder } from "~/features/messages/reply-reminders.server";
-import { isAwaitingReply } from "~/features/reply-clock/reply-clock";
+import {
+  answerJoinsConversation,
+  lockConversation,
+} from "~/features/messages/visitor-answers.server";
+import { type KeptFile, keepFiles } from "~/features/uploads/received-files.server";
 import { formatFileSize } from "~/lib/format/file-size";
 import { addressOfMailbox } from "~/lib/forms/email-address";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
-import { queueAnswerAlert } from "./answer-alerts.server";
-import { type KeptFile, keepFiles } from "./mail-files.server";
 import { sentEmailIds, visitorEmailKinds } from "./mail-rules";
 import { bouncedMessageIds, type InboundMail, readMail } from "./read-mail.server";
 
@@ -158,53 +160,6 @@ async function insertMail(
   return row;
 }
 
-/** The conversation's row, locked for the rest of the transaction. */
-async function lockConversation(tx: Transaction, messageId: string) {
-  const [message] = await tx
-    .select()
-    .from(messages)
-    .where(eq(messages.id, messageId))
-    .for("update");
-  if (!message) throw new Error("The conversation was deleted while the mail was stored");
-  return message;
-}
-
-/**
- * A visitor's answer joins its conversation. A conversation staff had answered (or archived) is
- * reopened: unread, back in the inbox, its 24-hour clock restarted from this answer and its
- * reminder armed again. One still waiting for its reply only becomes unread: its clock keeps
- * running from the mail that is still unanswered.
- */
-async function joinConversation(
-  tx: Transaction,
-  messageId: string,
-  stored: StoredMail,
-  answer: string,
-) {
-  await tx.execute(sql`select set_config('academy.actor_label', 'System', true)`);
-  const message = await lockConversation(tx, messageId);
-  const waiting = isAwaitingReply(message.status);
-  const [reopened] = await tx
-    .update(messages)
-    .set({
-      status: "unread",
-      ...(waiting ? {} : { waitingSince: stored.receivedAt, remindedAt: null }),
-    })
-    .where(eq(messages.id, messageId))
-    .returning();
-  if (!waiting) {
-    await tx
-      .update(inboundEmails)
-      .set({ restartedClock: true })
-      .where(eq(inboundEmails.id, stored.id));
-    if (reopened) await scheduleReplyReminder(tx, reopened);
-  }
-  await tx
-    .insert(messageEvents)
-    .values({ messageId, kind: "visitor-answered", inboundEmailId: stored.id });
-  if (reopened) await queueAnswerAlert(tx, reopened, answer);
-}
-
 /** A mail about nothing we know starts a conversation: an 'E-mail' message in the inbox. */
 async function startConversation(tx: Transaction, mail: InboundMail) {
   const row: NewMessage = {
@@ -334,7 +289,18 @@ export async function receiveMail(
       const stored = await insertMail(tx, mail, id, kept, refused);
       // Another delivery of the same mail committed first: undo the conversation it started.
       if (!stored) throw new AlreadyStored();
-      if (conversationId) await joinConversation(tx, conversationId, stored, mail.newText);
+      if (conversationId) {
+        const restarted = await answerJoinsConversation(tx, conversationId, {
+          receivedAt: stored.receivedAt,
+          text: mail.newText,
+          event: { kind: "visitor-answered", inboundEmailId: stored.id },
+        });
+        if (restarted)
+          await tx
+            .update(inboundEmails)
+            .set({ restartedClock: true })
+            .where(eq(inboundEmails.id, stored.id));
+      }
       return id;
     });
     return { outcome: conversationId ? "answer" : "new-conversation", messageId };

@@ -24,7 +24,7 @@ export async function seedDemoConversations(db: Database, options: DemoConversat
     .orderBy(asc(messages.createdAt))
     .limit(1);
   let added = 0;
-  if (answered) {
+  if (answered?.email) {
     const topic = answered.subject || answered.inquiryType || "Your message";
     const subject = `Re: ${topic} [${formatReference(answered.reference)}]`;
     // The reply the demo says was sent, so that the answer has an e-mail of ours to answer.

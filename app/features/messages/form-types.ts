@@ -2,11 +2,12 @@ import type { messageFormTypes } from "~/db/schema";
 
 export type MessageFormType = (typeof messageFormTypes)[number];
 
-/** Where a message came from, as staff read it: the public form, or an e-mail to the academy. */
+/** Where a message came from, as staff read it: a public form, an e-mail or WhatsApp. */
 export const formTypeNames: Record<MessageFormType, string> = {
   inquiry: "Course inquiry",
   contact: "Contact form",
   email: "E-mail",
+  whatsapp: "WhatsApp",
 };
 
 /** The same, short, for a badge in a list. */
@@ -14,4 +15,5 @@ export const formTypeBadges: Record<MessageFormType, string> = {
   inquiry: "Inquiry",
   contact: "Contact",
   email: "E-mail",
+  whatsapp: "WhatsApp",
 };

@@ -88,6 +88,12 @@ export const inboxMessages = {
     `${count} ${count === 1 ? "message" : "messages"} ${what}`,
   noneSelected: "Select at least one message first.",
   replySent: "Reply sending. It counts as the reply once the mail server accepts it.",
+  noEmailAddress: "This conversation has no e-mail address: answer it on WhatsApp.",
+  whatsappSent: "Sent on WhatsApp. Delivery ticks follow as WhatsApp reports them.",
+  whatsappRefused: (reason: string) => `WhatsApp refused the message: ${reason}`,
+  whatsappUnavailable: "WhatsApp could not be reached. Nothing was sent; please try again.",
+  whatsappWindowClosed:
+    "The 24-hour window is closed: WhatsApp only accepts an approved template until they write again.",
   replyRecorded: {
     whatsapp: "Recorded: replied on WhatsApp",
     email: "Recorded: replied by e-mail",

@@ -32,7 +32,12 @@ export type MessageForEmail = Pick<
 export type EmailText = { subject: string; text: string };
 
 const isInquiry = (message: MessageForEmail) => message.formType === "inquiry";
-const kinds = { inquiry: "inquiry", contact: "contact message", email: "e-mail" } as const;
+const kinds = {
+  inquiry: "inquiry",
+  contact: "contact message",
+  email: "e-mail",
+  whatsapp: "WhatsApp message",
+} as const;
 const kindOf = (message: MessageForEmail) => kinds[message.formType];
 const formName = (message: MessageForEmail) => formTypeNames[message.formType];
 const tag = (message: MessageForEmail) => `[${formatReference(message.reference)}]`;
@@ -47,11 +52,15 @@ function askedAbout(message: MessageForEmail) {
   ];
 }
 
+/** Who wrote: their name and address, or their name and number for WhatsApp. */
+const sender = (message: MessageForEmail) =>
+  `${message.fullName} <${message.email ?? message.phone ?? "no address"}>`;
+
 /** Everything staff need to answer a message, one fact per line. */
 function messageFacts(message: MessageForEmail) {
   return [
     `Reference: ${formatReference(message.reference)}`,
-    `From: ${message.fullName} <${message.email}>`,
+    `From: ${sender(message)}`,
     ...(message.phone ? [`Phone: ${message.phone}`] : []),
     ...askedAbout(message),
     ...(message.contactMethod ? [`Preferred contact: ${message.contactMethod}`] : []),
@@ -204,10 +213,10 @@ export function answerAlertEmail(
   return {
     subject: `${message.fullName} answered ${tag(message)}`,
     text: [
-      `${message.fullName} answered by e-mail. The conversation is back in the inbox, waiting for a reply within ${REPLY_PROMISE_HOURS} hours.`,
+      `${message.fullName} answered ${message.formType === "whatsapp" ? "on WhatsApp" : "by e-mail"}. The conversation is back in the inbox, waiting for a reply within ${REPLY_PROMISE_HOURS} hours.`,
       "",
       `Reference: ${formatReference(message.reference)}`,
-      `From: ${message.fullName} <${message.email}>`,
+      `From: ${sender(message)}`,
       "",
       answer,
       "",

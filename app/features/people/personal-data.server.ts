@@ -16,6 +16,7 @@ import {
   outgoingEmails,
   payments,
   refunds,
+  whatsappMessages,
 } from "~/db/schema";
 import { selectApplications } from "~/features/applications/application-query.server";
 import { eraseApplicant } from "~/features/applications/application-writes.server";
@@ -71,7 +72,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
   const found = await findPersonRecords(key);
   const messageIds = found.messages.map((row) => row.id);
   const applicationIds = found.applications.map((row) => row.id);
-  const [messageRows, messageHistory, applicationRows, applicationHistory, mails, money] =
+  const [messageRows, messageHistory, applicationRows, applicationHistory, mails, money, whatsapp] =
     await Promise.all([
       messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
       messageIds.length
@@ -88,6 +89,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
         : [],
       messageIds.length ? receivedMails(messageIds) : [],
       paymentsHeld(applicationIds),
+      whatsappHeld(messageIds),
     ]);
   const emailsSent = await db()
     .select({
@@ -107,6 +109,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
       ...row,
       history: messageHistory.filter((event) => event.messageId === row.id),
       emailsReceived: mails.filter((mail) => mail.messageId === row.id),
+      whatsapp: whatsapp.filter((message) => message.messageId === row.id),
     })),
     applications: applicationRows.map((row) => ({
       ...row,
@@ -116,6 +119,31 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     })),
     emailsSent,
   };
+}
+
+/** The WhatsApp messages of the person's conversations, theirs and ours, with their files' names. */
+async function whatsappHeld(messageIds: string[]) {
+  if (!messageIds.length) return [];
+  const rows = await db()
+    .select({
+      messageId: whatsappMessages.messageId,
+      direction: whatsappMessages.direction,
+      sentAt: whatsappMessages.sentAt,
+      text: whatsappMessages.body,
+      content: whatsappMessages.content,
+    })
+    .from(whatsappMessages)
+    .where(inArray(whatsappMessages.messageId, messageIds))
+    .orderBy(asc(whatsappMessages.sentAt))
+    .limit(RECORDS_MAX);
+  return rows.map(({ content, ...row }) => ({
+    ...row,
+    type: content.type,
+    location: content.location ?? null,
+    file: content.file?.name ?? null,
+    fileNotKept: content.refusedFile ?? null,
+    template: content.template ?? null,
+  }));
 }
 
 /** The mails received in the person's conversations, with the names of their files. */
@@ -348,7 +376,22 @@ async function eraseReceivedMails(tx: Transaction, messageIds: string[]): Promis
       refusedFiles: [],
     })
     .where(inArray(inboundEmails.messageId, messageIds));
-  return files.map((file) => file.key);
+  // WhatsApp messages lose their text, place and file (which is listed to delete).
+  const whatsapp = await tx
+    .select({ content: whatsappMessages.content })
+    .from(whatsappMessages)
+    .where(inArray(whatsappMessages.messageId, messageIds));
+  await tx
+    .update(whatsappMessages)
+    .set({
+      body: ERASED,
+      content: sql`jsonb_build_object('type', ${whatsappMessages.content}->>'type')`,
+    })
+    .where(inArray(whatsappMessages.messageId, messageIds));
+  return [
+    ...files.map((file) => file.key),
+    ...whatsapp.flatMap((row) => (row.content.file ? [row.content.file.key] : [])),
+  ];
 }
 
 /** An e-mail still waiting to go is stopped: it would carry what was just erased. */

@@ -78,7 +78,9 @@ export async function recentActivity(limit = 8): Promise<ActivityEvent[]> {
           ? `New inquiry from ${message.fullName}`
           : message.formType === "email"
             ? `New e-mail from ${message.fullName}`
-            : `New message from ${message.fullName}`,
+            : message.formType === "whatsapp"
+              ? `New WhatsApp message from ${message.fullName}`
+              : `New message from ${message.fullName}`,
       detail: message.subject ?? message.courseInterest ?? message.inquiryType ?? "",
       at: message.createdAt,
     })),

@@ -98,12 +98,13 @@ export const reportCharts: ReportChart[] = [
     title: "Messages per week",
     summary: (report) => messagesSummary(report.messagesPerWeek),
     table: (report) => ({
-      caption: "Messages per week, by form (e-mails: conversations started by e-mail)",
+      caption: "Messages per week, by channel (e-mails and WhatsApp: conversations started there)",
       columns: [
         column("Week", "week"),
         column("Inquiries"),
         column("Contact messages"),
         column("E-mails"),
+        column("WhatsApp"),
         column("Total"),
       ],
       rows: report.messagesPerWeek.map((week) => [
@@ -111,6 +112,7 @@ export const reportCharts: ReportChart[] = [
         week.inquiry,
         week.contact,
         week.email,
+        week.whatsapp,
         weekTotal(week),
       ]),
     }),

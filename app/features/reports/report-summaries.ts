@@ -27,19 +27,25 @@ function largest<T>(items: readonly T[], value: (item: T) => number): T | null {
   return best;
 }
 
-/** All the messages of a week: the forms' and the e-mails that started a conversation. */
-export const weekTotal = (week: WeekMessages) => week.inquiry + week.contact + week.email;
+/** All the messages of a week: the forms', and the e-mails and WhatsApp chats that started a conversation. */
+export const weekTotal = (week: WeekMessages) =>
+  week.inquiry + week.contact + week.email + week.whatsapp;
 
 export function messagesSummary(weeks: WeekMessages[]): string {
   const contact = weeks.reduce((sum, week) => sum + week.contact, 0);
   const inquiries = weeks.reduce((sum, week) => sum + week.inquiry, 0);
   const emails = weeks.reduce((sum, week) => sum + week.email, 0);
-  const total = contact + inquiries + emails;
+  const chats = weeks.reduce((sum, week) => sum + week.whatsapp, 0);
+  const total = contact + inquiries + emails + chats;
   if (total === 0) return "No messages in this period.";
   const busiest = largest(weeks, weekTotal);
-  const kinds = emails
-    ? `${count(inquiries, "inquiry", "inquiries")}, ${count(contact, "contact message")} and ${count(emails, "e-mail")}`
-    : `${count(inquiries, "inquiry", "inquiries")} and ${count(contact, "contact message")}`;
+  const parts = [
+    count(inquiries, "inquiry", "inquiries"),
+    count(contact, "contact message"),
+    ...(emails ? [count(emails, "e-mail")] : []),
+    ...(chats ? [count(chats, "WhatsApp conversation")] : []),
+  ];
+  const kinds = `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return (
     `${count(total, "message")} in ${count(weeks.length, "week")}: ${kinds}.` +
     (busiest

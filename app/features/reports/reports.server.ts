@@ -7,6 +7,7 @@ import {
   messageHourlyCounts,
   whatsappClicks,
 } from "~/db/schema";
+import type { MessageFormType } from "~/features/messages/form-types";
 import {
   answeredInTime,
   judgedUnanswered,
@@ -39,7 +40,13 @@ const instants = (period: Pick<ReportPeriod, "from" | "to">) => ({
 const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
   (await db().execute(query)).rows as Row[];
 
-export type WeekMessages = { week: string; contact: number; inquiry: number; email: number };
+export type WeekMessages = {
+  week: string;
+  contact: number;
+  inquiry: number;
+  email: number;
+  whatsapp: number;
+};
 export type MessageCounts = {
   perWeek: WeekMessages[];
   /** Messages by Lagos weekday (rows, Monday first) and hour (columns, 0 to 23). */
@@ -54,7 +61,7 @@ export async function messageCounts(period: ReportPeriod): Promise<MessageCounts
   const { start, end } = instants(period);
   const rows = await rowsOf<{
     week: string | null;
-    form_type: "contact" | "inquiry" | "email" | null;
+    form_type: MessageFormType | null;
     weekday: number | null;
     hour: number | null;
     total: number;
@@ -81,7 +88,13 @@ export async function messageCounts(period: ReportPeriod): Promise<MessageCounts
   const perWeek = period.weeks.map((week) => {
     const count = (form: string) =>
       rows.find((row) => row.week === week && row.form_type === form)?.total ?? 0;
-    return { week, contact: count("contact"), inquiry: count("inquiry"), email: count("email") };
+    return {
+      week,
+      contact: count("contact"),
+      inquiry: count("inquiry"),
+      email: count("email"),
+      whatsapp: count("whatsapp"),
+    };
   });
   return { perWeek, busiest };
 }

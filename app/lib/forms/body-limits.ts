@@ -58,6 +58,17 @@ export const proofFormLimit: BodyLimit = {
   receiveWithinMs: 5 * 60_000,
 };
 
+/**
+ * Meta's WhatsApp webhook: a delivery may batch many messages and statuses, and Meta caps a
+ * delivery at 3 MB. It is JSON, read whole and signature-checked before anything parses it.
+ */
+export const whatsappWebhookLimit: BodyLimit = {
+  maxBytes: 3 * MB,
+  maxFields: 0,
+  label: "3 MB",
+  receiveWithinMs: 30_000,
+};
+
 /** Where 'My application' posts a proof: `/application/<token>/proof`. */
 const proofUploadPath = /^\/application\/[A-Za-z0-9_-]{1,100}\/proof$/;
 
@@ -78,6 +89,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   if (path === href("/admin-portal/courses")) return courseFormLimit;
   if (path === href("/admin-portal/tutors")) return tutorFormLimit;
   if (proofUploadPath.test(path)) return proofFormLimit;
+  if (path === "/webhooks/whatsapp") return whatsappWebhookLimit;
   if (path.startsWith(`${PORTAL_PATH}/`) && !signInForms.has(path)) return portalFormLimit;
   return publicFormLimit;
 }

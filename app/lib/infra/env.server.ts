@@ -77,6 +77,27 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** Meta's WhatsApp Cloud API: all five set turn the channel on (docs/whatsapp.md). */
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, { error: "must be the phone number's id (digits)" })
+      .optional(),
+  ),
+  WHATSAPP_BUSINESS_ACCOUNT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, { error: "must be the business account's id (digits)" })
+      .optional(),
+  ),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText.pipe(
+    z.string().min(16, { error: "must be at least 16 characters long" }).optional(),
+  ),
+  WHATSAPP_GRAPH_URL: optionalText
+    .pipe(httpUrl.optional())
+    .transform((url) => withoutTrailingSlash(url ?? "https://graph.facebook.com/v23.0")),
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -161,6 +182,19 @@ export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   /** Set when uploads go to object storage (S3_BUCKET), else they stay in DATA_DIR. */
   s3: S3Config | undefined;
+  /** Set when the WhatsApp channel is configured (every WHATSAPP_* setting). */
+  whatsapp: WhatsappConfig | undefined;
+};
+
+/** Meta's WhatsApp Cloud API, as this academy's number is connected to it. */
+export type WhatsappConfig = {
+  accessToken: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** The Graph API's base URL with its version, without a trailing slash. */
+  graphUrl: string;
 };
 
 let cached: Env | undefined;
@@ -186,10 +220,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoMode: !value.DATABASE_URL,
     publicUrl: withoutTrailingSlash(value.PUBLIC_URL ?? `http://localhost:${value.PORT}`),
     s3: s3Config(value),
+    whatsapp: whatsappConfig(value),
   };
 }
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/** The WhatsApp channel needs all of these, or none. */
+const whatsappSettings = [
+  "WHATSAPP_ACCESS_TOKEN",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_BUSINESS_ACCOUNT_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
 
 /** Rules between variables, each a line naming the variable to fix. */
 function combinationProblems(value: ParsedEnv): string[] {
@@ -208,6 +252,11 @@ function combinationProblems(value: ParsedEnv): string[] {
   }
   if (value.S3_SECRET_ACCESS_KEY && !value.S3_ACCESS_KEY_ID) {
     problems.push("S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set");
+  }
+  const whatsappSet = whatsappSettings.filter((name) => value[name]);
+  if (whatsappSet.length && whatsappSet.length < whatsappSettings.length) {
+    const missing = whatsappSettings.filter((name) => !value[name]);
+    problems.push(`${missing.join(", ")}: required when ${whatsappSet.join(", ")} is set`);
   }
   if (value.IMAP_URL && !(value.IMAP_USER && value.IMAP_PASSWORD)) {
     problems.push("IMAP_USER, IMAP_PASSWORD: are required when IMAP_URL is set");
@@ -228,6 +277,20 @@ function s3Config(value: ParsedEnv): S3Config | undefined {
     forcePathStyle: value.S3_FORCE_PATH_STYLE,
     publicUrl: value.S3_PUBLIC_URL && withoutTrailingSlash(value.S3_PUBLIC_URL),
   };
+}
+
+function whatsappConfig(value: ParsedEnv): WhatsappConfig | undefined {
+  const {
+    WHATSAPP_ACCESS_TOKEN: accessToken,
+    WHATSAPP_PHONE_NUMBER_ID: phoneNumberId,
+    WHATSAPP_BUSINESS_ACCOUNT_ID: businessAccountId,
+    WHATSAPP_APP_SECRET: appSecret,
+    WHATSAPP_VERIFY_TOKEN: verifyToken,
+  } = value;
+  if (!(accessToken && phoneNumberId && businessAccountId && appSecret && verifyToken))
+    return undefined;
+  const graphUrl = value.WHATSAPP_GRAPH_URL;
+  return { accessToken, phoneNumberId, businessAccountId, appSecret, verifyToken, graphUrl };
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");

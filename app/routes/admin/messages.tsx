@@ -52,6 +52,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     confirmDelete,
     now,
     savedReplies,
+    whatsapp,
     draft,
   } = loaderData;
   const navigate = useNavigate();
@@ -146,6 +147,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                     delivery={delivery}
                     linked={linked}
                     messageHref={(id) => inboxHref(query, id)}
+                    whatsapp={whatsapp}
                   />
                 ),
               }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import nodemailer from "nodemailer";
-import { refusedFileReasons } from "~/features/conversations/mail-rules";
+import { refusedFileReasons } from "~/features/uploads/received-file-rules";
 import { inboundReplyAddress, inboundSmtpPort } from "../../../playwright.config";
 import {
   expect,

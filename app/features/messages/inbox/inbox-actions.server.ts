@@ -12,6 +12,7 @@ import {
 } from "./inbox.server";
 import { INBOX_FIELDS_SHOWN, inboxActionFailures, inboxActionSchema } from "./inbox-schema";
 import { recordReply, sendReply } from "./replies.server";
+import { sendWhatsappReply } from "./whatsapp-replies.server";
 
 const bulkDone = {
   read: "marked read",
@@ -48,6 +49,16 @@ export async function inboxPageAction(actor: Admin, request: Request) {
       reply: async (input) => {
         await sendReply(actor, input.id, input.body);
         return inboxMessages.replySent;
+      },
+      "whatsapp-reply": async (input) => {
+        await sendWhatsappReply(actor, input.id, { text: input.body });
+        return inboxMessages.whatsappSent;
+      },
+      "whatsapp-template": async (input) => {
+        const [name = "", language = ""] = input.template.split(":");
+        const template = { name, language, parameters: input.parameters };
+        await sendWhatsappReply(actor, input.id, { template });
+        return inboxMessages.whatsappSent;
       },
       "record-reply": async (input) => {
         await recordReply(actor, input.id, input.channel);

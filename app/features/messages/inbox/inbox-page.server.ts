@@ -9,6 +9,7 @@ import { deliveryState } from "./delivery-state";
 import { getMessage, listMessages, markOpened, messageStats } from "./inbox.server";
 import { earlierMessagesFrom } from "./sender-messages.server";
 import { messageTimeline } from "./timeline.server";
+import { whatsappReplyState } from "./whatsapp-replies.server";
 
 /** The inbox page: the list, its figures, and the open message with its extras. */
 export async function loadInboxPage(actor: Admin, params: URLSearchParams) {
@@ -31,6 +32,12 @@ export async function loadInboxPage(actor: Admin, params: URLSearchParams) {
       found ? readOrNull("Loading a sender's messages", () => earlierMessagesFrom(found)) : null,
     ),
   ]);
+  const whatsapp =
+    message?.formType === "whatsapp"
+      ? await readOrNull("Loading a WhatsApp conversation's window", () =>
+          whatsappReplyState(message, params.get("template")),
+        )
+      : null;
   const savedReplies = message
     ? ((await readOrNull("Loading saved replies", () => savedRepliesFilledFor(message))) ?? [])
     : [];
@@ -48,6 +55,7 @@ export async function loadInboxPage(actor: Admin, params: URLSearchParams) {
     confirmDelete: params.get("confirm") === "delete" && Boolean(message),
     now: new Date().toISOString(),
     savedReplies,
+    whatsapp,
     draft: savedReplies.find((reply) => reply.id === insertedId)?.text ?? "",
   };
 }

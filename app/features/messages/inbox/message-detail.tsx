@@ -21,6 +21,7 @@ import { SenderMessages } from "./sender-messages";
 import type { SenderMessages as Linked } from "./sender-messages.server";
 import { TechnicalDetails } from "./technical-details";
 import type { MessageTimeline as Timeline } from "./timeline.server";
+import type { WhatsappReplyState } from "./whatsapp-replies.server";
 
 type AdminOption = { id: string; name: string };
 
@@ -40,6 +41,7 @@ export function MessageDetail({
   delivery,
   linked,
   messageHref,
+  whatsapp,
 }: {
   message: InboxMessage;
   admins: AdminOption[];
@@ -58,6 +60,8 @@ export function MessageDetail({
   /** The sender's other messages, and the inbox's link to one of them. */
   linked: Linked | null;
   messageHref: (id: string) => string;
+  /** A WhatsApp conversation's channel: its window and templates; null for the others. */
+  whatsapp: WhatsappReplyState | null;
 }) {
   return (
     <DetailFrame
@@ -95,7 +99,7 @@ export function MessageDetail({
 
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
         <DetailRow label="Name">{message.fullName}</DetailRow>
-        <EmailDetailRow email={message.email} />
+        {message.email ? <EmailDetailRow email={message.email} /> : null}
         {message.phone ? <DetailRow label="Phone">{message.phone}</DetailRow> : null}
         {message.inquiryType ? <DetailRow label="Purpose">{message.inquiryType}</DetailRow> : null}
         {message.courseInterest ? (
@@ -130,6 +134,9 @@ export function MessageDetail({
         initialDraft={keptValueOf(reply, "body") ?? draft}
         error={errorsOf(reply).body?.[0]}
         savedReplies={savedReplies}
+        whatsapp={whatsapp}
+        templateError={errorsOf(reply).template?.[0] ?? errorsOf(reply).parameters?.[0]}
+        now={now}
       />
       {linked ? <SenderMessages linked={linked} hrefFor={messageHref} /> : null}
 

@@ -22,6 +22,7 @@ import { LabelledSection } from "~/ui/labelled-section";
 import { EarlierEntriesNote } from "~/ui/triage/timeline";
 import type { ReceivedMail, MessageTimeline as Timeline, TimelineEntry } from "./timeline.server";
 import { deliveryText, timelineText } from "./timeline-text";
+import { WhatsappEntryView } from "./whatsapp-entry";
 
 function iconOf(entry: TimelineEntry): LucideIcon {
   switch (entry.kind) {
@@ -51,6 +52,10 @@ function iconOf(entry: TimelineEntry): LucideIcon {
       return Bot;
     case "reply-bounced":
       return MailX;
+    case "whatsapp-received":
+      return MessageCircle;
+    case "whatsapp-sent":
+      return Send;
   }
 }
 
@@ -141,6 +146,9 @@ function Entry({ entry, messageId }: { entry: TimelineEntry; messageId: string }
         </p>
         {entry.received && entry.kind !== "reply-bounced" ? (
           <ReceivedMailText mail={entry.received} messageId={messageId} />
+        ) : null}
+        {entry.whatsapp ? (
+          <WhatsappEntryView message={entry.whatsapp} messageId={messageId} />
         ) : null}
         {entry.email?.body ? (
           <details className="mt-1">

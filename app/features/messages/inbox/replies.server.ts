@@ -7,6 +7,8 @@ import {
   messageEvents,
   messages,
   outgoingEmails,
+  whatsappMessages,
+  whatsappStatuses,
 } from "~/db/schema";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import type { SentEmail } from "~/features/outgoing-mail/send-email-job.server";
@@ -55,7 +57,7 @@ async function lockMessage(tx: Transaction, id: string) {
  * default now). `onlyIfWaiting`: only a message still waiting for its reply changes status (a
  * delivered e-mail reply leaves a message staff archived meanwhile as it is).
  */
-async function markReplied(
+export async function markReplied(
   tx: Transaction,
   id: string,
   { at, onlyIfWaiting = false }: { at?: Date; onlyIfWaiting?: boolean } = {},
@@ -83,6 +85,17 @@ async function markReplied(
         sql`${inboundEmails.receivedAt} <= ${answeredAt}`,
       ),
     );
+  await tx
+    .update(whatsappMessages)
+    .set({ answeredAt })
+    .where(
+      and(
+        eq(whatsappMessages.messageId, id),
+        whatsappMessages.restartedClock,
+        isNull(whatsappMessages.answeredAt),
+        sql`${whatsappMessages.storedAt} <= ${answeredAt}`,
+      ),
+    );
 }
 
 /**
@@ -93,6 +106,7 @@ async function markReplied(
 export async function sendReply(actor: Pick<Admin, "id">, id: string, body: string) {
   await asActor(actor, async (tx) => {
     const message = await lockMessage(tx, id);
+    if (!message.email) throw new UserFacingError(inboxMessages.noEmailAddress, 400, "body");
     const emailId = await queueEmail(tx, {
       kind: "reply",
       to: [message.email],
@@ -141,7 +155,8 @@ export async function recordReply(
 
 /**
  * When the visitor has been answered, as the history stands: replies the mail server accepted
- * and nobody sent back, and replies recorded by hand; oldest first.
+ * and nobody sent back, WhatsApp replies Meta accepted and did not report failed, and replies
+ * recorded by hand; oldest first.
  */
 async function answerTimes(tx: Transaction, id: string): Promise<Date[]> {
   const rows = await tx.execute<{ at: Date | string }>(sql`
@@ -153,6 +168,12 @@ async function answerTimes(tx: Transaction, id: string): Promise<Date[]> {
     select ${messageEvents.createdAt} from ${messageEvents}
     where ${messageEvents.messageId} = ${id}
       and ${messageEvents.kind} in ('replied-whatsapp', 'replied-email')
+    union all
+    select ${whatsappMessages.sentAt} from ${whatsappMessages}
+    where ${whatsappMessages.messageId} = ${id} and ${whatsappMessages.direction} = 'out'
+      and ${whatsappMessages.wamid} is not null
+      and not exists (select 1 from ${whatsappStatuses} where ${whatsappStatuses.wamid} = ${whatsappMessages.wamid}
+        and ${whatsappStatuses.status} = 'failed')
     order by at`);
   return rows.rows.map((row) => new Date(row.at));
 }
@@ -170,7 +191,16 @@ export async function replyBounced(tx: Transaction, emailId: string) {
     .from(outgoingEmails)
     .where(and(eq(outgoingEmails.id, emailId), eq(outgoingEmails.kind, "reply")));
   if (!email?.messageId || !email.sentAt) return;
-  const id = email.messageId;
+  await answerWithdrawn(tx, email.messageId, email.sentAt);
+}
+
+/**
+ * An answer that did not reach the visitor after all (an e-mail sent back, a WhatsApp reply
+ * Meta reports failed), given when it had counted as sent: the conversation's answers are
+ * counted again without it, as `replyBounced` tells.
+ */
+export async function answerWithdrawn(tx: Transaction, id: string, sentAt: Date) {
+  const email = { sentAt };
   const [message] = await tx.select().from(messages).where(eq(messages.id, id)).for("update");
   if (!message) return;
   const answers = await answerTimes(tx, id);
@@ -193,5 +223,14 @@ export async function replyBounced(tx: Transaction, emailId: string) {
       .update(inboundEmails)
       .set({ answeredAt: firstFrom(mail.receivedAt) })
       .where(eq(inboundEmails.id, mail.id));
+  const answeredChats = await tx
+    .select({ id: whatsappMessages.id, storedAt: whatsappMessages.storedAt })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.messageId, id), eq(whatsappMessages.answeredAt, email.sentAt)));
+  for (const chat of answeredChats)
+    await tx
+      .update(whatsappMessages)
+      .set({ answeredAt: firstFrom(chat.storedAt) })
+      .where(eq(whatsappMessages.id, chat.id));
   if (waitingAgain) await scheduleReplyReminder(tx, message);
 }

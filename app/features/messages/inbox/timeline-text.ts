@@ -42,6 +42,10 @@ export function timelineText(entry: Entry): string {
       return `Automatic reply from ${entry.actor ?? "the visitor's mail server"} (no action needed)`;
     case "reply-bounced":
       return "E-mail not delivered: the visitor's mail server sent it back";
+    case "whatsapp-received":
+      return `WhatsApp message from ${entry.actor ?? "the visitor"}`;
+    case "whatsapp-sent":
+      return `WhatsApp reply${byActor(entry)}`;
   }
 }
 

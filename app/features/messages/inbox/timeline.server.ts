@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   admins,
@@ -9,7 +9,10 @@ import {
   messages,
   type OutgoingEmail,
   outgoingEmails,
+  type WhatsappContent,
+  whatsappMessages,
 } from "~/db/schema";
+import { type Delivery, deliveriesOf } from "~/features/messages/whatsapp/delivery-statuses.server";
 
 /** At most this many events are shown; older ones are summed up in one line. */
 export const TIMELINE_LIMIT = 200;
@@ -25,7 +28,28 @@ const systemKinds: ReadonlySet<MessageEventKind> = new Set([
 ]);
 
 /** Events of mail the visitor's side sent: the actor is the sender, not an admin. */
-const receivedKinds: ReadonlySet<MessageEventKind> = new Set(["visitor-answered", "auto-reply"]);
+const receivedKinds: ReadonlySet<MessageEventKind> = new Set([
+  "visitor-answered",
+  "auto-reply",
+  "whatsapp-received",
+]);
+
+/** A WhatsApp message of the conversation: the visitor's, or one staff sent from the portal. */
+export type WhatsappEntry = {
+  id: string;
+  direction: "in" | "out";
+  body: string;
+  content: Pick<WhatsappContent, "type" | "location" | "refusedFile" | "template"> & {
+    /** The file kept (opened through the portal by the message's id). */
+    file: { name: string; contentType: string; size: number } | null;
+  };
+  /** The text of the message it replies to, where that is in this conversation. */
+  context: string | null;
+  /** Meta refused our send: its code and reason. */
+  refused: { code: number | null; title: string } | null;
+  /** How far Meta delivered ours (sent, delivered, read, failed). */
+  delivery: Delivery | null;
+};
 
 /** A file that came with a visitor's e-mail, opened through the portal. */
 export type ReceivedFile = { id: string; name: string; type: string; size: number };
@@ -62,6 +86,8 @@ export type TimelineEntry = {
   } | null;
   /** For a visitor's answer, an automatic reply or a bounce: the mail received. */
   received: ReceivedMail | null;
+  /** For a WhatsApp message received or sent: the message. */
+  whatsapp: WhatsappEntry | null;
 };
 
 export type MessageTimeline = { entries: TimelineEntry[]; hidden: number };
@@ -97,6 +123,16 @@ async function filesOf(inboundIds: string[]): Promise<Map<string, ReceivedFile[]
   return byMail;
 }
 
+/** The texts of the conversation's WhatsApp messages that others reply to, by wamid. */
+async function quotedTexts(messageId: string, wamids: string[]): Promise<Map<string, string>> {
+  if (!wamids.length) return new Map();
+  const rows = await db()
+    .select({ wamid: whatsappMessages.wamid, body: whatsappMessages.body })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.messageId, messageId), inArray(whatsappMessages.wamid, wamids)));
+  return new Map(rows.flatMap((row) => (row.wamid ? [[row.wamid, row.body || "(a file)"]] : [])));
+}
+
 /**
  * A message's history, oldest first: its arrival (from created_at; not stored as an event),
  * then the newest TIMELINE_LIMIT events of message_events with who did them and, for e-mails,
@@ -105,7 +141,7 @@ async function filesOf(inboundIds: string[]): Promise<Map<string, ReceivedFile[]
 export async function messageTimeline(messageId: string): Promise<MessageTimeline> {
   const [[message], events] = await Promise.all([
     db()
-      .select({ createdAt: messages.createdAt })
+      .select({ createdAt: messages.createdAt, fullName: messages.fullName })
       .from(messages)
       .where(eq(messages.id, messageId))
       .limit(1),
@@ -129,6 +165,16 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
           fullText: inboundEmails.fullText,
           refusedFiles: inboundEmails.refusedFiles,
         },
+        whatsapp: {
+          id: whatsappMessages.id,
+          wamid: whatsappMessages.wamid,
+          direction: whatsappMessages.direction,
+          body: whatsappMessages.body,
+          content: whatsappMessages.content,
+          contextWamid: whatsappMessages.contextWamid,
+          errorCode: whatsappMessages.errorCode,
+          errorTitle: whatsappMessages.errorTitle,
+        },
         // A reply's text is what staff wrote; other e-mails' bodies are templates.
         body: sql<
           string | null
@@ -139,6 +185,7 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
       .leftJoin(admins, eq(admins.id, messageEvents.actorId))
       .leftJoin(outgoingEmails, eq(outgoingEmails.id, messageEvents.emailId))
       .leftJoin(inboundEmails, eq(inboundEmails.id, messageEvents.inboundEmailId))
+      .leftJoin(whatsappMessages, eq(whatsappMessages.id, messageEvents.whatsappMessageId))
       .where(eq(messageEvents.messageId, messageId))
       .orderBy(desc(messageEvents.createdAt), desc(messageEvents.id))
       .limit(TIMELINE_LIMIT),
@@ -152,9 +199,15 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
     if (event.detail?.from) assigneeIds.add(event.detail.from);
     if (event.detail?.to) assigneeIds.add(event.detail.to);
   }
-  const [names, files] = await Promise.all([
+  const whatsapp = events.flatMap((event) => (event.whatsapp ? [event.whatsapp] : []));
+  const [names, files, deliveries, quoted] = await Promise.all([
     adminNames([...assigneeIds]),
     filesOf(events.flatMap((event) => (event.inbound?.id ? [event.inbound.id] : []))),
+    deliveriesOf(whatsapp.flatMap((message) => (message.wamid ? [message.wamid] : []))),
+    quotedTexts(
+      messageId,
+      whatsapp.flatMap((message) => (message.contextWamid ? [message.contextWamid] : [])),
+    ),
   ]);
   const assigneeName = (id: string | null | undefined) =>
     id ? (names.get(id) ?? FORMER_ADMIN) : null;
@@ -168,6 +221,7 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
     to: null,
     email: null,
     received: null,
+    whatsapp: null,
   };
   const entries = events.map(
     (event): TimelineEntry => ({
@@ -175,7 +229,7 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
       kind: event.kind,
       at: event.at,
       actor: receivedKinds.has(event.kind)
-        ? (event.inbound?.fromName ?? event.inbound?.fromAddress ?? null)
+        ? (event.inbound?.fromName ?? event.inbound?.fromAddress ?? message.fullName)
         : (event.actorName ??
           event.detail?.by ??
           (systemKinds.has(event.kind) ? SYSTEM_ACTOR : FORMER_ADMIN)),
@@ -202,6 +256,34 @@ export async function messageTimeline(messageId: string): Promise<MessageTimelin
             fullText: event.inbound.fullText,
             files: files.get(event.inbound.id) ?? [],
             refusedFiles: event.inbound.refusedFiles,
+          }
+        : null,
+      whatsapp: event.whatsapp
+        ? {
+            id: event.whatsapp.id,
+            direction: event.whatsapp.direction,
+            body: event.whatsapp.body,
+            content: {
+              type: event.whatsapp.content.type,
+              location: event.whatsapp.content.location,
+              refusedFile: event.whatsapp.content.refusedFile,
+              template: event.whatsapp.content.template,
+              file: event.whatsapp.content.file
+                ? {
+                    name: event.whatsapp.content.file.name,
+                    contentType: event.whatsapp.content.file.contentType,
+                    size: event.whatsapp.content.file.size,
+                  }
+                : null,
+            },
+            context: event.whatsapp.contextWamid
+              ? (quoted.get(event.whatsapp.contextWamid) ?? null)
+              : null,
+            refused:
+              event.whatsapp.errorTitle !== null
+                ? { code: event.whatsapp.errorCode, title: event.whatsapp.errorTitle }
+                : null,
+            delivery: event.whatsapp.wamid ? (deliveries.get(event.whatsapp.wamid) ?? null) : null,
           }
         : null,
     }),

@@ -35,7 +35,10 @@ export async function mayAcknowledge(email: string) {
  * transaction that stores their message, and records it in the message's history. Answers go
  * to REPLY_TO when it is set.
  */
-export async function queueAcknowledgement(tx: Transaction, message: MessageForEmail) {
+export async function queueAcknowledgement(
+  tx: Transaction,
+  message: MessageForEmail & { email: string },
+) {
   const { REPLY_TO, publicUrl } = env();
   const emailId = await queueEmail(tx, {
     kind: "acknowledgement",

@@ -35,7 +35,7 @@ export type SubmitOutcome =
 
 const orNull = (value: string | undefined) => (value ? value : null);
 
-export function contactRow(input: ContactInput, origin: Origin): NewMessage {
+export function contactRow(input: ContactInput, origin: Origin): FormRow {
   return {
     formType: "contact",
     fullName: input.name,
@@ -47,7 +47,7 @@ export function contactRow(input: ContactInput, origin: Origin): NewMessage {
   };
 }
 
-export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
+export function inquiryRow(input: InquiryInput, origin: Origin): FormRow {
   return {
     formType: "inquiry",
     fullName: input.fullName,
@@ -62,6 +62,9 @@ export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
   };
 }
 
+/** A row of a public form: the visitor's address is always there. */
+export type FormRow = NewMessage & { email: string };
+
 /**
  * Stores a visitor's message (status unread, priority normal by the table's defaults) and, in
  * the same transaction, its staff alert, the visitor's acknowledgement and its 20-hour reminder.
@@ -69,7 +72,7 @@ export function inquiryRow(input: InquiryInput, origin: Origin): NewMessage {
  * `row.createdAt` is the database's clock unless given (tests of office hours and reminders).
  */
 export async function storeVisitorMessage(
-  row: NewMessage,
+  row: FormRow,
   honeypot: string | undefined,
 ): Promise<SubmitOutcome> {
   if (honeypot?.trim()) return { status: "ignored" };
@@ -80,7 +83,7 @@ export async function storeVisitorMessage(
     const [message] = await tx.insert(messages).values(row).returning();
     if (!message) throw new Error("The message was not stored");
     await queueStaffAlert(tx, message);
-    if (acknowledge) await queueAcknowledgement(tx, message);
+    if (acknowledge) await queueAcknowledgement(tx, { ...message, email: row.email });
     await scheduleReplyReminder(tx, message);
     return message;
   });
@@ -123,7 +126,7 @@ async function checkCourseInterest(input: InquiryInput): Promise<FieldProblems |
 async function handlePublicForm<Schema extends $ZodType>(
   request: Request,
   schema: Schema,
-  toRow: (value: output<Schema>, origin: Origin) => NewMessage,
+  toRow: (value: output<Schema>, origin: Origin) => FormRow,
   texts: FormTexts,
   serverCheck: ServerCheck<output<Schema>> = noServerCheck,
 ) {

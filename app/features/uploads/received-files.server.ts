@@ -1,18 +1,16 @@
-import {
-  detectFileType,
-  fileExtensions,
-  reencodeImage,
-} from "~/features/uploads/file-content.server";
-import { checkBrochure, type PdfRefusal } from "~/features/uploads/pdf-check.server";
 import { UserFacingError } from "~/lib/errors";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
+import { detectFileType, fileExtensions, reencodeImage } from "./file-content.server";
+import { checkBrochure, type PdfRefusal } from "./pdf-check.server";
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_BYTES_PER_MAIL,
   MAX_ATTACHMENTS_PER_MAIL,
   refusedFileReasons,
-} from "./mail-rules";
-import type { MailFile } from "./read-mail.server";
+} from "./received-file-rules";
+
+/** A file a visitor sent: its name as they gave it, and its bytes. */
+export type ReceivedFile = { name: string; content: Buffer };
 
 export type KeptFile = { key: string; name: string; type: string; size: number };
 export type RefusedFile = { name: string; reason: string };
@@ -25,12 +23,12 @@ const pdfRefusal: PdfRefusal = {
 };
 
 /**
- * A mail's files through the upload checks of the portal: the type read from the content,
+ * A visitor's files (a mail's attachments, a WhatsApp photo) through the upload checks of the portal: the type read from the content,
  * images decoded and written again (no camera metadata kept), PDFs with scripts refused. What
  * passes is stored in the private mail-attachments bucket under `mailKey`; what does not is
  * listed with its reason, so staff see that it came and why it is not there.
  */
-export async function keepFiles(files: MailFile[], mailKey: string) {
+export async function keepFiles(files: ReceivedFile[], mailKey: string) {
   const kept: KeptFile[] = [];
   const refused: RefusedFile[] = [];
   let total = 0;

@@ -1,9 +1,9 @@
 import type { Transaction } from "~/db/client.server";
 import type { Message } from "~/db/schema";
-import { answerAlertEmail } from "~/features/messages/message-emails.server";
-import { assigneeOrStaff } from "~/features/messages/reply-reminders.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { env } from "~/lib/infra/env.server";
+import { answerAlertEmail } from "./message-emails.server";
+import { assigneeOrStaff } from "./reply-reminders.server";
 
 /**
  * Tells the admin the conversation is assigned to (else NOTIFY_EMAILS) that the visitor has
