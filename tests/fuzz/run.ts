@@ -28,6 +28,7 @@ import { clientAddress, encode, encodings, type Field, fuzzHeader, fuzzQuery } f
 import { type ProofDoorResult, proofDoorBomb } from "./proof-door";
 import { storedRowProblems } from "./stored-rows";
 import { type FuzzContext, type Target, targets } from "./targets";
+import { fuzzWhatsapp, startFuzzWhatsapp, type WhatsappResult, whatsappEnv } from "./whatsapp";
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() & 0x7fffffff;
@@ -36,6 +37,7 @@ const only = process.env.FUZZ_TARGETS?.split(",").map((name) => name.trim());
 const mails = Number(process.env.FUZZ_MAILS ?? 2_000);
 const MAIL_PHASE = "inbound mail";
 const PROOF_DOOR = "proof door";
+const WHATSAPP_PHASE = "whatsapp webhook";
 const chosenEncodings = encodings.filter((encoding) =>
   (process.env.FUZZ_ENCODINGS?.split(",") ?? encodings).includes(encoding),
 );
@@ -283,23 +285,29 @@ async function main() {
   const chosen = targets.filter((target) => !only || only.includes(target.name));
   const mailPhase = (!only || only.includes(MAIL_PHASE)) && mails > 0;
   const proofDoor = !only || only.includes(PROOF_DOOR);
+  const whatsappPhase = !only || only.includes(WHATSAPP_PHASE);
+  const fake = await startFuzzWhatsapp();
   console.log(
-    `Fuzzing ${chosen.length} targets, ${runs} cases each${mailPhase ? `, then ${mails} mails to the SMTP listener` : ""}, seed ${seed}`,
+    `Fuzzing ${chosen.length + (whatsappPhase ? 1 : 0)} targets, ${runs} cases each${mailPhase ? `, then ${mails} mails to the SMTP listener` : ""}, seed ${seed}`,
   );
   const smtpPort = await freePort();
   const server = await startAppServer({
     dataDirPrefix: "fuzz-data",
-    env: mailPhase
-      ? {
-          INBOUND_SMTP_PORT: String(smtpPort),
-          INBOUND_SMTP_HOST: "127.0.0.1",
-          INBOUND_REPLY_ADDRESS: FUZZ_INBOUND_ADDRESS,
-        }
-      : {},
+    env: {
+      ...whatsappEnv(fake),
+      ...(mailPhase
+        ? {
+            INBOUND_SMTP_PORT: String(smtpPort),
+            INBOUND_SMTP_HOST: "127.0.0.1",
+            INBOUND_REPLY_ADDRESS: FUZZ_INBOUND_ADDRESS,
+          }
+        : {}),
+    },
   });
   const results: Result[] = [];
   let mail: MailResult | undefined;
   let proof: ProofDoorResult | undefined;
+  let whatsapp: WhatsappResult | undefined;
   try {
     // First, while the catalogue's first-come intakes still have places to offer.
     if (proofDoor) {
@@ -324,12 +332,21 @@ async function main() {
       );
       if (server.exited()) break;
     }
+    if (whatsappPhase && !server.exited()) {
+      const started = Date.now();
+      whatsapp = await fuzzWhatsapp({ server, fake, runs, seed, stackFrame: STACK_FRAME });
+      results.push(whatsapp);
+      console.log(
+        `${whatsapp.failure ? "FAIL" : "ok  "} ${WHATSAPP_PHASE} (${((Date.now() - started) / 1000).toFixed(1)} s; ${whatsapp.expectStored.length} valid messages accepted, each to be stored once)`,
+      );
+    }
     if (mailPhase && !server.exited()) {
       mail = await fuzzMail({ port: smtpPort, server, runs: mails, seed, stackFrame: STACK_FRAME });
       console.log(`${mail.failure ? "FAIL" : "ok  "} ${MAIL_PHASE} (${mail.seconds.toFixed(1)} s)`);
     }
   } finally {
     await server.stop();
+    await fake.close();
   }
   if (results.length) printTable(results);
   if (mail) printMailTable(mail, mailOutcomes(server.log()));
@@ -337,6 +354,7 @@ async function main() {
   const rows = await storedRowProblems(
     server.dataDir,
     mail ? { stored: mail.expectStored, absent: mail.expectAbsent } : undefined,
+    whatsapp?.expectStored ?? [],
   );
   console.log(
     `\nStored rows checked against their forms' schemas: ${rows.checked}, failing: ${rows.problems.length}`,

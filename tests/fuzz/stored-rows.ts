@@ -1,4 +1,4 @@
-import { readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, exists, sql } from "drizzle-orm";
@@ -14,6 +14,7 @@ import {
   messages,
   savedReplies,
   tutors,
+  whatsappMessages,
 } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { courseFormSchema } from "~/features/courses/admin/course-form-schema";
@@ -21,6 +22,7 @@ import { intakeFormDefaults, intakeFormSchema } from "~/features/intakes/intake-
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
 import { tutorFormSchema } from "~/features/tutors/schema";
+import { detectFileType } from "~/features/uploads/file-content.server";
 import { nairaFromKobo } from "~/lib/format/money";
 import { emailPattern } from "~/lib/forms/email-address";
 import { singleLine } from "~/lib/text/outside-text";
@@ -109,6 +111,37 @@ function inboundEmailProblems(
       issues.push({ message: `over ${max} characters`, path: [field] });
   }
   return issues;
+}
+
+/** A WhatsApp conversation: known by its sender's number, never by an address. */
+function whatsappConversationProblems(row: typeof messages.$inferSelect): Issue[] {
+  const issues: Issue[] = [];
+  if (row.email !== null)
+    issues.push({ message: "a WhatsApp conversation with an address", path: ["email"] });
+  if (!/^\+\d{6,20}$/.test(row.phone ?? ""))
+    issues.push({ message: "not a number", path: ["phone"] });
+  if (!row.fullName.trim()) issues.push({ message: "empty", path: ["fullName"] });
+  return issues;
+}
+
+/** A WhatsApp message's kept file: in the bucket, and what its type says it is. */
+async function whatsappFileProblems(
+  row: typeof whatsappMessages.$inferSelect,
+  bucket: string,
+): Promise<Issue[]> {
+  const file = row.content.file;
+  if (!file) return [];
+  const bytes = await readFile(path.join(bucket, file.key)).catch(() => null);
+  if (!bytes) return [{ message: "its file is not in the bucket", path: ["content", "file"] }];
+  const detected = detectFileType(bytes.subarray(0, 16));
+  if (!file.contentType.startsWith("audio/") && detected !== file.contentType)
+    return [
+      {
+        message: `kept as ${file.contentType}, reads as ${detected ?? "nothing known"}`,
+        path: ["content", "file"],
+      },
+    ];
+  return [];
 }
 
 /** A kept attachment of a received mail: its file is in the mail-attachments bucket. */
@@ -247,6 +280,8 @@ export type MailExpectations = { stored: string[]; absent: string[] };
 export async function storedRowProblems(
   dataDir: string,
   mail: MailExpectations = { stored: [], absent: [] },
+  /** The wamids of valid WhatsApp messages the webhook accepted: each stored once. */
+  whatsappStored: string[] = [],
 ): Promise<{
   checked: number;
   problems: RowProblem[];
@@ -301,7 +336,11 @@ export async function storedRowProblems(
     const startedByMail = new Set(started.map((row) => row.id));
     const allMessages = await handle.db.select().from(messages);
     check("messages", allMessages, (row) =>
-      row.formType === "email" ? emailMessageProblems(row, startedByMail) : messageProblems(row),
+      row.formType === "email"
+        ? emailMessageProblems(row, startedByMail)
+        : row.formType === "whatsapp"
+          ? whatsappConversationProblems(row)
+          : messageProblems(row),
     );
     check(
       "inbound_emails",
@@ -314,7 +353,31 @@ export async function storedRowProblems(
       checked += 1;
       record("inbound_attachments", row.id, await attachmentProblems(row, bucket), row);
     }
-    const keys = new Set(attachments.map((row) => row.storageKey));
+    const chats = await handle.db.select().from(whatsappMessages);
+    for (const row of chats) {
+      checked += 1;
+      record("whatsapp_messages", row.id, await whatsappFileProblems(row, bucket), row);
+    }
+    const storedWamids = new Map<string, number>();
+    for (const row of chats)
+      if (row.wamid) storedWamids.set(row.wamid, (storedWamids.get(row.wamid) ?? 0) + 1);
+    for (const wamid of whatsappStored)
+      if (storedWamids.get(wamid) !== 1)
+        record(
+          "whatsapp_messages",
+          wamid,
+          [
+            {
+              message: `accepted once or more, stored ${storedWamids.get(wamid) ?? 0} times`,
+              path: [],
+            },
+          ],
+          null,
+        );
+    const keys = new Set([
+      ...attachments.map((row) => row.storageKey),
+      ...chats.flatMap((row) => (row.content.file ? [row.content.file.key] : [])),
+    ]);
     for (const file of await filesUnder(bucket))
       if (!keys.has(file))
         record(

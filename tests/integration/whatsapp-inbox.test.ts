@@ -245,6 +245,14 @@ describe("a visitor's WhatsApp message", () => {
     expect(await storedCount(conversation.id)).toBe(1);
   });
 
+  it("is stored with a NUL and half an emoji made storable, not refused (PostgreSQL takes neither)", async () => {
+    const from = newNumber();
+    const { status } = await fake.deliverMessage({ from, text: "Hi\u0000 there \ud83d!" });
+    expect(status).toBe(200);
+    const conversation = await conversationOf(from);
+    expect(conversation.message).toBe("Hi there \ufffd!");
+  });
+
   it("joins the person's open conversation, which finds their web messages by the same number", async () => {
     const from = newNumber();
     const national = `0${from.slice(3)}`;

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { env, type WhatsappConfig } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
+import { storableText } from "~/lib/text/hidden-characters";
 import { type FailedReply, recordStatus } from "./delivery-statuses.server";
 import { graphApi } from "./graph-api.server";
 import { receiveWhatsappMessage } from "./receive-whatsapp.server";
@@ -71,9 +72,12 @@ export const whatsappEventJob = defineJob<WebhookItem, { replyFailed: FailedRepl
   },
 });
 
+/** The delivery's JSON, every string in it storable (no NUL, no half of an emoji). */
 function parseJson(rawBody: Buffer): unknown {
   try {
-    return JSON.parse(rawBody.toString("utf8"));
+    return JSON.parse(rawBody.toString("utf8"), (_key, value: unknown) =>
+      typeof value === "string" ? storableText(value) : value,
+    );
   } catch {
     return null;
   }
