@@ -39,6 +39,17 @@ const paystack = {
   baseUrl: `http://127.0.0.1:${paystackPort}`,
 };
 
+/** The portal's server talks to a fake WhatsApp Cloud API (tests/support/fake-whatsapp.ts). */
+export const whatsappPort = port + 4;
+const whatsapp = {
+  WHATSAPP_ACCESS_TOKEN: "EAAG-e2e-token",
+  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+  WHATSAPP_BUSINESS_ACCOUNT_ID: "102290129340398",
+  WHATSAPP_APP_SECRET: "e2e-app-secret",
+  WHATSAPP_VERIFY_TOKEN: "e2e-verify-token-0001",
+  WHATSAPP_GRAPH_URL: `http://127.0.0.1:${whatsappPort}/v23.0`,
+};
+
 /** The portal's server receives visitors' answers over SMTP on this port (a forwarded domain). */
 export const inboundSmtpPort = port + 3;
 export const inboundReplyAddress = "replies@academy.test";
@@ -125,6 +136,19 @@ export default defineConfig({
       },
     },
     server(port, dataDir ?? ""),
-    server(port + 1, portalDataDir ?? "", { INBOUND_SMTP_PORT: String(inboundSmtpPort) }),
+    {
+      command: "npx tsx tests/support/fake-whatsapp-main.ts",
+      port: whatsappPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        FAKE_WHATSAPP_PORT: String(whatsappPort),
+        FAKE_WHATSAPP_WEBHOOK_URL: `${portalBaseURL}/webhooks/whatsapp`,
+      },
+    },
+    server(port + 1, portalDataDir ?? "", {
+      INBOUND_SMTP_PORT: String(inboundSmtpPort),
+      ...whatsapp,
+    }),
   ],
 });

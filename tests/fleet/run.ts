@@ -21,6 +21,7 @@ import { paymentRush } from "./payments";
 import { query } from "./query";
 import { type Row, report } from "./report";
 import { type Visit, visitor } from "./visitor";
+import { startFleetWhatsapp, whatsappRush } from "./whatsapp";
 
 const run = promisify(execFile);
 const ADMIN = { name: "Fleet Admin", email: "fleet@academy.test", password: "fleet-password-1" };
@@ -34,7 +35,16 @@ const COURSES_MENU = ">View all courses<";
 /** Long enough for 1,000s of pages over both processes; `npm run bench:fleet` runs 60 s. */
 const LOAD_SECONDS = Number(process.env.FLEET_LOAD_SECONDS ?? 15);
 /** The cases, in the order they run; FLEET_ONLY=mail,burst runs only those. */
-const CASES = ["shared", "burst", "admissions", "payments", "outage", "load", "mail"] as const;
+const CASES = [
+  "shared",
+  "burst",
+  "admissions",
+  "payments",
+  "whatsapp",
+  "outage",
+  "load",
+  "mail",
+] as const;
 type Case = (typeof CASES)[number];
 const ONLY = (process.env.FLEET_ONLY ?? "")
   .split(",")
@@ -401,6 +411,8 @@ async function main() {
     const paystackSecretKey = "sk_test_fleetcheck0001";
     const paystack = await startFakePaystack({ secretKey: paystackSecretKey });
     cleanups.push(() => paystack.close());
+    const whatsapp = await startFleetWhatsapp();
+    cleanups.push(() => whatsapp.fake.close());
     // The mail case's mailbox, read by both processes from their start; A listens over SMTP.
     const dovecot = selected.has("mail") ? await startDovecot() : null;
     if (dovecot) cleanups.push(() => dovecot.close());
@@ -410,6 +422,7 @@ async function main() {
       ...(dovecot ? inboundMailEnv(dovecot) : {}),
       PAYSTACK_SECRET_KEY: paystackSecretKey,
       PAYSTACK_BASE_URL: paystack.baseUrl,
+      ...whatsapp.env,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: "fleet-check-secret-that-is-long-enough-for-better-auth",
       NOTIFY_EMAILS: "staff@academy.test",
@@ -452,6 +465,7 @@ async function main() {
       burst: () => burst(a, b, databaseUrl),
       admissions: () => rowsOf("admissions rush", admissionsRush(a, b, databaseUrl)),
       payments: () => rowsOf("payment rush", paymentRush(a, b, databaseUrl, paystack)),
+      whatsapp: () => rowsOf("WhatsApp rush", whatsappRush(a, b, databaseUrl, whatsapp.fake)),
       outage: () => outage(a, b, cluster, databaseUrl),
       load: () => catalogueLoad({ A: a, B: b }, databaseUrl),
       mail: async () =>

@@ -12,14 +12,13 @@ import fc from "fast-check";
 import * as z from "zod/mini";
 import { itemsOf, webhookDeliverySchema } from "~/features/messages/whatsapp/webhook-payload";
 import type { AppServer } from "../support/app-server";
-import { type FakeWhatsapp, startFakeWhatsapp } from "../support/fake-whatsapp";
+import { type FakeWhatsapp, startFakeWhatsapp, whatsappEnvFor } from "../support/fake-whatsapp";
 
 const channel = {
   accessToken: "EAAG-fuzz-token",
   appSecret: "fuzz-app-secret",
   phoneNumberId: "106540352242922",
   businessAccountId: "102290129340398",
-  verifyToken: "fuzz-verify-token-0001",
 };
 
 /** The fake Graph API the fuzz server talks to, started before the server. */
@@ -28,14 +27,7 @@ export async function startFuzzWhatsapp() {
 }
 
 /** The server's environment for the channel, pointed at the fake. */
-export const whatsappEnv = (fake: FakeWhatsapp) => ({
-  WHATSAPP_ACCESS_TOKEN: channel.accessToken,
-  WHATSAPP_PHONE_NUMBER_ID: channel.phoneNumberId,
-  WHATSAPP_BUSINESS_ACCOUNT_ID: channel.businessAccountId,
-  WHATSAPP_APP_SECRET: channel.appSecret,
-  WHATSAPP_VERIFY_TOKEN: channel.verifyToken,
-  WHATSAPP_GRAPH_URL: fake.graphUrl,
-});
+export const whatsappEnv = (fake: FakeWhatsapp) => whatsappEnvFor(channel, fake.graphUrl);
 
 export type WhatsappResult = {
   target: string;

@@ -9,12 +9,14 @@ import {
   whatsappMessages,
   whatsappStatuses,
 } from "~/db/schema";
+import { listMessages } from "~/features/messages/inbox/inbox.server";
 import { earlierMessagesFrom } from "~/features/messages/inbox/sender-messages.server";
 import { messageTimeline } from "~/features/messages/inbox/timeline.server";
 import {
   sendWhatsappReply,
   whatsappReplyState,
 } from "~/features/messages/inbox/whatsapp-replies.server";
+import { parseInboxQuery } from "~/features/messages/list-url";
 import { refusedMediaReasons } from "~/features/messages/whatsapp/whatsapp-media.server";
 import { erasePerson, exportPersonData } from "~/features/people/personal-data.server";
 import { parseReportPeriod } from "~/features/reports/report-period";
@@ -202,6 +204,11 @@ describe("a visitor's WhatsApp message", () => {
       message: text,
       courseInterest: "WhatsApp Data Analysis",
     });
+    // Staff find it by the name or the number, though it has no address.
+    for (const q of ["Chidi Okafor", from.slice(-7)]) {
+      const found = await listMessages(parseInboxQuery(new URLSearchParams({ q })), actor);
+      expect(found.messages.map((row) => row.id)).toContain(conversation.id);
+    }
     const timeline = await messageTimeline(conversation.id);
     const received = timeline.entries.find((entry) => entry.kind === "whatsapp-received");
     expect(received?.whatsapp?.body).toBe(text);

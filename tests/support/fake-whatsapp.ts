@@ -89,7 +89,10 @@ export async function startFakeWhatsapp({
   templates = defaultTemplates,
   port = 0,
   version = "v23.0",
+  control = false,
 }: {
+  /** Serve `/_fake/deliver` and `/_fake/sent` for a test in another process. */
+  control?: boolean;
   accessToken: string;
   appSecret: string;
   phoneNumberId: string;
@@ -249,6 +252,14 @@ export async function startFakeWhatsapp({
       response.writeHead(answer.status, { "content-type": "application/json" });
       response.end(JSON.stringify(answer.body));
     };
+    // The test's own controls, when the fake runs as a process of its own (no Meta path).
+    if (control && url.pathname === "/_fake/deliver" && request.method === "POST") {
+      const options = (await readJson(request)) as InboundOptions & { at?: string };
+      const at = options.at ? new Date(options.at) : undefined;
+      const delivered = await deliverMessage({ ...options, at });
+      return reply({ status: 200, body: { wamid: delivered.wamid, status: delivered.status } });
+    }
+    if (control && url.pathname === "/_fake/sent") return reply({ status: 200, body: sent });
     if (request.headers.authorization !== `Bearer ${accessToken}`)
       return reply(graphError(401, 190, "Invalid OAuth access token - Cannot parse access token"));
     const parts = url.pathname.split("/").filter(Boolean);
@@ -291,13 +302,16 @@ export async function startFakeWhatsapp({
   }
 
   /** Posts a delivery to the app's webhook as Meta does: `X-Hub-Signature-256` over the raw body. */
-  async function post(payload: unknown, { badSignature = false } = {}) {
+  async function post(
+    payload: unknown,
+    { badSignature = false, url = hookUrl }: { badSignature?: boolean; url?: string } = {},
+  ) {
     const body = JSON.stringify(payload);
     const secret = badSignature ? `${appSecret}-wrong` : appSecret;
     const signature = createHmac("sha256", secret).update(body).digest("hex");
     if (deliverTo) return deliverTo(body, `sha256=${signature}`);
-    if (!hookUrl) throw new Error("The fake WhatsApp has no webhook URL to deliver to");
-    const response = await fetch(hookUrl, {
+    if (!url) throw new Error("The fake WhatsApp has no webhook URL to deliver to");
+    const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${signature}` },
       body,
@@ -451,3 +465,20 @@ export type StatusOptions = {
 };
 
 export type FakeWhatsapp = Awaited<ReturnType<typeof startFakeWhatsapp>>;
+
+export type FakeChannel = {
+  accessToken: string;
+  appSecret: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+};
+
+/** The app's environment for a channel connected to the fake at `graphUrl`. */
+export const whatsappEnvFor = (channel: FakeChannel, graphUrl: string) => ({
+  WHATSAPP_ACCESS_TOKEN: channel.accessToken,
+  WHATSAPP_PHONE_NUMBER_ID: channel.phoneNumberId,
+  WHATSAPP_BUSINESS_ACCOUNT_ID: channel.businessAccountId,
+  WHATSAPP_APP_SECRET: channel.appSecret,
+  WHATSAPP_VERIFY_TOKEN: "verify-token-of-the-tests",
+  WHATSAPP_GRAPH_URL: graphUrl,
+});

@@ -141,8 +141,8 @@ test("the reports page: every chart, its table view, a period and the CSV", {
   const csv = (await readFile((await file.path()) ?? "", "utf8")).replace(/^\uFEFF/, "");
   const lines = csv.split("\r\n");
   expect(lines[0]).toBe('"Chart","Item (Lagos time)","Measure","Value"');
-  // 12 weeks, each with inquiries, contact messages, e-mails and their total.
-  expect(lines.filter((line) => line.startsWith('"Messages per week"'))).toHaveLength(48);
+  // 12 weeks, each with inquiries, contact messages, e-mails, WhatsApp and their total.
+  expect(lines.filter((line) => line.startsWith('"Messages per week"'))).toHaveLength(60);
   expect(csv).toContain(`"Course interest","${course.title}","Page views",`);
   expect(lines.filter((line) => line.startsWith('"Busiest hours and days"'))).toHaveLength(168);
 });
