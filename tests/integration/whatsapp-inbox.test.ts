@@ -20,7 +20,7 @@ import { parseInboxQuery } from "~/features/messages/list-url";
 import { refusedMediaReasons } from "~/features/messages/whatsapp/whatsapp-media.server";
 import { erasePerson, exportPersonData } from "~/features/people/personal-data.server";
 import { parseReportPeriod } from "~/features/reports/report-period";
-import { messageCounts } from "~/features/reports/reports.server";
+import { messageCounts, messagesByChannel } from "~/features/reports/reports.server";
 import { whatsappGreeting } from "~/features/site/whatsapp";
 import { lagosToday } from "~/lib/format/dates";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
@@ -505,6 +505,7 @@ describe("reports and personal data", () => {
     const today = lagosToday();
     const { period } = parseReportPeriod(new URLSearchParams({ period: "4w" }), today);
     const before = (await messageCounts(period)).perWeek.at(-1);
+    const channelsBefore = await messagesByChannel(14);
     const from = newNumber();
     await fake.deliverMessage({ from, text: "Counted" });
     await conversationOf(from);
@@ -512,6 +513,10 @@ describe("reports and personal data", () => {
     const after = (await messageCounts(period)).perWeek.at(-1);
     expect(after?.whatsapp).toBe((before?.whatsapp ?? 0) + 1);
     expect(after?.contact).toBe((before?.contact ?? 0) + 1);
+    // The dashboard's last days, by channel.
+    const channels = await messagesByChannel(14);
+    expect(channels.whatsapp).toBe(channelsBefore.whatsapp + 1);
+    expect(channels.forms).toBe(channelsBefore.forms + 1);
   });
 
   it("export a person's WhatsApp messages and erase them with their files", async () => {

@@ -2,10 +2,17 @@ import { href, Link } from "react-router";
 import { formatShortDate } from "~/lib/format/dates";
 import { Card } from "~/ui/card";
 import { Sparkline } from "./charts/sparkline";
-import type { DayMessages } from "./reports.server";
+import type { ChannelCounts, DayMessages } from "./reports.server";
 
 /** The dashboard's trend of new messages, day by day, leading to the messages report. */
-export function NewMessagesCard({ days }: { days: DayMessages[] }) {
+export function NewMessagesCard({
+  days,
+  channels,
+}: {
+  days: DayMessages[];
+  /** The same days' messages by where they came from. */
+  channels: ChannelCounts;
+}) {
   const total = days.reduce((sum, day) => sum + day.messages, 0);
   const first = days[0]?.day ?? "";
   const last = days.at(-1)?.day ?? "";
@@ -26,6 +33,11 @@ export function NewMessagesCard({ days }: { days: DayMessages[] }) {
     >
       <p className="mt-1 text-3xl font-extrabold text-slate-900 dark:text-white">
         {total.toLocaleString("en-NG")}
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Web forms {channels.forms.toLocaleString("en-NG")} · E-mail{" "}
+        {channels.email.toLocaleString("en-NG")} · WhatsApp{" "}
+        {channels.whatsapp.toLocaleString("en-NG")}
       </p>
       <div className="mt-3">
         <Sparkline

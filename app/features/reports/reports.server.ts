@@ -289,6 +289,28 @@ export async function messagesPerDay(days: number, now: Date = new Date()): Prom
   });
 }
 
+/** New messages of the last `days` Lagos days by channel: forms, e-mail, WhatsApp. */
+export type ChannelCounts = { forms: number; email: number; whatsapp: number };
+
+export async function messagesByChannel(
+  days: number,
+  now: Date = new Date(),
+): Promise<ChannelCounts> {
+  const first = addDays(lagosToday(now), -(days - 1));
+  const rows = await rowsOf<{ form_type: MessageFormType; total: number }>(sql`
+    select ${messageHourlyCounts.formType} as form_type, sum(${messageHourlyCounts.messages})::int as total
+    from ${messageHourlyCounts}
+    where ${messageHourlyCounts.hour} >= ${startOfLagosDate(first).toISOString()}::timestamptz
+    group by 1
+  `);
+  const count = (form: MessageFormType) => rows.find((row) => row.form_type === form)?.total ?? 0;
+  return {
+    forms: count("contact") + count("inquiry"),
+    email: count("email"),
+    whatsapp: count("whatsapp"),
+  };
+}
+
 export type Report = {
   messagesPerWeek: WeekMessages[];
   courses: CourseInterest[];

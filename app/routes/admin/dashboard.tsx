@@ -18,7 +18,7 @@ import { dashboardStats, recentActivity } from "~/features/portal/dashboard.serv
 import { PageHeader, StatCards } from "~/features/portal/page-header";
 import { WhatsappWeekCard } from "~/features/portal/whatsapp-week-card";
 import { NewMessagesCard } from "~/features/reports/new-messages-card";
-import { messagesPerDay } from "~/features/reports/reports.server";
+import { messagesByChannel, messagesPerDay } from "~/features/reports/reports.server";
 import { whatsappClicksThisWeek } from "~/features/site/whatsapp-clicks.server";
 import { lagosToday } from "~/lib/format/dates";
 import { env } from "~/lib/infra/env.server";
@@ -34,16 +34,25 @@ const TREND_DAYS = 14;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [stats, activity, whatsapp, replyFigures, applicationFigures, lastDays, payments] =
-    await Promise.all([
-      dashboardStats(),
-      recentActivity(),
-      whatsappClicksThisWeek(),
-      replyClockFigures(),
-      applicationClockFigures(),
-      messagesPerDay(TREND_DAYS),
-      paymentFigures(lagosToday()),
-    ]);
+  const [
+    stats,
+    activity,
+    whatsapp,
+    replyFigures,
+    applicationFigures,
+    lastDays,
+    channels,
+    payments,
+  ] = await Promise.all([
+    dashboardStats(),
+    recentActivity(),
+    whatsappClicksThisWeek(),
+    replyClockFigures(),
+    applicationClockFigures(),
+    messagesPerDay(TREND_DAYS),
+    messagesByChannel(TREND_DAYS),
+    paymentFigures(lagosToday()),
+  ]);
   return {
     adminName: admin.name,
     stats,
@@ -53,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     replyFigures,
     applicationFigures,
     lastDays,
+    channels,
     payments,
   };
 }
@@ -115,6 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     replyFigures,
     applicationFigures,
     lastDays,
+    channels,
     payments,
   } = loaderData;
   return (
@@ -132,7 +143,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
         figures={statCards(stats)}
       />
-      <NewMessagesCard days={lastDays} />
+      <NewMessagesCard days={lastDays} channels={channels} />
       {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
       <div className="mt-8 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">
         <Card id="activity" title="Recent Activity">

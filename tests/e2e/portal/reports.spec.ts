@@ -155,6 +155,7 @@ test("the dashboard's 14-day trend leads to the messages report", { tag: "@phone
   await openPortal(page, `${PORTAL}/dashboard`);
   const trend = page.getByRole("region", { name: "New messages, last 14 days" });
   await expect(trend.getByRole("img", { name: /^New messages per day from/ })).toBeVisible();
+  await expect(trend).toContainText(/Web forms \d+ · E-mail \d+ · WhatsApp \d+/);
   await trend.getByRole("link", { name: "Messages report" }).click();
   await expect(page).toHaveURL(/\/admin-portal\/reports#messages$/);
   await expect(figure(page, "Messages per week")).toBeVisible();

@@ -63,7 +63,7 @@ test("a visitor's WhatsApp message arrives in the inbox and staff answer it in t
   page,
   superAdmin,
 }) => {
-  expect(superAdmin.role).toBe("super_admin");
+  void superAdmin;
   const from = newNumber();
   const name = `Kemi Wa ${uid()}`;
   await visitorWrites({ from, name, text: "Good evening, is the data class on weekends?" });
@@ -95,7 +95,7 @@ test("outside the 24-hour window staff answer with an approved template, filled 
   page,
   superAdmin,
 }) => {
-  expect(superAdmin.role).toBe("super_admin");
+  void superAdmin;
   const from = newNumber();
   const name = `Tunde Wa ${uid()}`;
   await visitorWrites({ from, name, text: "Hello?", at: new Date(Date.now() - 30 * 3_600_000) });
