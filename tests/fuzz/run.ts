@@ -363,6 +363,10 @@ async function main() {
     console.log(
       `  of which received mails ${rows.mail.received}, 'E-mail' conversations ${rows.mail.conversations}, kept attachments ${rows.mail.attachments}`,
     );
+  if (whatsapp)
+    console.log(
+      `  WhatsApp: ${whatsapp.expectStored.length} valid messages accepted, ${rows.whatsapp.stored} stored, ${rows.whatsapp.waiting} still queued when the server stopped`,
+    );
   for (const problem of rows.problems.slice(0, 20))
     console.log(`  ${problem.table} ${problem.id}: ${problem.issues.join("; ")}`);
 

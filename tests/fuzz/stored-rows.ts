@@ -286,6 +286,8 @@ export async function storedRowProblems(
   checked: number;
   problems: RowProblem[];
   mail: { received: number; conversations: number; attachments: number };
+  /** WhatsApp: messages stored, and accepted ones whose job still waits in the queue. */
+  whatsapp: { stored: number; waiting: number };
 }> {
   const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
   try {
@@ -354,6 +356,7 @@ export async function storedRowProblems(
       record("inbound_attachments", row.id, await attachmentProblems(row, bucket), row);
     }
     const chats = await handle.db.select().from(whatsappMessages);
+    let whatsappWaiting = 0;
     for (const row of chats) {
       checked += 1;
       record("whatsapp_messages", row.id, await whatsappFileProblems(row, bucket), row);
@@ -361,19 +364,27 @@ export async function storedRowProblems(
     const storedWamids = new Map<string, number>();
     for (const row of chats)
       if (row.wamid) storedWamids.set(row.wamid, (storedWamids.get(row.wamid) ?? 0) + 1);
-    for (const wamid of whatsappStored)
-      if (storedWamids.get(wamid) !== 1)
-        record(
-          "whatsapp_messages",
-          wamid,
-          [
-            {
-              message: `accepted once or more, stored ${storedWamids.get(wamid) ?? 0} times`,
-              path: [],
-            },
-          ],
-          null,
-        );
+    // A message the job queue has not reached yet is not lost: its job waits in the database
+    // (the server stopped first). One whose job failed (to be retried, or given up) or ended
+    // without storing it is a defect.
+    const queued = await handle.db.execute<{ wamid: string }>(sql`
+      select data->'message'->>'id' as wamid from pgboss.job
+      where name = 'whatsapp-event' and state in ('created', 'active')`);
+    const waiting = new Set(queued.rows.map((row) => row.wamid));
+    for (const wamid of whatsappStored) {
+      const times = storedWamids.get(wamid) ?? 0;
+      if (times === 1) continue;
+      if (times === 0 && waiting.has(wamid)) {
+        whatsappWaiting += 1;
+        continue;
+      }
+      record(
+        "whatsapp_messages",
+        wamid,
+        [{ message: `accepted once or more, stored ${times} times`, path: [] }],
+        null,
+      );
+    }
     const keys = new Set([
       ...attachments.map((row) => row.storageKey),
       ...chats.flatMap((row) => (row.content.file ? [row.content.file.key] : [])),
@@ -411,6 +422,7 @@ export async function storedRowProblems(
         conversations: allMessages.filter((row) => row.formType === "email").length,
         attachments: attachments.length,
       },
+      whatsapp: { stored: chats.length, waiting: whatsappWaiting },
     };
   } finally {
     await handle.close();

@@ -47,16 +47,21 @@ const nasty = fc.constantFrom(
   "<script>",
   "\r\n",
 );
+// Weighted so that most deliveries hold messages the app stores (the paths worth fuzzing),
+// and the rest break one rule or another.
 const hostileText = fc.oneof(
-  fc.string({ maxLength: 50 }),
-  fc.string({ unit: "grapheme", maxLength: 300 }),
-  fc.array(nasty, { maxLength: 5 }).map((parts) => parts.join("x")),
-  fc.integer({ min: 4000, max: 9000 }).map((length) => "é".repeat(length)),
+  { arbitrary: fc.string({ maxLength: 50 }), weight: 3 },
+  { arbitrary: fc.string({ unit: "grapheme", maxLength: 200 }), weight: 3 },
+  { arbitrary: fc.array(nasty, { maxLength: 5 }).map((parts) => parts.join("x")), weight: 3 },
+  {
+    arbitrary: fc.integer({ min: 4000, max: 9000 }).map((length) => "é".repeat(length)),
+    weight: 1,
+  },
 );
 const from = fc.oneof(
-  fc.constantFrom("2348031234567", "2348031234568", "447700900123"),
-  fc.string({ maxLength: 25 }),
-  fc.integer({ min: 0, max: 99_999_999 }).map(String),
+  { arbitrary: fc.constantFrom("2348031234567", "2348031234568", "447700900123"), weight: 8 },
+  { arbitrary: fc.string({ maxLength: 25 }), weight: 1 },
+  { arbitrary: fc.integer({ min: 0, max: 99_999_999 }).map(String), weight: 1 },
 );
 /** A small pool, so that the same wamid is delivered again. */
 const wamid = fc.oneof(
@@ -99,13 +104,16 @@ function message(fake: FakeWhatsapp) {
       from,
       id: wamid,
       timestamp: fc.oneof(
-        fc.integer({ min: 0, max: 2_000_000_000 }).map(String),
-        fc.string({ maxLength: 14 }),
+        { arbitrary: fc.integer({ min: 0, max: 2_000_000_000 }).map(String), weight: 9 },
+        { arbitrary: fc.string({ maxLength: 14 }), weight: 1 },
       ),
       type: fc.oneof(
-        fc.constantFrom("text", "location", "button", "reaction", "unsupported"),
-        mediaType,
-        fc.string({ maxLength: 45 }),
+        {
+          arbitrary: fc.constantFrom("text", "location", "button", "reaction", "unsupported"),
+          weight: 4,
+        },
+        { arbitrary: mediaType, weight: 5 },
+        { arbitrary: fc.string({ maxLength: 45 }), weight: 1 },
       ),
       text: hostileText,
       media: fc.option(mediaFile, { nil: null }),
@@ -162,11 +170,14 @@ function delivery(fake: FakeWhatsapp): fc.Arbitrary<Generated> {
     .record({
       messages: fc.array(message(fake), { maxLength: 3 }),
       statuses: fc.array(statusItem, { maxLength: 3 }),
-      phoneNumberId: fc.oneof(fc.constant(channel.phoneNumberId), fc.string({ maxLength: 20 })),
+      phoneNumberId: fc.oneof(
+        { arbitrary: fc.constant(channel.phoneNumberId), weight: 9 },
+        { arbitrary: fc.string({ maxLength: 20 }), weight: 1 },
+      ),
       contacts: fc.array(fc.record({ wa_id: from, profile: fc.record({ name: hostileText }) }), {
         maxLength: 2,
       }),
-      shape: fc.constantFrom("meta", "meta", "meta", "junk", "truncated"),
+      shape: fc.constantFrom("meta", "meta", "meta", "meta", "meta", "meta", "junk", "truncated"),
       junk: fc.jsonValue({ maxDepth: 4 }),
       // Nine in ten signed with the app secret, the rest with another.
       signed: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),

@@ -204,8 +204,8 @@ describe("a visitor's WhatsApp message", () => {
       message: text,
       courseInterest: "WhatsApp Data Analysis",
     });
-    // Staff find it by the name or the number, though it has no address.
-    for (const q of ["Chidi Okafor", from.slice(-7)]) {
+    // Staff find it by the name or the text, though it has no address.
+    for (const q of ["Chidi Okafor", "interested in the course"]) {
       const found = await listMessages(parseInboxQuery(new URLSearchParams({ q })), actor);
       expect(found.messages.map((row) => row.id)).toContain(conversation.id);
     }
@@ -423,7 +423,7 @@ describe("replies from the portal", () => {
     const closed = await whatsappReplyState(conversation, "course_follow_up:en");
     expect(closed.windowClosesAt).toBeNull();
     // Only approved ones, read across Meta's pages.
-    expect(closed.templates.map((template) => template.value)).toEqual([
+    expect(closed.templates?.map((template) => template.value)).toEqual([
       "course_follow_up:en",
       "intake_reminder:en",
       "hello_academy:en_GB",
@@ -455,6 +455,15 @@ describe("replies from the portal", () => {
     expect(sent?.body).toContain(
       "Hello Funke, this is Lagos Tech Academy following up on your question about Data Analysis.",
     );
+  });
+
+  it("Meta out of reach while the window is closed: the composer says the templates could not be read", async () => {
+    const from = newNumber();
+    await fake.deliverMessage({ from, text: "Hello?", at: new Date(Date.now() - 30 * 3_600_000) });
+    const conversation = await conversationOf(from);
+    delivery.setEnvironment({ WHATSAPP_GRAPH_URL: "http://127.0.0.1:9/v23.0" });
+    const state = await whatsappReplyState(conversation, null);
+    expect(state).toMatchObject({ connected: true, windowClosesAt: null, templates: null });
   });
 
   it("a send Meta refuses (a rate limit) shows Meta's reason and keeps the conversation on the clock", async () => {

@@ -40,8 +40,8 @@ const databaseNow = sql<Date>`now()`;
 export const rowWrittenAt = sql<Date>`clock_timestamp()`;
 
 /** Must match the trigram index of migration 0003 exactly, or the index is not used. */
-// A WhatsApp conversation has no address (null would blank the whole text) but a number.
-const messageSearchText = sql`(${messages.fullName} || ' ' || coalesce(${messages.email}, '') || ' ' || coalesce(${messages.phone}, '') || ' ' || coalesce(${messages.subject}, '') || ' ' || coalesce(${messages.message}, ''))`;
+// A WhatsApp conversation has no address: null would blank the whole text.
+const messageSearchText = sql`(${messages.fullName} || ' ' || coalesce(${messages.email}, '') || ' ' || coalesce(${messages.subject}, '') || ' ' || coalesce(${messages.message}, ''))`;
 
 /**
  * Beyond this many matches, a filtered or searched list says "1,000+" instead of counting

@@ -122,7 +122,8 @@ export function MessageDetail({
         ) : null}
       </dl>
 
-      {message.message ? (
+      {/* A WhatsApp conversation's messages, the first one too, are in its timeline. */}
+      {message.message && message.formType !== "whatsapp" ? (
         <div className="rounded-lg bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-900 dark:bg-slate-800/60 dark:text-slate-100">
           {message.message}
         </div>

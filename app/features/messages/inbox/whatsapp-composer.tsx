@@ -39,6 +39,13 @@ export function TemplateForm({
   const navigation = useNavigation();
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "whatsapp-template";
+  if (!state.templates)
+    return (
+      <p className="text-sm text-amber-900 dark:text-amber-200">
+        WhatsApp's templates could not be read just now. Reload the page in a minute to answer with
+        one.
+      </p>
+    );
   if (!state.templates.length)
     return (
       <p className="text-sm text-slate-700 dark:text-slate-300">

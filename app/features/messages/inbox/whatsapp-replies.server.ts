@@ -22,8 +22,8 @@ export type WhatsappReplyState = {
   connected: boolean;
   /** When the customer-service window closes (ISO); null: closed or never opened. */
   windowClosesAt: string | null;
-  /** The approved templates, read while the window is closed. */
-  templates: { value: string; label: string }[];
+  /** The approved templates, read while the window is closed; null when Meta could not be asked. */
+  templates: { value: string; label: string }[] | null;
   /** The template chosen (`?template=name:language`), its parameters filled from the conversation. */
   chosen: (WhatsappTemplate & { parameters: string[] }) | null;
 };
@@ -101,15 +101,17 @@ export async function whatsappReplyState(
       templates: [],
       chosen: null,
     };
-  const templates = closes ? [] : await approvedTemplates(config);
-  const picked = templates.find((template) => templateValue(template) === chosen) ?? null;
+  // Meta out of reach must not hide the conversation: the composer says so instead.
+  const templates = closes ? [] : await approvedTemplates(config).catch(() => null);
+  const picked = templates?.find((template) => templateValue(template) === chosen) ?? null;
   return {
     connected: true,
     windowClosesAt: closes?.toISOString() ?? null,
-    templates: templates.map((template) => ({
-      value: templateValue(template),
-      label: `${template.name} (${template.language})`,
-    })),
+    templates:
+      templates?.map((template) => ({
+        value: templateValue(template),
+        label: `${template.name} (${template.language})`,
+      })) ?? null,
     chosen: picked
       ? { ...picked, parameters: await parametersFor(message, picked.parameterCount) }
       : null,

@@ -172,7 +172,10 @@ export function graphApi(config: WhatsappConfig, { timeoutMs = 10_000 } = {}) {
       const response = await request(url, "download a media item");
       if (!response.ok) {
         await response.body?.cancel();
-        throw new GraphUnavailableError(`WhatsApp's media link answered HTTP ${response.status}`);
+        if (response.status === 429 || response.status >= 500)
+          throw new GraphUnavailableError(`WhatsApp's media link answered HTTP ${response.status}`);
+        // Gone for good (expired, or not ours): asking again will not bring it back.
+        throw new GraphRefusedError(response.status, null, "The media link no longer works");
       }
       return readBoundedBody(response, maxBytes);
     },

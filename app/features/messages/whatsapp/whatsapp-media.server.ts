@@ -4,7 +4,7 @@ import { MAX_ATTACHMENT_BYTES } from "~/features/uploads/received-file-rules";
 import { keepFiles } from "~/features/uploads/received-files.server";
 import { BodyTooLargeError } from "~/lib/http/bounded-body.server";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
-import type { GraphApi } from "./graph-api.server";
+import { type GraphApi, GraphUnavailableError } from "./graph-api.server";
 import type { InboundMessage } from "./webhook-payload";
 
 /** Why a visitor's WhatsApp file is not in the conversation, as staff are told. */
@@ -50,14 +50,17 @@ function audioType(head: Buffer): { type: string; extension: string } | null {
   return null;
 }
 
-/** Tries a fetch from Meta three times (a second apart, then three): its links live minutes. */
+/**
+ * Tries a fetch from Meta three times (a second apart, then three) while Meta is out of reach:
+ * its links live minutes, so the job cannot wait for its own retries. A refusal is final.
+ */
 async function withRetries<T>(work: () => Promise<T>): Promise<T> {
   const waits = [1_000, 3_000];
   for (const wait of waits) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof BodyTooLargeError) throw error;
+      if (!(error instanceof GraphUnavailableError)) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
