@@ -26,7 +26,7 @@ import { lagosToday } from "~/lib/format/dates";
 import { mailAttachments } from "~/lib/infra/storage/index.server";
 import * as webhookRoute from "~/routes/resources/whatsapp-webhook";
 import { makeAdmin } from "../support/admin-session";
-import { jpegImage, pdfWithOpenScript } from "../support/course-fixtures";
+import { jpegImage, pdfDocument, pdfWithOpenScript } from "../support/course-fixtures";
 import { type FakeWhatsapp, startFakeWhatsapp } from "../support/fake-whatsapp";
 import { eventually, insertMessage } from "../support/inbox-fixtures";
 import { setupMailDelivery } from "../support/mail-delivery";
@@ -309,6 +309,7 @@ describe("a visitor's WhatsApp message", () => {
     const from = newNumber();
     const photo = fake.addMedia(await jpegImage(320, 240), "image/jpeg");
     const pdf = fake.addMedia(Buffer.from(await pdfWithOpenScript()), "application/pdf");
+    const brochure = fake.addMedia(Buffer.from(await pdfDocument("My CV")), "application/pdf");
     const voice = fake.addMedia(
       Buffer.concat([Buffer.from("OggS"), Buffer.alloc(200, 1)]),
       "audio/ogg; codecs=opus",
@@ -322,6 +323,7 @@ describe("a visitor's WhatsApp message", () => {
       caption: "My receipt",
     });
     await fake.deliverMessage({ from, type: "document", mediaId: pdf, filename: "cv.pdf" });
+    await fake.deliverMessage({ from, type: "document", mediaId: brochure, filename: "my-cv.pdf" });
     await fake.deliverMessage({ from, type: "audio", mediaId: voice });
     await fake.deliverMessage({ from, type: "image", mediaId: gone });
     await fake.deliverMessage({
@@ -336,7 +338,7 @@ describe("a visitor's WhatsApp message", () => {
     });
     await fake.deliverMessage({ from, text: "About the photo", contextWamid: first.wamid });
     const conversation = await conversationOf(from);
-    await eventually(async () => ((await storedCount(conversation.id)) === 6 ? true : undefined), {
+    await eventually(async () => ((await storedCount(conversation.id)) === 7 ? true : undefined), {
       timeoutMs: 30_000,
     });
     const entries = (await messageTimeline(conversation.id)).entries.flatMap((entry) =>
@@ -354,6 +356,11 @@ describe("a visitor's WhatsApp message", () => {
       entries.find((entry) => entry.content.type === "document")?.content.refusedFile,
     ).toMatchObject({
       name: "cv.pdf",
+    });
+    expect(
+      entries.find((entry) => entry.content.file?.name === "my-cv.pdf")?.content.file,
+    ).toMatchObject({
+      contentType: "application/pdf",
     });
     expect(entries.find((entry) => entry.content.type === "audio")?.content.file?.contentType).toBe(
       "audio/ogg",
@@ -466,22 +473,26 @@ describe("replies from the portal", () => {
     expect(state).toMatchObject({ connected: true, windowClosesAt: null, templates: null });
   });
 
-  it("a send Meta refuses (a rate limit) shows Meta's reason and keeps the conversation on the clock", async () => {
-    const from = newNumber();
-    await fake.deliverMessage({ from, text: "Hi" });
-    const conversation = await conversationOf(from);
-    fake.failNextSend({ code: 130429, title: "Rate limit hit" });
-    await expect(sendWhatsappReply(actor, conversation.id, { text: "Hello" })).rejects.toThrow(
-      "WhatsApp refused the message: Rate limit hit (code 130429)",
-    );
-    const still = await conversationOf(from);
-    expect(still.status).not.toBe("replied");
-    expect(still.repliedAt).toBeNull();
-    const entry = (await messageTimeline(conversation.id)).entries.find(
-      (item) => item.kind === "whatsapp-sent",
-    );
-    expect(entry?.whatsapp?.refused).toEqual({ code: 130429, title: "Rate limit hit" });
-  });
+  for (const refusal of [
+    { code: 130429, title: "Rate limit hit" },
+    { code: 131030, title: "Recipient phone number not in allowed list" },
+  ])
+    it(`a send Meta refuses (${refusal.title}) shows Meta's reason and keeps the conversation on the clock`, async () => {
+      const from = newNumber();
+      await fake.deliverMessage({ from, text: "Hi" });
+      const conversation = await conversationOf(from);
+      fake.failNextSend(refusal);
+      await expect(sendWhatsappReply(actor, conversation.id, { text: "Hello" })).rejects.toThrow(
+        `WhatsApp refused the message: ${refusal.title} (code ${refusal.code})`,
+      );
+      const still = await conversationOf(from);
+      expect(still.status).not.toBe("replied");
+      expect(still.repliedAt).toBeNull();
+      const entry = (await messageTimeline(conversation.id)).entries.find(
+        (item) => item.kind === "whatsapp-sent",
+      );
+      expect(entry?.whatsapp?.refused).toEqual(refusal);
+    });
 
   it("a reply Meta accepted and then reports failed (the closed window) puts the conversation back on the clock", async () => {
     const from = newNumber();
