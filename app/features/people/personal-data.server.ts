@@ -20,9 +20,15 @@ import {
 } from "~/db/schema";
 import { selectApplications } from "~/features/applications/application-query.server";
 import { eraseApplicant } from "~/features/applications/application-writes.server";
+import { forgetJobsNamingPhone } from "~/features/jobs/forget-jobs.server";
+import {
+  whatsappEventJob,
+  whatsappJobPhonePaths,
+} from "~/features/messages/whatsapp/whatsapp-webhook.server";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
+import { phoneDigits } from "~/lib/text/phone-format";
 import { samePerson } from "~/lib/text/same-person";
 import type { PersonKey } from "./person-key";
 
@@ -261,6 +267,10 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
   const applicationIds = found.applications.map((row) => row.id);
   const { fileKeys, proofKeys } = await db().transaction(async (tx) => {
     await eraseEmails(tx, key, messageIds);
+    // A WhatsApp message's job carries the number, the name and the text.
+    const digits = phoneDigits(key.phone);
+    if (digits)
+      await forgetJobsNamingPhone(tx, whatsappEventJob.name, whatsappJobPhonePaths, digits);
     const keys = await eraseReceivedMails(tx, messageIds);
     const proofs = await erasePayments(tx, applicationIds);
     for (const id of messageIds)

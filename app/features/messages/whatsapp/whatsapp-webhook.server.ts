@@ -48,6 +48,12 @@ export function answerWebhookCheck(params: URLSearchParams): {
   return { status: 200, body: challenge };
 }
 
+/** Where a `whatsapp-event` job's payload holds a person's number (erasure finds it there). */
+export const whatsappJobPhonePaths = [
+  ["message", "from"],
+  ["status", "recipient_id"],
+];
+
 /**
  * One item of a delivery, worked on apart from the rest: a visitor's message (stored once, its
  * file fetched) or a status of ours. Retried while the database or Meta is away.
