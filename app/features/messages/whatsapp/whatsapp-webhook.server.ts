@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { env, type WhatsappConfig } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
-import { storableText } from "~/lib/text/hidden-characters";
+import { storableText } from "~/lib/text/storable-text.server";
 import { type FailedReply, recordStatus } from "./delivery-statuses.server";
 import { graphApi } from "./graph-api.server";
 import { receiveWhatsappMessage } from "./receive-whatsapp.server";
