@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -292,7 +292,7 @@ export async function startFakeWhatsapp({
           messaging_product: "whatsapp",
           url: `${origin}/download/${item.id}`,
           mime_type: item.mimeType,
-          sha256: createHmac("sha256", "").update(item.content).digest("hex"),
+          sha256: createHash("sha256").update(item.content).digest("hex"),
           file_size: item.content.length,
           id: item.id,
         },

@@ -13,10 +13,13 @@ export async function forgetJobsNamingPhone(
   paths: string[][],
   digits: string,
 ) {
+  const naming = sql.join(
+    paths.map(
+      (path) =>
+        sql`right(regexp_replace(data #>> ${`{${path.join(",")}}`}, '[^0-9]', '', 'g'), 10) = ${digits}`,
+    ),
+    sql` or `,
+  );
   for (const table of [sql`pgboss.job`, sql`pgboss.archive`])
-    for (const path of paths)
-      await tx.execute(sql`
-        delete from ${table}
-        where name = ${queue}
-          and right(regexp_replace(data #>> ${`{${path.join(",")}}`}, '[^0-9]', '', 'g'), 10) = ${digits}`);
+    await tx.execute(sql`delete from ${table} where name = ${queue} and (${naming})`);
 }

@@ -32,15 +32,18 @@ export async function loadInboxPage(actor: Admin, params: URLSearchParams) {
       found ? readOrNull("Loading a sender's messages", () => earlierMessagesFrom(found)) : null,
     ),
   ]);
-  const whatsapp =
+  const [whatsapp, savedReplies] = await Promise.all([
     message?.formType === "whatsapp"
-      ? await readOrNull("Loading a WhatsApp conversation's window", () =>
+      ? readOrNull("Loading a WhatsApp conversation's window", () =>
           whatsappReplyState(message, params.get("template")),
         )
-      : null;
-  const savedReplies = message
-    ? ((await readOrNull("Loading saved replies", () => savedRepliesFilledFor(message))) ?? [])
-    : [];
+      : null,
+    message
+      ? readOrNull("Loading saved replies", () => savedRepliesFilledFor(message)).then(
+          (replies) => replies ?? [],
+        )
+      : [],
+  ]);
   // A saved reply inserted without JavaScript comes back as the draft.
   const insertedId = params.get("savedReply");
   return {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import {
   type Admin,
@@ -53,6 +53,29 @@ async function lockMessage(tx: Transaction, id: string) {
 }
 
 /**
+ * A visitor's answers in each channel (a mail, a WhatsApp message): when each arrived, whether it
+ * restarted the clock, and when a reply answered it (its response time).
+ */
+const visitorAnswers = [
+  {
+    table: inboundEmails,
+    id: inboundEmails.id,
+    messageId: inboundEmails.messageId,
+    restartedClock: inboundEmails.restartedClock,
+    arrivedAt: inboundEmails.receivedAt,
+    answeredAt: inboundEmails.answeredAt,
+  },
+  {
+    table: whatsappMessages,
+    id: whatsappMessages.id,
+    messageId: whatsappMessages.messageId,
+    restartedClock: whatsappMessages.restartedClock,
+    arrivedAt: whatsappMessages.storedAt,
+    answeredAt: whatsappMessages.answeredAt,
+  },
+];
+
+/**
  * A reply makes the message replied; only the first reply stamps replied_at, as of `at` (by
  * default now). `onlyIfWaiting`: only a message still waiting for its reply changes status (a
  * delivered e-mail reply leaves a message staff archived meanwhile as it is).
@@ -74,28 +97,11 @@ export async function markReplied(
     .where(eq(messages.id, id));
   // The reply also answers the visitor's answers that restarted the clock: their response time.
   const answeredAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await tx
-    .update(inboundEmails)
-    .set({ answeredAt })
-    .where(
-      and(
-        eq(inboundEmails.messageId, id),
-        inboundEmails.restartedClock,
-        isNull(inboundEmails.answeredAt),
-        sql`${inboundEmails.receivedAt} <= ${answeredAt}`,
-      ),
-    );
-  await tx
-    .update(whatsappMessages)
-    .set({ answeredAt })
-    .where(
-      and(
-        eq(whatsappMessages.messageId, id),
-        whatsappMessages.restartedClock,
-        isNull(whatsappMessages.answeredAt),
-        sql`${whatsappMessages.storedAt} <= ${answeredAt}`,
-      ),
-    );
+  for (const channel of visitorAnswers)
+    await tx.execute(sql`
+      update ${channel.table} set ${sql.identifier(channel.answeredAt.name)} = ${answeredAt}
+      where ${channel.messageId} = ${id} and ${channel.restartedClock}
+        and ${channel.answeredAt} is null and ${channel.arrivedAt} <= ${answeredAt}`);
 }
 
 /**
@@ -200,7 +206,6 @@ export async function replyBounced(tx: Transaction, emailId: string) {
  * counted again without it, as `replyBounced` tells.
  */
 export async function answerWithdrawn(tx: Transaction, id: string, sentAt: Date) {
-  const email = { sentAt };
   const [message] = await tx.select().from(messages).where(eq(messages.id, id)).for("update");
   if (!message) return;
   const answers = await answerTimes(tx, id);
@@ -214,23 +219,15 @@ export async function answerWithdrawn(tx: Transaction, id: string, sentAt: Date)
       ...(waitingAgain ? { status: "unread" as const } : {}),
     })
     .where(eq(messages.id, id));
-  const answered = await tx
-    .select({ id: inboundEmails.id, receivedAt: inboundEmails.receivedAt })
-    .from(inboundEmails)
-    .where(and(eq(inboundEmails.messageId, id), eq(inboundEmails.answeredAt, email.sentAt)));
-  for (const mail of answered)
-    await tx
-      .update(inboundEmails)
-      .set({ answeredAt: firstFrom(mail.receivedAt) })
-      .where(eq(inboundEmails.id, mail.id));
-  const answeredChats = await tx
-    .select({ id: whatsappMessages.id, storedAt: whatsappMessages.storedAt })
-    .from(whatsappMessages)
-    .where(and(eq(whatsappMessages.messageId, id), eq(whatsappMessages.answeredAt, email.sentAt)));
-  for (const chat of answeredChats)
-    await tx
-      .update(whatsappMessages)
-      .set({ answeredAt: firstFrom(chat.storedAt) })
-      .where(eq(whatsappMessages.id, chat.id));
+  for (const channel of visitorAnswers) {
+    const answered = await tx.execute<{ id: string; arrived_at: Date | string }>(sql`
+      select ${channel.id} as id, ${channel.arrivedAt} as arrived_at from ${channel.table}
+      where ${channel.messageId} = ${id} and ${channel.answeredAt} = ${sentAt.toISOString()}::timestamptz`);
+    for (const row of answered.rows)
+      await tx.execute(sql`
+        update ${channel.table}
+        set ${sql.identifier(channel.answeredAt.name)} = ${firstFrom(new Date(row.arrived_at))?.toISOString() ?? null}::timestamptz
+        where ${channel.id} = ${row.id}`);
+  }
   if (waitingAgain) await scheduleReplyReminder(tx, message);
 }

@@ -81,9 +81,8 @@ export function ReplyComposer({
   };
 
   const onWhatsapp = Boolean(whatsapp?.connected);
-  const windowOpen = Boolean(
-    whatsapp?.windowClosesAt && new Date(whatsapp.windowClosesAt) > new Date(now),
-  );
+  // The server sends the window's end only while it is open.
+  const windowOpen = Boolean(whatsapp?.windowClosesAt);
   const sendsText = !onWhatsapp || windowOpen;
   return (
     <LabelledSection
