@@ -4,6 +4,7 @@
 export * from "./application-events";
 export * from "./applications";
 export * from "./auth";
+export * from "./cohort";
 export * from "./conversations";
 export * from "./counters";
 export * from "./courses";

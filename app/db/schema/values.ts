@@ -28,6 +28,8 @@ export const applicationEventKinds = [
   "refunded",
   "intake-cancelled",
   "transferred",
+  "session-changed",
+  "session-reminded",
 ] as const;
 
 // applications
@@ -44,6 +46,13 @@ export const applicationStatuses = [
 
 // auth
 export const adminRoles = ["admin", "super_admin"] as const;
+
+// cohort
+export const classSessionStatuses = ["scheduled", "cancelled"] as const;
+export const attendanceMarks = ["present", "absent", "late", "excused"] as const;
+/** 'first-day': the day before the intake's first session; 'before': hours before each one. */
+export const sessionReminderKinds = ["first-day", "before"] as const;
+export const calendarOwnerKinds = ["student", "tutor"] as const;
 
 // conversations
 /** 'too-large': a visitor's mail over the size limit, kept as its headers and a note only. */

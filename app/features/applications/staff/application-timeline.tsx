@@ -29,6 +29,8 @@ const what: Record<Entry["kind"], string> = {
   "proof-rejected": "Bank transfer proof rejected",
   "due-date-moved": "Due date moved",
   "instalment-reminded": "Instalment reminder sent",
+  "session-changed": "Told of a timetable change",
+  "session-reminded": "Class reminder sent",
   refunded: "Refund recorded",
   "intake-cancelled": "Told that the intake was cancelled",
   transferred: "Moved to another intake",
