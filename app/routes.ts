@@ -38,6 +38,9 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("courses", "routes/admin/courses.tsx"),
       route("courses/:courseId/intakes", "routes/admin/course-intakes.tsx"),
+      route("intakes/:intakeId/timetable", "routes/admin/intake-timetable.tsx"),
+      route("timetable", "routes/admin/timetable.tsx"),
+      route("sessions/:sessionId/register", "routes/admin/register.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("saved-replies", "routes/admin/saved-replies.tsx"),
       route("admins", "routes/admin/admins.tsx"),
@@ -59,4 +62,6 @@ export default [
   route("go/whatsapp", "routes/resources/whatsapp.ts"),
   route("webhooks/paystack", "routes/resources/paystack-webhook.ts"),
   route("webhooks/whatsapp", "routes/resources/whatsapp-webhook.ts"),
+  route("calendar/:kind/:owner/:file", "routes/resources/calendar-feed.ts"),
+  route("calendar/:kind/:owner/:token/:file", "routes/resources/calendar-session.ts"),
 ] satisfies RouteConfig;

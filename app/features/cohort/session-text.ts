@@ -32,3 +32,15 @@ export const sessionWhere = (session: Pick<SessionForText, "place" | "onlineUrl"
   [session.place, session.onlineUrl ? `online: ${session.onlineUrl}` : null]
     .filter(Boolean)
     .join(" · ") || "place to be announced";
+
+const shortDay = new Intl.DateTimeFormat("en-NG", {
+  timeZone: "Africa/Lagos",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** 'Tue, 12 Jan 2027 · 6:00 pm–9:00 pm', for lists. */
+export const sessionShortWhen = (session: Pick<SessionForText, "startsAt" | "endsAt">) =>
+  `${shortDay.format(new Date(session.startsAt))} · ${formatClock(session.startsAt)}–${formatClock(session.endsAt)}`;

@@ -14,6 +14,7 @@ import {
 import type { ApplicationActor } from "~/features/applications/application-history.server";
 import { emailWithLink } from "~/features/payments/payment-emails.server";
 import { UserFacingError } from "~/lib/errors";
+import { addDays, lagosToday, mondayOf, startOfLagosDate } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { sessionChangedEmail } from "./session-emails.server";
 import { lagosInstant, MAX_SESSIONS_PER_BUILD, sessionsOfPattern } from "./timetable-pattern";
@@ -332,3 +333,24 @@ export function sessionsBetween(from: Date, until: Date, tutorId?: string) {
 }
 
 export type WeekSession = Awaited<ReturnType<typeof sessionsBetween>>[number];
+
+/**
+ * The week view: the Monday of the week holding `week` (a `YYYY-MM-DD` date; anything else
+ * means this week in Lagos) and its seven days, each with its sessions.
+ */
+export async function sessionsOfWeek(week: string | null, now = new Date()) {
+  const asked =
+    week && /^\d{4}-\d{2}-\d{2}$/.test(week) && !Number.isNaN(Date.parse(week))
+      ? week
+      : lagosToday(now);
+  const monday = mondayOf(asked);
+  const sessions = await sessionsBetween(
+    startOfLagosDate(monday),
+    startOfLagosDate(addDays(monday, 7)),
+  );
+  const days = Array.from({ length: 7 }, (_, index) => {
+    const date = addDays(monday, index);
+    return { date, sessions: sessions.filter((session) => lagosToday(session.startsAt) === date) };
+  });
+  return { monday, days };
+}

@@ -132,5 +132,5 @@ export const timetableActionSchema = z.discriminatedUnion(
 );
 
 export type TimetableAction = z.output<typeof timetableActionSchema>;
-export type SessionInput = Extract<TimetableAction, { intent: "add" }>;
+export type SessionInput = Omit<Extract<TimetableAction, { intent: "add" }>, "intent">;
 export type BuildInput = Extract<TimetableAction, { intent: "build" }>;

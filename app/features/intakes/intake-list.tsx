@@ -1,4 +1,5 @@
 import Ban from "lucide-react/icons/ban";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import Copy from "lucide-react/icons/copy";
 import { Form, Link, useNavigation } from "react-router";
 import type { Intake } from "~/db/schema";
@@ -11,7 +12,7 @@ import { RowModalLink, rowActionClasses } from "~/ui/list/row-actions";
 import { intakeStatusLabels } from "./intake-form-schema";
 import { intakeModeLabels } from "./intake-wording";
 import type { IntakeChangeEntry } from "./intakes.server";
-import { intakeListHref } from "./list-url";
+import { intakeListHref, timetableHref } from "./list-url";
 
 type ListedIntake = Intake & { tutors: { id: string; name: string; isActive: boolean }[] };
 
@@ -69,6 +70,14 @@ function IntakeActions({ intake }: { intake: Intake }) {
   return (
     <div className="flex flex-wrap gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
       {changeable ? <RowModalLink to={hrefFor("edit")} action="edit" name={intake.label} /> : null}
+      <Link
+        to={timetableHref(intake.id)}
+        className={cn(rowActionClasses, "text-brand-800 hover:bg-brand-50 dark:text-brand-300")}
+      >
+        <CalendarDays aria-hidden="true" className="h-4 w-4" />
+        Timetable
+        <span className="sr-only"> {intake.label}</span>
+      </Link>
       <DuplicateButton intake={intake} />
       {changeable ? (
         <Link

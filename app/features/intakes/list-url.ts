@@ -10,3 +10,7 @@ export const intakeListHref = (courseId: string, modal: ModalState = {}) =>
     z.object({}),
     closedModal,
   ).href({}, modal);
+
+/** An intake's timetable (its sessions, built and edited by the cohort feature). */
+export const timetableHref = (intakeId: string) =>
+  href("/admin-portal/intakes/:intakeId/timetable", { intakeId });

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import BookOpen from "lucide-react/icons/book-open";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import BarChart3 from "lucide-react/icons/chart-column";
 import GraduationCap from "lucide-react/icons/graduation-cap";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
@@ -12,10 +13,11 @@ import { href } from "react-router";
 
 export type PortalLink = { to: string; label: string; icon: LucideIcon };
 
-/** The sidebar: the portal's eight sections, and Saved Replies. */
+/** The sidebar: the portal's nine sections, and Saved Replies. */
 export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/dashboard"), label: "Dashboard", icon: LayoutDashboard },
   { to: href("/admin-portal/students"), label: "Students", icon: GraduationCap },
+  { to: href("/admin-portal/timetable"), label: "Timetable", icon: CalendarDays },
   { to: href("/admin-portal/tutors"), label: "Tutors", icon: Users },
   { to: href("/admin-portal/courses"), label: "Courses", icon: BookOpen },
   { to: href("/admin-portal/messages"), label: "Messages", icon: Mail },

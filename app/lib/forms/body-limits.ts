@@ -69,6 +69,21 @@ export const whatsappWebhookLimit: BodyLimit = {
   receiveWithinMs: 30_000,
 };
 
+/**
+ * A session's register: three fields per student (who, the mark, the mark shown) for a class
+ * of up to 500 (the cohort feature's REGISTER_MAX_STUDENTS), about 60 bytes each.
+ */
+export const registerFormLimit: BodyLimit = {
+  maxBytes: 128 * KB,
+  maxFields: 3 * 500 + 5,
+  label: "128 KB",
+  receiveWithinMs: 30_000,
+};
+
+/** Where a register is posted: the portal's, and a tutor's own page's. */
+const registerPath =
+  /^(\/admin-portal\/sessions\/[^/]{1,100}\/register|\/tutor\/[^/]{1,100}\/[^/]{1,100}\/sessions\/[^/]{1,100})$/;
+
 /** Where 'My application' posts a proof: `/application/<token>/proof`. */
 const proofUploadPath = /^\/application\/[A-Za-z0-9_-]{1,100}\/proof$/;
 
@@ -89,6 +104,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   if (path === href("/admin-portal/courses")) return courseFormLimit;
   if (path === href("/admin-portal/tutors")) return tutorFormLimit;
   if (proofUploadPath.test(path)) return proofFormLimit;
+  if (registerPath.test(path)) return registerFormLimit;
   if (path === "/webhooks/whatsapp") return whatsappWebhookLimit;
   if (path.startsWith(`${PORTAL_PATH}/`) && !signInForms.has(path)) return portalFormLimit;
   return publicFormLimit;

@@ -1,0 +1,106 @@
+import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { applications, attendance, classSessions, courses, intakes } from "~/db/schema";
+import type { MarkCounts } from "./attendance-rules";
+
+/*
+ * Attendance as staff and students read it: each student's counts of marks (of sessions not
+ * cancelled), and who was absent at the last two registers taken with them in it.
+ */
+
+export type StudentAttendance = MarkCounts & { absentTwiceInARow: boolean };
+
+const noMarks: StudentAttendance = {
+  present: 0,
+  late: 0,
+  absent: 0,
+  excused: 0,
+  absentTwiceInARow: false,
+};
+
+const countOf = (mark: string) =>
+  sql<number>`count(*) filter (where ${attendance.mark} = ${mark})`.mapWith(Number);
+
+/** A student's marks at the last two registers taken with them in it (of sessions held). */
+const lastTwoMarksOf = (applicationId: SQLWrapper) => sql<string[] | null>`(
+  select array_agg(recent.mark::text) from (
+    select a.mark from ${attendance} a
+    join ${classSessions} s on s.id = a.session_id
+    where a.application_id = ${applicationId} and s.status = 'scheduled'
+    order by s.starts_at desc limit 2
+  ) recent
+)`;
+
+const bothAbsent = (lastTwo: string[] | null) =>
+  lastTwo?.length === 2 && lastTwo.every((mark) => mark === "absent");
+
+/** Each application's attendance, by id; one with no marks yet has zero counts. */
+export async function attendanceOf(applicationIds: string[]) {
+  const byId = new Map<string, StudentAttendance>();
+  if (applicationIds.length === 0) return byId;
+  const rows = await db()
+    .select({
+      applicationId: attendance.applicationId,
+      present: countOf("present"),
+      late: countOf("late"),
+      absent: countOf("absent"),
+      excused: countOf("excused"),
+      lastTwo: lastTwoMarksOf(attendance.applicationId),
+    })
+    .from(attendance)
+    .innerJoin(classSessions, eq(classSessions.id, attendance.sessionId))
+    .where(
+      and(inArray(attendance.applicationId, applicationIds), eq(classSessions.status, "scheduled")),
+    )
+    .groupBy(attendance.applicationId);
+  for (const id of applicationIds) byId.set(id, noMarks);
+  for (const { applicationId, lastTwo, ...counts } of rows)
+    byId.set(applicationId, {
+      ...counts,
+      absentTwiceInARow: bothAbsent(lastTwo),
+    });
+  return byId;
+}
+
+/** The attendance of an intake's enrolled students, by application id. */
+export async function intakeAttendance(intakeId: string) {
+  const students = await db()
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.intakeId, intakeId), eq(applications.status, "enrolled")));
+  return attendanceOf(students.map((student) => student.id));
+}
+
+/**
+ * Enrolled students absent at their last two registers, across running intakes: the dashboard's
+ * list of students to call. Bounded: a few hundred at most are shown.
+ */
+export async function studentsAbsentTwiceInARow(limit = 200) {
+  const rows = await db()
+    .select({
+      applicationId: applications.id,
+      fullName: applications.fullName,
+      phone: applications.phone,
+      intakeId: intakes.id,
+      intakeLabel: intakes.label,
+      courseTitle: courses.title,
+      lastTwo: lastTwoMarksOf(applications.id),
+    })
+    .from(applications)
+    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+    .innerJoin(courses, eq(courses.id, intakes.courseId))
+    .where(
+      and(
+        eq(applications.status, "enrolled"),
+        sql`exists (select 1 from ${attendance} where ${attendance.applicationId} = ${applications.id} and ${attendance.mark} = 'absent')`,
+      ),
+    )
+    .orderBy(courses.title, intakes.label, applications.fullName)
+    .limit(limit * 5);
+  return rows
+    .filter((row) => bothAbsent(row.lastTwo))
+    .slice(0, limit)
+    .map(({ lastTwo: _, ...row }) => row);
+}
+
+export type AbsentStudent = Awaited<ReturnType<typeof studentsAbsentTwiceInARow>>[number];

@@ -1,0 +1,240 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { applications, sessionReminders } from "~/db/schema";
+import {
+  addSession,
+  buildTimetable,
+  cancelSession,
+  sessionsOfWeek,
+  updateSession,
+} from "~/features/cohort/sessions.server";
+import { readClassTimes } from "~/features/cohort/timetable-pattern";
+import { addDays, lagosToday } from "~/lib/format/dates";
+import * as timetableRoute from "~/routes/admin/intake-timetable";
+import { makeAdmin, outcomeOf, postRequest, signedInAdmin } from "../support/admin-session";
+import { timelineKinds } from "../support/application-fixtures";
+import { enrolledClass, makeTutor, sessionRows, twiceWeekly } from "../support/cohort-fixtures";
+import { emailsTo } from "../support/outgoing-mail";
+import { routeArgs } from "../support/route-args";
+import { setupTestDatabase } from "../support/test-database";
+
+setupTestDatabase();
+
+const lagosClock = (at: Date) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Lagos",
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(at);
+
+describe("an intake's timetable", () => {
+  it("is built from a pattern into 16 dated sessions in Lagos time, once", async () => {
+    const { intake } = await enrolledClass(0);
+    const tutor = await makeTutor();
+    const sessions = await twiceWeekly(intake, { tutorId: tutor.id });
+    expect(sessions).toHaveLength(16);
+    expect(sessions.map((session) => session.title)).toEqual(
+      Array.from({ length: 16 }, (_, index) => `Session ${index + 1}`),
+    );
+    for (const session of sessions) {
+      expect(["Tue 18:00", "Thu 18:00"]).toContain(lagosClock(session.startsAt));
+      expect(session.endsAt.getTime() - session.startsAt.getTime()).toBe(3 * 3600_000);
+      expect(session).toMatchObject({ tutorId: tutor.id, status: "scheduled", sequence: 0 });
+    }
+    // A second build (a double click, a second tab) adds nothing.
+    await expect(twiceWeekly(intake)).rejects.toThrow(/already has a timetable/);
+    expect(await sessionRows(intake.id)).toHaveLength(16);
+  });
+
+  it("refuses a pattern that makes no session, or a cancelled intake", async () => {
+    const { intake } = await enrolledClass(0);
+    const pattern = {
+      intent: "build" as const,
+      days: [0],
+      startTime: "10:00",
+      endTime: "12:00",
+      from: "2027-01-05", // a Tuesday
+      until: "2027-01-08",
+      titlePrefix: "Class",
+    };
+    await expect(buildTimetable(intake.id, pattern)).rejects.toThrow(/makes no sessions/);
+    await db().execute(
+      `update intakes set status = 'cancelled', cancel_reason = 'x' where id = '${intake.id}'`,
+    );
+    await expect(buildTimetable(intake.id, { ...pattern, days: [2] })).rejects.toThrow(
+      /cancelled intake/,
+    );
+  });
+
+  it("reads the intake's class times in words into the pattern", () => {
+    expect(readClassTimes("Weekdays 6pm–8pm WAT (Mon–Thu)")).toEqual({
+      days: [1, 2, 3, 4],
+      startTime: "18:00",
+      endTime: "20:00",
+    });
+    expect(readClassTimes("Saturdays 9:30am-12:30pm")).toEqual({
+      days: [6],
+      startTime: "09:30",
+      endTime: "12:30",
+    });
+    expect(readClassTimes("Mon, Wed, Thu 6-9 pm")).toMatchObject({ startTime: "18:00" });
+    expect(readClassTimes("By arrangement")).toEqual({});
+  });
+
+  it("e-mails each enrolled student once when a session moves, and not for a new title", async () => {
+    const admin = await makeAdmin();
+    const { intake, students } = await enrolledClass(3);
+    const [withdrawn] = students;
+    await db()
+      .update(applications)
+      .set({ status: "withdrawn" })
+      .where(eq(applications.id, withdrawn?.id ?? ""));
+    const [first] = await twiceWeekly(intake);
+    if (!first) throw new Error("no session");
+    await db()
+      .insert(sessionReminders)
+      .values(
+        students.map((student) => ({
+          sessionId: first.id,
+          applicationId: student.id,
+          kind: "before" as const,
+        })),
+      );
+    const moved = {
+      title: first.title,
+      date: addDays(lagosToday(first.startsAt), 1),
+      startTime: "17:00",
+      endTime: "20:00",
+      place: "Room 5, 14 Admiralty Way, Lekki",
+      notice: "Room 2 is being painted.",
+    };
+    expect(await updateSession(admin, intake.id, first.id, moved)).toBe(2);
+    const [after] = await sessionRows(intake.id);
+    expect(after).toMatchObject({ sequence: 1, place: moved.place, notice: moved.notice });
+    expect(lagosClock(after?.startsAt ?? new Date())).toBe("Wed 17:00");
+    for (const student of students.slice(1)) {
+      const sent = await emailsTo(student.email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.subject).toMatch(/^Class changed: Session 1, now Wednesday/);
+      expect(sent[0]?.body).toContain("Was: Tuesday");
+      expect(sent[0]?.body).toContain("Room 2 is being painted.");
+      expect(await timelineKinds(student.id)).toContain("session-changed");
+    }
+    expect(await emailsTo(withdrawn?.email ?? "")).toHaveLength(0);
+    // The moved session is reminded of again at its new time.
+    expect(await db().select().from(sessionReminders)).toHaveLength(0);
+    // A new title raises the sequence (calendars show it) and tells no one.
+    expect(await updateSession(admin, intake.id, first.id, { ...moved, title: "Kick-off" })).toBe(
+      0,
+    );
+    expect((await sessionRows(intake.id))[0]).toMatchObject({ title: "Kick-off", sequence: 2 });
+    expect(await emailsTo(students[1]?.email ?? "")).toHaveLength(1);
+  });
+
+  it("cancels a session with the students' notice, once, and keeps it listed", async () => {
+    const admin = await makeAdmin();
+    const { intake, students } = await enrolledClass(2);
+    const sessions = await twiceWeekly(intake);
+    const third = sessions[2];
+    if (!third) throw new Error("no session");
+    expect(await cancelSession(admin, intake.id, third.id, "Public holiday: no class.")).toBe(2);
+    await expect(cancelSession(admin, intake.id, third.id, "Again")).rejects.toThrow(
+      /cancelled session cannot be changed/,
+    );
+    const [sent] = await emailsTo(students[0]?.email ?? "");
+    expect(sent?.subject).toMatch(/^Class cancelled: Session 3/);
+    expect(sent?.body).toContain("Public holiday: no class.");
+    expect(await emailsTo(students[0]?.email ?? "")).toHaveLength(1);
+    expect((await sessionRows(intake.id))[2]).toMatchObject({ status: "cancelled", sequence: 1 });
+  });
+
+  it("tells no one of a change to a session already over", async () => {
+    const admin = await makeAdmin();
+    const { intake, students } = await enrolledClass(1, { startsInDays: -30 });
+    const [past] = await twiceWeekly(intake);
+    if (!past) throw new Error("no session");
+    await updateSession(admin, intake.id, past.id, {
+      title: past.title,
+      date: lagosToday(past.startsAt),
+      startTime: "18:30",
+      endTime: "21:00",
+    });
+    expect(await emailsTo(students[0]?.email ?? "")).toHaveLength(0);
+  });
+
+  it("adds a single session and shows the week's sessions across intakes by day", async () => {
+    const { intake } = await enrolledClass(0, { startsInDays: 14 });
+    const day = addDays(lagosToday(), 16);
+    await addSession(intake.id, {
+      title: "Guest lecture",
+      date: day,
+      startTime: "10:00",
+      endTime: "12:00",
+      place: "Hall A",
+    });
+    const week = await sessionsOfWeek(day);
+    const shown = week.days.flatMap((entry) =>
+      entry.sessions.map((session) => ({ date: entry.date, title: session.title })),
+    );
+    expect(shown).toContainEqual({ date: day, title: "Guest lecture" });
+    expect(week.days).toHaveLength(7);
+    expect(new Date(`${week.monday}T12:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it("the route builds for a signed-in admin, answers field errors, and refuses strangers", async () => {
+    const { intake } = await enrolledClass(0);
+    const path = `/admin-portal/intakes/${intake.id}/timetable`;
+    const stranger = await outcomeOf(() =>
+      timetableRoute.action(
+        routeArgs(postRequest(path, { intent: "build" }), { intakeId: intake.id }),
+      ),
+    );
+    expect(stranger).toMatchObject({ kind: "redirect" });
+    const { cookie } = await signedInAdmin();
+    const refused = await outcomeOf(() =>
+      timetableRoute.action(
+        routeArgs(
+          postRequest(
+            path,
+            [
+              ["intent", "build"],
+              ["startTime", "18:00"],
+              ["endTime", "17:00"],
+              ["from", intake.startsOn],
+              ["until", intake.endsOn],
+            ],
+            { cookie },
+          ),
+          { intakeId: intake.id },
+        ),
+      ),
+    );
+    expect(JSON.stringify(refused)).toContain("Choose at least one weekday");
+    expect(JSON.stringify(refused)).toContain("The end time must be after the start time");
+    const built = await outcomeOf(() =>
+      timetableRoute.action(
+        routeArgs(
+          postRequest(
+            path,
+            [
+              ["intent", "build"],
+              ["days", "2"],
+              ["days", "4"],
+              ["startTime", "18:00"],
+              ["endTime", "21:00"],
+              ["from", intake.startsOn],
+              ["until", addDays(intake.startsOn, 55)],
+              ["titlePrefix", "Session"],
+            ],
+            { cookie },
+          ),
+          { intakeId: intake.id },
+        ),
+      ),
+    );
+    expect(built).toMatchObject({ kind: "redirect" });
+    expect(await sessionRows(intake.id)).toHaveLength(16);
+  });
+});
