@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { calendarKeys } from "~/db/schema";
+import { calendarOwnerKinds } from "~/db/schema/values";
+import { isUuid } from "~/lib/ids";
+import { appSecret } from "~/lib/infra/app-secret.server";
+
+/*
+ * The private calendar links of a student (an application) or a tutor are signed, not stored
+ * (decision 0070): the token is an HMAC of the owner and the version of their links, keyed with
+ * the app secret, so the student's page can show the same link at every visit. Raising the
+ * version revokes every link given so far; rotating AUTH_SECRET revokes them all.
+ */
+
+export type CalendarOwnerKind = (typeof calendarOwnerKinds)[number];
+
+/** A token's length: 32 base64url characters, 192 bits of the HMAC. */
+const TOKEN_LENGTH = 32;
+
+export const isCalendarOwnerKind = (value: unknown): value is CalendarOwnerKind =>
+  calendarOwnerKinds.some((kind) => kind === value);
+
+const signed = (kind: CalendarOwnerKind, ownerId: string, version: number) =>
+  createHmac("sha256", appSecret())
+    .update(`calendar:${kind}:${ownerId}:${version}`)
+    .digest("base64url")
+    .slice(0, TOKEN_LENGTH);
+
+/** The version of an owner's links: 0 until they are first revoked. */
+async function versionOf(kind: CalendarOwnerKind, ownerId: string) {
+  const [row] = await db()
+    .select({ version: calendarKeys.version })
+    .from(calendarKeys)
+    .where(and(eq(calendarKeys.ownerKind, kind), eq(calendarKeys.ownerId, ownerId)));
+  return row?.version ?? 0;
+}
+
+/** The token of an owner's current calendar links (the owner is not checked to exist). */
+export async function calendarToken(kind: CalendarOwnerKind, ownerId: string) {
+  return signed(kind, ownerId, await versionOf(kind, ownerId));
+}
+
+/**
+ * Whether `token` is the owner's current token. What cannot be one (an unknown kind, an owner
+ * that is not a UUID, a token of another shape) is refused without a query; the comparison
+ * takes the same time wherever the two differ.
+ */
+export async function isCalendarToken(kind: string, ownerId: string, token: string) {
+  if (!isCalendarOwnerKind(kind) || !isUuid(ownerId)) return false;
+  if (!/^[\w-]+$/.test(token)) return false;
+  const expected = Buffer.from(await calendarToken(kind, ownerId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Every calendar link of the owner given so far stops working; the new links' version. */
+export async function revokeCalendarLinks(kind: CalendarOwnerKind, ownerId: string) {
+  const [row] = await db()
+    .insert(calendarKeys)
+    .values({ ownerKind: kind, ownerId, version: 1 })
+    .onConflictDoUpdate({
+      target: [calendarKeys.ownerKind, calendarKeys.ownerId],
+      set: { version: sql`${calendarKeys.version} + 1` },
+    })
+    .returning({ version: calendarKeys.version });
+  return row?.version ?? 1;
+}
