@@ -17,6 +17,8 @@ import {
   mayMove,
 } from "~/features/applications/application-rules";
 import { isReplacedLink } from "~/features/applications/application-token.server";
+import { MyTimetable } from "~/features/cohort/applicant/my-timetable";
+import { loadStudentTimetable } from "~/features/cohort/student-page.server";
 import { PlanList } from "~/features/intakes/plan-list";
 import {
   handlePaymentStep,
@@ -46,8 +48,12 @@ export const meta: Route.MetaFunction = () => privatePageMeta("My application");
 const moves = Object.keys(steps) as ApplicantMove[];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const [application, payments] = await readOrUnavailable("Loading an application", () =>
-    Promise.all([loadMyApplication(params.token), loadMyPayments(params.token)]),
+  const [application, payments, timetable] = await readOrUnavailable("Loading an application", () =>
+    Promise.all([
+      loadMyApplication(params.token),
+      loadMyPayments(params.token),
+      loadStudentTimetable(params.token),
+    ]),
   );
   if (!application) throw await linkRefusal(params.token);
   // A cancelled intake's places can be neither taken nor given up: staff refund or move them.
@@ -60,7 +66,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   );
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = available.find((move) => move === asked) ?? null;
-  return { application, payments, available, confirm };
+  return { application, payments, timetable, available, confirm };
 }
 
 /**
@@ -108,7 +114,7 @@ export default function MyApplication({
   matches,
   params,
 }: Route.ComponentProps) {
-  const { application, payments, available, confirm } = loaderData;
+  const { application, payments, timetable, available, confirm } = loaderData;
   const flash = matches[0].loaderData.flash;
   useActionReply(actionData);
   const self = href("/application/:token", { token: params.token });
@@ -136,6 +142,7 @@ export default function MyApplication({
           ) : null
         }
       />
+      {timetable ? <MyTimetable timetable={timetable} /> : null}
       {payments ? <MyPaymentsSection payments={payments} token={params.token} /> : null}
       <LabelledSection
         id="intake-heading"
