@@ -11,12 +11,14 @@
 //   FUZZ_TARGETS=contact,login          only those targets; FUZZ_SEED=n repeats a run
 //   FUZZ_TARGETS="inbound mail"         only the mail phase; FUZZ_MAILS=n mails
 //   FUZZ_TARGETS="proof door"           only the PDF bomb sent as a transfer proof
+//   FUZZ_TARGETS="calendar feed"        only the calendar links (tests/fuzz/calendar.ts): 200 or 404
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import fc from "fast-check";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
+import { calendarContextOf, calendarTarget } from "./calendar";
 import {
   FUZZ_INBOUND_ADDRESS,
   fuzzMail,
@@ -53,6 +55,7 @@ const MAX_URL = 8_000;
 const STACK_FRAME = /(?:^|\n|\\n)\s+at [^\n]*?:\d+:\d+/;
 
 type Case = {
+  path: string;
   fields: Field[];
   encoding: (typeof encodings)[number];
   query: string;
@@ -63,6 +66,7 @@ type Case = {
 
 function caseArbitrary(target: Target, context: FuzzContext) {
   return fc.record({
+    path: target.paths?.(context) ?? fc.constant(target.path(context)),
     fields: target.fields(context),
     encoding: fc.constantFrom(...chosenEncodings),
     query: fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fuzzQuery }),
@@ -72,8 +76,7 @@ function caseArbitrary(target: Target, context: FuzzContext) {
   });
 }
 
-function urlOf(server: AppServer, target: Target, context: FuzzContext, query: string) {
-  const path = target.path(context);
+function urlOf(server: AppServer, path: string, query: string) {
   if (!query) return `${server.origin}${path}`;
   return `${server.origin}${path}${path.includes("?") ? "&" : "?"}${query}`;
 }
@@ -146,7 +149,6 @@ type Answer = { status: number | "no answer"; problem: string | null };
 async function send(
   server: AppServer,
   target: Target,
-  context: FuzzContext,
   cookie: string,
   input: Case,
 ): Promise<Answer> {
@@ -156,7 +158,7 @@ async function send(
     referer: input.referer,
   };
   if (target.signedIn) headers.cookie = cookie;
-  let url = urlOf(server, target, context, input.query);
+  let url = urlOf(server, input.path, input.query);
   let body: Uint8Array | undefined;
   if (target.method === "GET") {
     const fields = encode(input.fields, "urlencoded").body;
@@ -181,6 +183,8 @@ async function send(
   if (server.exited())
     return { status, problem: `The server stopped (${server.exited()}):\n${log}` };
   if (status >= 500) return { status, problem: `Status ${status}; the server logged:\n${log}` };
+  if (target.statuses && !target.statuses.includes(status))
+    return { status, problem: `Status ${status}, not one of ${target.statuses.join(", ")}` };
   if (STACK_FRAME.test(log))
     return { status, problem: `Status ${status}, but a stack trace in the log:\n${log}` };
   return { status, problem: null };
@@ -225,7 +229,7 @@ async function fuzzTarget(
   const cases = caseArbitrary(target, context);
   await fc.check(
     fc.asyncProperty(cases, async (input) => {
-      const answer = await send(server, target, context, cookie, input);
+      const answer = await send(server, target, cookie, input);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       if (answer.problem) {
         failing += 1;
@@ -238,7 +242,7 @@ async function fuzzTarget(
   if (firstFailure === undefined) return { target: target.name, statuses, failing };
   const details = await fc.check(
     fc.asyncProperty(cases, async (input) => {
-      const { problem } = await send(server, target, context, cookie, input);
+      const { problem } = await send(server, target, cookie, input);
       if (problem) throw new Error(problem);
     }),
     { seed, path: String(firstFailure), interruptAfterTimeLimit: 20_000 },
@@ -318,10 +322,16 @@ async function main() {
     }
     const cookie = await signIn(server);
     const courseSlug = await courseSlugOf(server);
-    const context = {
+    const known = {
       courseSlug,
       intakeId: await intakeIdOf(server, courseSlug),
       ...(await portalIdsOf(server, cookie)),
+    };
+    const context = {
+      ...known,
+      calendar: chosen.includes(calendarTarget)
+        ? await calendarContextOf(server, cookie, known)
+        : undefined,
     };
     for (const target of chosen) {
       const started = Date.now();

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { type CalendarContext, calendarTarget } from "./calendar";
 import { type Field, fuzzFields } from "./payloads";
 
 /** What the suite learns from the running server before the cases start. */
@@ -8,6 +9,8 @@ export type FuzzContext = {
   tutorId: string;
   /** An intake the course page links to with 'Apply'. */
   intakeId: string;
+  /** A student's and a tutor's calendar links (tests/fuzz/calendar.ts). */
+  calendar?: CalendarContext;
 };
 
 /**
@@ -18,6 +21,10 @@ export type Target = {
   name: string;
   method: "POST" | "GET";
   path: (context: FuzzContext) => string;
+  /** Paths generated case by case, in place of `path`. */
+  paths?: (context: FuzzContext) => fc.Arbitrary<string>;
+  /** The only statuses a case may answer; unset: any below 500. */
+  statuses?: number[];
   /** Sent with the demo super admin's session. */
   signedIn: boolean;
   /** The fields to send, given what the suite learnt (a real course's id). */
@@ -429,4 +436,5 @@ export const targets: Target[] = [
         text("sort", "oldest"),
       ]),
   },
+  calendarTarget,
 ];

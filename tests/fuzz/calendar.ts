@@ -1,0 +1,183 @@
+// The fuzz suite's calendar target (issue 44): generated URLs of the private calendar feeds,
+// `/calendar/<kind>/<owner>/<token>.ics` and `/calendar/<kind>/<owner>/<token>/<session>.ics`,
+// built from a demo student's and tutor's real ids and tokens (signed as decision 0070 signs
+// them, with the server's own secret) and from strangers' pieces: other kinds, ids, tokens and
+// file names, broken percent-escapes, hostile characters, extra or missing segments. Every
+// answer must be 200 or 404.
+
+import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import type { AppServer } from "../support/app-server";
+import { fuzzText } from "./payloads";
+import type { FuzzContext, Target } from "./targets";
+
+/** A calendar's owner as the suite knows it: the id and its current token. */
+type Owner = { kind: "student" | "tutor"; id: string; token: string };
+
+/** What the calendar target starts from: a demo student, the tutor and a session they teach. */
+export type CalendarContext = { student: Owner; tutor: Owner; sessionId: string };
+
+/**
+ * The token of an owner's links at version 0, as `calendar-keys.server.ts` signs it: written out
+ * here again from the decision, so that a change of the scheme fails the suite's set-up.
+ */
+function tokenOf(secret: string, kind: Owner["kind"], id: string) {
+  return createHmac("sha256", secret)
+    .update(`calendar:${kind}:${id}:0`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+async function calendarAt(server: AppServer, url: string) {
+  const response = await fetch(`${server.origin}${url}`);
+  const text = await response.text();
+  if (response.status !== 200 || !text.startsWith("BEGIN:VCALENDAR"))
+    throw new Error(`${url} answered ${response.status}, not a calendar: the set-up is wrong`);
+  return text;
+}
+
+/**
+ * The owners the target starts from, read as staff would: an enrolled student from the Students
+ * page, the tutor the suite knows, and a timetable built for the tutor on the intake the course
+ * page offers (its first session is the one-session file's). The server's secret is the demo's
+ * `auth-secret` in its data folder (the suite sets no AUTH_SECRET).
+ */
+export async function calendarContextOf(
+  server: AppServer,
+  cookie: string,
+  { intakeId, tutorId }: Pick<FuzzContext, "intakeId" | "tutorId">,
+): Promise<CalendarContext> {
+  const secret = readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim();
+  const students = await (
+    await fetch(`${server.origin}/admin-portal/students?status=enrolled`, { headers: { cookie } })
+  ).text();
+  const studentId = students.match(/[?&](?:amp;)?id=([0-9a-f-]{36})/)?.[1];
+  if (!studentId) throw new Error("The Students page lists no enrolled student");
+  const day = (inDays: number) =>
+    new Date(Date.now() + inDays * 86_400_000).toISOString().slice(0, 10);
+  const from = day(14);
+  const built = await fetch(`${server.origin}/admin-portal/intakes/${intakeId}/timetable`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams([
+      ["intent", "build"],
+      ["days", "2"],
+      ["days", "4"],
+      ["startTime", "18:00"],
+      ["endTime", "21:00"],
+      ["from", from],
+      ["until", day(27)],
+      ["titlePrefix", "Fuzz session"],
+      ["place", "Room 2, 14 Admiralty Way"],
+      ["tutorId", tutorId],
+    ]),
+  });
+  await built.arrayBuffer();
+  const student: Owner = {
+    kind: "student",
+    id: studentId,
+    token: tokenOf(secret, "student", studentId),
+  };
+  const tutor: Owner = { kind: "tutor", id: tutorId, token: tokenOf(secret, "tutor", tutorId) };
+  await calendarAt(server, `/calendar/student/${student.id}/${student.token}.ics`);
+  const feed = await calendarAt(server, `/calendar/tutor/${tutor.id}/${tutor.token}.ics`);
+  const sessionId = feed.match(/^UID:([0-9a-f-]{36})@/m)?.[1];
+  if (!sessionId)
+    throw new Error(`Building a timetable answered ${built.status}; the tutor's feed has no event`);
+  await calendarAt(server, `/calendar/tutor/${tutor.id}/${tutor.token}/${sessionId}.ics`);
+  return { student, tutor, sessionId };
+}
+
+/** Escaped as a URL carries it (a lone surrogate, which no URL can carry, as U+FFFD). */
+const segment = (value: string) => encodeURIComponent(Buffer.from(value).toString());
+
+/** A path segment as a stranger writes it: often escaped, sometimes raw or broken. */
+const strangeSegment = fc.oneof(
+  { weight: 4, arbitrary: fuzzText.map((text) => segment(text.slice(0, 300))) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("%", "%zz", "%00", "%2F", "%2e%2e", "..", ".", "~", "%C0%AF", "%ff"),
+  },
+  { weight: 1, arbitrary: fc.stringMatching(/^[\w.-]{0,80}$/) },
+);
+
+/**
+ * A calendar URL: each piece right, another owner's, a near miss or a stranger's, in the feed's
+ * shape, the one-session file's, or with a segment too many or too few.
+ */
+export function calendarPaths({ student, tutor, sessionId }: CalendarContext) {
+  const owner = fc.constantFrom(student, tutor);
+  const kind = (right: Owner) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constant(right.kind) },
+      { weight: 1, arbitrary: fc.constantFrom("student", "tutor", "STUDENT", "staff", "") },
+      { weight: 1, arbitrary: strangeSegment },
+    );
+  const id = (right: Owner) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constant(right.id) },
+      { weight: 1, arbitrary: fc.constantFrom(student.id, tutor.id, right.id.toUpperCase()) },
+      { weight: 1, arbitrary: fc.constant(null).map(() => randomUUID()) },
+      { weight: 1, arbitrary: strangeSegment },
+    );
+  const token = (right: Owner) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constant(right.token) },
+      { weight: 1, arbitrary: fc.constantFrom(student.token, tutor.token, `${right.token}A`) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .nat(31)
+          .map((at) => `${right.token.slice(0, at)}_${right.token.slice(at + 1)}`),
+      },
+      { weight: 1, arbitrary: fc.stringMatching(/^[\w-]{32}$/) },
+      { weight: 1, arbitrary: strangeSegment },
+    );
+  const suffix = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(".ics") },
+    { weight: 1, arbitrary: fc.constantFrom("", ".ICS", ".ics.ics", ".ics/", ".ics%00", "%2Eics") },
+  );
+  const session = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(sessionId) },
+    { weight: 1, arbitrary: fc.constant(null).map(() => randomUUID()) },
+    { weight: 1, arbitrary: strangeSegment },
+  );
+  const extra = fc.oneof(
+    { weight: 8, arbitrary: fc.constant("") },
+    { weight: 1, arbitrary: strangeSegment.map((text) => `/${text}`) },
+  );
+  return owner.chain((right) =>
+    fc
+      .record({
+        kind: kind(right),
+        id: id(right),
+        token: token(right),
+        suffix,
+        session: fc.option(session, { freq: 2 }),
+        extra,
+      })
+      .map(({ kind, id, token, suffix, session, extra }) =>
+        session === null
+          ? `/calendar/${kind}/${id}/${token}${suffix}${extra}`
+          : `/calendar/${kind}/${id}/${token}/${session}${suffix}${extra}`,
+      ),
+  );
+}
+
+/** The calendar feeds: GET with generated paths and query strings; 200 or 404, nothing else. */
+export const calendarTarget: Target = {
+  name: "calendar feed",
+  method: "GET",
+  path: () => "/calendar",
+  paths: ({ calendar }) => {
+    if (!calendar) throw new Error("The calendar target runs with the calendar's context");
+    return calendarPaths(calendar);
+  },
+  statuses: [200, 404],
+  signedIn: false,
+  fields: () =>
+    fc.array(fc.record({ name: fc.string({ maxLength: 10 }), value: fuzzText }), { maxLength: 3 }),
+};
