@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { offerExpiryJob, offerReminderJob } from "~/features/applications/offers.server";
+import { sessionReminderJob } from "~/features/cohort/session-reminders.server";
 import type { Job, RetryPolicy } from "~/features/jobs/define-job.server";
 import {
   installQueues,
@@ -30,6 +31,7 @@ const backgroundJobs: readonly Job[] = [
   paymentCheckJob,
   refundCheckJob,
   instalmentReminderJob,
+  sessionReminderJob,
   // A WhatsApp reply Meta reports failed no longer answers its conversation.
   whatsappEventJob.withHooks({ replyFailed: answerWithdrawn }),
 ];
