@@ -7,8 +7,11 @@ import { attendanceRate, attendanceText } from "~/features/cohort/attendance-rul
 import { loadRegister, saveRegister } from "~/features/cohort/register.server";
 import type { RegisterInput } from "~/features/cohort/register-schema";
 import { cancelSession } from "~/features/cohort/sessions.server";
-import { makeAdmin } from "../support/admin-session";
+import * as classListRoute from "~/routes/admin/class-list";
+import * as studentsExportRoute from "~/routes/resources/students-export";
+import { getRequest, makeAdmin, signedInAdmin } from "../support/admin-session";
 import { enrolledClass, makeTutor, twiceWeekly } from "../support/cohort-fixtures";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 setupTestDatabase();
@@ -174,5 +177,37 @@ describe("the register", () => {
       missing?.id,
     );
     expect(attendanceRate({ present: 0, late: 0, absent: 0, excused: 2 })).toBeNull();
+  });
+
+  it("shows each student's attendance on the class list and in the students CSV", async () => {
+    const { cookie } = await signedInAdmin();
+    const { intake, students, sessions } = await runningClass(2);
+    const [present, absent] = students;
+    for (const session of sessions.slice(0, 2)) {
+      const register = await loadRegister(session.id);
+      if (!register) throw new Error("no register");
+      await saveRegister(session.id, posted(register, { [absent?.id ?? ""]: "absent" }), "Staff");
+    }
+    const list = await classListRoute.loader(
+      routeArgs(getRequest(`/admin-portal/students/class-list?intake=${intake.id}`, { cookie })),
+    );
+    expect(list.attendance[present?.id ?? ""]).toEqual({
+      text: "100 % (2 of 2)",
+      flag: null,
+    });
+    expect(list.attendance[absent?.id ?? ""]).toEqual({
+      text: "0 % (0 of 2)",
+      flag: "Absent twice in a row",
+    });
+    const response = await studentsExportRoute.loader(
+      routeArgs(getRequest(`/admin-portal/students/export?intake=${intake.id}`, { cookie })),
+    );
+    const rows = (await response.text()).split("\r\n");
+    expect(rows.find((row) => row.includes(present?.fullName ?? "-"))).toMatch(
+      /,"100","2","0","0","0","No"$/,
+    );
+    expect(rows.find((row) => row.includes(absent?.fullName ?? "-"))).toMatch(
+      /,"0","0","0","2","0","Yes"$/,
+    );
   });
 });

@@ -177,11 +177,11 @@ describe("the students CSV", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      '\uFEFF"Reference","Name","Email","Phone","Course","Intake","Starts on","Enrolled at (Lagos time)"',
+      '\uFEFF"Reference","Name","Email","Phone","Course","Intake","Starts on","Enrolled at (Lagos time)","Attendance %","Present","Late","Absent","Excused","Absent twice in a row"',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      /^"LTA-A-\d{6}","adaora Nnaji","adaora@example.com","=""\+2348031234567""","Course course-[a-z0-9]+","January 2027","2027-01-11","2026-12-01 10:30"$/,
+      /^"LTA-A-\d{6}","adaora Nnaji","adaora@example.com","=""\+2348031234567""","Course course-[a-z0-9]+","January 2027","2027-01-11","2026-12-01 10:30",,"0","0","0","0","No"$/,
     );
     expect(lines[2]).toContain('"Zainab Yusuf"');
     expect(lines[3]).toBe("");

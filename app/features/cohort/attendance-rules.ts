@@ -39,3 +39,24 @@ export function attendanceText(counts: MarkCounts) {
 }
 
 export const ABSENT_TWICE_TEXT = "Absent twice in a row";
+
+/** The CSV's attendance columns: the rate and each count, and the flag. */
+export const attendanceCsvHeader = [
+  "Attendance %",
+  "Present",
+  "Late",
+  "Absent",
+  "Excused",
+  ABSENT_TWICE_TEXT,
+];
+
+export function attendanceCsvCells(counts: MarkCounts & { absentTwiceInARow: boolean }) {
+  return [
+    attendanceRate(counts),
+    counts.present,
+    counts.late,
+    counts.absent,
+    counts.excused,
+    counts.absentTwiceInARow ? "Yes" : "No",
+  ];
+}

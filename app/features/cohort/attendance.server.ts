@@ -1,7 +1,8 @@
 import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, attendance, classSessions, courses, intakes } from "~/db/schema";
-import type { MarkCounts } from "./attendance-rules";
+import { isUuid } from "~/lib/ids";
+import { ABSENT_TWICE_TEXT, attendanceText, type MarkCounts } from "./attendance-rules";
 
 /*
  * Attendance as staff and students read it: each student's counts of marks (of sessions not
@@ -62,13 +63,40 @@ export async function attendanceOf(applicationIds: string[]) {
   return byId;
 }
 
+/** Each batch of students of an export, with their attendance. */
+export async function* withAttendance<Student extends { id: string }>(
+  batches: AsyncIterable<Student[]>,
+) {
+  for await (const batch of batches) {
+    const byId = await attendanceOf(batch.map((student) => student.id));
+    yield batch.map((student) => ({
+      ...student,
+      attendance: byId.get(student.id) ?? noMarks,
+    }));
+  }
+}
+
 /** The attendance of an intake's enrolled students, by application id. */
 export async function intakeAttendance(intakeId: string) {
+  if (!isUuid(intakeId)) return new Map<string, StudentAttendance>();
   const students = await db()
     .select({ id: applications.id })
     .from(applications)
     .where(and(eq(applications.intakeId, intakeId), eq(applications.status, "enrolled")));
   return attendanceOf(students.map((student) => student.id));
+}
+
+/** An intake's attendance as the class list and the CSV show it: words, and a flag. */
+export async function attendanceCells(
+  intakeId: string,
+): Promise<Record<string, { text: string; flag: string | null }>> {
+  const byId = await intakeAttendance(intakeId);
+  return Object.fromEntries(
+    [...byId].map(([id, counts]) => [
+      id,
+      { text: attendanceText(counts), flag: counts.absentTwiceInARow ? ABSENT_TWICE_TEXT : null },
+    ]),
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ const clock = new Intl.DateTimeFormat("en-NG", {
   timeZone: "Africa/Lagos",
   hour: "numeric",
   minute: "2-digit",
+  hourCycle: "h12",
 });
 
 /** '6:00 pm'. */

@@ -354,3 +354,9 @@ export async function sessionsOfWeek(week: string | null, now = new Date()) {
   });
   return { monday, days };
 }
+
+/** Today's sessions (Lagos), every intake: the dashboard's card. */
+export function sessionsToday(now = new Date()) {
+  const today = lagosToday(now);
+  return sessionsBetween(startOfLagosDate(today), startOfLagosDate(addDays(today, 1)));
+}

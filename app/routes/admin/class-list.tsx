@@ -5,6 +5,7 @@ import { ClassListSheet } from "~/features/applications/staff/class-list";
 import { studentsExportHref } from "~/features/applications/staff/student-links";
 import { classList } from "~/features/applications/staff/students.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { attendanceCells } from "~/features/cohort/attendance.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { CsvExportLink } from "~/ui/list/csv-export-link";
@@ -21,9 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const intakeId = new URL(request.url).searchParams.get("intake") ?? "";
-  const list = await classList(intakeId);
+  const [list, attendance] = await Promise.all([classList(intakeId), attendanceCells(intakeId)]);
   if (!list) throw data(null, { status: 404 });
-  return list;
+  return { ...list, attendance };
 }
 
 export default function ClassListPage({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,9 @@ import { href, Link } from "react-router";
 import { applicationClockFigures } from "~/features/applications/staff/application-clock.server";
 import { ApplicationsWaitingFigure } from "~/features/applications/staff/applications-waiting-figure";
 import { requireAdmin } from "~/features/auth/session.server";
+import { studentsAbsentTwiceInARow } from "~/features/cohort/attendance.server";
+import { sessionsToday } from "~/features/cohort/sessions.server";
+import { TodayCard } from "~/features/cohort/staff/today-card";
 import { courseListHref, defaultCourseListQuery } from "~/features/courses/admin/list-url";
 import { ReplyPromiseFigures } from "~/features/messages/inbox/reply-promise-card";
 import { defaultInboxQuery, inboxHref } from "~/features/messages/list-url";
@@ -43,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastDays,
     channels,
     payments,
+    todaySessions,
+    absentStudents,
   ] = await Promise.all([
     dashboardStats(),
     recentActivity(),
@@ -52,6 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     messagesPerDay(TREND_DAYS),
     messagesByChannel(TREND_DAYS),
     paymentFigures(lagosToday()),
+    sessionsToday(),
+    studentsAbsentTwiceInARow(20),
   ]);
   return {
     adminName: admin.name,
@@ -64,6 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastDays,
     channels,
     payments,
+    todaySessions,
+    absentStudents,
   };
 }
 
@@ -127,6 +136,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     lastDays,
     channels,
     payments,
+    todaySessions,
+    absentStudents,
   } = loaderData;
   return (
     <>
@@ -146,6 +157,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <NewMessagesCard days={lastDays} channels={channels} />
       {/* Two balanced columns: however long the WhatsApp list, no blank beside it. */}
       <div className="mt-8 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">
+        <TodayCard sessions={todaySessions} absent={absentStudents} />
         <Card id="activity" title="Recent Activity">
           {activity.length === 0 ? (
             <p className="mt-4 text-slate-600 dark:text-slate-300">Nothing has happened yet.</p>

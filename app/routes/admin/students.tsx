@@ -15,6 +15,8 @@ import { loadApplicationsTab } from "~/features/applications/staff/applications-
 import { listStudents } from "~/features/applications/staff/students.server";
 import { StudentsTab } from "~/features/applications/staff/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
+import { attendanceOf } from "~/features/cohort/attendance.server";
+import { AttendanceSummary } from "~/features/cohort/staff/attendance-summary";
 import { parsePaymentsQuery } from "~/features/payments/staff/list-url";
 import { listInstalments } from "~/features/payments/staff/payment-overview.server";
 import { PaymentsTab } from "~/features/payments/staff/payments-tab";
@@ -68,7 +70,19 @@ async function applicationsTab(actor: Admin, query: AdmissionsQuery, params: URL
   const { extras, ...tab } = await loadApplicationsTab(actor, query, params, (application) =>
     readOrNull("Loading an application's payments", () => applicationPayments(application)),
   );
-  return { ...tab, payments: extras, paymentConfirm: extras ? paymentConfirmFrom(params) : null };
+  const open = tab.application;
+  const attendance =
+    open?.status === "enrolled"
+      ? await readOrNull("Loading a student's attendance", async () =>
+          (await attendanceOf([open.id])).get(open.id),
+        )
+      : null;
+  return {
+    ...tab,
+    payments: extras,
+    attendance: attendance ?? null,
+    paymentConfirm: extras ? paymentConfirmFrom(params) : null,
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -143,15 +157,19 @@ function paymentParts(
   tab: NonNullable<Route.ComponentProps["loaderData"]["applications"]>,
   actionData: Route.ComponentProps["actionData"],
 ) {
-  const { application, payments, paymentConfirm } = tab;
+  const { application, payments, paymentConfirm, attendance } = tab;
   return {
-    section: (openHref: string) =>
-      payments ? (
-        <PaymentSection
-          payments={payments}
-          confirmHref={(move, target) => `${openHref}&confirm=${move}&target=${target}`}
-        />
-      ) : null,
+    section: (openHref: string) => (
+      <>
+        {attendance ? <AttendanceSummary attendance={attendance} /> : null}
+        {payments ? (
+          <PaymentSection
+            payments={payments}
+            confirmHref={(move, target) => `${openHref}&confirm=${move}&target=${target}`}
+          />
+        ) : null}
+      </>
+    ),
     confirm: (openHref: string, close: () => void) =>
       application && payments && paymentConfirm ? (
         <PaymentConfirmModal

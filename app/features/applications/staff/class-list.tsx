@@ -36,11 +36,20 @@ function IntakeFacts({ intake, tutors }: Pick<ClassList, "intake" | "tutors">) {
 const headCell =
   "px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300 print:text-black";
 
+/** A student's attendance as the class list shows it (the cohort feature's words). */
+export type AttendanceCell = { text: string; flag: string | null };
+
 /**
- * The class list: the intake's facts and a numbered table of its students with a column to
- * sign. On a phone the e-mail goes under the name and the signature column waits for paper.
+ * The class list: the intake's facts and a numbered table of its students with their
+ * attendance and a column to sign. On a phone the e-mail goes under the name and the signature
+ * column waits for paper.
  */
-export function ClassListSheet({ intake, tutors, students }: ClassList) {
+export function ClassListSheet({
+  intake,
+  tutors,
+  students,
+  attendance = {},
+}: ClassList & { attendance?: Record<string, AttendanceCell> }) {
   return (
     <div className="space-y-6 print:space-y-4">
       <section aria-label="Intake" className={cn(cardClasses, "p-5 print:border-0 print:p-0")}>
@@ -68,6 +77,9 @@ export function ClassListSheet({ intake, tutors, students }: ClassList) {
                 <th scope="col" className={cn(headCell, "max-md:hidden print:table-cell")}>
                   Email
                 </th>
+                <th scope="col" className={headCell}>
+                  Attendance
+                </th>
                 <th scope="col" className={cn(headCell, "w-1/4 max-md:hidden print:table-cell")}>
                   Signature
                 </th>
@@ -88,6 +100,14 @@ export function ClassListSheet({ intake, tutors, students }: ClassList) {
                   </td>
                   <td className="px-3 py-2 align-top break-all max-md:hidden print:table-cell">
                     {student.email}
+                  </td>
+                  <td className="px-3 py-2 align-top">
+                    {attendance[student.id]?.text ?? "No register yet"}
+                    {attendance[student.id]?.flag ? (
+                      <span className="mt-1 block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-900/40 dark:text-red-200">
+                        {attendance[student.id]?.flag}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 max-md:hidden print:table-cell print:h-10">
                     <span className="sr-only">To sign</span>
