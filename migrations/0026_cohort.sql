@@ -63,4 +63,9 @@ ALTER TABLE "timetable_settings" ADD CONSTRAINT "timetable_settings_intake_id_in
 CREATE INDEX "attendance_application_idx" ON "attendance" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "class_sessions_intake_starts_idx" ON "class_sessions" USING btree ("intake_id","starts_at");--> statement-breakpoint
 CREATE INDEX "class_sessions_starts_idx" ON "class_sessions" USING btree ("starts_at");--> statement-breakpoint
-CREATE INDEX "class_sessions_tutor_starts_idx" ON "class_sessions" USING btree ("tutor_id","starts_at");
+CREATE INDEX "class_sessions_tutor_starts_idx" ON "class_sessions" USING btree ("tutor_id","starts_at");--> statement-breakpoint
+-- Course pages show an open intake's timetable (its days, hours and first session): a change of
+-- those is a change of them; a register taken is not.
+CREATE TRIGGER public_content_version_bump
+  AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF "starts_at", "ends_at", "status" ON "class_sessions"
+  FOR EACH STATEMENT EXECUTE FUNCTION public_content_version_bump();

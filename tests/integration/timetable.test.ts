@@ -10,8 +10,10 @@ import {
   updateSession,
 } from "~/features/cohort/sessions.server";
 import { readClassTimes } from "~/features/cohort/timetable-pattern";
+import { publicPagesVersion } from "~/features/site/public-pages-version.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as timetableRoute from "~/routes/admin/intake-timetable";
+import * as courseRoute from "~/routes/site/course";
 import { makeAdmin, outcomeOf, postRequest, signedInAdmin } from "../support/admin-session";
 import { timelineKinds } from "../support/application-fixtures";
 import { enrolledClass, makeTutor, sessionRows, twiceWeekly } from "../support/cohort-fixtures";
@@ -28,6 +30,12 @@ const lagosClock = (at: Date) =>
     hour: "2-digit",
     minute: "2-digit",
   }).format(at);
+
+/** A Lagos date's weekday, 'long' or 'short' ('Tuesday', 'Tue'). */
+const weekdayOf = (date: string | Date, weekday: "long" | "short") =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", weekday }).format(
+    typeof date === "string" ? new Date(`${date}T12:00:00+01:00`) : date,
+  );
 
 describe("an intake's timetable", () => {
   it("is built from a pattern into 16 dated sessions in Lagos time, once", async () => {
@@ -113,12 +121,16 @@ describe("an intake's timetable", () => {
     expect(await updateSession(admin, intake.id, first.id, moved)).toBe(2);
     const [after] = await sessionRows(intake.id);
     expect(after).toMatchObject({ sequence: 1, place: moved.place, notice: moved.notice });
-    expect(lagosClock(after?.startsAt ?? new Date())).toBe("Wed 17:00");
+    expect(lagosClock(after?.startsAt ?? new Date())).toBe(
+      `${weekdayOf(moved.date, "short")} 17:00`,
+    );
     for (const student of students.slice(1)) {
       const sent = await emailsTo(student.email);
       expect(sent).toHaveLength(1);
-      expect(sent[0]?.subject).toMatch(/^Class changed: Session 1, now Wednesday/);
-      expect(sent[0]?.body).toContain("Was: Tuesday");
+      expect(sent[0]?.subject).toMatch(
+        new RegExp(`^Class changed: Session 1, now ${weekdayOf(moved.date, "long")}`),
+      );
+      expect(sent[0]?.body).toContain(`Was: ${weekdayOf(first.startsAt, "long")}`);
       expect(sent[0]?.body).toContain("Room 2 is being painted.");
       expect(await timelineKinds(student.id)).toContain("session-changed");
     }
@@ -236,5 +248,28 @@ describe("an intake's timetable", () => {
     );
     expect(built).toMatchObject({ kind: "redirect" });
     expect(await sessionRows(intake.id)).toHaveLength(16);
+  });
+
+  it("shows an open intake's pattern and first class on its course page, kept until sessions change", async () => {
+    const { course, intake } = await enrolledClass(1, { startsInDays: 20 });
+    const page = () =>
+      courseRoute.loader(
+        routeArgs(new Request(`http://localhost/course/${course.slug}`), { slug: course.slug }),
+      );
+    expect((await page()).intakes[0]?.timetable).toBeNull();
+    const before = await publicPagesVersion();
+    const sessions = await twiceWeekly(intake);
+    const afterBuild = await publicPagesVersion();
+    expect(afterBuild).not.toBe(before);
+    const [listed] = (await page()).intakes;
+    expect(listed?.timetable?.pattern).toBe("Tuesdays and Thursdays, 6pm–9pm");
+    expect(listed?.timetable?.firstSession).toMatch(
+      /^(Tuesday|Thursday), .* 6:00 pm to 9:00 pm \(Lagos time\)$/,
+    );
+    // Taking a register changes no public page: the kept pages stay.
+    await db().execute(
+      `update class_sessions set register_taken_at = now() where id = '${sessions[0]?.id}'`,
+    );
+    expect(await publicPagesVersion()).toBe(afterBuild);
   });
 });

@@ -12,7 +12,15 @@ import type { PublicIntake } from "./public-intakes.server";
  * ways to pay (in a details element: no script), and
  * 'Apply' (or 'Join the waitlist' when full) on those taking applications now.
  */
-export function NextSessions({ intakes }: { intakes: (PublicIntake & { applying: boolean })[] }) {
+export function NextSessions({
+  intakes,
+}: {
+  intakes: (PublicIntake & {
+    applying: boolean;
+    /** Once the timetable is built (the cohort feature's summary): its pattern and first session. */
+    timetable: { pattern: string; firstSession: string } | null;
+  })[];
+}) {
   return (
     <Section title="Next 3 Sessions">
       <ul className="grid gap-3 md:grid-cols-3">
@@ -28,7 +36,14 @@ export function NextSessions({ intakes }: { intakes: (PublicIntake & { applying:
             <p>
               {formatShortDate(intake.startsOn)} to {formatShortDate(intake.endsOn)}
             </p>
-            {intake.classTimes ? <p>{intake.classTimes}</p> : null}
+            {intake.timetable ? (
+              <>
+                <p>{intake.timetable.pattern}</p>
+                <p>First class: {intake.timetable.firstSession}</p>
+              </>
+            ) : intake.classTimes ? (
+              <p>{intake.classTimes}</p>
+            ) : null}
             <p>
               {intake.modeLabel}
               {intake.location && intake.mode !== "online" ? ` · ${intake.location}` : ""}

@@ -1,6 +1,7 @@
 import Headset from "lucide-react/icons/headset";
 import { data, href, Link } from "react-router";
 import { intakeRefusal } from "~/features/applications/applications.server";
+import { publicTimetables } from "~/features/cohort/public-timetable.server";
 import { CatalogueErrorView } from "~/features/courses/catalogue/catalogue-error-view";
 import {
   BrochureButton,
@@ -42,9 +43,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   const listed = await readOrUnavailable("Loading a course's intakes", () =>
     nextIntakes(course.id, now),
   );
+  const timetables = await readOrUnavailable("Loading a course's timetables", () =>
+    publicTimetables(listed.map((intake) => intake.id)),
+  );
   const intakes = listed.map((intake) => ({
     ...intake,
     applying: intakeRefusal(intake, now) === null,
+    timetable: timetables[intake.id] ?? null,
   }));
   return { course, intakes };
 }
