@@ -15,6 +15,8 @@ export default [
     route("application/:token/receipts/:number", "routes/site/receipt.ts"),
     route("application/:token/proof", "routes/site/payment-proof.ts"),
     route("demo-checkout/:reference", "routes/site/demo-checkout.tsx"),
+    route("tutor/:tutorId/:token", "routes/site/tutor-page.tsx"),
+    route("tutor/:tutorId/:token/sessions/:sessionId", "routes/site/tutor-register.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   ...prefix("admin-portal", [
@@ -47,6 +49,7 @@ export default [
       route("students/class-list", "routes/admin/class-list.tsx"),
       route("students", "routes/admin/students.tsx"),
       route("tutors", "routes/admin/tutors.tsx"),
+      route("tutors/:tutorId/timetable", "routes/admin/tutor-timetable.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("personal-data", "routes/admin/personal-data.tsx"),

@@ -27,7 +27,8 @@ export const registerSchema = z
     intent: z.literal("register"),
     student: list(z.uuid({ error: registerMessages.unreadable })),
     mark: list(mark),
-    was: list(z.union([z.literal(""), mark])),
+    // Conform reads an empty field as missing: a student the page showed unmarked.
+    was: list(z.nullish(z.union([z.literal(""), mark]))),
   })
   .check(
     z.refine(

@@ -1,8 +1,15 @@
+import CalendarDays from "lucide-react/icons/calendar-days";
 import UserPlus from "lucide-react/icons/user-plus";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Tutor } from "~/db/schema";
 import { buttonClasses } from "~/ui/button";
-import { ActiveBadge, ActiveToggleButton, RowModalLink } from "~/ui/list/row-actions";
+import { cn } from "~/ui/cn";
+import {
+  ActiveBadge,
+  ActiveToggleButton,
+  RowModalLink,
+  rowActionClasses,
+} from "~/ui/list/row-actions";
 import { type TutorListQuery, tutorListHref } from "./list-url";
 import { TutorPhoto } from "./tutor-photo";
 
@@ -49,6 +56,17 @@ export function TutorList({ tutors, query }: { tutors: Tutor[]; query: TutorList
               action="edit"
               name={tutor.name}
             />
+            <Link
+              to={href("/admin-portal/tutors/:tutorId/timetable", { tutorId: tutor.id })}
+              className={cn(
+                rowActionClasses,
+                "text-brand-800 hover:bg-brand-50 dark:text-brand-300",
+              )}
+            >
+              <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              Timetable
+              <span className="sr-only"> of {tutor.name}</span>
+            </Link>
             <ActiveToggleButton
               id={tutor.id}
               active={tutor.isActive}

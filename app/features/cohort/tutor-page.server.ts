@@ -1,0 +1,68 @@
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { href } from "react-router";
+import { db } from "~/db/client.server";
+import { classSessions, courses, intakes, tutors } from "~/db/schema";
+import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
+import { isUuid } from "~/lib/ids";
+import { env } from "~/lib/infra/env.server";
+import { calendarToken, isCalendarToken } from "./calendar-keys.server";
+import { tutorCalendarPath } from "./calendar-links";
+import { sessionColumns } from "./sessions.server";
+
+/*
+ * A tutor's own page, opened by a private link staff send them (no account, no password): the
+ * sessions they teach, each with its register, and their calendar subscription. The link is
+ * signed like the calendar feed (decision 0070) and replaced from the portal.
+ */
+
+/** How far back a tutor's page lists sessions: a register can be completed a week late. */
+const PAST_DAYS = 7;
+/** How far ahead. */
+const AHEAD_DAYS = 120;
+
+/** The tutor a private link opens; null for any link that opens nothing. */
+export async function tutorOfLink(tutorId: string, token: string) {
+  if (!(await isCalendarToken("tutor", tutorId, token))) return null;
+  const [tutor] = await db()
+    .select({ id: tutors.id, name: tutors.name })
+    .from(tutors)
+    .where(eq(tutors.id, tutorId));
+  return tutor ?? null;
+}
+
+/** A tutor's sessions from a week ago on, with their intake and course. */
+export function tutorSessions(tutorId: string, now = new Date()) {
+  const today = lagosToday(now);
+  return db()
+    .select({ ...sessionColumns, intakeLabel: intakes.label, courseTitle: courses.title })
+    .from(classSessions)
+    .innerJoin(intakes, eq(intakes.id, classSessions.intakeId))
+    .innerJoin(courses, eq(courses.id, intakes.courseId))
+    .leftJoin(tutors, eq(tutors.id, classSessions.tutorId))
+    .where(
+      and(
+        eq(classSessions.tutorId, tutorId),
+        gte(classSessions.startsAt, startOfLagosDate(addDays(today, -PAST_DAYS))),
+        lt(classSessions.startsAt, startOfLagosDate(addDays(today, AHEAD_DAYS))),
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
+}
+
+export type TutorSession = Awaited<ReturnType<typeof tutorSessions>>[number];
+
+/** The tutor's private links as staff send them: their page and their calendar feed. */
+export async function tutorLinks(tutorId: string) {
+  if (!isUuid(tutorId)) return null;
+  const token = await calendarToken("tutor", tutorId);
+  const origin = env().publicUrl;
+  return {
+    token,
+    page: `${origin}${href("/tutor/:tutorId/:token", { tutorId, token })}`,
+    feed: `${origin}${tutorCalendarPath(tutorId, token)}`,
+  };
+}
+
+/** A session's register on the tutor's own page. */
+export const tutorRegisterHref = (tutorId: string, token: string, sessionId: string) =>
+  href("/tutor/:tutorId/:token/sessions/:sessionId", { tutorId, token, sessionId });
