@@ -4,9 +4,11 @@ import { db } from "~/db/client.server";
 import { applications, attendance } from "~/db/schema";
 import { attendanceOf, studentsAbsentTwiceInARow } from "~/features/cohort/attendance.server";
 import { attendanceRate, attendanceText } from "~/features/cohort/attendance-rules";
+import { calendarToken, isCalendarToken } from "~/features/cohort/calendar-keys.server";
 import { loadRegister, saveRegister } from "~/features/cohort/register.server";
 import type { RegisterInput } from "~/features/cohort/register-schema";
 import { cancelSession } from "~/features/cohort/sessions.server";
+import { erasePerson, exportPersonData } from "~/features/people/personal-data.server";
 import * as classListRoute from "~/routes/admin/class-list";
 import * as studentsExportRoute from "~/routes/resources/students-export";
 import { getRequest, makeAdmin, signedInAdmin } from "../support/admin-session";
@@ -209,5 +211,25 @@ describe("the register", () => {
     expect(rows.find((row) => row.includes(absent?.fullName ?? "-"))).toMatch(
       /,"0","0","0","2","0","Yes"$/,
     );
+  });
+
+  it("is in the person's data export, and an erasure keeps the marks but closes their calendar feed", async () => {
+    const admin = await makeAdmin();
+    const { students, sessions } = await runningClass(1);
+    const [student] = students;
+    const [session] = sessions;
+    if (!student || !session) throw new Error("no class");
+    const register = await loadRegister(session.id);
+    if (!register) throw new Error("no register");
+    await saveRegister(session.id, posted(register, { [student.id]: "late" }), "Staff");
+    const exported = await exportPersonData({ email: student.email, phone: "" });
+    expect(exported.applications[0]?.attendance).toEqual([
+      expect.objectContaining({ session: session.title, mark: "late", markedBy: "Staff" }),
+    ]);
+    const token = await calendarToken("student", student.id);
+    expect(await isCalendarToken("student", student.id, token)).toBe(true);
+    await erasePerson(admin, { email: student.email, phone: "" });
+    expect(await isCalendarToken("student", student.id, token)).toBe(false);
+    expect(await marksOf(session.id)).toEqual({ [student.id]: "late" });
   });
 });

@@ -132,3 +132,21 @@ export async function studentsAbsentTwiceInARow(limit = 200) {
 }
 
 export type AbsentStudent = Awaited<ReturnType<typeof studentsAbsentTwiceInARow>>[number];
+
+/** Every mark of these applications, with its session: a person's data export. */
+export function attendanceRecords(applicationIds: string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db()
+    .select({
+      applicationId: attendance.applicationId,
+      session: classSessions.title,
+      startsAt: classSessions.startsAt,
+      mark: attendance.mark,
+      markedBy: attendance.markedBy,
+      markedAt: attendance.markedAt,
+    })
+    .from(attendance)
+    .innerJoin(classSessions, eq(classSessions.id, attendance.sessionId))
+    .where(inArray(attendance.applicationId, applicationIds))
+    .orderBy(classSessions.startsAt);
+}

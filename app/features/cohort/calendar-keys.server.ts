@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { calendarKeys } from "~/db/schema";
 import { calendarOwnerKinds } from "~/db/schema/values";
 import { isUuid } from "~/lib/ids";
@@ -54,11 +54,20 @@ export async function isCalendarToken(kind: string, ownerId: string, token: stri
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Every calendar link of the owner given so far stops working; the new links' version. */
-export async function revokeCalendarLinks(kind: CalendarOwnerKind, ownerId: string) {
-  const [row] = await db()
+/**
+ * Every calendar link of the owners given so far stops working (in the caller's transaction
+ * where given); the new links' version of the first.
+ */
+export async function revokeCalendarLinks(
+  kind: CalendarOwnerKind,
+  ownerIds: string | string[],
+  tx: Pick<Transaction, "insert"> = db(),
+) {
+  const ids = typeof ownerIds === "string" ? [ownerIds] : ownerIds;
+  if (ids.length === 0) return 0;
+  const [row] = await tx
     .insert(calendarKeys)
-    .values({ ownerKind: kind, ownerId, version: 1 })
+    .values(ids.map((ownerId) => ({ ownerKind: kind, ownerId, version: 1 })))
     .onConflictDoUpdate({
       target: [calendarKeys.ownerKind, calendarKeys.ownerId],
       set: { version: sql`${calendarKeys.version} + 1` },

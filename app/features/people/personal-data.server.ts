@@ -20,6 +20,8 @@ import {
 } from "~/db/schema";
 import { selectApplications } from "~/features/applications/application-query.server";
 import { eraseApplicant } from "~/features/applications/application-writes.server";
+import { attendanceRecords } from "~/features/cohort/attendance.server";
+import { revokeCalendarLinks } from "~/features/cohort/calendar-keys.server";
 import { forgetJobsNamingPhone } from "~/features/jobs/forget-jobs.server";
 import {
   whatsappEventJob,
@@ -78,25 +80,34 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
   const found = await findPersonRecords(key);
   const messageIds = found.messages.map((row) => row.id);
   const applicationIds = found.applications.map((row) => row.id);
-  const [messageRows, messageHistory, applicationRows, applicationHistory, mails, money, whatsapp] =
-    await Promise.all([
-      messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
-      messageIds.length
-        ? db().select().from(messageEvents).where(inArray(messageEvents.messageId, messageIds))
-        : [],
-      applicationIds.length
-        ? db().select().from(applications).where(inArray(applications.id, applicationIds))
-        : [],
-      applicationIds.length
-        ? db()
-            .select()
-            .from(applicationEvents)
-            .where(inArray(applicationEvents.applicationId, applicationIds))
-        : [],
-      messageIds.length ? receivedMails(messageIds) : [],
-      paymentsHeld(applicationIds),
-      whatsappHeld(messageIds),
-    ]);
+  const [
+    messageRows,
+    messageHistory,
+    applicationRows,
+    applicationHistory,
+    mails,
+    money,
+    whatsapp,
+    marks,
+  ] = await Promise.all([
+    messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
+    messageIds.length
+      ? db().select().from(messageEvents).where(inArray(messageEvents.messageId, messageIds))
+      : [],
+    applicationIds.length
+      ? db().select().from(applications).where(inArray(applications.id, applicationIds))
+      : [],
+    applicationIds.length
+      ? db()
+          .select()
+          .from(applicationEvents)
+          .where(inArray(applicationEvents.applicationId, applicationIds))
+      : [],
+    messageIds.length ? receivedMails(messageIds) : [],
+    paymentsHeld(applicationIds),
+    whatsappHeld(messageIds),
+    attendanceRecords(applicationIds),
+  ]);
   const emailsSent = await db()
     .select({
       createdAt: outgoingEmails.createdAt,
@@ -122,6 +133,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
       history: applicationHistory.filter((event) => event.applicationId === row.id),
       instalments: money.instalments.filter((part) => part.applicationId === row.id),
       payments: money.payments.filter((payment) => payment.applicationId === row.id),
+      attendance: marks.filter((mark) => mark.applicationId === row.id),
     })),
     emailsSent,
   };
@@ -257,6 +269,7 @@ const erasedAddress = (id: string) => `erased-${id.slice(0, 8)}@erased.invalid`;
  * Erases the person: their messages and applications stay (so every count and report stays
  * true) with the name, address, phone, texts, notes and network details replaced; the e-mails
  * sent to them lose their text, the mails received from them their sender, text and files;
+ * their attendance marks stay (the class's rates stay true) and their calendar feeds close;
  * their payments and refunds keep their amounts (money on record) but lose their notes,
  * reasons and transfer proofs; their private links and reply addresses stop working. Logged
  * without the details.
@@ -295,6 +308,8 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
         .delete(applicationLinks)
         .where(inArray(applicationLinks.applicationId, applicationIds));
       for (const id of applicationIds) await eraseApplicant(tx, id, ERASED, erasedAddress(id));
+      // Their calendar feeds stop answering, like their private links.
+      await revokeCalendarLinks("student", applicationIds, tx);
     }
     return { fileKeys: keys, proofKeys: proofs };
   });
