@@ -4,9 +4,10 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseCategories, courseLevels, courses, intakes } from "~/db/schema";
+import { classSessions, courseCategories, courseLevels, courses, intakes } from "~/db/schema";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
 import { seedDemoContent } from "~/features/demo/seed.server";
+import { lagosToday } from "~/lib/format/dates";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { setupTestDatabase } from "../support/test-database";
@@ -139,6 +140,19 @@ describe("seedDemoContent on an empty database", () => {
     for (const row of rows) {
       const own = stored.filter((intake) => intake.courseId === row.id);
       expect(own.filter((intake) => intake.startsOn > LAGOS_TODAY)).toHaveLength(2);
+    }
+  });
+
+  it("builds each intake's timetable from its class times, in Lagos time", async () => {
+    const stored = await database().db.select().from(intakes);
+    const sessions = await database().db.select().from(classSessions);
+    for (const intake of stored) {
+      const own = sessions.filter((session) => session.intakeId === intake.id);
+      expect(own.length, intake.classTimes ?? "").toBeGreaterThan(0);
+      for (const session of own) {
+        const day = lagosToday(session.startsAt);
+        expect(day >= intake.startsOn && day <= intake.endsOn).toBe(true);
+      }
     }
   });
 

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { bankAccount, courses, intakes, type NewCourse, type NewIntake } from "~/db/schema";
+import {
+  bankAccount,
+  classSessions,
+  courses,
+  intakes,
+  type NewCourse,
+  type NewIntake,
+} from "~/db/schema";
 import {
   courseFileKeys,
   storeCourseBrochure,
@@ -11,6 +18,7 @@ import type { ObjectStorage } from "~/lib/infra/storage/storage.server";
 import { renderCourseBrochure } from "./course-brochure.server";
 import { renderCourseImage } from "./course-image.server";
 import { buildDemoCourses, type DemoCourse } from "./demo-courses";
+import { demoSessions } from "./demo-timetables";
 
 /** Key of the transaction-scoped advisory lock that serialises concurrent seeders. */
 const SEED_ADVISORY_LOCK = 727_411_001;
@@ -73,7 +81,9 @@ export async function seedDemoContent(
         return { result: { seeded: false, courses: now }, keep: await referencedKeys(tx, storage) };
       }
       await tx.insert(courses).values(rows);
-      await tx.insert(intakes).values(intakeRows);
+      const added = await tx.insert(intakes).values(intakeRows).returning();
+      const sessions = demoSessions(added);
+      if (sessions.length) await tx.insert(classSessions).values(sessions);
       // So that a newcomer sees bank transfer offered beside the test checkout.
       await tx.insert(bankAccount).values(demoBankAccount).onConflictDoNothing();
       return { result: { seeded: true, courses: rows.length }, keep: new Set(storedKeys) };
