@@ -14,6 +14,7 @@ export default [
     route("checkout-return", "routes/site/checkout-return.tsx"),
     route("application/:token/receipts/:number", "routes/site/receipt.ts"),
     route("application/:token/proof", "routes/site/payment-proof.ts"),
+    route("application/:token/calendar", "routes/site/calendar-replace.ts"),
     route("demo-checkout/:reference", "routes/site/demo-checkout.tsx"),
     route("tutor/:tutorId/:token", "routes/site/tutor-page.tsx"),
     route("tutor/:tutorId/:token/sessions/:sessionId", "routes/site/tutor-register.tsx"),

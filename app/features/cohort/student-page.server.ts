@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { href } from "react-router";
 import { db } from "~/db/client.server";
 import { applications, attendance, courses, intakes } from "~/db/schema";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
 import { env } from "~/lib/infra/env.server";
 import { attendanceOf } from "./attendance.server";
-import { calendarToken } from "./calendar-keys.server";
+import { calendarToken, revokeCalendarLinks } from "./calendar-keys.server";
 import { googleCalendarLink, sessionIcsPath, studentCalendarPath } from "./calendar-links";
 import { sessionsOfIntake, timetableSettingsOf } from "./sessions.server";
 
@@ -64,9 +65,34 @@ export async function loadStudentTimetable(token: string, now = new Date()) {
       : null,
     // The note goes with the first session only, until it has begun.
     firstSessionNote: held[0] && held[0].startsAt > now ? settings.firstSessionNote : null,
-    feed: { url: feedUrl, webcal: feedUrl.replace(/^https?:/, "webcal:") },
+    feed: {
+      url: feedUrl,
+      webcal: feedUrl.replace(/^https?:/, "webcal:"),
+      replaceAction: href("/application/:token/calendar", { token }),
+    },
     attendance: counts.get(student.id) ?? null,
   };
 }
 
 export type StudentTimetable = NonNullable<Awaited<ReturnType<typeof loadStudentTimetable>>>;
+
+export const studentCalendarMessages = {
+  replaced: "Your calendar address was replaced: subscribe again with the new one below.",
+  notStudent: "This page has no calendar yet.",
+} as const;
+
+/**
+ * Replaces the student's calendar address (they shared it by mistake): the old one stops
+ * answering. False when the link opens no enrolled place.
+ */
+export async function replaceStudentCalendar(token: string) {
+  const applicationId = await db().transaction((tx) => applicationIdOfToken(tx, token));
+  if (!applicationId) return false;
+  const [student] = await db()
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.status, "enrolled")));
+  if (!student) return false;
+  await revokeCalendarLinks("student", student.id);
+  return true;
+}

@@ -1,3 +1,4 @@
+import { Form } from "react-router";
 import { LabelledSection } from "~/ui/labelled-section";
 import { attendanceText, markLabels } from "../attendance-rules";
 import { sessionShortWhen, sessionWhen, sessionWhere } from "../session-text";
@@ -80,6 +81,11 @@ export function MyTimetable({ timetable }: { timetable: StudentTimetable }) {
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900"
           />
           <p className="mt-1 text-sm text-slate-700">Keep it to yourself: it is private to you.</p>
+          <Form method="post" action={timetable.feed.replaceAction} className="mt-2">
+            <button type="submit" className={linkClasses}>
+              Shared it by mistake? Replace my calendar address
+            </button>
+          </Form>
         </LabelledSection>
       ) : null}
       {timetable.attendance ? (
