@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { applications, attendance, classSessions, courses, intakes, tutors } from "~/db/schema";
+import { applications, attendance, classSessions } from "~/db/schema";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { DEFAULT_MARK } from "./attendance-rules";
 import { type RegisterInput, registerMessages } from "./register-schema";
-import { sessionColumns } from "./sessions.server";
+import { selectSessions } from "./sessions.server";
 
 /*
  * A session's register. Authorization is the caller's: the portal's route guards with
@@ -19,19 +19,9 @@ import { sessionColumns } from "./sessions.server";
 /** A session with its intake and course, as the register heads it; null when not found. */
 async function findSession(sessionId: string, tutorId?: string) {
   if (!isUuid(sessionId)) return null;
-  const [session] = await db()
-    .select({ ...sessionColumns, intakeLabel: intakes.label, courseTitle: courses.title })
-    .from(classSessions)
-    .innerJoin(intakes, eq(intakes.id, classSessions.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
-    .leftJoin(tutors, eq(tutors.id, classSessions.tutorId))
-    .where(
-      and(
-        eq(classSessions.id, sessionId),
-        tutorId ? eq(classSessions.tutorId, tutorId) : undefined,
-      ),
-    )
-    .limit(1);
+  const [session] = await selectSessions(
+    and(eq(classSessions.id, sessionId), tutorId ? eq(classSessions.tutorId, tutorId) : undefined),
+  ).limit(1);
   return session ?? null;
 }
 

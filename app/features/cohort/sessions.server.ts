@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
@@ -12,6 +12,7 @@ import {
   tutors,
 } from "~/db/schema";
 import type { ApplicationActor } from "~/features/applications/application-history.server";
+import { findIntakeWithCourse } from "~/features/intakes/intakes.server";
 import { emailWithLink } from "~/features/payments/payment-emails.server";
 import { UserFacingError } from "~/lib/errors";
 import { addDays, lagosToday, mondayOf, startOfLagosDate } from "~/lib/format/dates";
@@ -34,27 +35,7 @@ import { type BuildInput, type SessionInput, timetableMessages } from "./timetab
 const sessionNotFound = () => new UserFacingError(timetableMessages.sessionNotFound, 404);
 
 /** The intake a timetable belongs to, with its course; null when there is none. */
-export async function findTimetableIntake(intakeId: string) {
-  if (!isUuid(intakeId)) return null;
-  const [intake] = await db()
-    .select({
-      id: intakes.id,
-      label: intakes.label,
-      startsOn: intakes.startsOn,
-      endsOn: intakes.endsOn,
-      classTimes: intakes.classTimes,
-      mode: intakes.mode,
-      location: intakes.location,
-      status: intakes.status,
-      courseId: courses.id,
-      courseTitle: courses.title,
-    })
-    .from(intakes)
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
-    .where(eq(intakes.id, intakeId))
-    .limit(1);
-  return intake ?? null;
-}
+export const findTimetableIntake = findIntakeWithCourse;
 
 export type TimetableIntake = NonNullable<Awaited<ReturnType<typeof findTimetableIntake>>>;
 
@@ -76,11 +57,13 @@ export const sessionColumns = {
   updatedAt: classSessions.updatedAt,
 };
 
-/** Sessions with their tutor's name, for any condition, in time order. */
-export function selectSessions(where: ReturnType<typeof and>) {
+/** Sessions with their tutor's name, intake and course, for any condition, in time order. */
+export function selectSessions(where: SQL | undefined) {
   return db()
-    .select(sessionColumns)
+    .select({ ...sessionColumns, intakeLabel: intakes.label, courseTitle: courses.title })
     .from(classSessions)
+    .innerJoin(intakes, eq(intakes.id, classSessions.intakeId))
+    .innerJoin(courses, eq(courses.id, intakes.courseId))
     .leftJoin(tutors, eq(tutors.id, classSessions.tutorId))
     .where(where)
     .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
@@ -313,26 +296,18 @@ export async function saveTimetableSettings(
   });
 }
 
-/** Sessions between two instants across intakes (the week view, today's sessions). */
-export function sessionsBetween(from: Date, until: Date, tutorId?: string) {
-  return db()
-    .select({ ...sessionColumns, intakeLabel: intakes.label, courseTitle: courses.title })
-    .from(classSessions)
-    .innerJoin(intakes, eq(intakes.id, classSessions.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
-    .leftJoin(tutors, eq(tutors.id, classSessions.tutorId))
-    .where(
-      and(
-        gte(classSessions.startsAt, from),
-        lt(classSessions.startsAt, until),
-        tutorId ? eq(classSessions.tutorId, tutorId) : undefined,
-        inArray(intakes.status, ["open", "closed", "draft"]),
-      ),
-    )
-    .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
+/** Sessions between two instants across intakes not cancelled (the week view, today's). */
+export function sessionsBetween(from: Date, until: Date) {
+  return selectSessions(
+    and(
+      gte(classSessions.startsAt, from),
+      lt(classSessions.startsAt, until),
+      inArray(intakes.status, ["open", "closed", "draft"]),
+    ),
+  );
 }
 
-export type WeekSession = Awaited<ReturnType<typeof sessionsBetween>>[number];
+export type WeekSession = ListedSession;
 
 /**
  * The week view: the Monday of the week holding `week` (a `YYYY-MM-DD` date; anything else

@@ -1,13 +1,13 @@
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gte, lt } from "drizzle-orm";
 import { href } from "react-router";
 import { db } from "~/db/client.server";
-import { classSessions, courses, intakes, tutors } from "~/db/schema";
+import { classSessions, tutors } from "~/db/schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import { calendarToken, isCalendarToken } from "./calendar-keys.server";
 import { tutorCalendarPath } from "./calendar-links";
-import { sessionColumns } from "./sessions.server";
+import { selectSessions } from "./sessions.server";
 
 /*
  * A tutor's own page, opened by a private link staff send them (no account, no password): the
@@ -33,20 +33,13 @@ export async function tutorOfLink(tutorId: string, token: string) {
 /** A tutor's sessions from a week ago on, with their intake and course. */
 export function tutorSessions(tutorId: string, now = new Date()) {
   const today = lagosToday(now);
-  return db()
-    .select({ ...sessionColumns, intakeLabel: intakes.label, courseTitle: courses.title })
-    .from(classSessions)
-    .innerJoin(intakes, eq(intakes.id, classSessions.intakeId))
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
-    .leftJoin(tutors, eq(tutors.id, classSessions.tutorId))
-    .where(
-      and(
-        eq(classSessions.tutorId, tutorId),
-        gte(classSessions.startsAt, startOfLagosDate(addDays(today, -PAST_DAYS))),
-        lt(classSessions.startsAt, startOfLagosDate(addDays(today, AHEAD_DAYS))),
-      ),
-    )
-    .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
+  return selectSessions(
+    and(
+      eq(classSessions.tutorId, tutorId),
+      gte(classSessions.startsAt, startOfLagosDate(addDays(today, -PAST_DAYS))),
+      lt(classSessions.startsAt, startOfLagosDate(addDays(today, AHEAD_DAYS))),
+    ),
+  );
 }
 
 export type TutorSession = Awaited<ReturnType<typeof tutorSessions>>[number];

@@ -38,6 +38,30 @@ export async function findIntakeCourse(courseId: string) {
   return course ?? null;
 }
 
+/** An intake with its course's id and title, as its class list and timetable head it; null when unknown. */
+export async function findIntakeWithCourse(intakeId: string) {
+  if (!isUuid(intakeId)) return null;
+  const [intake] = await db()
+    .select({
+      id: intakes.id,
+      label: intakes.label,
+      startsOn: intakes.startsOn,
+      endsOn: intakes.endsOn,
+      classTimes: intakes.classTimes,
+      mode: intakes.mode,
+      location: intakes.location,
+      seats: intakes.seats,
+      status: intakes.status,
+      courseId: courses.id,
+      courseTitle: courses.title,
+    })
+    .from(intakes)
+    .innerJoin(courses, eq(courses.id, intakes.courseId))
+    .where(eq(intakes.id, intakeId))
+    .limit(1);
+  return intake ?? null;
+}
+
 /** What the portal shows of an intake's tutor: id and name, and whether still active. */
 export const staffTutorColumns = { id: tutors.id, name: tutors.name, isActive: tutors.isActive };
 

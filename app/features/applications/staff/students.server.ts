@@ -1,7 +1,11 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applicationEvents, applications, courses, intakes } from "~/db/schema";
-import { staffTutorColumns, tutorsByIntake } from "~/features/intakes/intakes.server";
+import {
+  findIntakeWithCourse,
+  staffTutorColumns,
+  tutorsByIntake,
+} from "~/features/intakes/intakes.server";
 import { isUuid } from "~/lib/ids";
 import { inBatches } from "~/lib/in-batches";
 import { containsPattern } from "~/lib/text/sql-text";
@@ -135,24 +139,7 @@ export async function enrolledCount() {
 
 /** An intake's class list: the course, dates, class times, tutors and enrolled students. */
 export async function classList(intakeId: string) {
-  if (!isUuid(intakeId)) return null;
-  const [intake] = await db()
-    .select({
-      id: intakes.id,
-      label: intakes.label,
-      startsOn: intakes.startsOn,
-      endsOn: intakes.endsOn,
-      classTimes: intakes.classTimes,
-      mode: intakes.mode,
-      location: intakes.location,
-      seats: intakes.seats,
-      status: intakes.status,
-      courseTitle: courses.title,
-    })
-    .from(intakes)
-    .innerJoin(courses, eq(courses.id, intakes.courseId))
-    .where(eq(intakes.id, intakeId))
-    .limit(1);
+  const intake = await findIntakeWithCourse(intakeId);
   if (!intake) return null;
   const [students, tutorsOf] = await Promise.all([
     studentRows()

@@ -4,9 +4,9 @@ import { formatPhone } from "~/lib/text/phone-format";
 import { Card } from "~/ui/card";
 import type { AbsentStudent } from "../attendance.server";
 import { ABSENT_TWICE_TEXT } from "../attendance-rules";
-import { registerHref, weekHref } from "../cohort-links";
-import { formatClock, sessionWhere } from "../session-text";
+import { weekHref } from "../cohort-links";
 import type { WeekSession } from "../sessions.server";
+import { SessionLine } from "./session-line";
 
 const linkClasses = "font-medium text-brand-800 hover:underline dark:text-brand-300";
 
@@ -25,24 +25,7 @@ export function TodayCard({
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
           {sessions.map((session) => (
-            <li key={session.id} className="flex flex-wrap justify-between gap-2 py-3">
-              <div>
-                <p className="font-medium">
-                  {formatClock(session.startsAt)} · {session.courseTitle}, {session.intakeLabel}
-                  {session.status === "cancelled" ? " (cancelled)" : ""}
-                </p>
-                <p className="text-sm break-words text-slate-600 dark:text-slate-400">
-                  {session.title} · {sessionWhere(session)}
-                  {session.tutorName ? ` · ${session.tutorName}` : ""}
-                </p>
-              </div>
-              {session.status === "cancelled" ? null : (
-                <Link to={registerHref(session.id)} className={linkClasses}>
-                  {session.registerTakenAt ? "Register (taken)" : "Take register"}
-                  <span className="sr-only">: {session.courseTitle}</span>
-                </Link>
-              )}
-            </li>
+            <SessionLine key={session.id} session={session} />
           ))}
         </ul>
       )}
