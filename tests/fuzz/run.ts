@@ -12,6 +12,7 @@
 //   FUZZ_TARGETS="inbound mail"         only the mail phase; FUZZ_MAILS=n mails
 //   FUZZ_TARGETS="proof door"           only the PDF bomb sent as a transfer proof
 //   FUZZ_TARGETS="calendar feed"        only the calendar links (tests/fuzz/calendar.ts): 200 or 404
+//   FUZZ_TARGETS="register,timetable add"  the running cohort's forms (tests/fuzz/cohort.ts)
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
@@ -19,6 +20,7 @@ import fc from "fast-check";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
 import { calendarContextOf, calendarTarget } from "./calendar";
+import { cohortContextOf, cohortTargets } from "./cohort";
 import {
   FUZZ_INBOUND_ADDRESS,
   fuzzMail,
@@ -331,6 +333,9 @@ async function main() {
       ...known,
       calendar: chosen.includes(calendarTarget)
         ? await calendarContextOf(server, cookie, known)
+        : undefined,
+      cohort: chosen.some((target) => cohortTargets.includes(target))
+        ? await cohortContextOf(server, cookie, known)
         : undefined,
     };
     for (const target of chosen) {

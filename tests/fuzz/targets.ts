@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { type CalendarContext, calendarTarget } from "./calendar";
+import { type CohortContext, cohortTargets } from "./cohort";
 import { type Field, fuzzFields } from "./payloads";
 
 /** What the suite learns from the running server before the cases start. */
@@ -11,6 +12,8 @@ export type FuzzContext = {
   intakeId: string;
   /** A student's and a tutor's calendar links (tests/fuzz/calendar.ts). */
   calendar?: CalendarContext;
+  /** The running cohort's intake, sessions and student (tests/fuzz/cohort.ts). */
+  cohort?: CohortContext;
 };
 
 /**
@@ -437,4 +440,5 @@ export const targets: Target[] = [
       ]),
   },
   calendarTarget,
+  ...cohortTargets,
 ];
