@@ -1,5 +1,4 @@
 import { and, eq, gte, lt } from "drizzle-orm";
-import { href } from "react-router";
 import { db } from "~/db/client.server";
 import { classSessions, tutors } from "~/db/schema";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
@@ -7,6 +6,7 @@ import { isUuid } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import { calendarToken, isCalendarToken } from "./calendar-keys.server";
 import { tutorCalendarPath } from "./calendar-links";
+import { tutorPageHref } from "./cohort-links";
 import { selectSessions } from "./sessions.server";
 
 /*
@@ -51,11 +51,7 @@ export async function tutorLinks(tutorId: string) {
   const origin = env().publicUrl;
   return {
     token,
-    page: `${origin}${href("/tutor/:tutorId/:token", { tutorId, token })}`,
+    page: `${origin}${tutorPageHref(tutorId, token)}`,
     feed: `${origin}${tutorCalendarPath(tutorId, token)}`,
   };
 }
-
-/** A session's register on the tutor's own page. */
-export const tutorRegisterHref = (tutorId: string, token: string, sessionId: string) =>
-  href("/tutor/:tutorId/:token/sessions/:sessionId", { tutorId, token, sessionId });

@@ -1,10 +1,6 @@
 import { data } from "react-router";
-import {
-  tutorLinks,
-  tutorOfLink,
-  tutorRegisterHref,
-  tutorSessions,
-} from "~/features/cohort/tutor-page.server";
+import { tutorRegisterHref } from "~/features/cohort/cohort-links";
+import { tutorLinks, tutorOfLink, tutorSessions } from "~/features/cohort/tutor-page.server";
 import { TutorSessionList } from "~/features/cohort/tutor-sessions";
 import { privatePageHeaders, privatePageMeta } from "~/lib/http/private-page";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";

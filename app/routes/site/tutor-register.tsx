@@ -1,11 +1,15 @@
-import { data, href, Link } from "react-router";
+import { data, Link } from "react-router";
+import { tutorPageHref, tutorRegisterHref } from "~/features/cohort/cohort-links";
 import { loadRegister, saveRegister } from "~/features/cohort/register.server";
 import { RegisterForm, RegisterHeading } from "~/features/cohort/register-form";
 import { registerMessages, registerSchema } from "~/features/cohort/register-schema";
-import { tutorOfLink, tutorRegisterHref } from "~/features/cohort/tutor-page.server";
+import { tutorOfLink } from "~/features/cohort/tutor-page.server";
+import { formErrorsOf } from "~/lib/forms/action-reply";
 import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { privatePageHeaders, privatePageMeta } from "~/lib/http/private-page";
 import { readOrUnavailable } from "~/lib/http/unavailable.server";
+import { FormError } from "~/ui/form/fields";
+import { FlashMessage } from "~/ui/form/form-notice";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/tutor-register";
 
@@ -49,19 +53,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export default function TutorRegister({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function TutorRegister({
+  loaderData,
+  actionData,
+  params,
+  matches,
+}: Route.ComponentProps) {
   const { register } = loaderData;
   useActionReply(actionData);
   return (
     <div className="mx-auto grid max-w-2xl gap-4 px-4 py-8 sm:px-6">
       <Link
-        to={href("/tutor/:tutorId/:token", { tutorId: params.tutorId, token: params.token })}
+        to={tutorPageHref(params.tutorId, params.token)}
         className="text-sm font-medium text-brand-800 underline"
       >
         My classes
       </Link>
       <h1 className="text-2xl font-extrabold text-slate-900">Register: {register.session.title}</h1>
       <RegisterHeading session={register.session} />
+      <FlashMessage flash={matches[0].loaderData.flash} />
+      <FormError errors={formErrorsOf(actionData)} />
       <RegisterForm register={register} />
     </div>
   );
