@@ -9,7 +9,7 @@ import {
   sessionsOfWeek,
   updateSession,
 } from "~/features/cohort/sessions.server";
-import { readClassTimes } from "~/features/cohort/timetable-pattern";
+import { readClassTimes, sessionsOfPattern } from "~/features/cohort/timetable-pattern";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as timetableRoute from "~/routes/admin/intake-timetable";
@@ -271,5 +271,49 @@ describe("an intake's timetable", () => {
       `update class_sessions set register_taken_at = now() where id = '${sessions[0]?.id}'`,
     );
     expect(await publicPagesVersion()).toBe(afterBuild);
+  });
+
+  it("refuses dates outside the years it can teach in, and never loops past year 9999", async () => {
+    const { intake } = await enrolledClass(0);
+    const { cookie } = await signedInAdmin();
+    const path = `/admin-portal/intakes/${intake.id}/timetable`;
+    const post = (fields: [string, string][]) =>
+      outcomeOf(() =>
+        timetableRoute.action(
+          routeArgs(postRequest(path, fields, { cookie }), { intakeId: intake.id }),
+        ),
+      );
+    // PostgreSQL has no year 0: this was a 500 (the fuzz suite found it).
+    const added = await post([
+      ["intent", "add"],
+      ["title", "Year zero"],
+      ["date", "0000-01-04"],
+      ["startTime", "10:00"],
+      ["endTime", "11:00"],
+    ]);
+    expect(added).toMatchObject({ kind: "data", status: 400 });
+    expect(JSON.stringify(added)).toContain("Please enter a valid date");
+    const built = await post([
+      ["intent", "build"],
+      ["days", "2"],
+      ["startTime", "18:00"],
+      ["endTime", "21:00"],
+      ["from", "9999-12-28"],
+      ["until", "9999-12-31"],
+    ]);
+    expect(built).toMatchObject({ kind: "data", status: 400 });
+    expect(await sessionRows(intake.id)).toHaveLength(0);
+    // The pattern itself stops after five years of days, whatever it is given.
+    const far = sessionsOfPattern({
+      days: [6],
+      startTime: "10:00",
+      endTime: "11:00",
+      from: "9999-12-28",
+      until: "9999-12-31",
+    });
+    expect(far.length).toBeLessThanOrEqual(1);
+    // A week the view cannot show is this week.
+    const week = await sessionsOfWeek("0000-01-05");
+    expect(week.monday >= "2026-01-01").toBe(true);
   });
 });

@@ -18,7 +18,12 @@ import { UserFacingError } from "~/lib/errors";
 import { addDays, lagosToday, mondayOf, startOfLagosDate } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { sessionChangedEmail } from "./session-emails.server";
-import { lagosInstant, MAX_SESSIONS_PER_BUILD, sessionsOfPattern } from "./timetable-pattern";
+import {
+  isTeachingDate,
+  lagosInstant,
+  MAX_SESSIONS_PER_BUILD,
+  sessionsOfPattern,
+} from "./timetable-pattern";
 import { type BuildInput, type SessionInput, timetableMessages } from "./timetable-schema";
 
 /*
@@ -314,10 +319,7 @@ export type WeekSession = ListedSession;
  * means this week in Lagos) and its seven days, each with its sessions.
  */
 export async function sessionsOfWeek(week: string | null, now = new Date()) {
-  const asked =
-    week && /^\d{4}-\d{2}-\d{2}$/.test(week) && !Number.isNaN(Date.parse(week))
-      ? week
-      : lagosToday(now);
+  const asked = week && isTeachingDate(week) ? week : lagosToday(now);
   const monday = mondayOf(asked);
   const sessions = await sessionsBetween(
     startOfLagosDate(monday),

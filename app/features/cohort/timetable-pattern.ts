@@ -33,6 +33,13 @@ export type TimetablePattern = {
 
 export type SessionTimes = { startsAt: Date; endsAt: Date };
 
+/** The years a timetable may use: any date a form or a URL gives is checked against them. */
+export const isTeachingDate = (date: string) =>
+  /^20\d{2}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+
+/** The longest period one build looks through: five years of days. */
+const MAX_PATTERN_DAYS = 5 * 366;
+
 /** A Lagos date and wall-clock time as an instant (Lagos is UTC+1 all year). */
 export const lagosInstant = (date: string, time: string) => new Date(`${date}T${time}:00+01:00`);
 
@@ -40,7 +47,10 @@ export const lagosInstant = (date: string, time: string) => new Date(`${date}T${
 export function sessionsOfPattern(pattern: TimetablePattern): SessionTimes[] {
   const days = new Set(pattern.days);
   const sessions: SessionTimes[] = [];
-  for (let date = pattern.from; date <= pattern.until; date = addDays(date, 1)) {
+  // Counted, and each date checked: past year 9999 a date would never compare as later.
+  for (let day = 0; day < MAX_PATTERN_DAYS; day++) {
+    const date = addDays(pattern.from, day);
+    if (date > pattern.until || !isTeachingDate(date)) break;
     if (!days.has(new Date(`${date}T12:00:00Z`).getUTCDay())) continue;
     sessions.push({
       startsAt: lagosInstant(date, pattern.startTime),

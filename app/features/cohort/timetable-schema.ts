@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { atMost, optionalText, requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
-import { MAX_SESSIONS_PER_BUILD } from "./timetable-pattern";
+import { isTeachingDate, MAX_SESSIONS_PER_BUILD } from "./timetable-pattern";
 
 /** The timetable page's forms: build from a pattern, add, edit or cancel one, and reminders. */
 
@@ -39,7 +39,11 @@ const time = (label: string) =>
   z
     .string({ error: `Please enter a valid ${label}` })
     .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Please enter a valid ${label}`));
-const date = (label: string) => z.iso.date({ error: `Please enter a valid ${label}` });
+/** A calendar date the academy can teach on: years 2000 to 2099 (PostgreSQL has no year 0). */
+const date = (label: string) =>
+  z.iso
+    .date({ error: `Please enter a valid ${label}` })
+    .check(z.refine(isTeachingDate, `Please enter a valid ${label}`));
 
 /** An https link to the online class, or nothing. */
 const onlineUrl = z.optional(
