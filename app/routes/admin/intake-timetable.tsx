@@ -19,6 +19,7 @@ import { intakeListHref, timetableHref } from "~/features/intakes/list-url";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
+import { FlashMessage } from "~/ui/form/form-notice";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/intake-timetable";
 
@@ -73,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export default function IntakeTimetable({ loaderData, actionData }: Route.ComponentProps) {
+export default function IntakeTimetable({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { intake } = loaderData;
   useActionReply(actionData);
   return (
@@ -89,6 +90,9 @@ export default function IntakeTimetable({ loaderData, actionData }: Route.Compon
         title={`Timetable: ${intake.courseTitle}`}
         description={`${intake.label}. Times are Lagos time.`}
       />
+      <div className="mb-6 empty:hidden">
+        <FlashMessage flash={matches[0].loaderData.flash} />
+      </div>
       <TimetablePage {...loaderData} reply={actionData} />
     </>
   );

@@ -8,7 +8,10 @@ import { registerMessages, registerSchema } from "~/features/cohort/register-sch
 import { timetableHref } from "~/features/intakes/list-url";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { formErrorsOf } from "~/lib/forms/action-reply";
 import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
+import { FormError } from "~/ui/form/fields";
+import { FlashMessage } from "~/ui/form/form-notice";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/register";
 
@@ -37,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function RegisterPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { register } = loaderData;
   useActionReply(actionData);
   return (
@@ -52,6 +55,8 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
       <PageHeader title={`Register: ${register.session.title}`} />
       <div className="grid gap-4">
         <RegisterHeading session={register.session} />
+        <FlashMessage flash={matches[0].loaderData.flash} />
+        <FormError errors={formErrorsOf(actionData)} />
         <RegisterForm register={register} />
       </div>
     </div>

@@ -35,7 +35,7 @@ import { readOrUnavailable } from "~/lib/http/unavailable.server";
 import { env } from "~/lib/infra/env.server";
 import { redirectWithFlash } from "~/lib/router/flash.server";
 import { FormError } from "~/ui/form/fields";
-import { FormNotice } from "~/ui/form/form-notice";
+import { FlashMessage } from "~/ui/form/form-notice";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { LabelledSection } from "~/ui/labelled-section";
 import type { Route } from "./+types/my-application";
@@ -127,8 +127,7 @@ export default function MyApplication({
           {application.fullName} · reference <span className="whitespace-nowrap">{reference}</span>
         </p>
       </div>
-      {flash?.kind === "success" ? <FormNotice notice={flash.message} /> : null}
-      {flash?.kind === "error" ? <FormError errors={[flash.message]} /> : null}
+      <FlashMessage flash={flash} />
       <FormError errors={formErrorsOf(actionData)} />
       {confirm ? <ConfirmStep move={confirm} self={self} /> : null}
       <ApplicationStatus
