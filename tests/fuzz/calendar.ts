@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import type { AppServer } from "../support/app-server";
-import { fuzzText } from "./payloads";
+import { type Field, fuzzFields, fuzzText } from "./payloads";
 import type { FuzzContext, Target } from "./targets";
 
 /** A calendar's owner as the suite knows it: the id and its current token. */
@@ -40,8 +40,8 @@ async function calendarAt(server: AppServer, url: string) {
 
 /**
  * The owners the target starts from, read as staff would: an enrolled student from the Students
- * page, the tutor the suite knows, and a timetable built for the tutor on the intake the course
- * page offers (its first session is the one-session file's). The server's secret is the demo's
+ * page, the tutor the suite knows, and a session added for the tutor on the intake the course
+ * page offers (a session added for the tutor is the one-session file's). The server's secret is the demo's
  * `auth-secret` in its data folder (the suite sets no AUTH_SECRET).
  */
 export async function calendarContextOf(
@@ -62,15 +62,13 @@ export async function calendarContextOf(
     method: "POST",
     redirect: "manual",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    // Added, not built: the demo intakes' timetables are built already (demo-timetables.ts).
     body: new URLSearchParams([
-      ["intent", "build"],
-      ["days", "2"],
-      ["days", "4"],
+      ["intent", "add"],
+      ["title", "Fuzz session"],
+      ["date", from],
       ["startTime", "18:00"],
       ["endTime", "21:00"],
-      ["from", from],
-      ["until", day(27)],
-      ["titlePrefix", "Fuzz session"],
       ["place", "Room 2, 14 Admiralty Way"],
       ["tutorId", tutorId],
     ]),
@@ -86,7 +84,7 @@ export async function calendarContextOf(
   const feed = await calendarAt(server, `/calendar/tutor/${tutor.id}/${tutor.token}.ics`);
   const sessionId = feed.match(/^UID:([0-9a-f-]{36})@/m)?.[1];
   if (!sessionId)
-    throw new Error(`Building a timetable answered ${built.status}; the tutor's feed has no event`);
+    throw new Error(`Adding a session answered ${built.status}; the tutor's feed has no event`);
   await calendarAt(server, `/calendar/tutor/${tutor.id}/${tutor.token}/${sessionId}.ics`);
   return { student, tutor, sessionId };
 }
@@ -181,3 +179,75 @@ export const calendarTarget: Target = {
   fields: () =>
     fc.array(fc.record({ name: fc.string({ maxLength: 10 }), value: fuzzText }), { maxLength: 3 }),
 };
+
+const calendarOf = ({ calendar }: FuzzContext) => {
+  if (!calendar) throw new Error("The calendar's targets run with the calendar's context");
+  return calendar;
+};
+
+const field = (name: string, value: string): Field => ({ name, value });
+
+/** A tutor's own page, by its signed link: the right one, near misses and strangers'. */
+export const tutorPageTarget: Target = {
+  name: "tutor page",
+  method: "GET",
+  path: () => "/tutor",
+  paths: (context) => {
+    const { tutor, student } = calendarOf(context);
+    return fc
+      .record({
+        id: fc.constantFrom(tutor.id, student.id, randomUUID(), "x"),
+        token: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(tutor.token) },
+          { weight: 1, arbitrary: fc.constantFrom(student.token, `${tutor.token}A`, "") },
+          { weight: 1, arbitrary: strangeSegment },
+        ),
+      })
+      .map(({ id, token }) => `/tutor/${id}/${token}`);
+  },
+  statuses: [200, 404],
+  signedIn: false,
+  fields: () => fc.constant([]),
+};
+
+/**
+ * A register posted on a tutor's own page (no session cookie: the link is the key): the tutor's
+ * session (not yet open: 409) with a stranger's row, under the right link or another.
+ */
+export const tutorRegisterTarget: Target = {
+  name: "tutor register",
+  method: "POST",
+  path: (context) => {
+    const { tutor, sessionId } = calendarOf(context);
+    return `/tutor/${tutor.id}/${tutor.token}/sessions/${sessionId}`;
+  },
+  signedIn: false,
+  fields: (context) =>
+    fc
+      .constantFrom("present", "absent", "late", "excused", "")
+      .chain((mark) =>
+        fuzzFields([
+          field("intent", "register"),
+          field("student[0]", calendarOf(context).student.id),
+          field("mark[0]", mark),
+          field("was[0]", ""),
+        ]),
+      ),
+};
+
+/** 'Replace my calendar address' from a private link: a made-up link replaces nothing. */
+export const calendarReplaceTarget: Target = {
+  name: "calendar replace",
+  method: "POST",
+  path: () => `/application/${"A".repeat(43)}/calendar`,
+  signedIn: false,
+  fields: () => fuzzFields([]),
+};
+
+/** Every target that needs the calendar's context. */
+export const calendarTargets = [
+  calendarTarget,
+  tutorPageTarget,
+  tutorRegisterTarget,
+  calendarReplaceTarget,
+];

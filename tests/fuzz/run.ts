@@ -19,7 +19,7 @@ import { request } from "node:http";
 import fc from "fast-check";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
-import { calendarContextOf, calendarTarget } from "./calendar";
+import { calendarContextOf, calendarTargets } from "./calendar";
 import { cohortContextOf, cohortTargets } from "./cohort";
 import {
   FUZZ_INBOUND_ADDRESS,
@@ -331,7 +331,7 @@ async function main() {
     };
     const context = {
       ...known,
-      calendar: chosen.includes(calendarTarget)
+      calendar: chosen.some((target) => calendarTargets.includes(target))
         ? await calendarContextOf(server, cookie, known)
         : undefined,
       cohort: chosen.some((target) => cohortTargets.includes(target))

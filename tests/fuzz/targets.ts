@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { type CalendarContext, calendarTarget } from "./calendar";
+import { type CalendarContext, calendarTargets } from "./calendar";
 import { type CohortContext, cohortTargets } from "./cohort";
 import { type Field, fuzzFields } from "./payloads";
 
@@ -439,6 +439,6 @@ export const targets: Target[] = [
         text("sort", "oldest"),
       ]),
   },
-  calendarTarget,
+  ...calendarTargets,
   ...cohortTargets,
 ];

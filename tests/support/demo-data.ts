@@ -26,6 +26,8 @@ async function demoDataTemplate() {
   const template = path.resolve(`.tmp/demo-data-${await buildHashOnce}`);
   const lock = `${template}.lock`;
   const deadline = Date.now() + 240_000;
+  // A fresh checkout has no .tmp yet: without it the lock could never be taken.
+  await mkdir(path.dirname(lock), { recursive: true });
   for (;;) {
     if (await exists(template)) return template;
     if (
