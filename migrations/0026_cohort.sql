@@ -41,7 +41,7 @@ CREATE TABLE "session_reminders" (
 	"session_id" uuid NOT NULL,
 	"application_id" uuid NOT NULL,
 	"kind" "session_reminder_kind" NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "session_reminders_session_id_application_id_kind_pk" PRIMARY KEY("session_id","application_id","kind")
 );
 --> statement-breakpoint

@@ -8,12 +8,18 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * The path as logged: never the query string (it may hold a visitor's search), and never a
- * private link's token, which opens an application to whoever reads it (decision 0054). Any
- * segment after `/application/` is taken for one, however written: the router matches paths
- * without regard to case.
+ * private link's token, which opens an application, a tutor's registers or a calendar to
+ * whoever reads it (decisions 0054, 0070): the segment after `/application/`, after
+ * `/tutor/<id>/` and after `/calendar/<kind>/<owner>/`, however written (the router matches
+ * paths without regard to case). Calendar apps fetch their feed every few hours: unredacted,
+ * the log would fill with live addresses.
  */
 export const loggedPath = (url: string | undefined) =>
-  (url ?? "").split("?")[0]?.replace(/(\/application\/)[^/.]+/gi, "$1:token");
+  (url ?? "")
+    .split("?")[0]
+    ?.replace(/(\/application\/)[^/.]+/gi, "$1:token")
+    .replace(/(\/tutor\/[^/]+\/)[^/.]+/gi, "$1:token")
+    .replace(/(\/calendar\/[^/]+\/[^/]+\/)[^/.]+/gi, "$1:token");
 
 /**
  * One JSON line per request: time, level, request id (also sent back as X-Request-Id), method,

@@ -17,15 +17,26 @@ import type { FuzzContext, Target } from "./targets";
 type Owner = { kind: "student" | "tutor"; id: string; token: string };
 
 /** What the calendar target starts from: a demo student, the tutor and a session they teach. */
-export type CalendarContext = { student: Owner; tutor: Owner; sessionId: string };
+export type CalendarContext = {
+  student: Owner;
+  tutor: Owner;
+  /** The tutor's page token (signed apart from their calendar's). */
+  tutorPageToken: string;
+  sessionId: string;
+};
 
 /**
  * The token of an owner's links at version 0, as `calendar-keys.server.ts` signs it: written out
  * here again from the decision, so that a change of the scheme fails the suite's set-up.
  */
-function tokenOf(secret: string, kind: Owner["kind"], id: string) {
+function tokenOf(
+  secret: string,
+  kind: Owner["kind"],
+  id: string,
+  purpose: "calendar" | "tutor-page" = "calendar",
+) {
   return createHmac("sha256", secret)
-    .update(`calendar:${kind}:${id}:0`)
+    .update(`${purpose}:${kind}:${id}:0`)
     .digest("base64url")
     .slice(0, 32);
 }
@@ -86,7 +97,12 @@ export async function calendarContextOf(
   if (!sessionId)
     throw new Error(`Adding a session answered ${built.status}; the tutor's feed has no event`);
   await calendarAt(server, `/calendar/tutor/${tutor.id}/${tutor.token}/${sessionId}.ics`);
-  return { student, tutor, sessionId };
+  return {
+    student,
+    tutor,
+    tutorPageToken: tokenOf(secret, "tutor", tutorId, "tutor-page"),
+    sessionId,
+  };
 }
 
 /** Escaped as a URL carries it (a lone surrogate, which no URL can carry, as U+FFFD). */
@@ -193,13 +209,16 @@ export const tutorPageTarget: Target = {
   method: "GET",
   path: () => "/tutor",
   paths: (context) => {
-    const { tutor, student } = calendarOf(context);
+    const { tutor, student, tutorPageToken } = calendarOf(context);
     return fc
       .record({
         id: fc.constantFrom(tutor.id, student.id, randomUUID(), "x"),
         token: fc.oneof(
-          { weight: 3, arbitrary: fc.constant(tutor.token) },
-          { weight: 1, arbitrary: fc.constantFrom(student.token, `${tutor.token}A`, "") },
+          { weight: 3, arbitrary: fc.constant(tutorPageToken) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(tutor.token, student.token, `${tutorPageToken}A`, ""),
+          },
           { weight: 1, arbitrary: strangeSegment },
         ),
       })
@@ -218,8 +237,8 @@ export const tutorRegisterTarget: Target = {
   name: "tutor register",
   method: "POST",
   path: (context) => {
-    const { tutor, sessionId } = calendarOf(context);
-    return `/tutor/${tutor.id}/${tutor.token}/sessions/${sessionId}`;
+    const { tutor, tutorPageToken, sessionId } = calendarOf(context);
+    return `/tutor/${tutor.id}/${tutorPageToken}/sessions/${sessionId}`;
   },
   signedIn: false,
   fields: (context) =>

@@ -109,6 +109,8 @@ export const cohortTargets: Target[] = [
       text("id", editSessionId),
       ...sessionFields(date, tutorId),
       text("notice", "We meet in Room 3 this week."),
+      // As the form shows it first; once a case has changed the session, a stale form's 409.
+      text("sequence", "0"),
     ],
   ),
   timetable(

@@ -135,6 +135,7 @@ describe("calendar feeds", () => {
       place: "Hall B, 3 Ozumba Mbadiwe Avenue",
       onlineUrl: "https://meet.example.ng/lta-session-3",
       notice: "Moved to the Saturday workshop",
+      sequence: moved.sequence,
     };
     await updateSession(admin, intake.id, moved.id, moveTo);
     await cancelSession(admin, intake.id, cancelled.id, "Public holiday");

@@ -158,7 +158,7 @@ describe("the register", () => {
     expect(attendanceText(missingCounts)).toBe("25 % (1 of 4)");
     expect(missingCounts.absentTwiceInARow).toBe(true);
     expect(keenCounts.absentTwiceInARow).toBe(false);
-    expect((await studentsAbsentTwiceInARow()).map((row) => row.applicationId)).toContain(
+    expect((await studentsAbsentTwiceInARow()).students.map((row) => row.applicationId)).toContain(
       missing?.id,
     );
     // A cancelled session's marks no longer count, and the last two held registers decide.
@@ -168,16 +168,16 @@ describe("the register", () => {
     expect(after?.absentTwiceInARow).toBe(false);
     // A withdrawn student is no longer flagged to staff.
     await take(4, { [missing?.id ?? ""]: "absent" });
-    expect((await studentsAbsentTwiceInARow()).map((row) => row.applicationId)).toContain(
+    expect((await studentsAbsentTwiceInARow()).students.map((row) => row.applicationId)).toContain(
       missing?.id,
     );
     await db()
       .update(applications)
       .set({ status: "withdrawn" })
       .where(eq(applications.id, missing?.id ?? ""));
-    expect((await studentsAbsentTwiceInARow()).map((row) => row.applicationId)).not.toContain(
-      missing?.id,
-    );
+    expect(
+      (await studentsAbsentTwiceInARow()).students.map((row) => row.applicationId),
+    ).not.toContain(missing?.id);
     expect(attendanceRate({ present: 0, late: 0, absent: 0, excused: 2 })).toBeNull();
   });
 
@@ -231,5 +231,29 @@ describe("the register", () => {
     await erasePerson(admin, { email: student.email, phone: "" });
     expect(await isCalendarToken("student", student.id, token)).toBe(false);
     expect(await marksOf(session.id)).toEqual({ [student.id]: "late" });
+  });
+
+  it("lists everyone absent twice in a row for the dashboard, however many were absent once", async () => {
+    const { students, sessions } = await runningClass(7);
+    const flagged = students.at(-1);
+    // Six absent at the first class only; the last student at the first two.
+    for (const [index, session] of sessions.slice(0, 2).entries()) {
+      const register = await loadRegister(session.id);
+      if (!register) throw new Error("no register");
+      const marks = Object.fromEntries(
+        students
+          .filter((student) => index === 0 || student === flagged)
+          .map((student) => [student.id, "absent" as const]),
+      );
+      await saveRegister(session.id, posted(register, marks), "Staff");
+    }
+    const listed = await studentsAbsentTwiceInARow(1);
+    expect(listed.students.map((row) => row.applicationId)).toContain(flagged?.id);
+    expect(listed.total).toBeGreaterThanOrEqual(1);
+    // An intake that has ended is no longer called about.
+    const later = new Date(Date.now() + 90 * 86_400_000);
+    expect(
+      (await studentsAbsentTwiceInARow(200, later)).students.map((row) => row.applicationId),
+    ).not.toContain(flagged?.id);
   });
 });

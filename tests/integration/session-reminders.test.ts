@@ -292,6 +292,7 @@ describe("a moved session", () => {
       endTime: "21:00",
       place: "Room 5, 14 Admiralty Way, Lekki",
       notice: "Room 2 is taken that evening.",
+      sequence: second.sequence,
     };
     await updateSession(admin, intake.id, second.id, moved);
     await sendSessionReminders(onDayOf(second, "15:30"));

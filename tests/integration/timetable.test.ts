@@ -9,7 +9,11 @@ import {
   sessionsOfWeek,
   updateSession,
 } from "~/features/cohort/sessions.server";
-import { readClassTimes, sessionsOfPattern } from "~/features/cohort/timetable-pattern";
+import {
+  readClassTimes,
+  sessionsInWords,
+  sessionsOfPattern,
+} from "~/features/cohort/timetable-pattern";
 import { publicPagesVersion } from "~/features/site/public-pages-version.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as timetableRoute from "~/routes/admin/intake-timetable";
@@ -89,6 +93,15 @@ describe("an intake's timetable", () => {
     });
     expect(readClassTimes("Mon, Wed, Thu 6-9 pm")).toMatchObject({ startTime: "18:00" });
     expect(readClassTimes("By arrangement")).toEqual({});
+    // Two patterns in one: nothing is guessed, staff build it by hand.
+    expect(readClassTimes("Saturdays 10am–2pm and Wednesdays 7pm–9pm WAT")).toEqual({});
+    expect(
+      sessionsInWords([
+        { startsAt: new Date("2027-01-13T18:00:00Z"), endsAt: new Date("2027-01-13T20:00:00Z") },
+        { startsAt: new Date("2027-01-16T09:00:00Z"), endsAt: new Date("2027-01-16T13:00:00Z") },
+        { startsAt: new Date("2027-01-20T18:00:00Z"), endsAt: new Date("2027-01-20T20:00:00Z") },
+      ]),
+    ).toBe("Wednesdays, 7pm–9pm; Saturdays, 10am–2pm");
   });
 
   it("e-mails each enrolled student once when a session moves, and not for a new title", async () => {
@@ -117,6 +130,7 @@ describe("an intake's timetable", () => {
       endTime: "20:00",
       place: "Room 5, 14 Admiralty Way, Lekki",
       notice: "Room 2 is being painted.",
+      sequence: 0,
     };
     expect(await updateSession(admin, intake.id, first.id, moved)).toBe(2);
     const [after] = await sessionRows(intake.id);
@@ -138,9 +152,9 @@ describe("an intake's timetable", () => {
     // The moved session is reminded of again at its new time.
     expect(await db().select().from(sessionReminders)).toHaveLength(0);
     // A new title raises the sequence (calendars show it) and tells no one.
-    expect(await updateSession(admin, intake.id, first.id, { ...moved, title: "Kick-off" })).toBe(
-      0,
-    );
+    expect(
+      await updateSession(admin, intake.id, first.id, { ...moved, title: "Kick-off", sequence: 1 }),
+    ).toBe(0);
     expect((await sessionRows(intake.id))[0]).toMatchObject({ title: "Kick-off", sequence: 2 });
     expect(await emailsTo(students[1]?.email ?? "")).toHaveLength(1);
   });
@@ -172,6 +186,7 @@ describe("an intake's timetable", () => {
       date: lagosToday(past.startsAt),
       startTime: "18:30",
       endTime: "21:00",
+      sequence: past.sequence,
     });
     expect(await emailsTo(students[0]?.email ?? "")).toHaveLength(0);
   });
@@ -315,5 +330,30 @@ describe("an intake's timetable", () => {
     // A week the view cannot show is this week.
     const week = await sessionsOfWeek("0000-01-05");
     expect(week.monday >= "2026-01-01").toBe(true);
+  });
+
+  it("refuses a save from a form opened before another change, instead of undoing it", async () => {
+    const admin = await makeAdmin();
+    const { intake, students } = await enrolledClass(1);
+    const [session] = await twiceWeekly(intake);
+    if (!session) throw new Error("no session");
+    const date = lagosToday(session.startsAt);
+    const asShown = {
+      title: session.title,
+      date,
+      startTime: "18:00",
+      endTime: "21:00",
+      sequence: 0,
+    };
+    // Tab B moves the class to 7 pm; tab A, opened before, then saves a new title.
+    expect(
+      await updateSession(admin, intake.id, session.id, { ...asShown, startTime: "19:00" }),
+    ).toBe(1);
+    await expect(
+      updateSession(admin, intake.id, session.id, { ...asShown, title: "Kick-off" }),
+    ).rejects.toThrow(/Someone changed this session/);
+    const [after] = await sessionRows(intake.id);
+    expect(lagosClock(after?.startsAt ?? new Date())).toMatch(/19:00$/);
+    expect(await emailsTo(students[0]?.email ?? "")).toHaveLength(1);
   });
 });

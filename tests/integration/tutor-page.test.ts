@@ -21,7 +21,7 @@ async function tutorWithClass() {
   const sessions = await twiceWeekly(intake, { tutorId: tutor.id });
   const links = await tutorLinks(tutor.id);
   if (!links) throw new Error("no links");
-  return { tutor, other, students, sessions, token: links.token };
+  return { tutor, other, students, sessions, token: links.pageToken, links };
 }
 
 const pageOf = (tutorId: string, token: string) =>
@@ -31,14 +31,18 @@ const pageOf = (tutorId: string, token: string) =>
 
 describe("a tutor's own page", () => {
   it("lists the tutor's sessions from a week ago, with the calendar feed, for the signed link only", async () => {
-    const { tutor, other, token } = await tutorWithClass();
+    const { tutor, other, token, links } = await tutorWithClass();
     const page = await pageOf(tutor.id, token);
     expect(page.kind).toBe("value");
     const { sessions, feed } = (page as { data: Awaited<ReturnType<typeof tutorPageRoute.loader>> })
       .data;
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions.every((session) => session.tutorId === tutor.id)).toBe(true);
-    expect(feed).toMatch(new RegExp(`/calendar/tutor/${tutor.id}/${token}\\.ics$`));
+    expect(feed).toBe(links.feed);
+    // The calendar's address, which travels to calendar apps, opens no page of registers.
+    const feedToken = links.feed.split("/").at(-1)?.replace(".ics", "") ?? "";
+    expect(feedToken).not.toBe(token);
+    expect(await pageOf(tutor.id, feedToken)).toMatchObject({ status: 404 });
     expect(await pageOf(tutor.id, `${token.slice(0, -1)}x`)).toMatchObject({ status: 404 });
     expect(await pageOf(other.id, token)).toMatchObject({ status: 404 });
   });
@@ -65,7 +69,7 @@ describe("a tutor's own page", () => {
       ["present", "Tunde Bakare"],
     ]);
     // Another tutor's link opens no register of this session.
-    const otherToken = (await tutorLinks(other.id))?.token ?? "";
+    const otherToken = (await tutorLinks(other.id))?.pageToken ?? "";
     const refused = await outcomeOf(() =>
       tutorRegisterRoute.loader(
         routeArgs(getRequest(path), {
@@ -95,7 +99,7 @@ describe("a tutor's own page", () => {
     );
     expect(replaced).toMatchObject({ kind: "redirect" });
     expect(await pageOf(tutor.id, token)).toMatchObject({ status: 404 });
-    const fresh = (await tutorLinks(tutor.id))?.token ?? "";
+    const fresh = (await tutorLinks(tutor.id))?.pageToken ?? "";
     expect(fresh).not.toBe(token);
     expect((await pageOf(tutor.id, fresh)).kind).toBe("value");
     // Strangers neither see nor replace the links.

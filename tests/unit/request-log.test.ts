@@ -10,6 +10,8 @@ import { capturedLogger } from "../support/captured-logger";
  */
 
 const token = "Zk3_q9-TtVb2xYw8MnP4rS6uLhJ0aCdEfGiK1oQ5Rz7";
+/** A student application's or a tutor's id, as their links carry it. */
+const owner = "5b1e4c3a-0000-4000-8000-00000000abcd";
 const captured = capturedLogger();
 let origin = "";
 let close = () => {};
@@ -39,6 +41,11 @@ describe("the request log", () => {
       `/APPLICATION/${token}`,
       `//application/${token}`,
       `/application/${token.slice(0, 40)}`,
+      `/tutor/${owner}/${token.slice(0, 32)}`,
+      `/tutor/${owner}/${token.slice(0, 32)}/sessions/${owner}`,
+      `/calendar/student/${owner}/${token.slice(0, 32)}.ics`,
+      `/calendar/tutor/${owner}/${token.slice(0, 32)}/${owner}.ics`,
+      `/CALENDAR/student/${owner}/${token.slice(0, 32)}.ics`,
     ];
     for (const path of paths) await (await fetch(`${origin}${path}`)).text();
     await (await fetch(`${origin}/courses?q=python`)).text();
@@ -53,8 +60,13 @@ describe("the request log", () => {
       "/APPLICATION/:token",
       "//application/:token",
       "/application/:token",
+      `/tutor/${owner}/:token`,
+      `/tutor/${owner}/:token/sessions/${owner}`,
+      `/calendar/student/${owner}/:token.ics`,
+      `/calendar/tutor/${owner}/:token/${owner}.ics`,
+      `/CALENDAR/student/${owner}/:token.ics`,
       "/courses",
     ]);
-    for (const line of captured.lines) expect(line).not.toContain(token.slice(0, 40));
+    for (const line of captured.lines) expect(line).not.toContain(token.slice(0, 32));
   });
 });

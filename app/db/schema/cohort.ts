@@ -107,7 +107,7 @@ export const sessionReminders = pgTable(
     sessionId: requiredRef("session_id", () => classSessions.id, "cascade"),
     applicationId: requiredRef("application_id", () => applications.id, "cascade"),
     kind: sessionReminderKind("kind").notNull(),
-    sentAt: createdAt(),
+    sentAt: moment("sent_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.applicationId, t.kind] })],
 );

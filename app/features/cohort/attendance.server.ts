@@ -1,6 +1,7 @@
-import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { applications, attendance, classSessions, courses, intakes } from "~/db/schema";
+import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
 import { ABSENT_TWICE_TEXT, attendanceText, type MarkCounts } from "./attendance-rules";
 
@@ -100,10 +101,11 @@ export async function attendanceCells(
 }
 
 /**
- * Enrolled students absent at their last two registers, across running intakes: the dashboard's
- * list of students to call. Bounded: a few hundred at most are shown.
+ * Enrolled students of intakes still running (Lagos) absent at their last two registers: the
+ * dashboard's list of students to call, the first `limit` by course, intake and name, and how
+ * many there are in all.
  */
-export async function studentsAbsentTwiceInARow(limit = 200) {
+export async function studentsAbsentTwiceInARow(limit = 200, now = new Date()) {
   const rows = await db()
     .select({
       applicationId: applications.id,
@@ -112,7 +114,7 @@ export async function studentsAbsentTwiceInARow(limit = 200) {
       intakeId: intakes.id,
       intakeLabel: intakes.label,
       courseTitle: courses.title,
-      lastTwo: lastTwoMarksOf(applications.id),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(applications)
     .innerJoin(intakes, eq(intakes.id, applications.intakeId))
@@ -120,18 +122,19 @@ export async function studentsAbsentTwiceInARow(limit = 200) {
     .where(
       and(
         eq(applications.status, "enrolled"),
-        sql`exists (select 1 from ${attendance} where ${attendance.applicationId} = ${applications.id} and ${attendance.mark} = 'absent')`,
+        gte(intakes.endsOn, lagosToday(now)),
+        sql`${lastTwoMarksOf(applications.id)} = array['absent', 'absent']`,
       ),
     )
-    .orderBy(courses.title, intakes.label, applications.fullName)
-    .limit(limit * 5);
-  return rows
-    .filter((row) => bothAbsent(row.lastTwo))
-    .slice(0, limit)
-    .map(({ lastTwo: _, ...row }) => row);
+    .orderBy(courses.title, intakes.label, applications.fullName, applications.id)
+    .limit(limit);
+  return {
+    students: rows.map(({ total: _, ...row }) => row),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
-export type AbsentStudent = Awaited<ReturnType<typeof studentsAbsentTwiceInARow>>[number];
+export type AbsentStudents = Awaited<ReturnType<typeof studentsAbsentTwiceInARow>>;
 
 /** Every mark of these applications, with its session: a person's data export. */
 export function attendanceRecords(applicationIds: string[]) {

@@ -21,9 +21,16 @@ const TOKEN_LENGTH = 32;
 export const isCalendarOwnerKind = (value: unknown): value is CalendarOwnerKind =>
   calendarOwnerKinds.some((kind) => kind === value);
 
-const signed = (kind: CalendarOwnerKind, ownerId: string, version: number) =>
+/**
+ * What a link opens: a calendar feed (read only, pasted into calendar apps and shared with
+ * family), or a tutor's page (where registers are taken). Each is signed apart, so a calendar
+ * address that travels opens no page; one version revokes both.
+ */
+export type LinkPurpose = "calendar" | "tutor-page";
+
+const signed = (purpose: LinkPurpose, kind: CalendarOwnerKind, ownerId: string, version: number) =>
   createHmac("sha256", appSecret())
-    .update(`calendar:${kind}:${ownerId}:${version}`)
+    .update(`${purpose}:${kind}:${ownerId}:${version}`)
     .digest("base64url")
     .slice(0, TOKEN_LENGTH);
 
@@ -37,8 +44,12 @@ async function versionOf(kind: CalendarOwnerKind, ownerId: string) {
 }
 
 /** The token of an owner's current calendar links (the owner is not checked to exist). */
-export async function calendarToken(kind: CalendarOwnerKind, ownerId: string) {
-  return signed(kind, ownerId, await versionOf(kind, ownerId));
+export async function calendarToken(
+  kind: CalendarOwnerKind,
+  ownerId: string,
+  purpose: LinkPurpose = "calendar",
+) {
+  return signed(purpose, kind, ownerId, await versionOf(kind, ownerId));
 }
 
 /**
@@ -46,10 +57,15 @@ export async function calendarToken(kind: CalendarOwnerKind, ownerId: string) {
  * that is not a UUID, a token of another shape) is refused without a query; the comparison
  * takes the same time wherever the two differ.
  */
-export async function isCalendarToken(kind: string, ownerId: string, token: string) {
+export async function isCalendarToken(
+  kind: string,
+  ownerId: string,
+  token: string,
+  purpose: LinkPurpose = "calendar",
+) {
   if (!isCalendarOwnerKind(kind) || !isUuid(ownerId)) return false;
   if (!/^[\w-]+$/.test(token)) return false;
-  const expected = Buffer.from(await calendarToken(kind, ownerId));
+  const expected = Buffer.from(await calendarToken(kind, ownerId, purpose));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

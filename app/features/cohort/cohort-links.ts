@@ -8,6 +8,10 @@ export const registerHref = (sessionId: string) =>
 export const weekHref = (week?: string) =>
   `${href("/admin-portal/timetable")}${week ? `?week=${week}` : ""}`;
 
+/** A register link's words: whether it was taken already. */
+export const registerLinkText = (session: { registerTakenAt: Date | string | null }) =>
+  session.registerTakenAt ? "Register (taken)" : "Take register";
+
 /** A tutor's own page, from the private link staff send them. */
 export const tutorPageHref = (tutorId: string, token: string) =>
   href("/tutor/:tutorId/:token", { tutorId, token });

@@ -42,16 +42,19 @@ export function RegisterForm({ register }: { register: Register }) {
   if (refusal) return <p className="rounded-lg bg-slate-100 p-4 dark:bg-slate-800">{refusal}</p>;
   if (students.length === 0)
     return <p className="rounded-lg bg-slate-100 p-4 dark:bg-slate-800">No one is enrolled yet.</p>;
+  // What is stored: a student not marked yet (enrolled since) is said apart, not counted present.
   const counts = Object.fromEntries(attendanceMarks.map((mark) => [mark, 0]));
+  let unmarked = 0;
   for (const student of students)
-    counts[student.mark ?? DEFAULT_MARK] = (counts[student.mark ?? DEFAULT_MARK] ?? 0) + 1;
+    if (student.mark) counts[student.mark] = (counts[student.mark] ?? 0) + 1;
+    else unmarked++;
   return (
     <Form method="post" className="grid gap-3">
       <input type="hidden" name="intent" value="register" />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Everyone is present until you tap otherwise.{" "}
         {register.session.registerTakenAt
-          ? `Saved so far: ${attendanceMarks.map((mark) => `${counts[mark]} ${markLabels[mark].toLowerCase()}`).join(", ")}.`
+          ? `Saved so far: ${attendanceMarks.map((mark) => `${counts[mark]} ${markLabels[mark].toLowerCase()}`).join(", ")}${unmarked ? `; ${unmarked} not marked yet` : ""}.`
           : "Not saved yet."}
       </p>
       <ol className="grid gap-2">

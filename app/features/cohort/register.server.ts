@@ -103,10 +103,12 @@ export async function saveRegister(
         written += inserted.length;
       }
     }
-    await tx
-      .update(classSessions)
-      .set({ registerTakenAt: sql`coalesce(${classSessions.registerTakenAt}, ${now})` })
-      .where(eq(classSessions.id, session.id));
+    // A register posted with no one in it (all enrolled since withdrew) is not one taken.
+    if (written > 0)
+      await tx
+        .update(classSessions)
+        .set({ registerTakenAt: sql`coalesce(${classSessions.registerTakenAt}, ${now})` })
+        .where(eq(classSessions.id, session.id));
     return written;
   });
 }

@@ -14,6 +14,7 @@ import { defineJob } from "~/features/jobs/define-job.server";
 import { emailWithLink } from "~/features/payments/payment-emails.server";
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { firstSessionReminderEmail, sessionReminderEmail } from "./session-emails.server";
+import { DEFAULT_REMINDER_HOURS } from "./timetable-schema";
 
 /*
  * The reminders before class, swept every five minutes; each goes to each enrolled student of
@@ -37,8 +38,6 @@ import { firstSessionReminderEmail, sessionReminderEmail } from "./session-email
  * for the batch, then forgets its 'before' rows: it is reminded again at its new time.
  */
 
-/** Hours before a session its reminder goes when the intake's settings were never saved. */
-export const DEFAULT_REMINDER_HOURS = 3;
 /** The first-day reminder goes from this hour (Lagos) of the day before the first session. */
 export const FIRST_DAY_FROM_HOUR = 10;
 const BATCH = 50;
@@ -86,6 +85,18 @@ function dueFor(kind: Kind, now: Date) {
   if (kind === "first-day")
     return and(
       lt(classSessions.startsAt, firstDayHorizon(now)),
+      // Once per student: the first session cancelled after its reminder makes no second one.
+      notExists(
+        db()
+          .select({ one: sql`1` })
+          .from(sessionReminders)
+          .where(
+            and(
+              eq(sessionReminders.applicationId, applications.id),
+              eq(sessionReminders.kind, "first-day"),
+            ),
+          ),
+      ),
       // The intake's first scheduled session: none scheduled before it.
       notExists(
         db()

@@ -1,4 +1,4 @@
-import { formatFullDate } from "~/lib/format/dates";
+import { formatFullDate, LAGOS_TIME_ZONE } from "~/lib/format/dates";
 
 /*
  * A session as people read it, in e-mails and on pages alike: 'Tuesday, 12 January 2027,
@@ -15,7 +15,7 @@ export type SessionForText = {
 };
 
 const clock = new Intl.DateTimeFormat("en-NG", {
-  timeZone: "Africa/Lagos",
+  timeZone: LAGOS_TIME_ZONE,
   hour: "numeric",
   minute: "2-digit",
   hourCycle: "h12",
@@ -35,7 +35,7 @@ export const sessionWhere = (session: Pick<SessionForText, "place" | "onlineUrl"
     .join(" · ") || "place to be announced";
 
 const shortDay = new Intl.DateTimeFormat("en-NG", {
-  timeZone: "Africa/Lagos",
+  timeZone: LAGOS_TIME_ZONE,
   weekday: "short",
   day: "numeric",
   month: "short",

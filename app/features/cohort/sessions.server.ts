@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, ne, type SQL } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type Admin,
@@ -12,7 +12,7 @@ import {
   tutors,
 } from "~/db/schema";
 import type { ApplicationActor } from "~/features/applications/application-history.server";
-import { findIntakeWithCourse } from "~/features/intakes/intakes.server";
+import type { findIntakeWithCourse } from "~/features/intakes/intakes.server";
 import { emailWithLink } from "~/features/payments/payment-emails.server";
 import { UserFacingError } from "~/lib/errors";
 import { addDays, lagosToday, mondayOf, startOfLagosDate } from "~/lib/format/dates";
@@ -24,7 +24,12 @@ import {
   MAX_SESSIONS_PER_BUILD,
   sessionsOfPattern,
 } from "./timetable-pattern";
-import { type BuildInput, type SessionInput, timetableMessages } from "./timetable-schema";
+import {
+  type BuildInput,
+  DEFAULT_REMINDER_HOURS,
+  type SessionInput,
+  timetableMessages,
+} from "./timetable-schema";
 
 /*
  * An intake's sessions: built from a pattern, then added, edited, moved or cancelled one by one.
@@ -33,16 +38,14 @@ import { type BuildInput, type SessionInput, timetableMessages } from "./timetab
  *
  * A change a calendar shows raises the session's `sequence` (RFC 5545's SEQUENCE). A change of
  * time, place or link to a session not yet over, and a cancellation, e-mails each enrolled
- * student once, in the transaction that makes the change; a moved session's reminder goes again
- * at its new time.
+ * student once, in the transaction that makes the change; a session moved to another time is
+ * reminded of again before it. A change a calendar does not show (the register, the notice
+ * alone) keeps the sequence; a save from a form older than the last change is refused.
  */
 
 const sessionNotFound = () => new UserFacingError(timetableMessages.sessionNotFound, 404);
 
-/** The intake a timetable belongs to, with its course; null when there is none. */
-export const findTimetableIntake = findIntakeWithCourse;
-
-export type TimetableIntake = NonNullable<Awaited<ReturnType<typeof findTimetableIntake>>>;
+export type TimetableIntake = NonNullable<Awaited<ReturnType<typeof findIntakeWithCourse>>>;
 
 /** What lists of sessions show of each: the session, its tutor's name and its intake. */
 export const sessionColumns = {
@@ -88,13 +91,14 @@ export async function timetableSettingsOf(intakeId: string) {
     .from(timetableSettings)
     .where(eq(timetableSettings.intakeId, intakeId));
   return {
-    reminderHoursBefore: row ? row.reminderHoursBefore : 3,
+    reminderHoursBefore: row ? row.reminderHoursBefore : DEFAULT_REMINDER_HOURS,
     firstSessionNote: row?.firstSessionNote ?? null,
   };
 }
 
 /** The intake row, locked for a timetable change; a cancelled intake refuses. */
 async function lockIntake(tx: Transaction, intakeId: string) {
+  if (!isUuid(intakeId)) throw new UserFacingError(timetableMessages.intakeNotFound, 404);
   const [intake] = await tx
     .select({ id: intakes.id, status: intakes.status })
     .from(intakes)
@@ -226,13 +230,16 @@ export async function updateSession(
   actor: Admin,
   intakeId: string,
   sessionId: string,
-  input: SessionInput & { notice?: string },
+  input: SessionInput & { notice?: string; sequence: number },
   now = new Date(),
 ) {
   return db().transaction(async (tx) => {
     const before = await lockSession(tx, intakeId, sessionId);
     if (before.status === "cancelled")
       throw new UserFacingError(timetableMessages.cancelledIsFinal, 409);
+    // A form opened before another change would undo it (and tell the students twice).
+    if (before.sequence !== input.sequence)
+      throw new UserFacingError(timetableMessages.changedMeanwhile, 409);
     const values = await sessionValues(tx, input);
     const proposed = { ...before, ...values };
     const shown = differs(before, proposed, shownFields);
@@ -248,7 +255,8 @@ export async function updateSession(
       .returning();
     if (!after) throw sessionNotFound();
     if (!moved) return 0;
-    await forgetReminders(tx, sessionId);
+    if (before.startsAt.getTime() !== after.startsAt.getTime())
+      await forgetReminders(tx, sessionId);
     const over = before.endsAt <= now && after.endsAt <= now;
     return over ? 0 : tellStudents(tx, before, after, after.notice, staff(actor));
   });
@@ -276,7 +284,7 @@ export async function cancelSession(
   });
 }
 
-/** A moved session is reminded of again, before its new time. */
+/** A session moved to another time is reminded of again, before its new time. */
 async function forgetReminders(tx: Transaction, sessionId: string) {
   await tx
     .delete(sessionReminders)
@@ -307,12 +315,10 @@ export function sessionsBetween(from: Date, until: Date) {
     and(
       gte(classSessions.startsAt, from),
       lt(classSessions.startsAt, until),
-      inArray(intakes.status, ["open", "closed", "draft"]),
+      ne(intakes.status, "cancelled"),
     ),
   );
 }
-
-export type WeekSession = ListedSession;
 
 /**
  * The week view: the Monday of the week holding `week` (a `YYYY-MM-DD` date; anything else

@@ -1,4 +1,4 @@
-import { addDays } from "~/lib/format/dates";
+import { addDays, instantFromLagosInput, lagosInputFromInstant } from "~/lib/format/dates";
 
 /*
  * An intake's timetable as a pattern: the weekdays and the hours it meets, between two dates.
@@ -37,11 +37,12 @@ export type SessionTimes = { startsAt: Date; endsAt: Date };
 export const isTeachingDate = (date: string) =>
   /^20\d{2}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
 
-/** The longest period one build looks through: five years of days. */
-const MAX_PATTERN_DAYS = 5 * 366;
+/** The longest period one build covers: five years of days (the form refuses more). */
+export const MAX_PATTERN_DAYS = 5 * 366;
 
 /** A Lagos date and wall-clock time as an instant (Lagos is UTC+1 all year). */
-export const lagosInstant = (date: string, time: string) => new Date(`${date}T${time}:00+01:00`);
+export const lagosInstant = (date: string, time: string) =>
+  instantFromLagosInput(`${date}T${time}`);
 
 /** The sessions a pattern makes, in order; at most MAX_SESSIONS_PER_BUILD + 1 (to say "too many"). */
 export function sessionsOfPattern(pattern: TimetablePattern): SessionTimes[] {
@@ -63,8 +64,8 @@ export function sessionsOfPattern(pattern: TimetablePattern): SessionTimes[] {
 
 const dayPattern =
   /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*(?:\s*[–-]\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*)?/gi;
-const timeRange =
-  /(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:[–-]|to)\s*(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)/i;
+const timeRanges =
+  /(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:[–-]|to)\s*(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)/gi;
 
 const dayNumber = (word: string) =>
   weekdays.find((weekday) => weekday.short.toLowerCase() === word.slice(0, 3).toLowerCase())?.day;
@@ -99,8 +100,11 @@ const clock = (hour: string, minute: string | undefined, half: string | undefine
  */
 export function readClassTimes(text: string | null): Partial<TimetablePattern> {
   if (!text) return {};
+  const ranges = [...text.matchAll(timeRanges)];
+  // 'Saturdays 10am–2pm and Wednesdays 7pm–9pm': two patterns in one, for staff to build by hand.
+  if (ranges.length > 1) return {};
   const days = daysOf(text);
-  const times = timeRange.exec(text);
+  const [times] = ranges;
   const hours = times
     ? {
         // '6-9 pm': the first half-day is the second's when it is not written.
@@ -124,4 +128,27 @@ export function patternWords(days: number[], startTime: string, endTime: string)
   const list =
     names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
   return `${list}, ${timeWords(startTime)}–${timeWords(endTime)}`;
+}
+
+/**
+ * Dated sessions in words, each set of hours with its days ('Wednesdays, 7pm–9pm; Saturdays,
+ * 10am–2pm'), the most common hours first.
+ */
+export function sessionsInWords(sessions: { startsAt: Date; endsAt: Date }[]) {
+  const daysByHours = new Map<string, { days: Set<number>; count: number }>();
+  for (const session of sessions) {
+    const start = lagosInputFromInstant(session.startsAt);
+    const key = `${start.slice(11, 16)}-${lagosInputFromInstant(session.endsAt).slice(11, 16)}`;
+    const entry = daysByHours.get(key) ?? { days: new Set<number>(), count: 0 };
+    entry.days.add(new Date(`${start.slice(0, 10)}T12:00:00Z`).getUTCDay());
+    entry.count += 1;
+    daysByHours.set(key, entry);
+  }
+  return [...daysByHours]
+    .sort((a, b) => b[1].count - a[1].count)
+    .map(([key, { days }]) => {
+      const [startTime = "", endTime = ""] = key.split("-");
+      return patternWords([...days], startTime, endTime);
+    })
+    .join("; ");
 }

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
+import { addDays } from "~/lib/format/dates";
 import { atMost, optionalText, requiredText } from "~/lib/forms/required-text";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
-import { isTeachingDate, MAX_SESSIONS_PER_BUILD } from "./timetable-pattern";
+import { isTeachingDate, MAX_PATTERN_DAYS, MAX_SESSIONS_PER_BUILD } from "./timetable-pattern";
 
 /** The timetable page's forms: build from a pattern, add, edit or cancel one, and reminders. */
 
@@ -9,6 +10,8 @@ export const SESSION_TITLE_MAX = 120;
 export const PLACE_MAX = 200;
 export const NOTICE_MAX = 500;
 export const FIRST_SESSION_NOTE_MAX = 1000;
+/** Hours before a session its reminder goes when the intake's settings were never saved. */
+export const DEFAULT_REMINDER_HOURS = 3;
 const URL_MAX = 500;
 
 export const timetableMessages = {
@@ -30,6 +33,9 @@ export const timetableMessages = {
   endBeforeStart: "The end time must be after the start time",
   untilBeforeFrom: "The last date must be on or after the first",
   cancelledIsFinal: "A cancelled session cannot be changed.",
+  changedMeanwhile:
+    "Someone changed this session while you were editing it: here it is as it stands now. Make your change again.",
+  tooLong: "Choose a period of at most five years",
   noticeRequired: "Please say why, in the words the students will read",
   tutorGone: "The chosen tutor no longer exists: please choose again",
   badUrl: "Please enter the online class link as an https:// address",
@@ -100,6 +106,10 @@ export const buildTimetableSchema = z
       message: timetableMessages.untilBeforeFrom,
       path: ["until"],
     }),
+    z.refine((value) => value.until <= addDays(value.from, MAX_PATTERN_DAYS - 1), {
+      message: timetableMessages.tooLong,
+      path: ["until"],
+    }),
   );
 
 export const timetableActionSchema = z.discriminatedUnion(
@@ -107,7 +117,16 @@ export const timetableActionSchema = z.discriminatedUnion(
   [
     buildTimetableSchema,
     z.object({ intent: z.literal("add"), ...sessionFields }).check(endsAfterStart),
-    z.object({ intent: z.literal("update"), id, ...sessionFields, notice }).check(endsAfterStart),
+    z
+      .object({
+        intent: z.literal("update"),
+        id,
+        ...sessionFields,
+        notice,
+        /** The session's sequence as the form showed it: a save over a newer change is refused. */
+        sequence: z.coerce.number().check(z.int(), z.minimum(0)),
+      })
+      .check(endsAfterStart),
     z.object({
       intent: z.literal("cancel"),
       id,

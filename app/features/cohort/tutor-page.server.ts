@@ -12,7 +12,8 @@ import { selectSessions } from "./sessions.server";
 /*
  * A tutor's own page, opened by a private link staff send them (no account, no password): the
  * sessions they teach, each with its register, and their calendar subscription. The link is
- * signed like the calendar feed (decision 0070) and replaced from the portal.
+ * signed like the calendar feed but for its own purpose (decision 0070), and replaced from the
+ * portal.
  */
 
 /** How far back a tutor's page lists sessions: a register can be completed a week late. */
@@ -20,13 +21,16 @@ const PAST_DAYS = 7;
 /** How far ahead. */
 const AHEAD_DAYS = 120;
 
-/** The tutor a private link opens; null for any link that opens nothing. */
+/**
+ * The tutor a private page link opens; null for any link that opens nothing (another link, the
+ * calendar's address, a tutor made inactive).
+ */
 export async function tutorOfLink(tutorId: string, token: string) {
-  if (!(await isCalendarToken("tutor", tutorId, token))) return null;
+  if (!(await isCalendarToken("tutor", tutorId, token, "tutor-page"))) return null;
   const [tutor] = await db()
     .select({ id: tutors.id, name: tutors.name })
     .from(tutors)
-    .where(eq(tutors.id, tutorId));
+    .where(and(eq(tutors.id, tutorId), eq(tutors.isActive, true)));
   return tutor ?? null;
 }
 
@@ -47,11 +51,14 @@ export type TutorSession = Awaited<ReturnType<typeof tutorSessions>>[number];
 /** The tutor's private links as staff send them: their page and their calendar feed. */
 export async function tutorLinks(tutorId: string) {
   if (!isUuid(tutorId)) return null;
-  const token = await calendarToken("tutor", tutorId);
+  const [pageToken, feedToken] = await Promise.all([
+    calendarToken("tutor", tutorId, "tutor-page"),
+    calendarToken("tutor", tutorId),
+  ]);
   const origin = env().publicUrl;
   return {
-    token,
-    page: `${origin}${tutorPageHref(tutorId, token)}`,
-    feed: `${origin}${tutorCalendarPath(tutorId, token)}`,
+    pageToken,
+    page: `${origin}${tutorPageHref(tutorId, pageToken)}`,
+    feed: `${origin}${tutorCalendarPath(tutorId, feedToken)}`,
   };
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { registerLinkText } from "./cohort-links";
 import { sessionShortWhen, sessionWhere } from "./session-text";
 import type { TutorSession } from "./tutor-page.server";
 
@@ -29,7 +30,7 @@ export function TutorSessionList({
               to={registerHref(session.id)}
               className="font-medium text-brand-800 underline underline-offset-2 dark:text-brand-300"
             >
-              {session.registerTakenAt ? "Register (taken)" : "Register"}
+              {registerLinkText(session)}
               <span className="sr-only">: {session.title}</span>
             </Link>
           )}

@@ -5,7 +5,6 @@ import {
   addSession,
   buildTimetable,
   cancelSession,
-  findTimetableIntake,
   saveTimetableSettings,
   sessionsOfIntake,
   timetableSettingsOf,
@@ -14,7 +13,7 @@ import {
 import { TimetablePage } from "~/features/cohort/staff/timetable-page";
 import { readClassTimes } from "~/features/cohort/timetable-pattern";
 import { timetableActionSchema, timetableMessages } from "~/features/cohort/timetable-schema";
-import { listTutorChoices } from "~/features/intakes/intakes.server";
+import { findIntakeWithCourse, listTutorChoices } from "~/features/intakes/intakes.server";
 import { intakeListHref, timetableHref } from "~/features/intakes/list-url";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
@@ -32,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** An intake's timetable: build it from a pattern, then edit, move or cancel single sessions. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const intake = await findTimetableIntake(params.intakeId);
+  const intake = await findIntakeWithCourse(params.intakeId);
   if (!intake) throw data(null, { status: 404 });
   const [sessions, settings, tutors] = await Promise.all([
     sessionsOfIntake(intake.id),

@@ -13,6 +13,7 @@ import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
 import { Button } from "~/ui/button";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { FlashMessage } from "~/ui/form/form-notice";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import { LabelledSection } from "~/ui/labelled-section";
 import type { Route } from "./+types/tutor-timetable";
@@ -56,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export default function TutorTimetable({ loaderData, actionData }: Route.ComponentProps) {
+export default function TutorTimetable({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { tutor, sessions, links } = loaderData;
   useActionReply(actionData);
   return (
@@ -70,6 +71,7 @@ export default function TutorTimetable({ loaderData, actionData }: Route.Compone
       </Link>
       <PageHeader title={`Timetable: ${tutor.name}`} description="Times are Lagos time." />
       <div className="grid gap-8">
+        <FlashMessage flash={matches[0].loaderData.flash} />
         <LabelledSection
           id="tutor-links-heading"
           title="The tutor's private page"

@@ -26,7 +26,7 @@ import { ChatOnWhatsapp } from "~/features/site/whatsapp-button";
 import { TutorCards } from "~/features/tutors/tutor-cards";
 import { submitPublicForm } from "~/lib/forms/submit-public-form";
 import { passRetryAfter } from "~/lib/http/retry-after";
-import { readOrUnavailable } from "~/lib/http/unavailable.server";
+import { readOrNull, readOrUnavailable } from "~/lib/http/unavailable.server";
 import { skipAfterOwnSubmissions } from "~/lib/router/revalidation";
 import { publicUrlFrom, seo } from "~/lib/site/seo";
 import { siteConfig } from "~/lib/site/site-config";
@@ -43,9 +43,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const listed = await readOrUnavailable("Loading a course's intakes", () =>
     nextIntakes(course.id, now),
   );
-  const timetables = await readOrUnavailable("Loading a course's timetables", () =>
-    publicTimetables(listed.map((intake) => intake.id)),
-  );
+  // Without them the cards show the class times in words: no reason to fail the page.
+  const timetables =
+    (await readOrNull("Loading a course's timetables", () =>
+      publicTimetables(listed.map((intake) => intake.id)),
+    )) ?? {};
   const intakes = listed.map((intake) => ({
     ...intake,
     applying: intakeRefusal(intake, now) === null,

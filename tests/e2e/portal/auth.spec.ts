@@ -111,7 +111,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
     await expect(page.getByRole("heading", { name: "Messages and Inquiries" })).toBeVisible();
   });
 
-  test("the sidebar has all nine entries and Logout; on a phone it opens with the toggle", async ({
+  test("the sidebar has all ten entries and Logout; on a phone it opens with the toggle", async ({
     page,
     superAdmin,
     isMobile,
@@ -122,6 +122,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
     const entries = [
       ["Dashboard", "dashboard"],
       ["Students", "students"],
+      ["Timetable", "timetable"],
       ["Tutors", "tutors"],
       ["Courses", "courses"],
       ["Messages", "messages"],

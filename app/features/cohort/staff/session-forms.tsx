@@ -16,6 +16,10 @@ import { type TimetablePattern, weekdays } from "../timetable-pattern";
 
 export type TutorChoice = { id: string; name: string };
 
+/** Whether a reply refused this form: its <details> then opens on the errors. */
+export const refusedHere = (reply: ActionReply | null | undefined, intent: string, id = "") =>
+  Object.keys(errorsFor(reply, intent, id)).length > 0;
+
 /** The errors of a reply, when it answers this form (its intent, and id for a row's form). */
 function errorsFor(reply: ActionReply | null | undefined, intent: string, id = "") {
   if (keptValueOf(reply, "intent") !== intent || (keptValueOf(reply, "id") ?? "") !== id) return {};

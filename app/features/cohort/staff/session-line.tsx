@@ -1,14 +1,20 @@
 import { Link } from "react-router";
 import { timetableHref } from "~/features/intakes/list-url";
-import { registerHref } from "../cohort-links";
+import { registerHref, registerLinkText } from "../cohort-links";
 import { formatClock, sessionWhere } from "../session-text";
 import type { ListedSession } from "../sessions.server";
 
 export const staffLinkClasses =
   "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800";
 
-const cancelledBadge =
-  "ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100";
+/** 'Cancelled' beside a session's title: in words, not only struck through. */
+export function CancelledBadge() {
+  return (
+    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+      Cancelled
+    </span>
+  );
+}
 
 /** One session in a list across intakes (the week view, today's classes): when, what, where, who, its register. */
 export function SessionLine({ session }: { session: ListedSession }) {
@@ -21,7 +27,7 @@ export function SessionLine({ session }: { session: ListedSession }) {
           <Link to={timetableHref(session.intakeId)} className="underline">
             {session.courseTitle}, {session.intakeLabel}
           </Link>
-          {cancelled ? <span className={cancelledBadge}>Cancelled</span> : null}
+          {cancelled ? <CancelledBadge /> : null}
         </p>
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
           {session.title} · {sessionWhere(session)}
@@ -30,7 +36,7 @@ export function SessionLine({ session }: { session: ListedSession }) {
       </div>
       {cancelled ? null : (
         <Link to={registerHref(session.id)} className={staffLinkClasses}>
-          {session.registerTakenAt ? "Register (taken)" : "Take register"}
+          {registerLinkText(session)}
           <span className="sr-only">
             : {session.title}, {session.courseTitle}
           </span>

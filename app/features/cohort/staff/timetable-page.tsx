@@ -1,10 +1,11 @@
 import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import { Link } from "react-router";
-import type { ActionReply } from "~/lib/forms/action-reply";
+import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { FormError } from "~/ui/form/fields";
 import { LabelledSection } from "~/ui/labelled-section";
-import { registerHref } from "../cohort-links";
+import { registerHref, registerLinkText } from "../cohort-links";
 import { sessionShortWhen, sessionWhere } from "../session-text";
 import type { ListedSession, TimetableIntake } from "../sessions.server";
 import type { TimetablePattern } from "../timetable-pattern";
@@ -12,9 +13,11 @@ import {
   BuildTimetableForm,
   CancelSessionForm,
   ReminderSettingsForm,
+  refusedHere,
   SessionForm,
   type TutorChoice,
 } from "./session-forms";
+import { CancelledBadge } from "./session-line";
 
 const summaryClasses =
   "cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 dark:text-brand-300 dark:hover:bg-slate-800";
@@ -36,11 +39,7 @@ function SessionRow({
         <div className={cn(cancelled && "text-slate-600 dark:text-slate-400")}>
           <p className="font-semibold">
             <span className={cn(cancelled && "line-through")}>{session.title}</span>
-            {cancelled ? (
-              <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-                Cancelled
-              </span>
-            ) : null}
+            {cancelled ? <CancelledBadge /> : null}
           </p>
           <p className="text-sm">{sessionShortWhen(session)}</p>
           <p className="text-sm break-words">
@@ -55,20 +54,20 @@ function SessionRow({
             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
           >
             <ClipboardCheck aria-hidden="true" className="h-4 w-4" />
-            {session.registerTakenAt ? "Register (taken)" : "Take register"}
+            {registerLinkText(session)}
             <span className="sr-only">: {session.title}</span>
           </Link>
         )}
       </div>
       {cancelled ? null : (
         <div className="mt-2 grid gap-1">
-          <details>
+          <details open={refusedHere(reply, "update", session.id)}>
             <summary className={summaryClasses}>
               Edit or move<span className="sr-only"> {session.title}</span>
             </summary>
             <SessionForm session={session} tutors={tutors} reply={reply} />
           </details>
-          <details>
+          <details open={refusedHere(reply, "cancel", session.id)}>
             <summary className={summaryClasses}>
               Cancel<span className="sr-only"> {session.title}</span>
             </summary>
@@ -101,6 +100,7 @@ export function TimetablePage({
   const held = sessions.filter((session) => session.status === "scheduled").length;
   return (
     <div className="grid gap-8">
+      <FormError errors={formErrorsOf(reply)} />
       {sessions.length === 0 ? (
         <LabelledSection
           id="build-heading"
@@ -131,7 +131,7 @@ export function TimetablePage({
               <SessionRow key={session.id} session={session} tutors={tutors} reply={reply} />
             ))}
           </ol>
-          <details className={cn(cardClasses, "mt-4 p-4")}>
+          <details className={cn(cardClasses, "mt-4 p-4")} open={refusedHere(reply, "add")}>
             <summary className={summaryClasses}>Add a session</summary>
             <SessionForm session={null} tutors={tutors} reply={reply} />
           </details>

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { timetableHref } from "~/features/intakes/list-url";
 import { formatPhone } from "~/lib/text/phone-format";
 import { Card } from "~/ui/card";
-import type { AbsentStudent } from "../attendance.server";
+import type { AbsentStudents } from "../attendance.server";
 import { ABSENT_TWICE_TEXT } from "../attendance-rules";
 import { weekHref } from "../cohort-links";
-import type { WeekSession } from "../sessions.server";
+import type { ListedSession } from "../sessions.server";
 import { SessionLine } from "./session-line";
 
 const linkClasses = "font-medium text-brand-800 hover:underline dark:text-brand-300";
@@ -15,8 +15,8 @@ export function TodayCard({
   sessions,
   absent,
 }: {
-  sessions: WeekSession[];
-  absent: AbsentStudent[];
+  sessions: ListedSession[];
+  absent: AbsentStudents;
 }) {
   return (
     <Card id="today-classes" title="Today's classes">
@@ -34,13 +34,13 @@ export function TodayCard({
           This week's timetable
         </Link>
       </p>
-      {absent.length ? (
+      {absent.total ? (
         <div className="mt-4 border-t border-slate-100 pt-4 dark:border-slate-800">
           <h3 className="font-semibold">
-            {ABSENT_TWICE_TEXT}: {absent.length} to call
+            {ABSENT_TWICE_TEXT}: {absent.total} to call
           </h3>
           <ul className="mt-2 grid gap-1 text-sm">
-            {absent.map((student) => (
+            {absent.students.map((student) => (
               <li key={student.applicationId}>
                 {student.fullName} · {formatPhone(student.phone)} ·{" "}
                 <Link to={timetableHref(student.intakeId)} className={linkClasses}>

@@ -5,7 +5,7 @@ import { addDays, formatFullDate } from "~/lib/format/dates";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { weekHref } from "../cohort-links";
-import type { WeekSession } from "../sessions.server";
+import type { ListedSession } from "../sessions.server";
 import { SessionLine, staffLinkClasses } from "./session-line";
 
 /** The sessions of one week across intakes, day by day: which rooms are in use, and by whom. */
@@ -14,7 +14,7 @@ export function WeekView({
   days,
 }: {
   monday: string;
-  days: { date: string; sessions: WeekSession[] }[];
+  days: { date: string; sessions: ListedSession[] }[];
 }) {
   return (
     <div className="grid gap-4">
