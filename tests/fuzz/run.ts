@@ -7,7 +7,7 @@
 // may be half-stored.
 //
 //   npm run fuzz                        10,000 cases per target
-//   FUZZ_RUNS=25 tsx tests/fuzz/run.ts  (what `npm test` runs)
+//   FUZZ_RUNS=15 tsx tests/fuzz/run.ts  (what `npm test` runs)
 //   FUZZ_TARGETS=contact,login          only those targets; FUZZ_SEED=n repeats a run
 //   FUZZ_TARGETS="inbound mail"         only the mail phase; FUZZ_MAILS=n mails
 //   FUZZ_TARGETS="proof door"           only the PDF bomb sent as a transfer proof

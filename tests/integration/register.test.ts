@@ -234,6 +234,9 @@ describe("the register", () => {
   });
 
   it("lists everyone absent twice in a row for the dashboard, however many were absent once", async () => {
+    // Other tests in this file flag students of their own: count them, so the limit below
+    // leaves exactly one place, which only a filter applied before the limit gives this student.
+    const flaggedBefore = (await studentsAbsentTwiceInARow()).total;
     const { students, sessions } = await runningClass(7);
     const flagged = students.at(-1);
     // Six absent at the first class only; the last student at the first two.
@@ -247,9 +250,9 @@ describe("the register", () => {
       );
       await saveRegister(session.id, posted(register, marks), "Staff");
     }
-    const listed = await studentsAbsentTwiceInARow(1);
+    const listed = await studentsAbsentTwiceInARow(flaggedBefore + 1);
     expect(listed.students.map((row) => row.applicationId)).toContain(flagged?.id);
-    expect(listed.total).toBeGreaterThanOrEqual(1);
+    expect(listed.total).toBe(flaggedBefore + 1);
     // An intake that has ended is no longer called about.
     const later = new Date(Date.now() + 90 * 86_400_000);
     expect(

@@ -8,6 +8,7 @@ import {
   openPortal,
   PORTAL,
   randomAddress,
+  readOutbox,
   SESSION_COOKIE,
   sessionCookie,
   successToast,
@@ -457,13 +458,22 @@ test.describe("forgot and reset password", () => {
 
   test("asking for an address without an account gives the same answer and sends nothing", async ({
     page,
+    createAdmin,
   }) => {
     const email = `nobody-${Date.now()}@academy.test`;
     await openPortal(page, `${PORTAL}/forgot-password`);
     await textbox(page, "Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText(messages.resetRequested)).toBeVisible();
-    await expect(waitForMail(email)).rejects.toThrow();
+    // Then an address with an account: once its link has been sent, a mail to the first address,
+    // queued before it, would have been sent too (instead of waiting out a timeout for nothing).
+    const account = await createAdmin();
+    await openPortal(page, `${PORTAL}/forgot-password`);
+    await textbox(page, "Email").fill(account.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText(messages.resetRequested)).toBeVisible();
+    await waitForMail(account.email);
+    expect((await readOutbox()).filter((mail) => mail.to.includes(email))).toEqual([]);
   });
 });
 

@@ -30,7 +30,8 @@ test.beforeEach(async ({ createAdmin, signIn }) => {
   await signIn(await createAdmin({ role: "admin" }));
 });
 
-test.describe("saved replies (also on a phone)", { tag: "@phone" }, () => {
+// At desktop width only: the page and its form are checked at 360 px by phone-width.spec.ts.
+test.describe("saved replies", () => {
   test("add one (an empty title refused first), edit it, then delete it", async ({ page }) => {
     await openPortal(page, PAGE);
     await expect(page.getByRole("heading", { name: "Saved Replies", level: 1 })).toBeVisible();

@@ -33,7 +33,8 @@ test.beforeEach(async ({ createAdmin, signIn }) => {
   await signIn(await createAdmin({ role: "admin" }));
 });
 
-test.describe("tutors (also on a phone)", { tag: "@phone" }, () => {
+// At desktop width only: the page and its form are checked at 360 px by phone-width.spec.ts.
+test.describe("tutors", () => {
   test("add one (refused first), edit it with a photo, search, deactivate and activate", async ({
     page,
   }) => {
