@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
+import { embedNotoSans } from "~/lib/pdf/noto-sans.server";
+import { wrap } from "~/lib/pdf/wrap-text";
 import { fullAddress, siteConfig } from "~/lib/site/site-config";
 
 /** Everything a receipt says, read from the database (`receipts.server.ts`). */
@@ -31,38 +30,6 @@ export type ReceiptFacts = {
 const ngn = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/**
- * Noto Sans, embedded and subset to the glyphs a receipt uses: the standard PDF fonts have no '₦'
- * and no Yoruba marks ('Ọlálékan Àdìgún'), so names would be printed wrongly.
- */
-const require = createRequire(import.meta.url);
-const fontFile = (name: string) =>
-  readFile(require.resolve(`@expo-google-fonts/noto-sans/${name}/NotoSans_${name}.ttf`));
-
-/** Words laid into lines no wider than `width`; a word longer than a line is cut by characters. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
-  const lines: string[] = [];
-  let current = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (fits(candidate)) {
-      current = candidate;
-      continue;
-    }
-    if (current) lines.push(current);
-    current = "";
-    for (const character of word) {
-      if (current && !fits(current + character)) {
-        lines.push(current);
-        current = "";
-      }
-      current += character;
-    }
-  }
-  return current ? [...lines, current] : lines;
-}
-
 /** A numbered receipt as a one-page A4 PDF. */
 export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -71,10 +38,8 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   pdf.setCreationDate(receipt.paidAt);
   pdf.setModificationDate(receipt.paidAt);
   const page = pdf.addPage([595.28, 841.89]);
-  pdf.registerFontkit(fontkit);
-  const [regularFile, boldFile] = await Promise.all([fontFile("400Regular"), fontFile("700Bold")]);
-  const regular = await pdf.embedFont(regularFile, { subset: true });
-  const bold = await pdf.embedFont(boldFile, { subset: true });
+  // Noto Sans: the standard PDF fonts have no '₦' and no Yoruba marks.
+  const { regular, bold } = await embedNotoSans(pdf);
   const left = 56;
   const right = 595.28 - 56;
   const valueLeft = left + 170;
