@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { offerExpiryJob, offerReminderJob } from "~/features/applications/offers.server";
+import { certificateAttachments } from "~/features/certificates/certificate-files.server";
 import { sessionReminderJob } from "~/features/cohort/session-reminders.server";
 import type { Job, RetryPolicy } from "~/features/jobs/define-job.server";
 import {
@@ -23,8 +24,15 @@ import { refundCheckJob } from "~/features/payments/refunds.server";
  * created at start-up and every app process works on it.
  */
 const backgroundJobs: readonly Job[] = [
-  // A delivered reply answers its message; a payment's e-mail carries its receipt.
-  sendEmailJob.withHooks({ afterSent: replyDelivered, attachmentsOf: receiptAttachments }),
+  // A delivered reply answers its message; a payment's e-mail carries its receipt, a
+  // certificate's e-mail the certificate.
+  sendEmailJob.withHooks({
+    afterSent: replyDelivered,
+    attachmentsOf: async (email) => [
+      ...(await receiptAttachments(email)),
+      ...(await certificateAttachments(email)),
+    ],
+  }),
   replyReminderJob,
   offerReminderJob,
   offerExpiryJob,

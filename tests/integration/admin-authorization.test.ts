@@ -5,6 +5,7 @@ import { type Admin, admins, authUser, rateLimits } from "~/db/schema";
 import { adminMessages } from "~/features/admins/schema";
 import { readAdminSession } from "~/features/auth/session.server";
 import { readAdminTheme } from "~/features/auth/theme.server";
+import { certificateMessages } from "~/features/certificates/certificate-schema";
 import { registerMessages } from "~/features/cohort/register-schema";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import { personalDataMessages } from "~/features/people/person-key";
@@ -16,6 +17,7 @@ import * as courseIntakesRoute from "~/routes/admin/course-intakes";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as indexRoute from "~/routes/admin/index";
+import * as intakeCertificatesRoute from "~/routes/admin/intake-certificates";
 import * as intakeTimetableRoute from "~/routes/admin/intake-timetable";
 import * as layoutRoute from "~/routes/admin/layout";
 import * as logoutRoute from "~/routes/admin/logout";
@@ -38,6 +40,7 @@ import * as paymentProofRoute from "~/routes/resources/payment-proof";
 import * as paymentsExportRoute from "~/routes/resources/payments-export";
 import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
+import * as staffCertificateRoute from "~/routes/resources/staff-certificate";
 import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as studentsExportRoute from "~/routes/resources/students-export";
 import {
@@ -624,6 +627,45 @@ const routeCases: RouteCase[] = [
     },
   },
   {
+    name: "intake certificates loader",
+    method: "GET",
+    path: `/admin-portal/intakes/${NO_SUCH_INTAKE}/certificates`,
+    params: { intakeId: NO_SUCH_INTAKE },
+    run: intakeCertificatesRoute.loader,
+    expect: { admin: isData(404, null), super_admin: isData(404, null) },
+  },
+  {
+    name: "intake certificates action",
+    method: "POST",
+    path: `/admin-portal/intakes/${NO_SUCH_INTAKE}/certificates`,
+    params: { intakeId: NO_SUCH_INTAKE },
+    fields: () => ({ intent: "revoke", id: "LTA-C-0000000000", reason: "Test" }),
+    run: intakeCertificatesRoute.action,
+    expect: {
+      admin: isFormError(404, certificateMessages.certificateNotFound),
+      super_admin: isFormError(404, certificateMessages.certificateNotFound),
+    },
+  },
+  {
+    name: "staff certificate loader",
+    method: "GET",
+    path: "/admin-portal/certificates/LTA-C-0000000000.pdf",
+    params: { file: "LTA-C-0000000000.pdf" },
+    run: staffCertificateRoute.loader,
+    expect: { admin: isResponse(404), super_admin: isResponse(404) },
+  },
+  {
+    name: "settings action (signatory)",
+    method: "POST",
+    path: "/admin-portal/settings",
+    fields: () => ({ intent: "signatory", signatoryName: "", signatoryTitle: "" }),
+    run: settingsRoute.action,
+    expect: {
+      admin: isData(403, { reason: "access-denied", role: "admin" }),
+      super_admin: isData(400, expect.objectContaining({ result: expect.anything() })),
+    },
+  },
+  {
     name: "tutor timetable loader",
     method: "GET",
     path: `/admin-portal/tutors/${NO_SUCH_TUTOR}/timetable`,
@@ -747,6 +789,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/courses.tsx": coursesRoute,
   "routes/admin/course-intakes.tsx": courseIntakesRoute,
   "routes/admin/intake-timetable.tsx": intakeTimetableRoute,
+  "routes/admin/intake-certificates.tsx": intakeCertificatesRoute,
   "routes/admin/timetable.tsx": timetableRoute,
   "routes/admin/register.tsx": registerRoute,
   "routes/admin/messages.tsx": messagesRoute,
@@ -763,6 +806,7 @@ const routeModules: Record<string, RouteModule> = {
   "routes/resources/students-export.ts": studentsExportRoute,
   "routes/resources/payments-export.ts": paymentsExportRoute,
   "routes/resources/staff-receipt.ts": staffReceiptRoute,
+  "routes/resources/staff-certificate.ts": staffCertificateRoute,
   "routes/resources/payment-proof.ts": paymentProofRoute,
   "routes/resources/mail-attachment.ts": mailAttachmentRoute,
   "routes/resources/inbox-events.ts": inboxEventsRoute,

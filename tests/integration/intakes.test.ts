@@ -207,6 +207,9 @@ describe("intake form rules", () => {
         paymentPlans: ["full" as const],
         payInFullDiscount: null,
         ...demo,
+        certificateMinAttendance: demo.certificateMinAttendance ?? 80,
+        certificateRequiresPaid: demo.certificateRequiresPaid ?? true,
+        certificateRequiresProject: demo.certificateRequiresProject ?? false,
         tutorIds: [],
       };
       const shown = intakeFormDefaults(stored, demo.price);

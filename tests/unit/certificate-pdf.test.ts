@@ -67,10 +67,10 @@ describe("the certificate PDF", () => {
       "Ọlálékan Àdìgún",
       "has completed",
       "UI/UX Design Fundamentals",
-      "Tuesday, 12 January 2027 to Friday, 30 April 2027",
+      "12 January 2027 to 30 April 2027",
       "48 hours of instruction",
       // 09:30 UTC is 10:30 in Lagos, the same day.
-      "Issued Monday, 3 May 2027",
+      "Issued 3 May 2027",
       "Adaeze Okafor",
       "Director of Studies",
       "Certificate no. LTA-C-7K3M9QXF2D",
@@ -84,7 +84,7 @@ describe("the certificate PDF", () => {
       ...facts,
       issuedAt: new Date("2027-05-02T23:30:00Z"),
     });
-    expect(oneLine(await pdfText(late))).toContain("Issued Monday, 3 May 2027");
+    expect(oneLine(await pdfText(late))).toContain("Issued 3 May 2027");
   });
 
   it("prints a 200-character name whole on one line, and '?' for what the font lacks", async () => {

@@ -4,6 +4,7 @@
 export * from "./application-events";
 export * from "./applications";
 export * from "./auth";
+export * from "./certificates";
 export * from "./cohort";
 export * from "./conversations";
 export * from "./counters";

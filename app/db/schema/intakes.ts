@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -65,6 +66,12 @@ export const intakes = pgTable(
       .default(sql`'{full}'::payment_plan_kind[]`),
     /** Kobo off the price for whoever pays in full; none: no discount. */
     payInFullDiscount: bigint("pay_in_full_discount_kobo", { mode: "number" }),
+    /** A certificate needs at least this share of the sessions attended; none: no condition. */
+    certificateMinAttendance: integer("certificate_min_attendance").default(80),
+    /** A certificate needs the whole price paid. */
+    certificateRequiresPaid: boolean("certificate_requires_paid").notNull().default(true),
+    /** A certificate needs a final project marked passed by staff. */
+    certificateRequiresProject: boolean("certificate_requires_project").notNull().default(false),
     /**
      * Offers not yet expired + accepted + enrolled applications, kept by a trigger on
      * applications (migration 0018); the CHECK below is what makes overselling impossible.
@@ -82,6 +89,10 @@ export const intakes = pgTable(
     ),
     check("intakes_ends_after_start", sql`${t.endsOn} >= ${t.startsOn}`),
     check("intakes_seats_positive", sql`${t.seats} > 0`),
+    check(
+      "intakes_certificate_attendance_percent",
+      sql`${t.certificateMinAttendance} IS NULL OR ${t.certificateMinAttendance} BETWEEN 1 AND 100`,
+    ),
     check("intakes_price_non_negative", sql`${t.price} >= 0`),
     check(
       "intakes_early_bird_complete",

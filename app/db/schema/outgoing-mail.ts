@@ -1,4 +1,5 @@
 import { type AnyPgColumn, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { certificates } from "./certificates";
 import { createdAt, moment, newestFirst, optionalRef, primaryId } from "./columns";
 import { messages } from "./messages";
 import { payments } from "./payments";
@@ -34,6 +35,8 @@ export const outgoingEmails = pgTable(
     paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id, {
       onDelete: "set null",
     }),
+    /** The certificate an e-mail carries: its PDF is attached when the e-mail is sent. */
+    certificateId: uuid("certificate_id").references((): AnyPgColumn => certificates.id),
     createdAt: createdAt(),
     sentAt: moment("sent_at"),
   },

@@ -30,6 +30,11 @@ export const applicationEventKinds = [
   "transferred",
   "session-changed",
   "session-reminded",
+  "name-confirmed",
+  "project-marked",
+  "certificate-issued",
+  "certificate-revoked",
+  "certificate-reissued",
 ] as const;
 
 // applications
@@ -113,6 +118,7 @@ export const outgoingEmailKinds = [
   "application",
   "payment",
   "answer-alert",
+  "certificate",
 ] as const;
 
 // payments

@@ -64,15 +64,15 @@ export async function emailApplicant(
   kind: ApplicationEventKind,
   actor: ApplicationActor,
   detail?: Record<string, string | null>,
-  /** A payment's e-mail: its receipt is attached when it is sent. */
-  receiptOf?: { paymentId: string },
+  /** What is attached when it is sent: a payment's receipt, or a certificate. */
+  attached?: { paymentId: string } | { certificateId: string },
 ) {
   const emailId = await queueEmail(tx, {
-    kind: receiptOf ? "payment" : "application",
+    kind: !attached ? "application" : "paymentId" in attached ? "payment" : "certificate",
     to: [application.email],
     ...email,
     replyTo: env().REPLY_TO,
-    paymentId: receiptOf?.paymentId,
+    ...attached,
   });
   await recordEvent(tx, application.id, kind, actor, { emailId, detail });
 }

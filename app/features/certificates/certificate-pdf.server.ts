@@ -1,11 +1,10 @@
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
-import { formatFullDate } from "~/lib/format/dates";
-import { nounFor } from "~/lib/format/plural";
 import { embedNotoSans } from "~/lib/pdf/noto-sans.server";
 import { printableWith } from "~/lib/pdf/printable-text";
 import { wrap } from "~/lib/pdf/wrap-text";
 import { siteConfig } from "~/lib/site/site-config";
+import { hoursText, issuedOnText, periodText } from "./certificate-text";
 
 /** Everything a certificate prints, read from the database by the caller. */
 export type CertificateFacts = {
@@ -176,12 +175,12 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uin
     centred(page, line, { font: bold, size: course.size, y: 264 - index * course.size * 1.25 });
   });
   const afterCourse = 264 - (course.lines.length - 1) * course.size * 1.25;
-  centred(page, `${formatFullDate(facts.startsOn)} to ${formatFullDate(facts.endsOn)}`, {
+  centred(page, periodText(facts.startsOn, facts.endsOn), {
     font: regular,
     size: 12,
     y: afterCourse - 36,
   });
-  centred(page, `${facts.hours} ${nounFor(facts.hours, "hour")} of instruction`, {
+  centred(page, hoursText(facts.hours), {
     font: regular,
     size: 12,
     y: afterCourse - 54,
@@ -228,7 +227,7 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uin
     const x = textRight - font.widthOfTextAtSize(text, fitted);
     page.drawText(text, { x, y, size: fitted, font, color });
   };
-  rightAligned(`Issued ${formatFullDate(facts.issuedAt)}`, regular, 10, 124);
+  rightAligned(`Issued ${issuedOnText(facts.issuedAt)}`, regular, 10, 124);
   rightAligned(`Certificate no. ${printableBold(facts.serial)}`, bold, 10, 108);
   rightAligned(`Verify at ${printable(facts.verifyUrl)}`, regular, 9, 92, muted);
 

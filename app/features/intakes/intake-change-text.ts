@@ -11,6 +11,8 @@ const text: Shown = (value) => String(value);
 const money: Shown = (value) => formatNaira(Number(value));
 const day: Shown = (value) => formatShortDate(String(value));
 const instant: Shown = (value) => formatDateTime(String(value));
+const percent: Shown = (value) => `${Number(value)} %`;
+const yesNo: Shown = (value) => (value ? "Yes" : "No");
 const labelled =
   (labels: Record<string, string>): Shown =>
   (value) =>
@@ -43,6 +45,9 @@ const fields: Record<string, { label: string; show: Shown }> = {
   admissionMode: { label: "Admission", show: admission },
   paymentPlans: { label: "Payment plans", show: plans },
   payInFullDiscount: { label: "Pay-in-full discount", show: money },
+  certificateMinAttendance: { label: "Certificate: attendance", show: percent },
+  certificateRequiresPaid: { label: "Certificate: price paid", show: yesNo },
+  certificateRequiresProject: { label: "Certificate: final project", show: yesNo },
   tutorIds: { label: "Tutors", show: tutorList },
   cancelReason: { label: "Reason", show: text },
 };

@@ -4,6 +4,7 @@ import type { Intake } from "~/db/schema";
 import { admissionModes, intakeModes } from "~/db/schema/values";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import {
+  CheckboxField,
   CheckboxGroupField,
   FormError,
   SelectField,
@@ -142,6 +143,26 @@ export function IntakeFormModal({
         min={0}
         step="any"
       />
+      <fieldset className="grid gap-3 sm:col-span-2">
+        <legend className="mb-1 text-sm font-semibold">Certificate</legend>
+        <TextField
+          meta={fields.certificateMinAttendance}
+          type="number"
+          label="Attendance needed (%, empty: none)"
+          min={1}
+          max={100}
+          step={1}
+          inputMode="numeric"
+        />
+        <CheckboxField
+          meta={fields.certificateRequiresPaid}
+          label="The price must be paid in full"
+        />
+        <CheckboxField
+          meta={fields.certificateRequiresProject}
+          label="A final project must be marked passed"
+        />
+      </fieldset>
       {tutorChoices.length ? (
         <CheckboxGroupField
           meta={fields.tutorIds}

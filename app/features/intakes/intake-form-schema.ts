@@ -12,6 +12,8 @@ export const CANCEL_REASON_MAX = 500;
 export const SEATS_MAX = 10_000;
 export const TUTORS_MAX = 6;
 const PRICE_MAX_NAIRA = 100_000_000;
+/** A new intake's certificate condition: 80 % of the sessions attended (the database's default). */
+export const DEFAULT_CERTIFICATE_ATTENDANCE = 80;
 
 /** The statuses a form sets; cancelling is its own action, with a reason. */
 export const intakeFormStatuses = ["draft", "open", "closed"] as const;
@@ -107,6 +109,18 @@ const intakeFields = z.object({
     [],
   ),
   payInFullDiscount: z.optional(naira("Pay-in-full discount")),
+  /** Certificates (app/features/certificates): empty attendance means no attendance condition. */
+  certificateMinAttendance: z.optional(
+    z
+      .number({ error: "Attendance must be a whole percentage" })
+      .check(
+        z.int({ error: "Attendance must be a whole percentage" }),
+        z.minimum(1, "Attendance must be between 1 and 100 %"),
+        z.maximum(100, "Attendance must be between 1 and 100 %"),
+      ),
+  ),
+  certificateRequiresPaid: z.optional(z.literal("on")),
+  certificateRequiresProject: z.optional(z.literal("on")),
   /** Who teaches it, in the order chosen; at most a few, each at most once. */
   tutorIds: z._default(
     z
@@ -206,6 +220,8 @@ export function intakeFormDefaults(
       status: "draft",
       admissionMode: "reviewed",
       price: String(nairaFromKobo(coursePriceKobo)),
+      certificateMinAttendance: String(DEFAULT_CERTIFICATE_ATTENDANCE),
+      certificateRequiresPaid: "on",
     };
   return {
     tutorIds: intake.tutorIds,
@@ -227,5 +243,9 @@ export function intakeFormDefaults(
     instalmentPlans: intake.paymentPlans.filter((kind) => kind !== "full"),
     payInFullDiscount:
       intake.payInFullDiscount === null ? "" : String(nairaFromKobo(intake.payInFullDiscount)),
+    certificateMinAttendance:
+      intake.certificateMinAttendance === null ? "" : String(intake.certificateMinAttendance),
+    certificateRequiresPaid: intake.certificateRequiresPaid ? "on" : "",
+    certificateRequiresProject: intake.certificateRequiresProject ? "on" : "",
   };
 }

@@ -1,3 +1,4 @@
+import Award from "lucide-react/icons/award";
 import Ban from "lucide-react/icons/ban";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Copy from "lucide-react/icons/copy";
@@ -12,7 +13,7 @@ import { RowModalLink, rowActionClasses } from "~/ui/list/row-actions";
 import { intakeStatusLabels } from "./intake-form-schema";
 import { intakeModeLabels } from "./intake-wording";
 import type { IntakeChangeEntry } from "./intakes.server";
-import { intakeListHref, timetableHref } from "./list-url";
+import { certificatesHref, intakeListHref, timetableHref } from "./list-url";
 
 type ListedIntake = Intake & { tutors: { id: string; name: string; isActive: boolean }[] };
 
@@ -70,14 +71,20 @@ function IntakeActions({ intake }: { intake: Intake }) {
   return (
     <div className="flex flex-wrap gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
       {changeable ? <RowModalLink to={hrefFor("edit")} action="edit" name={intake.label} /> : null}
-      <Link
-        to={timetableHref(intake.id)}
-        className={cn(rowActionClasses, "text-brand-800 hover:bg-brand-50 dark:text-brand-300")}
-      >
-        <CalendarDays aria-hidden="true" className="h-4 w-4" />
-        Timetable
-        <span className="sr-only"> {intake.label}</span>
-      </Link>
+      {[
+        { to: timetableHref(intake.id), Icon: CalendarDays, label: "Timetable" },
+        { to: certificatesHref(intake.id), Icon: Award, label: "Certificates" },
+      ].map(({ to, Icon, label }) => (
+        <Link
+          key={label}
+          to={to}
+          className={cn(rowActionClasses, "text-brand-800 hover:bg-brand-50 dark:text-brand-300")}
+        >
+          <Icon aria-hidden="true" className="h-4 w-4" />
+          {label}
+          <span className="sr-only"> {intake.label}</span>
+        </Link>
+      ))}
       <DuplicateButton intake={intake} />
       {changeable ? (
         <Link

@@ -228,6 +228,9 @@ function formColumns(values: IntakeFormValues) {
     admissionMode: values.admissionMode,
     paymentPlans: offeredPlans(values.instalmentPlans),
     payInFullDiscount: values.payInFullDiscount || null,
+    certificateMinAttendance: values.certificateMinAttendance ?? null,
+    certificateRequiresPaid: values.certificateRequiresPaid === "on",
+    certificateRequiresProject: values.certificateRequiresProject === "on",
   };
 }
 
@@ -334,6 +337,9 @@ export async function duplicateIntake(actor: Admin, courseId: string, id: string
     earlyBirdEndsOn: source.earlyBirdEndsOn && shiftDate(source.earlyBirdEndsOn, days),
     paymentPlans: source.paymentPlans,
     payInFullDiscount: source.payInFullDiscount,
+    certificateMinAttendance: source.certificateMinAttendance,
+    certificateRequiresPaid: source.certificateRequiresPaid,
+    certificateRequiresProject: source.certificateRequiresProject,
     status: "draft" as const,
     createdBy: actor.userId,
   };

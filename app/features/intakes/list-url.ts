@@ -14,3 +14,7 @@ export const intakeListHref = (courseId: string, modal: ModalState = {}) =>
 /** An intake's timetable (its sessions, built and edited by the cohort feature). */
 export const timetableHref = (intakeId: string) =>
   href("/admin-portal/intakes/:intakeId/timetable", { intakeId });
+
+/** An intake's certificates page. */
+export const certificatesHref = (intakeId: string) =>
+  href("/admin-portal/intakes/:intakeId/certificates", { intakeId });

@@ -24,6 +24,7 @@ const kindLabels: Record<OutgoingEmailKind, string> = {
   application: "Application",
   payment: "Payment",
   "answer-alert": "Answer alert",
+  certificate: "Certificate",
 };
 
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */

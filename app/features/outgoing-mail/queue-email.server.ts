@@ -13,6 +13,8 @@ export type EmailToQueue = {
   replyTo?: string;
   /** The payment whose receipt goes with it (made when the e-mail is sent). */
   paymentId?: string;
+  /** The certificate whose PDF goes with it (made when the e-mail is sent). */
+  certificateId?: string;
 };
 
 /**
@@ -30,6 +32,7 @@ export async function queueEmail(tx: Transaction, email: EmailToQueue): Promise<
       messageId: email.messageId ?? null,
       replyTo: email.replyTo ?? null,
       paymentId: email.paymentId ?? null,
+      certificateId: email.certificateId ?? null,
     })
     .returning({ id: outgoingEmails.id });
   if (!row) throw new Error("The e-mail was not recorded");

@@ -549,6 +549,27 @@ export function instalmentsOf(applicationId: string): Promise<Instalment[]> {
 }
 
 /**
+ * What each application still owes, in kobo: what is left to pay of its unpaid instalments
+ * (leftToPay, in SQL). An application without a schedule owes nothing here.
+ */
+export async function balancesDue(applicationIds: string[]): Promise<Map<string, number>> {
+  const due = new Map(applicationIds.map((id) => [id, 0]));
+  if (applicationIds.length === 0) return due;
+  const paidOf = sql`coalesce((select sum(p.amount_kobo) from ${payments} p
+    where p.instalment_id = ${instalments.id} and p.status = 'paid'), 0)`;
+  const rows = await db()
+    .select({
+      applicationId: instalments.applicationId,
+      due: sql<number>`sum(greatest(${instalments.amount} - ${paidOf}, 0))`.mapWith(Number),
+    })
+    .from(instalments)
+    .where(and(inArray(instalments.applicationId, applicationIds), isNull(instalments.paidAt)))
+    .groupBy(instalments.applicationId);
+  for (const row of rows) due.set(row.applicationId, row.due);
+  return due;
+}
+
+/**
  * When a started payment is checked with the gateway if nothing has told us of it: 15 minutes,
  * then 1, 6 and 24 hours. After the last, a payment still unknown to the gateway is abandoned.
  */

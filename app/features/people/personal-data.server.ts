@@ -20,6 +20,10 @@ import {
 } from "~/db/schema";
 import { selectApplications } from "~/features/applications/application-query.server";
 import { eraseApplicant } from "~/features/applications/application-writes.server";
+import {
+  certificateRecords,
+  eraseCertificateHolders,
+} from "~/features/certificates/certificate-people.server";
 import { attendanceRecords } from "~/features/cohort/attendance.server";
 import { revokeCalendarLinks } from "~/features/cohort/calendar-keys.server";
 import { forgetJobsNamingPhone } from "~/features/jobs/forget-jobs.server";
@@ -89,6 +93,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     money,
     whatsapp,
     marks,
+    issued,
   ] = await Promise.all([
     messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
     messageIds.length
@@ -107,6 +112,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     paymentsHeld(applicationIds),
     whatsappHeld(messageIds),
     attendanceRecords(applicationIds),
+    certificateRecords(applicationIds),
   ]);
   const emailsSent = await db()
     .select({
@@ -134,6 +140,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
       instalments: money.instalments.filter((part) => part.applicationId === row.id),
       payments: money.payments.filter((payment) => payment.applicationId === row.id),
       attendance: marks.filter((mark) => mark.applicationId === row.id),
+      certificates: issued.filter((certificate) => certificate.applicationId === row.id),
     })),
     emailsSent,
   };
@@ -270,6 +277,7 @@ const erasedAddress = (id: string) => `erased-${id.slice(0, 8)}@erased.invalid`;
  * true) with the name, address, phone, texts, notes and network details replaced; the e-mails
  * sent to them lose their text, the mails received from them their sender, text and files;
  * their attendance marks stay (the class's rates stay true) and their calendar feeds close;
+ * their certificates stay, without the holder's name (their serials verify as erased);
  * their payments and refunds keep their amounts (money on record) but lose their notes,
  * reasons and transfer proofs; their private links and reply addresses stop working. Logged
  * without the details.
@@ -310,6 +318,8 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
       for (const id of applicationIds) await eraseApplicant(tx, id, ERASED, erasedAddress(id));
       // Their calendar feeds stop answering, like their private links.
       await revokeCalendarLinks("student", applicationIds, tx);
+      // Their certificates still verify, as issued with the holder's data erased.
+      await eraseCertificateHolders(tx, applicationIds);
     }
     return { fileKeys: keys, proofKeys: proofs };
   });

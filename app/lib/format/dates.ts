@@ -15,6 +15,7 @@ const monthYear = lagosFormat({ month: "short", year: "numeric" });
 const monthYearLongFormat = lagosFormat({ month: "long", year: "numeric" });
 const dayMonth = lagosFormat({ day: "numeric", month: "short" });
 const shortDate = lagosFormat({ day: "numeric", month: "short", year: "numeric" });
+const longDate = lagosFormat({ day: "numeric", month: "long", year: "numeric" });
 const dateTime = lagosFormat({
   day: "numeric",
   month: "short",
@@ -39,6 +40,8 @@ const asDate = (value: Date | string) =>
 export const formatFullDate = (value: Date | string) => fullDate.format(asDate(value));
 export const formatMonthYear = (value: Date | string) => monthYear.format(asDate(value));
 export const formatShortDate = (value: Date | string) => shortDate.format(asDate(value));
+/** '12 January 2027': a date on a document, without the weekday. */
+export const formatLongDate = (value: Date | string) => longDate.format(asDate(value));
 /** 'January 2027', for an intake's label. */
 export const monthYearLong = (value: Date | string) => monthYearLongFormat.format(asDate(value));
 /** '12 Jan': a date in the coming months, where the year goes without saying. */

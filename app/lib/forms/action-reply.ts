@@ -42,3 +42,18 @@ export function formFailure(message: string, keep?: KeptValues): ActionReply {
     notice: null,
   };
 }
+
+/**
+ * The first error of each field of a reply, when it answers this form of a page with several
+ * (its intent, and `id` for a row's form: IntentFields); none otherwise.
+ */
+export function errorsFor(reply: ActionReply | null | undefined, intent: string, id = "") {
+  if (keptValueOf(reply, "intent") !== intent || (keptValueOf(reply, "id") ?? "") !== id) return {};
+  return Object.fromEntries(
+    Object.entries(errorsOf(reply)).map(([name, list]) => [name, list[0]]),
+  ) as Record<string, string | undefined>;
+}
+
+/** Whether a reply refused this form: its <details> then opens on the errors. */
+export const refusedHere = (reply: ActionReply | null | undefined, intent: string, id = "") =>
+  Object.keys(errorsFor(reply, intent, id)).length > 0;

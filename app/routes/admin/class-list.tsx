@@ -5,6 +5,7 @@ import { ClassListSheet } from "~/features/applications/staff/class-list";
 import { studentsExportHref } from "~/features/applications/staff/student-links";
 import { classList } from "~/features/applications/staff/students.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { certificateCells } from "~/features/certificates/intake-certificates.server";
 import { attendanceCells } from "~/features/cohort/attendance.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
@@ -22,9 +23,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const intakeId = new URL(request.url).searchParams.get("intake") ?? "";
-  const [list, attendance] = await Promise.all([classList(intakeId), attendanceCells(intakeId)]);
+  const [list, attendance, certificates] = await Promise.all([
+    classList(intakeId),
+    attendanceCells(intakeId),
+    certificateCells(intakeId),
+  ]);
   if (!list) throw data(null, { status: 404 });
-  return { ...list, attendance };
+  return { ...list, attendance, certificates };
 }
 
 export default function ClassListPage({ loaderData }: Route.ComponentProps) {

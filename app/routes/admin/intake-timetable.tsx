@@ -1,5 +1,4 @@
-import ArrowLeft from "lucide-react/icons/arrow-left";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/session.server";
 import {
   addSession,
@@ -15,10 +14,9 @@ import { readClassTimes } from "~/features/cohort/timetable-pattern";
 import { timetableActionSchema, timetableMessages } from "~/features/cohort/timetable-schema";
 import { findIntakeWithCourse, listTutorChoices } from "~/features/intakes/intakes.server";
 import { intakeListHref, timetableHref } from "~/features/intakes/list-url";
-import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
+import { RecordPageHeading } from "~/features/portal/record-page-heading";
 import { dispatchIntent, readSubmission } from "~/lib/forms/page-action.server";
-import { FlashMessage } from "~/ui/form/form-notice";
 import { useActionReply } from "~/ui/form/use-action-reply";
 import type { Route } from "./+types/intake-timetable";
 
@@ -78,20 +76,12 @@ export default function IntakeTimetable({ loaderData, actionData, matches }: Rou
   useActionReply(actionData);
   return (
     <>
-      <Link
-        to={intakeListHref(intake.courseId)}
-        className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-800 dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Intakes of {intake.courseTitle}
-      </Link>
-      <PageHeader
+      <RecordPageHeading
+        back={{ to: intakeListHref(intake.courseId), label: `Intakes of ${intake.courseTitle}` }}
         title={`Timetable: ${intake.courseTitle}`}
         description={`${intake.label}. Times are Lagos time.`}
+        flash={matches[0].loaderData.flash}
       />
-      <div className="mb-6 empty:hidden">
-        <FlashMessage flash={matches[0].loaderData.flash} />
-      </div>
       <TimetablePage {...loaderData} reply={actionData} />
     </>
   );

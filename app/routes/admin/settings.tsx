@@ -1,3 +1,4 @@
+import Award from "lucide-react/icons/award";
 import Bell from "lucide-react/icons/bell";
 import Landmark from "lucide-react/icons/landmark";
 import Mail from "lucide-react/icons/mail";
@@ -9,6 +10,9 @@ import { href, Link } from "react-router";
 import * as z from "zod/mini";
 import { adminRoleLabels, isSuperAdmin } from "~/features/admins/roles";
 import { requireAdmin, requireSuperAdmin } from "~/features/auth/session.server";
+import { certificateMessages, signatorySchema } from "~/features/certificates/certificate-schema";
+import { saveSignatory, signatoryOf } from "~/features/certificates/signatory.server";
+import { SignatoryForm } from "~/features/certificates/staff/signatory-form";
 import {
   outgoingMailOverview,
   retryOutgoingEmail,
@@ -43,13 +47,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     alertsConfigured: env().NOTIFY_EMAILS.length > 0,
     outgoingMail: superAdmin ? await outgoingMailOverview() : null,
     bankAccount: superAdmin ? await loadBankAccount() : null,
+    signatory: superAdmin ? await signatoryOf() : null,
   };
 }
 
-/** The Settings page's forms: the bank account (its fields show their errors), an e-mail's retry. */
-const settingsActionSchema = z.discriminatedUnion("intent", [bankAccountSchema, retryEmailSchema], {
-  error: outgoingMailMessages.invalid,
-});
+/**
+ * The Settings page's forms: the bank account and the certificates' signatory (their fields show
+ * their errors), an e-mail's retry.
+ */
+const settingsActionSchema = z.discriminatedUnion(
+  "intent",
+  [bankAccountSchema, signatorySchema, retryEmailSchema],
+  { error: outgoingMailMessages.invalid },
+);
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireSuperAdmin(request);
@@ -61,6 +71,10 @@ export async function action({ request }: Route.ActionArgs) {
         await saveBankAccount(actor, input);
         return bankAccountMessages.saved;
       },
+      signatory: async (input) => {
+        await saveSignatory(actor, input);
+        return certificateMessages.signatorySaved;
+      },
       "retry-email": async (input) => {
         await retryOutgoingEmail(input.id);
         return outgoingMailMessages.retried;
@@ -69,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     {
       successHref: href("/admin-portal/settings"),
       what: "Settings",
-      fieldsShown: Object.keys(bankAccountSchema.shape),
+      fieldsShown: [...Object.keys(bankAccountSchema.shape), ...Object.keys(signatorySchema.shape)],
     },
   );
 }
@@ -96,10 +110,11 @@ function Card({
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, outgoingMail } = loaderData;
-  // The bank account form shows its own reply; the retry's is toasted here.
+  // The bank account and signatory forms show their own replies; the retry's is toasted here.
   const bankAccountReply =
     keptValueOf(actionData, "intent") === "bank-account" ? actionData : undefined;
-  useActionReply(actionData, { heldByOpenForm: Boolean(bankAccountReply) });
+  const signatoryReply = keptValueOf(actionData, "intent") === "signatory" ? actionData : undefined;
+  useActionReply(actionData, { heldByOpenForm: Boolean(bankAccountReply ?? signatoryReply) });
   return (
     <>
       <PageHeader title="Settings" description="Your profile and portal preferences." />
@@ -170,6 +185,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               reference. Without it, bank transfer is not offered.
             </p>
             <BankAccountForm account={loaderData.bankAccount} reply={bankAccountReply} />
+          </Card>
+          <Card icon={Award} title="Certificates">
+            <p className="mb-3">
+              Who signs the certificates: their name and title are printed on each one issued from
+              now on, and shown when anyone verifies it.
+            </p>
+            <SignatoryForm signatory={loaderData.signatory} reply={signatoryReply} />
           </Card>
           <Card icon={Mail} title="Outgoing e-mail">
             <OutgoingMailList overview={outgoingMail} limit={OUTGOING_MAIL_LIST_LIMIT} />

@@ -17,6 +17,8 @@ import {
   mayMove,
 } from "~/features/applications/application-rules";
 import { isReplacedLink } from "~/features/applications/application-token.server";
+import { MyCertificate } from "~/features/certificates/applicant/my-certificate";
+import { studentCertificate } from "~/features/certificates/student-certificate.server";
 import { MyTimetable } from "~/features/cohort/applicant/my-timetable";
 import { loadStudentTimetable } from "~/features/cohort/student-page.server";
 import { PlanList } from "~/features/intakes/plan-list";
@@ -48,12 +50,15 @@ export const meta: Route.MetaFunction = () => privatePageMeta("My application");
 const moves = Object.keys(steps) as ApplicantMove[];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const [application, payments, timetable] = await readOrUnavailable("Loading an application", () =>
-    Promise.all([
-      loadMyApplication(params.token),
-      loadMyPayments(params.token),
-      loadStudentTimetable(params.token),
-    ]),
+  const [application, payments, timetable, certificate] = await readOrUnavailable(
+    "Loading an application",
+    () =>
+      Promise.all([
+        loadMyApplication(params.token),
+        loadMyPayments(params.token),
+        loadStudentTimetable(params.token),
+        studentCertificate(params.token),
+      ]),
   );
   if (!application) throw await linkRefusal(params.token);
   // A cancelled intake's places can be neither taken nor given up: staff refund or move them.
@@ -66,7 +71,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   );
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm = available.find((move) => move === asked) ?? null;
-  return { application, payments, timetable, available, confirm };
+  return { application, payments, timetable, certificate, available, confirm };
 }
 
 /**
@@ -114,7 +119,7 @@ export default function MyApplication({
   matches,
   params,
 }: Route.ComponentProps) {
-  const { application, payments, timetable, available, confirm } = loaderData;
+  const { application, payments, timetable, certificate, available, confirm } = loaderData;
   const flash = matches[0].loaderData.flash;
   useActionReply(actionData);
   const self = href("/application/:token", { token: params.token });
@@ -143,6 +148,7 @@ export default function MyApplication({
       />
       {timetable ? <MyTimetable timetable={timetable} /> : null}
       {payments ? <MyPaymentsSection payments={payments} token={params.token} /> : null}
+      {certificate ? <MyCertificate certificate={certificate} token={params.token} /> : null}
       <LabelledSection
         id="intake-heading"
         title="The intake"

@@ -1,10 +1,7 @@
 import { href, redirect } from "react-router";
 import { isReplacedLink } from "~/features/applications/application-token.server";
-import {
-  applicantReceipt,
-  receiptDownload,
-  receiptNumberOf,
-} from "~/features/payments/receipts/receipts.server";
+import { applicantReceipt, receiptNumberOf } from "~/features/payments/receipts/receipts.server";
+import { pdfDownload } from "~/lib/http/pdf-download";
 import type { Route } from "./+types/receipt";
 
 /**
@@ -16,5 +13,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   const file = number === null ? null : await applicantReceipt(params.token, number);
   if (!file && (await isReplacedLink(params.token)))
     return redirect(href("/application/:token", { token: params.token }));
-  return receiptDownload(file);
+  return pdfDownload(file);
 }

@@ -34,6 +34,11 @@ const what: Record<Entry["kind"], string> = {
   refunded: "Refund recorded",
   "intake-cancelled": "Told that the intake was cancelled",
   transferred: "Moved to another intake",
+  "name-confirmed": "Name for the certificate confirmed",
+  "project-marked": "Final project marked",
+  "certificate-issued": "Certificate issued",
+  "certificate-revoked": "Certificate revoked",
+  "certificate-reissued": "Certificate reissued",
 };
 
 /** One line of an application's history: 'Place offered by Ade Admin'. */
@@ -45,6 +50,13 @@ export function applicationTimelineText(entry: Pick<Entry, "kind" | "actor" | "d
     return `${what.waitlisted} (No. ${entry.detail.place} in line)${by}`;
   if (entry.kind === "transferred" && entry.detail?.to)
     return `${what.transferred} (${entry.detail.to})${by}`;
+  if (entry.kind === "certificate-reissued" && entry.detail?.serial)
+    return `${what[entry.kind]} as ${entry.detail.serial} (replaces ${entry.detail.replaces})${by}`;
+  if (entry.kind.startsWith("certificate-") && entry.detail?.serial)
+    return `${what[entry.kind]} (${entry.detail.serial}${entry.detail.reason ? `: ${entry.detail.reason}` : ""})${by}`;
+  if (entry.kind === "project-marked" && entry.detail?.result)
+    return `${what[entry.kind]} ${entry.detail.result}${by}`;
+
   return `${what[entry.kind]}${by}`;
 }
 

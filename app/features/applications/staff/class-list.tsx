@@ -41,7 +41,7 @@ export type AttendanceCell = { text: string; flag: string | null };
 
 /**
  * The class list: the intake's facts and a numbered table of its students with their
- * attendance and a column to sign. On a phone the e-mail goes under the name and the signature
+ * attendance, their certificate (or why not yet) and a column to sign. On a phone the e-mail goes under the name and the signature
  * column waits for paper.
  */
 export function ClassListSheet({
@@ -49,7 +49,12 @@ export function ClassListSheet({
   tutors,
   students,
   attendance = {},
-}: ClassList & { attendance?: Record<string, AttendanceCell> }) {
+  certificates = {},
+}: ClassList & {
+  attendance?: Record<string, AttendanceCell>;
+  /** Each student's certificate in words: issued, eligible, or why not yet. */
+  certificates?: Record<string, string>;
+}) {
   return (
     <div className="space-y-6 print:space-y-4">
       <section aria-label="Intake" className={cn(cardClasses, "p-5 print:border-0 print:p-0")}>
@@ -80,6 +85,9 @@ export function ClassListSheet({
                 <th scope="col" className={headCell}>
                   Attendance
                 </th>
+                <th scope="col" className={headCell}>
+                  Certificate
+                </th>
                 <th scope="col" className={cn(headCell, "w-1/4 max-md:hidden print:table-cell")}>
                   Signature
                 </th>
@@ -109,6 +117,7 @@ export function ClassListSheet({
                       </span>
                     ) : null}
                   </td>
+                  <td className="px-3 py-2 align-top">{certificates[student.id] ?? "Not yet"}</td>
                   <td className="px-3 py-2 max-md:hidden print:table-cell print:h-10">
                     <span className="sr-only">To sign</span>
                   </td>

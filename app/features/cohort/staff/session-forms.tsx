@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { lagosInputFromInstant } from "~/lib/format/dates";
 import type { ActionReply } from "~/lib/forms/action-reply";
-import { errorsOf, keptValueOf } from "~/lib/forms/action-reply";
+import { errorsFor } from "~/lib/forms/action-reply";
 import { Button } from "~/ui/button";
 import { CheckboxGroup, SelectInput, TextArea, TextInput } from "~/ui/form/fields";
 import { IntentFields } from "~/ui/form/intent-fields";
@@ -15,17 +15,6 @@ import { type TimetablePattern, weekdays } from "../timetable-pattern";
  */
 
 export type TutorChoice = { id: string; name: string };
-
-/** Whether a reply refused this form: its <details> then opens on the errors. */
-export const refusedHere = (reply: ActionReply | null | undefined, intent: string, id = "") =>
-  Object.keys(errorsFor(reply, intent, id)).length > 0;
-
-/** The errors of a reply, when it answers this form (its intent, and id for a row's form). */
-function errorsFor(reply: ActionReply | null | undefined, intent: string, id = "") {
-  if (keptValueOf(reply, "intent") !== intent || (keptValueOf(reply, "id") ?? "") !== id) return {};
-  const errors = errorsOf(reply);
-  return Object.fromEntries(Object.entries(errors).map(([name, list]) => [name, list[0]]));
-}
 
 const tutorOptions = (tutors: TutorChoice[]) =>
   tutors.map((tutor) => ({ value: tutor.id, label: tutor.name }));

@@ -1,6 +1,6 @@
 import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import { Link } from "react-router";
-import { type ActionReply, formErrorsOf } from "~/lib/forms/action-reply";
+import { type ActionReply, formErrorsOf, refusedHere } from "~/lib/forms/action-reply";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { FormError } from "~/ui/form/fields";
@@ -13,7 +13,6 @@ import {
   BuildTimetableForm,
   CancelSessionForm,
   ReminderSettingsForm,
-  refusedHere,
   SessionForm,
   type TutorChoice,
 } from "./session-forms";

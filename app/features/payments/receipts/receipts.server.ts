@@ -182,20 +182,3 @@ export function receiptNumberOf(param: string | undefined): number | null {
   if (!param || !/^\d{1,9}$/.test(param)) return null;
   return Number(param);
 }
-
-/**
- * A receipt to save: private (it names a person and what they paid), never kept by a shared
- * cache or indexed.
- */
-export function receiptDownload(file: ReceiptFile | null) {
-  if (!file) return new Response("Not found", { status: 404 });
-  return new Response(Buffer.from(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-      "Referrer-Policy": "same-origin",
-    },
-  });
-}
