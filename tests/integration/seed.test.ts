@@ -4,10 +4,18 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classSessions, courseCategories, courseLevels, courses, intakes } from "~/db/schema";
+import {
+  bankAccount,
+  certificateSignatory,
+  classSessions,
+  courseCategories,
+  courseLevels,
+  courses,
+  intakes,
+} from "~/db/schema";
 import { readClassTimes } from "~/features/cohort/timetable-pattern";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
-import { seedDemoContent } from "~/features/demo/seed.server";
+import { demoBankAccount, demoSignatory, seedDemoContent } from "~/features/demo/seed.server";
 import { lagosToday } from "~/lib/format/dates";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
@@ -112,6 +120,12 @@ describe("seedDemoContent on an empty database", () => {
     expect(lines.filter((line) => line.startsWith("Rendering"))).toHaveLength(2);
     expect(lines.filter((line) => line.startsWith("Added"))).toHaveLength(1);
     expect(lines.filter((line) => line.startsWith("Another process"))).toHaveLength(1);
+  });
+
+  it("sets the bank account for transfers and the certificates' signatory", async () => {
+    const { db } = database();
+    expect(await db.select().from(bankAccount)).toMatchObject([demoBankAccount]);
+    expect(await db.select().from(certificateSignatory)).toMatchObject([demoSignatory]);
   });
 
   it("covers every category and level, with the edge cases the screens need", async () => {

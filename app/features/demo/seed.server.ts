@@ -3,6 +3,7 @@ import { count, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import {
   bankAccount,
+  certificateSignatory,
   classSessions,
   courses,
   intakes,
@@ -35,6 +36,9 @@ export type SeedOptions = {
 export type SeedResult = { seeded: boolean; courses: number };
 
 /** The demo's bank account for transfers: plainly not a real one. */
+/** Who signs the demo's certificates, so a newcomer can issue one straight away. */
+export const demoSignatory = { name: "Adaeze Okafor", title: "Director of Studies" };
+
 export const demoBankAccount = {
   bankName: "Demo Bank (not a real account)",
   accountName: "Lagos Tech Academy Demo",
@@ -86,6 +90,7 @@ export async function seedDemoContent(
       if (sessions.length) await tx.insert(classSessions).values(sessions);
       // So that a newcomer sees bank transfer offered beside the test checkout.
       await tx.insert(bankAccount).values(demoBankAccount).onConflictDoNothing();
+      await tx.insert(certificateSignatory).values(demoSignatory).onConflictDoNothing();
       return { result: { seeded: true, courses: rows.length }, keep: new Set(storedKeys) };
     });
   } catch (error) {
