@@ -22,7 +22,7 @@ import { type IntakeForCertificates, intakeCertificates } from "./intake-certifi
 
 const staffActor = (admin: Admin) => ({ kind: "staff" as const, adminId: admin.id });
 
-function printedFields(
+function copiedFields(
   intake: IntakeForCertificates,
   hours: number,
   signatory: { name: string; title: string },
@@ -90,7 +90,7 @@ export async function issueCertificates(actor: Admin, intakeId: string, applicat
       .insert(certificates)
       .values(
         due.map((student) => ({
-          ...printedFields(view.intake, view.hours, signatory),
+          ...copiedFields(view.intake, view.hours, signatory),
           serial: newSerial(),
           applicationId: student.id,
           holderName: student.standing.confirmedName,
