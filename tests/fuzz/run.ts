@@ -13,6 +13,7 @@
 //   FUZZ_TARGETS="proof door"           only the PDF bomb sent as a transfer proof
 //   FUZZ_TARGETS="calendar feed"        only the calendar links (tests/fuzz/calendar.ts): 200 or 404
 //   FUZZ_TARGETS="register,timetable add"  the running cohort's forms (tests/fuzz/cohort.ts)
+//   FUZZ_TARGETS="verify page,certificates issue"  certificates (tests/fuzz/certificates.ts)
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
@@ -20,6 +21,7 @@ import fc from "fast-check";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
 import { calendarContextOf, calendarTargets } from "./calendar";
+import { certificatesContextOf, certificateTargets } from "./certificates";
 import { cohortContextOf, cohortTargets } from "./cohort";
 import {
   FUZZ_INBOUND_ADDRESS,
@@ -336,6 +338,9 @@ async function main() {
         : undefined,
       cohort: chosen.some((target) => cohortTargets.includes(target))
         ? await cohortContextOf(server, cookie, known)
+        : undefined,
+      certificates: chosen.some((target) => certificateTargets.includes(target))
+        ? await certificatesContextOf(server, cookie, known)
         : undefined,
     };
     for (const target of chosen) {

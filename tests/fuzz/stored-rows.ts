@@ -6,6 +6,8 @@ import * as z from "zod/mini";
 import { openDatabase } from "~/db/client.server";
 import {
   admins,
+  certificateReadiness,
+  certificateSignatory,
   courses,
   inboundAttachments,
   inboundEmailKinds,
@@ -17,6 +19,7 @@ import {
   whatsappMessages,
 } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
+import { confirmNameSchema, signatorySchema } from "~/features/certificates/certificate-schema";
 import { courseFormSchema } from "~/features/courses/admin/course-form-schema";
 import { intakeFormDefaults, intakeFormSchema } from "~/features/intakes/intake-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
@@ -266,13 +269,31 @@ function intakeProblems(row: typeof intakes.$inferSelect) {
   );
 }
 
+/** Who signs the certificates, as Settings' form would send it again. */
+function signatoryProblems(row: Pick<typeof certificateSignatory.$inferSelect, "name" | "title">) {
+  const result = signatorySchema.safeParse({
+    intent: "signatory",
+    signatoryName: row.name,
+    signatoryTitle: row.title,
+  });
+  return result.success ? [] : result.error.issues;
+}
+
+/** A name a student confirmed (or staff reissued under), as 'Confirm my name' would send it. */
+function confirmedNameProblems(row: typeof certificateReadiness.$inferSelect) {
+  if (row.confirmedName === null) return [];
+  const result = confirmNameSchema.safeParse({ certificateName: row.confirmedName });
+  return result.success ? [] : result.error.issues;
+}
+
 export type RowProblem = { table: string; id: string; issues: string[]; row: unknown };
 
 /** What a run expects of received mail: Message-IDs stored, and Message-IDs never stored. */
 export type MailExpectations = { stored: string[]; absent: string[] };
 
 /**
- * Every message, course, intake, admin, saved reply and tutor in the stopped server's PGlite folder, checked against the
+ * Every message, course, intake, admin, saved reply, tutor, certificate signatory and confirmed
+ * certificate name in the stopped server's PGlite folder, checked against the
  * schema of the form that writes it; every received mail, the 'E-mail' conversations and kept
  * attachments checked for anything half-stored. Read after the server has stopped: PGlite
  * allows one process per folder.
@@ -414,6 +435,18 @@ export async function storedRowProblems(
     check("admins", await handle.db.select().from(admins), adminProblems);
     check("saved_replies", await handle.db.select().from(savedReplies), savedReplyProblems);
     check("tutors", await handle.db.select().from(tutors), tutorProblems);
+    const signatories = await handle.db.select().from(certificateSignatory);
+    check(
+      "certificate_signatory",
+      signatories.map((row) => ({ ...row, id: String(row.id) })),
+      signatoryProblems,
+    );
+    const readiness = await handle.db.select().from(certificateReadiness);
+    check(
+      "certificate_readiness",
+      readiness.map((row) => ({ ...row, id: row.applicationId })),
+      confirmedNameProblems,
+    );
     return {
       checked,
       problems,

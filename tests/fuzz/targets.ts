@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { type CalendarContext, calendarTargets } from "./calendar";
+import { type CertificatesContext, certificateTargets } from "./certificates";
 import { type CohortContext, cohortTargets } from "./cohort";
 import { type Field, fuzzFields } from "./payloads";
 
@@ -14,6 +15,8 @@ export type FuzzContext = {
   calendar?: CalendarContext;
   /** The running cohort's intake, sessions and student (tests/fuzz/cohort.ts). */
   cohort?: CohortContext;
+  /** An ended intake's students and certificates (tests/fuzz/certificates.ts). */
+  certificates?: CertificatesContext;
 };
 
 /**
@@ -441,4 +444,5 @@ export const targets: Target[] = [
   },
   ...calendarTargets,
   ...cohortTargets,
+  ...certificateTargets,
 ];

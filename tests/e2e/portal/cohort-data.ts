@@ -82,6 +82,32 @@ export async function newCourse(api: APIRequestContext) {
   return { id, title };
 }
 
+type IntakeOptions = { seats?: number; instalmentPlans?: string };
+
+/**
+ * The intake form's fields for an open first-come intake running 8 weeks from `startsOn`,
+ * its enrolment closing at noon the day before.
+ */
+function intakeForm(
+  label: string,
+  startsOn: string,
+  { seats = 45, instalmentPlans }: IntakeOptions,
+) {
+  return {
+    label,
+    startsOn,
+    endsOn: addDays(startsOn, 55),
+    mode: "in-person",
+    location: PLACE,
+    seats: String(seats),
+    enrolmentClosesAt: `${addDays(startsOn, -1)}T12:00`,
+    price: "150000",
+    status: "open",
+    admissionMode: "first-come",
+    ...(instalmentPlans ? { instalmentPlans } : {}),
+  };
+}
+
 /**
  * A new open first-come intake of the course, starting in two days (so it still takes
  * applications today) and running 8 weeks; its id, label and dates.
@@ -89,33 +115,47 @@ export async function newCourse(api: APIRequestContext) {
 export async function newIntake(
   api: APIRequestContext,
   courseId: string,
-  { seats = 45, instalmentPlans }: { seats?: number; instalmentPlans?: string } = {},
+  options: IntakeOptions = {},
 ) {
   const label = `Cohort ${uid()}`;
-  const startsOn = addDays(lagosToday(), 2);
-  const endsOn = addDays(startsOn, 55);
+  const form = intakeForm(label, addDays(lagosToday(), 2), options);
   const response = await api.post(`${PORTAL}/courses/${courseId}/intakes`, {
-    form: {
-      intent: "create",
-      label,
-      startsOn,
-      endsOn,
-      mode: "in-person",
-      location: PLACE,
-      seats: String(seats),
-      enrolmentClosesAt: `${addDays(startsOn, -1)}T12:00`,
-      price: "150000",
-      status: "open",
-      admissionMode: "first-come",
-      ...(instalmentPlans ? { instalmentPlans } : {}),
-    },
+    form: { intent: "create", ...form },
     maxRedirects: 0,
   });
   expect(response.status(), "creating the intake").toBe(302);
   const page = await (await api.get(`${PORTAL}/courses/${courseId}/intakes`)).text();
   const id = page.match(/data-intake-id="([0-9a-f-]{36})"/)?.[1];
   if (!id) throw new Error(`The intakes page does not show ${label}`);
-  return { id, label, startsOn, endsOn };
+  return { id, label, startsOn: form.startsOn, endsOn: form.endsOn };
+}
+
+/**
+ * The intake's edit form saved with its 8 weeks moved to start on `startsOn` (an intake that
+ * has ended, once its students are enrolled: no form takes applications to one), closed, and
+ * with no condition for certificates (the form's empty attendance and unticked boxes); its new
+ * dates. `options` as the intake was made with (seats may not fall below the places taken).
+ */
+export async function moveIntake(
+  api: APIRequestContext,
+  courseId: string,
+  intake: { id: string; label: string },
+  startsOn: string,
+  options: IntakeOptions = {},
+) {
+  const form = intakeForm(intake.label, startsOn, options);
+  const response = await api.post(`${PORTAL}/courses/${courseId}/intakes`, {
+    form: {
+      intent: "update",
+      id: intake.id,
+      ...form,
+      status: "closed",
+      certificateMinAttendance: "",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "moving the intake's dates").toBe(302);
+  return { ...intake, startsOn: form.startsOn, endsOn: form.endsOn };
 }
 
 export type Applicant = { fullName: string; email: string };
