@@ -43,6 +43,7 @@ import * as reportsExportRoute from "~/routes/resources/reports-export";
 import * as staffCertificateRoute from "~/routes/resources/staff-certificate";
 import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as studentsExportRoute from "~/routes/resources/students-export";
+import * as verifyCertificateRoute from "~/routes/site/verify-certificate";
 import {
   cookieAfterDeactivation,
   getRequest,
@@ -220,6 +221,9 @@ const NO_SUCH_INTAKE = "00000000-0000-4000-8000-000000000001";
 const NO_SUCH_SESSION = "00000000-0000-4000-8000-000000000002";
 /** A tutor id no tutor has: their timetable answers 404 once past the guard. */
 const NO_SUCH_TUTOR = "00000000-0000-4000-8000-000000000003";
+
+/** The public verify page's answer for a serial never issued, to everyone alike. */
+const unknownCertificate = isData(404, { outcome: "not-found", typed: "LTA-C-0000000000" });
 
 const routeCases: RouteCase[] = [
   {
@@ -715,6 +719,20 @@ const routeCases: RouteCase[] = [
         expect(setCookiesOf(outcome)[0]).toMatch(/^admin-theme=/);
       }),
       super_admin: isData(200, { theme: "dark" }),
+    },
+  },
+  {
+    // Public: the same answer whoever asks, and nothing about the asker (issue 45).
+    name: "certificate verify loader (public)",
+    method: "GET",
+    path: "/verify/LTA-C-0000000000",
+    params: { serial: "LTA-C-0000000000" },
+    run: verifyCertificateRoute.loader,
+    expect: {
+      anonymous: unknownCertificate,
+      inactive: unknownCertificate,
+      admin: unknownCertificate,
+      super_admin: unknownCertificate,
     },
   },
   {

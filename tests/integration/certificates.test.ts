@@ -17,6 +17,7 @@ import {
 } from "~/features/certificates/certificate-files.server";
 import { certificateMessages } from "~/features/certificates/certificate-schema";
 import { readSerial } from "~/features/certificates/certificate-serial";
+import { stateText } from "~/features/certificates/certificate-verification";
 import { intakeCertificates } from "~/features/certificates/intake-certificates.server";
 import {
   issueCertificates,
@@ -386,6 +387,7 @@ describe("personal data", () => {
     if (page.outcome !== "found") throw new Error("not found");
     expect(page.certificate.holderName).toBeNull();
     expect(page.certificate.state).toBe("valid");
+    expect(stateText(page.certificate)).toBe("Issued, holder's data erased on request");
     expect(await certificatePdf(certificate?.serial ?? "")).toBeNull();
   });
 });

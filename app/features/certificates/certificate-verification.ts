@@ -12,7 +12,8 @@ export const verifyWording = {
   valid: "Valid",
   revoked: "Revoked",
   replaced: "Replaced",
-  erased: "Issued; the holder's data was erased on request",
+  erased: "Issued, holder's data erased on request",
+  erasedName: "Erased on request",
   notFound: "No certificate has this number",
   notFoundHelp:
     "Check the number on the certificate (it looks like LTA-C-7K3M9QXF2D) and try again. A certificate with a number we cannot find was not issued by the academy.",
@@ -21,6 +22,7 @@ export const verifyWording = {
 
 /** The state line: 'Valid', 'Revoked on 3 May 2027', 'Replaced by LTA-C-…'. */
 export function stateText(certificate: VerifiedCertificate) {
+  if (certificate.state === "valid" && certificate.holderName === null) return verifyWording.erased;
   if (certificate.state === "revoked" && certificate.revokedAt)
     return `${verifyWording.revoked} on ${formatLongDate(certificate.revokedAt)}`;
   if (certificate.state === "replaced")
@@ -34,7 +36,7 @@ export function stateText(certificate: VerifiedCertificate) {
 export function printedFields(certificate: VerifiedCertificate) {
   return [
     { term: "Certificate number", value: certificate.serial },
-    { term: "Awarded to", value: certificate.holderName ?? verifyWording.erased },
+    { term: "Awarded to", value: certificate.holderName ?? verifyWording.erasedName },
     { term: "Course", value: certificate.courseTitle },
     { term: "Dates", value: periodText(certificate.startsOn, certificate.endsOn) },
     { term: "Hours", value: hoursText(certificate.hours) },

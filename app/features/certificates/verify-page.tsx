@@ -78,11 +78,13 @@ export function VerifiedCertificateView({
             {stateText(certificate)}
           </h1>
           <p className="mt-1">
-            {valid
-              ? "This certificate was issued by the academy and is in force. Compare every field below with the certificate you were shown."
-              : certificate.state === "revoked"
-                ? "The academy revoked this certificate: it no longer certifies the course below."
-                : "The academy replaced this certificate with a corrected one: check the new number."}
+            {valid && certificate.holderName === null
+              ? "The academy issued this certificate; at its holder's request their data was erased, so the name is no longer shown."
+              : valid
+                ? "This certificate was issued by the academy and is in force. Compare every field below with the certificate you were shown."
+                : certificate.state === "revoked"
+                  ? "The academy revoked this certificate: it no longer certifies the course below."
+                  : "The academy replaced this certificate with a corrected one: check the new number."}
           </p>
           {certificate.state === "replaced" && certificate.replacedBy ? (
             <Link
