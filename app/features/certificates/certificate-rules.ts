@@ -24,6 +24,10 @@ export type StudentStanding = {
   confirmedName: string | null;
 };
 
+/** Attended sessions as a whole percentage of the counted ones, rounded down (never flattering). */
+export const attendedPercent = (attended: number, counted: number) =>
+  Math.floor((attended * 100) / counted);
+
 /** Whether the attendance meets the percentage, exactly (11 of 12 is 91.67 %, under 92). */
 export function meetsAttendance(attended: number, counted: number, minPercent: number) {
   return counted > 0 && attended * 100 >= minPercent * counted;
@@ -47,7 +51,7 @@ export function certificateBlockers(
     reasons.push(
       standing.counted === 0
         ? `Attendance: no register yet (needs ${minAttendance} %)`
-        : `Attendance ${Math.floor((standing.attended * 100) / standing.counted)} % (needs ${minAttendance} %)`,
+        : `Attendance ${attendedPercent(standing.attended, standing.counted)} % (needs ${minAttendance} %)`,
     );
   if (conditions.requiresPaid && standing.balanceDueKobo > 0)
     reasons.push(`${formatNaira(standing.balanceDueKobo)} still to pay`);

@@ -130,7 +130,8 @@ export async function intakeCertificates(intakeId: string, today = lagosToday())
     signatoryOf(),
   ]);
   const holders = new Set(issued.map((row) => row.applicationId));
-  const missing = [...holders].filter((id) => !enrolled.some((student) => student.id === id));
+  const enrolledIds = new Set(enrolled.map((student) => student.id));
+  const missing = [...holders].filter((id) => !enrolledIds.has(id));
   const others = missing.length
     ? await db()
         .select({ id: applications.id, fullName: applications.fullName, email: applications.email })
@@ -151,7 +152,7 @@ export async function intakeCertificates(intakeId: string, today = lagosToday())
       const inForce = own.find((row) => certificateState(row) === "valid") ?? null;
       return {
         ...student,
-        enrolled: enrolled.some((row) => row.id === student.id),
+        enrolled: enrolledIds.has(student.id),
         standing,
         blockers: certificateBlockers(conditions, standing, { hours, today }),
         certificate: inForce ? certificateSummary(inForce, serialOf) : null,

@@ -9,6 +9,7 @@ import { cn } from "~/ui/cn";
 import { FormError, SelectInput, TextArea, TextInput } from "~/ui/form/fields";
 import { IntentFields } from "~/ui/form/intent-fields";
 import { LabelledSection } from "~/ui/labelled-section";
+import { attendedPercent } from "../certificate-rules";
 import { HOLDER_NAME_MAX, REVOKE_REASON_MAX } from "../certificate-schema";
 import { certificateFileName } from "../certificate-serial";
 import type { CertificateSummary, IntakeCertificates } from "../intake-certificates.server";
@@ -80,7 +81,7 @@ function Standing({ student, view }: { student: Student; view: IntakeCertificate
   const attendance =
     standing.counted === 0
       ? "No register yet"
-      : `${Math.floor((standing.attended * 100) / standing.counted)} % (${standing.attended} of ${standing.counted})`;
+      : `${attendedPercent(standing.attended, standing.counted)} % (${standing.attended} of ${standing.counted})`;
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       Attendance {attendance} ·{" "}
