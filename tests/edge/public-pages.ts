@@ -123,7 +123,13 @@ export async function pagesUnderLoad(site: Site): Promise<Row[]> {
  * just before the edit (under a URL the cache has not seen, so nginx asks the app for it then):
  * the longest a visitor can see the old title.
  */
-export async function courseEditShows(site: Site): Promise<Row[]> {
+/**
+ * A course's new title shows through the cache within its s-maxage and stale-while-revalidate.
+ * The page is kept and the course edited before the other checks run; the returned promise
+ * watches for the new title while they run (its own query string keeps it apart from their
+ * pages), so the suite does not stand idle for the 30 s it takes.
+ */
+export async function courseEditShows(site: Site): Promise<() => Promise<Row[]>> {
   const path = `${coursePath(site)}?edge-edit=${Date.now().toString(36)}`;
   const visitor = edgeVisitor(site.edge.origin);
   const kept = await visitor.get(path);
@@ -135,22 +141,25 @@ export async function courseEditShows(site: Site): Promise<Row[]> {
   ]);
   const edited = Date.now();
   const limitSeconds = CACHE_PERIOD_SECONDS + STALE_WHILE_REVALIDATE_SECONDS + EDIT_SLACK_SECONDS;
-  let shownAfter: number | null = null;
-  while (Date.now() - edited < limitSeconds * 1000) {
-    const answer = await visitor.get(path);
-    if (answer.status === 200 && readableText(answer).includes(title)) {
-      shownAfter = (Date.now() - edited) / 1000;
-      break;
+  const watched = (async () => {
+    while (Date.now() - edited < limitSeconds * 1000) {
+      const answer = await visitor.get(path);
+      if (answer.status === 200 && readableText(answer).includes(title))
+        return (Date.now() - edited) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return [
-    {
-      check: `a course's new title shows on its page through the cache within ${limitSeconds} s (s-maxage ${CACHE_PERIOD_SECONDS} + stale-while-revalidate ${STALE_WHILE_REVALIDATE_SECONDS} + ${EDIT_SLACK_SECONDS}), the page kept just before the edit`,
-      result: `kept: ${kept.status} ${cacheStatusOf(kept)}; ${shownAfter === null ? `not shown after ${limitSeconds} s` : `shown after ${shownAfter.toFixed(1)} s`}`,
-      pass: kept.status === 200 && cacheStatusOf(kept) === "MISS" && shownAfter !== null,
-    },
-  ];
+    return null;
+  })();
+  return async () => {
+    const shownAfter = await watched;
+    return [
+      {
+        check: `a course's new title shows on its page through the cache within ${limitSeconds} s (s-maxage ${CACHE_PERIOD_SECONDS} + stale-while-revalidate ${STALE_WHILE_REVALIDATE_SECONDS} + ${EDIT_SLACK_SECONDS}), the page kept just before the edit`,
+        result: `kept: ${kept.status} ${cacheStatusOf(kept)}; ${shownAfter === null ? `not shown after ${limitSeconds} s` : `shown after ${shownAfter.toFixed(1)} s`}`,
+        pass: kept.status === 200 && cacheStatusOf(kept) === "MISS" && shownAfter !== null,
+      },
+    ];
+  };
 }
 
 /** A course image, kept at the edge under its long-lived URL. */

@@ -29,6 +29,7 @@ import {
   origin,
   postOnMyApplication,
   scheduleOf,
+  statusOf,
   timelineKinds,
   tokenOf,
 } from "../support/application-fixtures";
@@ -52,14 +53,6 @@ async function paymentOf(reference: string) {
   const [row] = await db().select().from(payments).where(eq(payments.reference, reference));
   if (!row) throw new Error(`no payment ${reference}`);
   return row;
-}
-
-async function statusOf(applicationId: string) {
-  const [row] = await db()
-    .select({ status: applications.status })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return row?.status;
 }
 
 async function checkJobsOf(reference: string) {

@@ -77,6 +77,15 @@ export async function applicationByEmail(email: string) {
   return row;
 }
 
+/** An application's status now. */
+export async function statusOf(applicationId: string) {
+  const [row] = await db()
+    .select({ status: applications.status })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return row?.status;
+}
+
 /** An application's instalments, in order. */
 export const scheduleOf = (applicationId: string) =>
   db()

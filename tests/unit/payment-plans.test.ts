@@ -6,7 +6,9 @@ import {
   type IntakePricing,
   instalmentSchedule,
   monthlyInstalments,
+  priceBuildUp,
   priceOnAcceptance,
+  type Reduction,
   splitEvenly,
 } from "~/features/intakes/payment-plans";
 import { addDays } from "~/lib/format/dates";
@@ -98,6 +100,79 @@ describe("instalmentSchedule", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("priceBuildUp", () => {
+  it("takes the code, then the scholarship, then the pay-in-full discount off what is left", () => {
+    // Early bird ₦200,000; 10 % off: ₦20,000; scholarship ₦50,000; pay in full ₦25,000.
+    expect(
+      priceBuildUp("full", intake, "2027-01-05", {
+        code: { code: "LAGOS10", percent: 10 },
+        scholarship: { amountKobo: 5_000_000 },
+      }),
+    ).toEqual({
+      lines: [
+        { label: "Early-bird price", amount: 20_000_000 },
+        { label: "Discount code LAGOS10", amount: -2_000_000 },
+        { label: "Scholarship", amount: -5_000_000 },
+        { label: "Pay-in-full discount", amount: -2_500_000 },
+      ],
+      total: 10_500_000,
+    });
+  });
+
+  it("never goes below nothing, and a place that costs nothing has no instalments", () => {
+    const free = { code: { code: "FREE", percent: 100 } };
+    expect(priceBuildUp("full", intake, "2027-01-08", free).total).toBe(0);
+    expect(instalmentSchedule("two-instalments", intake, "2027-01-08", free)).toEqual([]);
+    const more = priceBuildUp("full", intake, "2027-01-08", {
+      scholarship: { amountKobo: 99_000_000 },
+    });
+    expect(more.lines.at(-1)).toEqual({ label: "Scholarship", amount: -25_000_000 });
+    expect(more.total).toBe(0);
+  });
+
+  it("holds for every plan, code, scholarship and early bird: parts positive, summing to the total its lines add up to", () => {
+    const reduction: fc.Arbitrary<Reduction | null> = fc.oneof(
+      fc.constant(null),
+      fc.record({ percent: fc.integer({ min: 1, max: 100 }) }),
+      fc.record({ amountKobo: fc.integer({ min: 1, max: 6_000_000_000 }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...paymentPlanKinds),
+        fc.integer({ min: 0, max: 5_000_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 5_000_000_000 })),
+        fc.option(fc.integer({ min: 1, max: 5_000_000_000 })),
+        reduction,
+        reduction,
+        fc.integer({ min: -60, max: 120 }),
+        (kind, price, earlyBird, payInFull, code, scholarship, acceptedOffset) => {
+          const terms: IntakePricing = {
+            ...intake,
+            price,
+            earlyBirdPrice: earlyBird === null ? null : Math.min(earlyBird, price),
+            earlyBirdEndsOn: earlyBird === null ? null : "2027-01-05",
+            payInFullDiscount: payInFull,
+          };
+          const acceptedOn = addDays("2027-01-05", acceptedOffset);
+          const reductions = { code: code && { ...code, code: "ANY" }, scholarship };
+          const { lines, total } = priceBuildUp(kind, terms, acceptedOn, reductions);
+          const parts = instalmentSchedule(kind, terms, acceptedOn, reductions);
+          expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(total);
+          expect(lines[0]?.amount).toBe(priceOnAcceptance(terms, acceptedOn));
+          expect(lines.slice(1).every((line) => line.amount < 0)).toBe(true);
+          expect(total).toBeGreaterThanOrEqual(0);
+          expect(parts.reduce((sum, part) => sum + part.amount, 0)).toBe(total);
+          expect(parts.every((part) => Number.isInteger(part.amount) && part.amount > 0)).toBe(
+            true,
+          );
+          expect(parts.map((part) => part.number)).toEqual(parts.map((_, index) => index + 1));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

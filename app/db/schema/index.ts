@@ -9,6 +9,7 @@ export * from "./cohort";
 export * from "./conversations";
 export * from "./counters";
 export * from "./courses";
+export * from "./discounts";
 export * from "./intakes";
 export * from "./message-events";
 export * from "./messages";

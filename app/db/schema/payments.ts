@@ -36,7 +36,12 @@ export const instalments = pgTable(
   },
   (t) => [
     unique("instalments_application_number_unique").on(t.applicationId, t.number),
-    check("instalments_amount_positive", sql`${t.amount} > 0`),
+    // Nothing at all is owed only by the one instalment of a place that became free after
+    // attempts to pay it were recorded (repriceSchedule): it is paid as it is written.
+    check(
+      "instalments_amount_positive",
+      sql`${t.amount} > 0 OR (${t.amount} = 0 AND ${t.paidAt} IS NOT NULL)`,
+    ),
     index("instalments_unpaid_due_idx").on(t.dueOn).where(sql`${t.paidAt} IS NULL`),
   ],
 );

@@ -35,6 +35,9 @@ export const applicationEventKinds = [
   "certificate-issued",
   "certificate-revoked",
   "certificate-reissued",
+  "code-entered",
+  "code-removed",
+  "scholarship-granted",
 ] as const;
 
 // applications

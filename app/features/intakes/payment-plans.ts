@@ -43,39 +43,86 @@ export const MONTHLY_INSTALMENTS = { min: 2, max: 6 } as const;
 
 /** The price of a place accepted on `acceptedOn`: the early-bird price through its last day. */
 export function priceOnAcceptance(intake: IntakePricing, acceptedOn: string): number {
-  const earlyBird =
-    intake.earlyBirdPrice !== null &&
-    intake.earlyBirdEndsOn !== null &&
-    acceptedOn <= intake.earlyBirdEndsOn;
-  return earlyBird ? (intake.earlyBirdPrice as number) : intake.price;
+  return earlyBirdOn(intake, acceptedOn) ? (intake.earlyBirdPrice as number) : intake.price;
+}
+
+const earlyBirdOn = (intake: IntakePricing, acceptedOn: string) =>
+  intake.earlyBirdPrice !== null &&
+  intake.earlyBirdEndsOn !== null &&
+  acceptedOn <= intake.earlyBirdEndsOn;
+
+/** Money off: a whole percentage (1 to 100) or an amount in kobo. */
+export type Reduction = { percent: number } | { amountKobo: number };
+
+/** What lowers one application's price besides the intake's own terms (decision 0075). */
+export type PriceReductions = {
+  /** The discount code on the application, by its code as shown. */
+  code?: (Reduction & { code: string }) | null;
+  scholarship?: Reduction | null;
+};
+
+/** One line of a price build-up: the starting price, then each reduction as a negative amount. */
+export type PriceLine = { label: string; amount: number };
+
+/**
+ * What a place costs on `kind` (null: before a plan is chosen), line by line, for a place accepted on `acceptedOn`: the price
+ * (the early-bird price through its last day), then the discount code, then the scholarship,
+ * then the pay-in-full discount, each taken off what is left before it and never more than that,
+ * so the total is never below zero. Whole kobo: a percentage is rounded down.
+ */
+export function priceBuildUp(
+  kind: PaymentPlanKind | null,
+  intake: IntakePricing,
+  acceptedOn: string,
+  reductions: PriceReductions = {},
+): { lines: PriceLine[]; total: number } {
+  const start = priceOnAcceptance(intake, acceptedOn);
+  const lines: PriceLine[] = [
+    { label: earlyBirdOn(intake, acceptedOn) ? "Early-bird price" : "Course price", amount: start },
+  ];
+  let total = start;
+  const takeOff = (label: string, reduction: Reduction | null | undefined) => {
+    if (!reduction) return;
+    const wanted =
+      "percent" in reduction ? Math.floor((total * reduction.percent) / 100) : reduction.amountKobo;
+    const off = Math.min(Math.max(wanted, 0), total);
+    if (off === 0) return;
+    lines.push({ label, amount: -off });
+    total -= off;
+  };
+  const { code, scholarship } = reductions;
+  if (code) takeOff(`Discount code ${code.code}`, code);
+  takeOff("Scholarship", scholarship);
+  if (kind === "full")
+    takeOff("Pay-in-full discount", { amountKobo: intake.payInFullDiscount ?? 0 });
+  return { lines, total };
 }
 
 /**
- * A plan's schedule for a place accepted on `acceptedOn`. The first instalment is due on the
- * day of acceptance; a two-part plan's second on the day the intake starts; a monthly plan's
- * others a month apart from the start. A later due date never falls before the one before it
- * (a place accepted after the start date moves them along).
+ * A plan's schedule for a place accepted on `acceptedOn`, of the price priceBuildUp gives. The
+ * first instalment is due on the day of acceptance; a two-part plan's second on the day the
+ * intake starts; a monthly plan's others a month apart from the start. A later due date never
+ * falls before the one before it (a place accepted after the start date moves them along).
+ * Parts that would be nothing are left out: a place that costs nothing has no instalments.
  */
 export function instalmentSchedule(
   kind: PaymentPlanKind,
   intake: IntakePricing,
   acceptedOn: string,
+  reductions: PriceReductions = {},
 ): Instalment[] {
-  const price = priceOnAcceptance(intake, acceptedOn);
-  if (kind === "full") {
-    const discount = Math.min(intake.payInFullDiscount ?? 0, price);
-    return [{ number: 1, amount: price - discount, dueOn: acceptedOn }];
-  }
-  const parts = kind === "two-instalments" ? 2 : monthlyInstalments(intake);
-  const amounts = splitEvenly(price, parts);
+  const { total } = priceBuildUp(kind, intake, acceptedOn, reductions);
+  const parts = kind === "full" ? 1 : kind === "two-instalments" ? 2 : monthlyInstalments(intake);
   let dueOn = acceptedOn;
-  return amounts.map((amount, index) => {
-    if (index > 0) {
-      const planned = addMonths(intake.startsOn, index - 1);
-      dueOn = planned > dueOn ? planned : addMonths(dueOn, 1);
-    }
-    return { number: index + 1, amount, dueOn };
-  });
+  return splitEvenly(total, parts)
+    .map((amount, index) => {
+      if (index > 0) {
+        const planned = addMonths(intake.startsOn, index - 1);
+        dueOn = planned > dueOn ? planned : addMonths(dueOn, 1);
+      }
+      return { number: index + 1, amount, dueOn };
+    })
+    .filter((part) => part.amount > 0);
 }
 
 /** One per month the intake runs (a part month counts), within MONTHLY_INSTALMENTS. */

@@ -16,7 +16,14 @@ import {
 } from "~/features/applications/application-history.server";
 import { paysForPlace } from "~/features/applications/application-rules";
 import { enrolOnPayment, setPaymentPlan } from "~/features/applications/application-writes.server";
-import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
+import { redeemEnteredCode, reductionsOf } from "~/features/discounts/discount-codes.server";
+import { discountMessages } from "~/features/discounts/discount-messages";
+import {
+  type IntakePricing,
+  instalmentSchedule,
+  type PaymentPlanKind,
+  splitEvenly,
+} from "~/features/intakes/payment-plans";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
@@ -36,10 +43,6 @@ import {
 import { queueReceiptEmail } from "./receipts/receipts.server";
 
 /**
- * Chooses how an accepted place is paid for: writes the plan's instalments once, priced by the
- * day the place was accepted (the early bird). Amounts come from the intake, never the browser.
- */
-/**
  * Payment statuses that fix the plan: money came in, or a proof or a flagged payment waits for
  * staff. Failed, abandoned and rejected attempts do not, and an open checkout is closed.
  */
@@ -49,21 +52,29 @@ const planFixingStatuses = ["paid", "flagged", "proof-sent"] as const;
 export const planChangeable = (attempts: readonly { status: string }[]) =>
   !attempts.some((payment) => (planFixingStatuses as readonly string[]).includes(payment.status));
 
+type Schedule = ReturnType<typeof instalmentSchedule>;
+
 /**
- * Writes a schedule over the instalments an application has (none, before its first plan): rows
- * are kept by number so that attempts which brought no money keep their instalment; those of
- * rows no longer needed move to the first, and a checkout still open is closed.
+ * Writes new amounts over an application's instalments, in order: rows are kept by number so
+ * that attempts which brought no money keep their instalment; rows no longer needed go, their
+ * attempts moved to `keeper` (by default the first row) and a checkout still open is closed.
+ * When nothing is left to pay and attempts exist, the first row stays as a paid ₦0 instalment
+ * for them to belong to.
  */
-async function rewriteSchedule(
+async function rewriteInstalments(
   tx: Transaction,
   applicationId: string,
-  earlier: { id: string }[],
-  schedule: ReturnType<typeof instalmentSchedule>,
+  rows: { id: string }[],
+  schedule: Schedule,
+  keeper = rows[0],
 ) {
-  const [first] = earlier;
-  const surplus = earlier.slice(schedule.length).map((part) => part.id);
-  for (const [index, part] of schedule.entries()) {
-    const kept = earlier[index];
+  const parts =
+    schedule.length === 0 && keeper && rows.includes(keeper)
+      ? [{ number: 1, amount: 0, dueOn: lagosToday(), paidAt: new Date() }]
+      : schedule;
+  const surplus = rows.slice(parts.length).map((row) => row.id);
+  for (const [index, part] of parts.entries()) {
+    const kept = rows[index];
     if (!kept) await tx.insert(instalments).values({ applicationId, ...part });
     else
       await tx
@@ -71,14 +82,14 @@ async function rewriteSchedule(
         .set({ ...part, remindedAheadAt: null, remindedOnDayAt: null, updatedAt: sql`now()` })
         .where(eq(instalments.id, kept.id));
   }
-  if (!first) return;
+  if (!keeper) return;
   await tx
     .update(payments)
     .set({
       status: sql`case when ${payments.status} = 'started' then 'abandoned' else ${payments.status} end`,
       ...(surplus.length
         ? {
-            instalmentId: sql`case when ${inArray(payments.instalmentId, surplus)} then ${first.id}::uuid else ${payments.instalmentId} end`,
+            instalmentId: sql`case when ${inArray(payments.instalmentId, surplus)} then ${keeper.id}::uuid else ${payments.instalmentId} end`,
           }
         : {}),
       updatedAt: sql`now()`,
@@ -87,10 +98,37 @@ async function rewriteSchedule(
   if (surplus.length) await tx.delete(instalments).where(inArray(instalments.id, surplus));
 }
 
+/** An application's instalments and payments, locked (after the application) to be rewritten. */
+async function lockSchedule(tx: Transaction, applicationId: string) {
+  const rows = await tx
+    .select()
+    .from(instalments)
+    .where(eq(instalments.applicationId, applicationId))
+    .orderBy(asc(instalments.number))
+    .for("update");
+  const attempts = await tx
+    .select({ id: payments.id, status: payments.status, instalmentId: payments.instalmentId })
+    .from(payments)
+    .where(eq(payments.applicationId, applicationId))
+    .for("update");
+  return { rows, attempts };
+}
+
+/** A place with nothing left to pay is enrolled, as a last payment would enrol it. */
+async function enrolIfNothingDue(tx: Transaction, applicationId: string) {
+  const due = await nextUnpaidInstalment(tx, applicationId);
+  if (!due && (await enrolOnPayment(tx, applicationId)))
+    await recordEvent(tx, applicationId, "enrolled", systemActor, {
+      detail: { by: "nothing to pay" },
+    });
+}
+
 /**
  * Chooses the plan of an accepted place, or changes it before the first payment: the schedule
- * is built again in whole kobo; attempts that brought no money move to its first instalment,
- * and a checkout still open is closed (paid later, it is flagged, since its amount was another).
+ * is built again in whole kobo, of the price less the application's code and scholarship (the
+ * code's use is counted now, refused if others used it up meanwhile); attempts that brought no
+ * money move to its first instalment, and a checkout still open is closed (paid later, it is
+ * flagged, since its amount was another). A place that costs nothing is enrolled at once.
  */
 export async function choosePaymentPlan(applicationId: string, kind: PaymentPlanKind) {
   return db().transaction(async (tx) => {
@@ -104,21 +142,17 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
       throw new UserFacingError(paymentMessages.planAlreadyChosen, 409);
     if (!intake.paymentPlans.includes(kind))
       throw new UserFacingError(paymentMessages.planNotOffered, 400, "plan");
-    const earlier = await tx
-      .select({ id: instalments.id })
-      .from(instalments)
-      .where(eq(instalments.applicationId, applicationId))
-      .orderBy(asc(instalments.number))
-      .for("update");
-    const attempts = await tx
-      .select({ id: payments.id, status: payments.status })
-      .from(payments)
-      .where(eq(payments.applicationId, applicationId))
-      .for("update");
+    const { rows, attempts } = await lockSchedule(tx, applicationId);
     if (!planChangeable(attempts)) throw new UserFacingError(paymentMessages.planFixed, 409);
+    await redeemEnteredCode(tx, application);
     const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
-    const schedule = instalmentSchedule(kind, intake, acceptedOn);
-    await rewriteSchedule(tx, applicationId, earlier, schedule);
+    const schedule = instalmentSchedule(
+      kind,
+      intake,
+      acceptedOn,
+      await reductionsOf(tx, applicationId),
+    );
+    await rewriteInstalments(tx, applicationId, rows, schedule);
     await setPaymentPlan(tx, applicationId, kind);
     await recordEvent(
       tx,
@@ -131,8 +165,61 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
           : { plan: kind },
       },
     );
+    await enrolIfNothingDue(tx, applicationId);
     return schedule;
   });
+}
+
+/**
+ * Prices an application's schedule again after its code or scholarship changed (the caller
+ * holds the application's lock, lockMoneyRows). Before any money came, the plan's schedule is
+ * written afresh. After, paid instalments stay as they are and the unpaid ones share what is
+ * left of the new price, on their own due dates (those left with nothing go). Money already
+ * paid over the new price is returned, for the caller to put before staff to refund. Refused
+ * while an unpaid instalment has a part paid. Nothing to do before a plan is chosen: what the
+ * applicant is shown is priced as it is read.
+ */
+export async function repriceSchedule(
+  tx: Transaction,
+  application: {
+    id: string;
+    paymentPlan: PaymentPlanKind | null;
+    acceptedAt: Date | null;
+    updatedAt: Date;
+  },
+  intake: IntakePricing,
+): Promise<{ paidOver: number }> {
+  if (!application.paymentPlan) return { paidOver: 0 };
+  const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+  const reductions = await reductionsOf(tx, application.id);
+  const schedule = instalmentSchedule(application.paymentPlan, intake, acceptedOn, reductions);
+  const { rows, attempts } = await lockSchedule(tx, application.id);
+  if (planChangeable(attempts)) {
+    await rewriteInstalments(tx, application.id, rows, schedule);
+    await enrolIfNothingDue(tx, application.id);
+    return { paidOver: 0 };
+  }
+  const paidRows = rows.filter((row) => row.paidAt);
+  const unpaidRows = rows.filter((row) => !row.paidAt);
+  const partPaid = unpaidRows.some((row) =>
+    attempts.some((payment) => payment.instalmentId === row.id && payment.status === "paid"),
+  );
+  if (partPaid) throw new UserFacingError(discountMessages.partPaid, 409);
+  const total = schedule.reduce((sum, part) => sum + part.amount, 0);
+  const left = total - paidRows.reduce((sum, row) => sum + row.amount, 0);
+  const amounts = left > 0 ? splitEvenly(left, unpaidRows.length) : [];
+  const unpaidSchedule = unpaidRows
+    .map((row, index) => ({ number: row.number, amount: amounts[index] ?? 0, dueOn: row.dueOn }))
+    .filter((part) => part.amount > 0);
+  await rewriteInstalments(
+    tx,
+    application.id,
+    unpaidRows,
+    unpaidSchedule,
+    paidRows.at(-1) ?? unpaidRows[0],
+  );
+  await enrolIfNothingDue(tx, application.id);
+  return { paidOver: Math.max(-left, 0) };
 }
 
 /** The first instalment not yet paid, in due order; null when everything is paid. */

@@ -39,6 +39,9 @@ const what: Record<Entry["kind"], string> = {
   "certificate-issued": "Certificate issued",
   "certificate-revoked": "Certificate revoked",
   "certificate-reissued": "Certificate reissued",
+  "code-entered": "Discount code entered",
+  "code-removed": "Discount code removed",
+  "scholarship-granted": "Scholarship granted",
 };
 
 /** One line of an application's history: 'Place offered by Ade Admin'. */
@@ -54,6 +57,10 @@ export function applicationTimelineText(entry: Pick<Entry, "kind" | "actor" | "d
     return `${what[entry.kind]} as ${entry.detail.serial} (replaces ${entry.detail.replaces})${by}`;
   if (entry.kind.startsWith("certificate-") && entry.detail?.serial)
     return `${what[entry.kind]} (${entry.detail.serial}${entry.detail.reason ? `: ${entry.detail.reason}` : ""})${by}`;
+  if ((entry.kind === "code-entered" || entry.kind === "code-removed") && entry.detail?.code)
+    return `${what[entry.kind]} (${entry.detail.code})${by}`;
+  if (entry.kind === "scholarship-granted" && entry.detail?.off)
+    return `${what[entry.kind]} (${entry.detail.off} off: ${entry.detail.reason})${by}`;
   if (entry.kind === "project-marked" && entry.detail?.result)
     return `${what[entry.kind]} ${entry.detail.result}${by}`;
 

@@ -1,0 +1,236 @@
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
+import {
+  type DiscountCode,
+  discountCodeIntakes,
+  discountCodes,
+  discountRedemptions,
+  scholarships,
+} from "~/db/schema";
+import type { PriceReductions, Reduction } from "~/features/intakes/payment-plans";
+import { UserFacingError } from "~/lib/errors";
+import { lagosToday } from "~/lib/format/dates";
+import { discountMessages as messages } from "./discount-messages";
+
+/** A code's money off, as priceBuildUp takes it. */
+export const reductionOf = (row: { percent: number | null; amount: number | null }): Reduction =>
+  row.percent !== null ? { percent: row.percent } : { amountKobo: row.amount ?? 0 };
+
+/** The code as entered, as codes are kept and compared: trimmed, upper case. */
+export const normaliseCode = (entered: string) => entered.trim().toUpperCase();
+
+type Applicant = { id: string; intakeId: string; email: string };
+
+/**
+ * Why `code` cannot price `applicant`'s place today (Lagos), or null: it is deactivated, out of
+ * its dates, not for the intake, or used up in all or by this person. Uses are redeemed ones,
+ * not counting the applicant's own.
+ */
+async function refusalOf(
+  tx: Transaction,
+  code: DiscountCode,
+  applicant: Applicant,
+  today: string,
+): Promise<string | null> {
+  if (code.deactivatedAt) return messages.deactivated;
+  if (code.validFrom && today < code.validFrom) return messages.notYet;
+  if (code.validUntil && today > code.validUntil) return messages.expired;
+  if (!code.allIntakes) {
+    const [listed] = await tx
+      .select({ codeId: discountCodeIntakes.codeId })
+      .from(discountCodeIntakes)
+      .where(
+        and(
+          eq(discountCodeIntakes.codeId, code.id),
+          eq(discountCodeIntakes.intakeId, applicant.intakeId),
+        ),
+      );
+    if (!listed) return messages.otherIntake;
+  }
+  const [uses] = await tx
+    .select({
+      all: count(),
+      byPerson:
+        sql<number>`count(*) filter (where ${discountRedemptions.email} = ${applicant.email.toLowerCase()})`.mapWith(
+          Number,
+        ),
+    })
+    .from(discountRedemptions)
+    .where(
+      and(
+        eq(discountRedemptions.codeId, code.id),
+        isNotNull(discountRedemptions.redeemedAt),
+        sql`${discountRedemptions.applicationId} <> ${applicant.id}`,
+      ),
+    );
+  if (code.useLimit !== null && (uses?.all ?? 0) >= code.useLimit) return messages.usedUp;
+  if ((uses?.byPerson ?? 0) >= code.perPersonLimit) return messages.usedByPerson;
+  return null;
+}
+
+/**
+ * Puts `entered` on an application: refused, on the code field, when the application has one
+ * already or the code cannot be used by it today. Entered is not yet redeemed: redeemEnteredCode
+ * counts the use when the code prices a schedule.
+ */
+export async function enterCode(
+  tx: Transaction,
+  applicant: Applicant,
+  entered: string,
+  now = new Date(),
+) {
+  const [code] = await tx
+    .select()
+    .from(discountCodes)
+    .where(eq(sql`upper(${discountCodes.code})`, normaliseCode(entered)));
+  if (!code) throw new UserFacingError(messages.unknownCode, 400, "code");
+  const refusal = await refusalOf(tx, code, applicant, lagosToday(now));
+  if (refusal) throw new UserFacingError(refusal, 409, "code");
+  const [inserted] = await tx
+    .insert(discountRedemptions)
+    .values({ applicationId: applicant.id, codeId: code.id, email: applicant.email.toLowerCase() })
+    .onConflictDoNothing()
+    .returning({ codeId: discountRedemptions.codeId });
+  if (!inserted) throw new UserFacingError(messages.alreadyApplied, 409, "code");
+  return code;
+}
+
+/** Takes the code off an application (its use, if redeemed, is given back); the code removed. */
+export async function removeCode(tx: Transaction, applicationId: string) {
+  const [removed] = await tx
+    .delete(discountRedemptions)
+    .where(eq(discountRedemptions.applicationId, applicationId))
+    .returning({ codeId: discountRedemptions.codeId });
+  if (!removed) throw new UserFacingError(messages.noCodeApplied, 409);
+  const [code] = await tx
+    .select({ code: discountCodes.code })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, removed.codeId));
+  return code?.code ?? "";
+}
+
+/**
+ * Counts the use of the code entered on an application, if not yet counted, as it prices a
+ * schedule: the code's row is locked, so that every process redeeming it takes its turn and its
+ * limits hold however many redeem at once (the caller holds the application's lock first, the
+ * order money-locks.server.ts keeps). Refused when the code can no longer be used: used up by
+ * others since it was entered, deactivated or out of its dates.
+ */
+export async function redeemEnteredCode(tx: Transaction, applicant: Applicant, now = new Date()) {
+  const [entered] = await tx
+    .select()
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.applicationId, applicant.id));
+  if (!entered || entered.redeemedAt) return;
+  const [code] = await tx
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.id, entered.codeId))
+    .for("update");
+  if (!code) return;
+  const refusal = await refusalOf(tx, code, applicant, lagosToday(now));
+  if (refusal)
+    throw new UserFacingError(
+      refusal === messages.usedUp ? messages.usedUpSinceEntered : refusal,
+      409,
+    );
+  await tx
+    .update(discountRedemptions)
+    .set({ redeemedAt: now })
+    .where(eq(discountRedemptions.applicationId, applicant.id));
+}
+
+/** What lowers an application's price: its code (entered or redeemed) and its scholarship. */
+export async function reductionsOf(
+  tx: Transaction,
+  applicationId: string,
+): Promise<PriceReductions> {
+  const [code] = await tx
+    .select({
+      code: discountCodes.code,
+      percent: discountCodes.percent,
+      amount: discountCodes.amount,
+    })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(eq(discountRedemptions.applicationId, applicationId));
+  const [scholarship] = await tx
+    .select()
+    .from(scholarships)
+    .where(eq(scholarships.applicationId, applicationId));
+  return {
+    code: code ? { code: code.code, ...reductionOf(code) } : null,
+    scholarship: scholarship ? reductionOf(scholarship) : null,
+  };
+}
+
+/** The codes, newest first, each with its intakes and how many applications redeemed it. */
+export async function listCodes() {
+  const used = db()
+    .select({ codeId: discountRedemptions.codeId, uses: count().as("uses") })
+    .from(discountRedemptions)
+    .where(isNotNull(discountRedemptions.redeemedAt))
+    .groupBy(discountRedemptions.codeId)
+    .as("used");
+  const rows = await db()
+    .select({ code: discountCodes, uses: sql<number>`coalesce(${used.uses}, 0)`.mapWith(Number) })
+    .from(discountCodes)
+    .leftJoin(used, eq(used.codeId, discountCodes.id))
+    .orderBy(desc(discountCodes.createdAt));
+  const ids = rows.map((row) => row.code.id);
+  const intakesOf = ids.length
+    ? await db().select().from(discountCodeIntakes).where(inArray(discountCodeIntakes.codeId, ids))
+    : [];
+  return rows.map((row) => ({
+    ...row.code,
+    uses: row.uses,
+    intakeIds: intakesOf.filter((link) => link.codeId === row.code.id).map((link) => link.intakeId),
+  }));
+}
+
+export type NewDiscountCode = {
+  code: string;
+  reduction: Reduction;
+  intakeIds: string[];
+  validFrom: string | null;
+  validUntil: string | null;
+  useLimit: number | null;
+  perPersonLimit: number;
+};
+
+/** Creates a code; refused on its field when one of that name exists, in any case. */
+export async function createCode(input: NewDiscountCode, adminId: string) {
+  return db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(discountCodes)
+      .values({
+        code: normaliseCode(input.code),
+        percent: "percent" in input.reduction ? input.reduction.percent : null,
+        amount: "amountKobo" in input.reduction ? input.reduction.amountKobo : null,
+        allIntakes: input.intakeIds.length === 0,
+        validFrom: input.validFrom,
+        validUntil: input.validUntil,
+        useLimit: input.useLimit,
+        perPersonLimit: input.perPersonLimit,
+        createdBy: adminId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new UserFacingError(messages.codeTaken, 409, "code");
+    if (input.intakeIds.length)
+      await tx
+        .insert(discountCodeIntakes)
+        .values(input.intakeIds.map((intakeId) => ({ codeId: created.id, intakeId })));
+    return created;
+  });
+}
+
+/** Stops a code from being entered or redeemed again; applications that have it keep it. */
+export async function deactivateCode(codeId: string) {
+  const [done] = await db()
+    .update(discountCodes)
+    .set({ deactivatedAt: sql`coalesce(${discountCodes.deactivatedAt}, now())` })
+    .where(eq(discountCodes.id, codeId))
+    .returning({ id: discountCodes.id });
+  if (!done) throw new UserFacingError(messages.codeNotFound, 404);
+}

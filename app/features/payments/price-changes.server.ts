@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
+import { applications, intakes, payments } from "~/db/schema";
+import {
+  type ApplicationActor,
+  applicantActor,
+  recordEvent,
+} from "~/features/applications/application-history.server";
+import { isLive } from "~/features/applications/application-rules";
+import {
+  enterCode,
+  redeemEnteredCode,
+  reductionsOf,
+  removeCode,
+} from "~/features/discounts/discount-codes.server";
+import { discountMessages } from "~/features/discounts/discount-messages";
+import { grantScholarship, scholarshipOf } from "~/features/discounts/scholarships.server";
+import { priceBuildUp, type Reduction } from "~/features/intakes/payment-plans";
+import { UserFacingError } from "~/lib/errors";
+import { lagosToday } from "~/lib/format/dates";
+import { formatNaira } from "~/lib/format/money";
+import { lockMoneyRows } from "./money-locks.server";
+import { paymentMessages } from "./payment-messages";
+import { planChangeable, repriceSchedule } from "./payments.server";
+
+// What changes an application's price after it was made: a discount code entered or removed on
+// 'My application', a scholarship staff grant. Each locks the application's money rows, writes
+// the change, prices the schedule again and records it in the history, in one transaction.
+
+/** The application locked, refused unless it is live and has paid nothing yet. */
+async function lockBeforeFirstPayment(tx: Transaction, applicationId: string) {
+  const { application, intake } = await lockMoneyRows(tx, applicationId);
+  if (!application || !intake) throw new UserFacingError(paymentMessages.notAccepted, 404);
+  if (intake.status === "cancelled")
+    throw new UserFacingError(paymentMessages.intakeCancelled, 409);
+  const attempts = await tx
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.applicationId, applicationId));
+  if (!isLive(application.status) || !planChangeable(attempts))
+    throw new UserFacingError(discountMessages.afterFirstPayment, 409);
+  return { application, intake };
+}
+
+/**
+ * The applicant enters a discount code before the first payment. Once a plan is chosen it is
+ * redeemed at once (its use counted) and the schedule priced again; before, it prices what the
+ * applicant is shown and is redeemed when they choose a plan.
+ */
+export async function enterCodeOnApplication(applicationId: string, entered: string) {
+  await db().transaction(async (tx) => {
+    const { application, intake } = await lockBeforeFirstPayment(tx, applicationId);
+    const code = await enterCode(tx, application, entered);
+    if (application.paymentPlan) {
+      await redeemEnteredCode(tx, application);
+      await repriceSchedule(tx, application, intake);
+    }
+    await recordEvent(tx, applicationId, "code-entered", applicantActor, {
+      detail: { code: code.code },
+    });
+  });
+}
+
+/** The applicant takes their code off before the first payment; a counted use is given back. */
+export async function removeCodeFromApplication(applicationId: string) {
+  await db().transaction(async (tx) => {
+    const { application, intake } = await lockBeforeFirstPayment(tx, applicationId);
+    const code = await removeCode(tx, applicationId);
+    await repriceSchedule(tx, application, intake);
+    await recordEvent(tx, applicationId, "code-removed", applicantActor, { detail: { code } });
+  });
+}
+
+/** 'Scholarship (10 %)' or '₦50,000', as the history and the portal say what was granted. */
+export const reductionText = (reduction: Reduction) =>
+  "percent" in reduction ? `${reduction.percent}%` : formatNaira(reduction.amountKobo);
+
+/**
+ * Staff grant a scholarship on a live application, before or after acceptance (a later grant
+ * replaces it): instalments not yet paid are priced again. What was already paid over the new
+ * price is said in the history and returned, for staff to refund.
+ */
+export async function grantScholarshipOnApplication(
+  actor: Extract<ApplicationActor, { kind: "staff" }>,
+  applicationId: string,
+  reduction: Reduction,
+  reason: string,
+) {
+  return db().transaction(async (tx) => {
+    const { application, intake } = await lockMoneyRows(tx, applicationId);
+    if (!application || !intake) throw new UserFacingError(paymentMessages.notAccepted, 404);
+    if (!isLive(application.status)) throw new UserFacingError(paymentMessages.notAccepted, 409);
+    await grantScholarship(tx, applicationId, reduction, reason, actor.adminId);
+    const { paidOver } = await repriceSchedule(tx, application, intake);
+    await recordEvent(tx, applicationId, "scholarship-granted", actor, {
+      detail: {
+        off: reductionText(reduction),
+        reason,
+        paidOver: paidOver ? formatNaira(paidOver) : null,
+      },
+    });
+    return { paidOver };
+  });
+}
+
+/**
+ * An application's price, line by line, for its plan (before one is chosen: without the
+ * pay-in-full discount), with its scholarship's reason for staff.
+ */
+export async function priceOfApplication(applicationId: string) {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ application: applications, intake: intakes })
+      .from(applications)
+      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+      .where(eq(applications.id, applicationId));
+    if (!row) return null;
+    const { application, intake } = row;
+    const acceptedOn = lagosToday(application.acceptedAt ?? application.createdAt);
+    const reductions = await reductionsOf(tx, applicationId);
+    const scholarship = await scholarshipOf(tx, applicationId);
+    return {
+      ...priceBuildUp(application.paymentPlan, intake, acceptedOn, reductions),
+      scholarshipReason: scholarship?.reason ?? null,
+      code: reductions.code?.code ?? null,
+    };
+  });
+}

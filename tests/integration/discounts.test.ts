@@ -1,0 +1,231 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { type Admin, applications, discountRedemptions } from "~/db/schema";
+import { createCode, deactivateCode, listCodes } from "~/features/discounts/discount-codes.server";
+import { discountMessages } from "~/features/discounts/discount-messages";
+import { choosePaymentPlan } from "~/features/payments/payments.server";
+import {
+  enterCodeOnApplication,
+  grantScholarshipOnApplication,
+  priceOfApplication,
+  removeCodeFromApplication,
+} from "~/features/payments/price-changes.server";
+import { recordManualPayment } from "~/features/payments/staff/staff-payments.server";
+import { addDays, lagosToday } from "~/lib/format/dates";
+import { makeAdmin } from "../support/admin-session";
+import {
+  acceptedPlace,
+  nth,
+  scheduleOf,
+  statusOf,
+  timelineKinds,
+} from "../support/application-fixtures";
+import { refusal as refusalOf } from "../support/rejection";
+import { setupTestDatabase } from "../support/test-database";
+
+setupTestDatabase();
+let admin: Admin;
+beforeAll(async () => {
+  admin = await makeAdmin();
+});
+
+let codes = 0;
+/** A new code (its name unique in the run): 10 % off every intake unless `fields` say else. */
+const newCode = (fields: Partial<Parameters<typeof createCode>[0]> = {}) =>
+  createCode(
+    {
+      code: `Code${++codes}${Date.now().toString(36)}`,
+      reduction: { percent: 10 },
+      intakeIds: [],
+      validFrom: null,
+      validUntil: null,
+      useLimit: null,
+      perPersonLimit: 1,
+      ...fields,
+    },
+    admin.id,
+  );
+
+const amounts = async (applicationId: string) =>
+  (await scheduleOf(applicationId)).map((part) => part.amount);
+
+const staff = () => ({ kind: "staff" as const, adminId: admin.id });
+
+describe("discount codes", () => {
+  it("takes a code entered in any case off the price before the instalments are split, and counts its use when the plan is chosen", async () => {
+    const code = await newCode({ reduction: { percent: 10 }, useLimit: 5 });
+    const { application } = await acceptedPlace();
+    await enterCodeOnApplication(application.id, `  ${code.code.toLowerCase()} `);
+    expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(0);
+    await choosePaymentPlan(application.id, "two-instalments");
+    // ₦250,000 less 10 %: ₦225,000 in two parts.
+    expect(await amounts(application.id)).toEqual([11_250_000, 11_250_000]);
+    expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(1);
+    const price = await priceOfApplication(application.id);
+    expect(price?.lines).toEqual([
+      { label: "Course price", amount: 25_000_000 },
+      { label: `Discount code ${code.code}`, amount: -2_500_000 },
+    ]);
+    expect(price?.total).toBe(22_500_000);
+    expect(await timelineKinds(application.id)).toContain("code-entered");
+  });
+
+  it("prices a chosen plan again when a code is entered before the first payment, and gives the use back when it is removed", async () => {
+    const code = await newCode({ reduction: { amountKobo: 5_000_000 } });
+    const { application } = await acceptedPlace({ payInFullDiscount: 1_000_000 });
+    await choosePaymentPlan(application.id, "full");
+    expect(await amounts(application.id)).toEqual([24_000_000]);
+    await enterCodeOnApplication(application.id, code.code);
+    // The code first (₦50,000 off), then the pay-in-full discount (₦10,000).
+    expect(await amounts(application.id)).toEqual([19_000_000]);
+    expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(1);
+    await removeCodeFromApplication(application.id);
+    expect(await amounts(application.id)).toEqual([24_000_000]);
+    expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(0);
+  });
+
+  it("refuses a code it does not know, one out of its dates, deactivated, for another intake, used up, or a second code, each in words", async () => {
+    const today = lagosToday();
+    const { application, intake } = await acceptedPlace();
+    const { intake: other } = await acceptedPlace();
+    const refusal = (entered: string) => refusalOf(enterCodeOnApplication(application.id, entered));
+    expect((await refusal("NO-SUCH-CODE")).message).toBe(discountMessages.unknownCode);
+    const late = await newCode({ validUntil: addDays(today, -1) });
+    expect((await refusal(late.code)).message).toBe(discountMessages.expired);
+    const early = await newCode({ validFrom: addDays(today, 1) });
+    expect((await refusal(early.code)).message).toBe(discountMessages.notYet);
+    const stopped = await newCode();
+    await deactivateCode(stopped.id);
+    expect((await refusal(stopped.code)).message).toBe(discountMessages.deactivated);
+    const elsewhere = await newCode({ intakeIds: [other.id] });
+    expect((await refusal(elsewhere.code)).message).toBe(discountMessages.otherIntake);
+    const once = await newCode({ useLimit: 1 });
+    const { application: first } = await acceptedPlace();
+    await enterCodeOnApplication(first.id, once.code);
+    await choosePaymentPlan(first.id, "full");
+    expect((await refusal(once.code)).message).toBe(discountMessages.usedUp);
+    // One for this intake only, today's last day included, then a second one refused.
+    const mine = await newCode({ intakeIds: [intake.id], validUntil: today });
+    await enterCodeOnApplication(application.id, mine.code);
+    expect((await refusal((await newCode()).code)).message).toBe(discountMessages.alreadyApplied);
+  });
+
+  it("refuses a code one person already used on another application", async () => {
+    const code = await newCode({ perPersonLimit: 1 });
+    const { application: first } = await acceptedPlace();
+    await enterCodeOnApplication(first.id, code.code);
+    await choosePaymentPlan(first.id, "full");
+    const { application: second } = await acceptedPlace();
+    await db()
+      .update(applications)
+      .set({ email: first.email.toUpperCase() })
+      .where(eq(applications.id, second.id));
+    expect((await refusalOf(enterCodeOnApplication(second.id, code.code))).message).toBe(
+      discountMessages.usedByPerson,
+    );
+  });
+
+  it("refuses the plan, writing and charging nothing, when others used the code up after it was entered; without the code the plan is chosen at the full price", async () => {
+    const code = await newCode({ useLimit: 1 });
+    const { application: slow } = await acceptedPlace();
+    const { application: quick } = await acceptedPlace();
+    await enterCodeOnApplication(slow.id, code.code);
+    await enterCodeOnApplication(quick.id, code.code);
+    await choosePaymentPlan(quick.id, "full");
+    const refused = await refusalOf(choosePaymentPlan(slow.id, "full"));
+    expect(refused.message).toBe(discountMessages.usedUpSinceEntered);
+    expect(await scheduleOf(slow.id)).toEqual([]);
+    await removeCodeFromApplication(slow.id);
+    await choosePaymentPlan(slow.id, "full");
+    expect(await amounts(slow.id)).toEqual([25_000_000]);
+  });
+
+  it("redeems a code with 3 uses left exactly 3 times when 12 choose their plan at once", async () => {
+    const code = await newCode({ useLimit: 3 });
+    const places = await Promise.all(Array.from({ length: 12 }, () => acceptedPlace()));
+    for (const { application } of places) await enterCodeOnApplication(application.id, code.code);
+    const outcomes = await Promise.allSettled(
+      places.map(({ application }) => choosePaymentPlan(application.id, "full")),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
+    const redeemed = await db()
+      .select()
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.codeId, code.id));
+    expect(redeemed.filter((row) => row.redeemedAt)).toHaveLength(3);
+  });
+
+  it("enrols a place a code makes free as soon as its plan is chosen, with nothing to pay", async () => {
+    const code = await newCode({ reduction: { percent: 100 } });
+    const { application } = await acceptedPlace();
+    await enterCodeOnApplication(application.id, code.code);
+    await choosePaymentPlan(application.id, "two-instalments");
+    expect(await scheduleOf(application.id)).toEqual([]);
+    expect(await statusOf(application.id)).toBe("enrolled");
+  });
+
+  it("refuses a code once money has come in", async () => {
+    const code = await newCode();
+    const { application } = await acceptedPlace();
+    await choosePaymentPlan(application.id, "two-instalments");
+    const first = nth(await scheduleOf(application.id), 0);
+    await recordManualPayment(admin, application.id, first.id, lagosToday(), "Cash");
+    expect((await refusalOf(enterCodeOnApplication(application.id, code.code))).message).toBe(
+      discountMessages.afterFirstPayment,
+    );
+  });
+});
+
+describe("scholarships", () => {
+  it("lowers only the instalments not yet paid, keeping their due dates", async () => {
+    const { application } = await acceptedPlace({}, lagosToday());
+    await choosePaymentPlan(application.id, "two-instalments");
+    const [first, second] = await scheduleOf(application.id);
+    await recordManualPayment(admin, application.id, first?.id ?? "", lagosToday(), "Cash");
+    // ₦250,000 less 40 %: ₦150,000, of which ₦125,000 is paid.
+    await grantScholarshipOnApplication(
+      staff(),
+      application.id,
+      { percent: 40 },
+      "Top of the aptitude test",
+    );
+    const after = await scheduleOf(application.id);
+    expect(after.map((part) => [part.amount, part.dueOn])).toEqual([
+      [12_500_000, first?.dueOn],
+      [2_500_000, second?.dueOn],
+    ]);
+    expect((await priceOfApplication(application.id))?.scholarshipReason).toBe(
+      "Top of the aptitude test",
+    );
+  });
+
+  it("says what was paid over the new price, for staff to refund, and enrols the place with nothing left", async () => {
+    const { application } = await acceptedPlace();
+    await choosePaymentPlan(application.id, "two-instalments");
+    const [first] = await scheduleOf(application.id);
+    await recordManualPayment(admin, application.id, first?.id ?? "", lagosToday(), "Cash");
+    const { paidOver } = await grantScholarshipOnApplication(
+      staff(),
+      application.id,
+      { amountKobo: 20_000_000 },
+      "Hardship",
+    );
+    // ₦50,000 is the new price; ₦125,000 was paid.
+    expect(paidOver).toBe(7_500_000);
+    expect(await amounts(application.id)).toEqual([12_500_000]);
+    expect(await statusOf(application.id)).toBe("enrolled");
+  });
+
+  it("granted before a plan, it prices the plans the applicant chooses from", async () => {
+    const { application } = await acceptedPlace();
+    await grantScholarshipOnApplication(
+      staff(),
+      application.id,
+      { amountKobo: 5_000_000 },
+      "Sponsor",
+    );
+    await choosePaymentPlan(application.id, "full");
+    expect(await amounts(application.id)).toEqual([20_000_000]);
+  });
+});
