@@ -52,6 +52,7 @@ export default [
       route("sessions/:sessionId/register", "routes/admin/register.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("saved-replies", "routes/admin/saved-replies.tsx"),
+      route("discounts", "routes/admin/discounts.tsx"),
       route("admins", "routes/admin/admins.tsx"),
       route("students/class-list", "routes/admin/class-list.tsx"),
       route("students", "routes/admin/students.tsx"),

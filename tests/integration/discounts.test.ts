@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type Admin, applications, discountRedemptions } from "~/db/schema";
+import { applyForIntake } from "~/features/applications/applications.server";
 import { createCode, deactivateCode, listCodes } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
 import { choosePaymentPlan } from "~/features/payments/payments.server";
@@ -13,22 +14,41 @@ import {
 } from "~/features/payments/price-changes.server";
 import { recordManualPayment } from "~/features/payments/staff/staff-payments.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
-import { makeAdmin } from "../support/admin-session";
+import * as discountsRoute from "~/routes/admin/discounts";
+import * as studentsRoute from "~/routes/admin/students";
+import { type Outcome, outcomeOf, postRequest, signedInAdmin } from "../support/admin-session";
 import {
   acceptedPlace,
+  applicantInput,
+  applicationByEmail,
+  myApplicationPage,
   nth,
+  openIntake,
+  origin,
+  postOnMyApplication,
   scheduleOf,
   statusOf,
   timelineKinds,
+  tokenOf,
 } from "../support/application-fixtures";
 import { refusal as refusalOf } from "../support/rejection";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 setupTestDatabase();
 let admin: Admin;
+let cookie: string;
 beforeAll(async () => {
-  admin = await makeAdmin();
+  ({ admin, cookie } = await signedInAdmin({ name: "Funmi Finance" }));
 });
+
+const postTo = (
+  route: { action: (args: ReturnType<typeof routeArgs>) => Promise<unknown> },
+  path: string,
+  fields: Record<string, string>,
+) => outcomeOf(() => route.action(routeArgs(postRequest(path, fields, { cookie }))));
+const fieldErrors = (outcome: Outcome) =>
+  (outcome as { data: { result: { error: Record<string, string[]> } } }).data.result.error;
 
 let codes = 0;
 /** A new code (its name unique in the run): 10 % off every intake unless `fields` say else. */
@@ -227,5 +247,104 @@ describe("scholarships", () => {
     );
     await choosePaymentPlan(application.id, "full");
     expect(await amounts(application.id)).toEqual([20_000_000]);
+  });
+});
+
+/** A place applied for and accepted through the applicant's own link (paid in full only). */
+async function acceptedThroughLink() {
+  const { intake } = await openIntake({ paymentPlans: ["full"], admissionMode: "first-come" });
+  const input = applicantInput();
+  await applyForIntake(intake.id, input, origin);
+  const token = await tokenOf(input.email);
+  await postOnMyApplication(token, { intent: "accept" });
+  return { token, application: await applicationByEmail(input.email) };
+}
+
+describe("the forms", () => {
+  it("the Discounts page creates a code from its form, refuses a taken name and a percentage over 100 on their fields, and deactivates", async () => {
+    const name = `Form${Date.now().toString(36)}`;
+    const { intake } = await openIntake();
+    const fields = {
+      intent: "create",
+      code: name.toLowerCase(),
+      kind: "amount",
+      value: "15000",
+      intakeIds: intake.id,
+      useLimit: "20",
+      perPersonLimit: "1",
+    };
+    expect(await postTo(discountsRoute, "/admin-portal/discounts", fields)).toMatchObject({
+      kind: "redirect",
+    });
+    const created = (await listCodes()).find((row) => row.code === name.toUpperCase());
+    expect(created).toMatchObject({ amount: 1_500_000, allIntakes: false, useLimit: 20 });
+    expect(created?.intakeIds).toEqual([intake.id]);
+    const taken = await postTo(discountsRoute, "/admin-portal/discounts", fields);
+    expect(fieldErrors(taken).code).toEqual([discountMessages.codeTaken]);
+    const over = await postTo(discountsRoute, "/admin-portal/discounts", {
+      ...fields,
+      code: `${name}X`,
+      kind: "percent",
+      value: "120",
+    });
+    expect(fieldErrors(over).value).toEqual(["A percentage is a whole number from 1 to 100"]);
+    await postTo(discountsRoute, "/admin-portal/discounts", {
+      intent: "deactivate",
+      id: created?.id ?? "",
+    });
+    expect((await listCodes()).find((row) => row.id === created?.id)?.deactivatedAt).not.toBeNull();
+  });
+
+  it("the apply form keeps a good code with the application, and refuses a bad one on its field, storing nothing", async () => {
+    const code = await newCode({ reduction: { percent: 20 } });
+    const { intake } = await openIntake({ paymentPlans: ["full"] });
+    const bad = applicantInput(undefined, { discountCode: "NOPE" });
+    const refused = await refusalOf(applyForIntake(intake.id, bad, origin));
+    expect([refused.message, refused.field]).toEqual([
+      discountMessages.unknownCode,
+      "discountCode",
+    ]);
+    await expect(applicationByEmail(bad.email)).rejects.toThrow();
+    const good = applicantInput(undefined, { discountCode: code.code.toLowerCase() });
+    await applyForIntake(intake.id, good, origin);
+    const stored = await applicationByEmail(good.email);
+    expect((await priceOfApplication(stored.id))?.total).toBe(20_000_000);
+  });
+
+  it("'My application' applies and removes a code, and says on the field why one is refused", async () => {
+    const code = await newCode({ reduction: { amountKobo: 2_000_000 } });
+    const { token } = await acceptedThroughLink();
+    const refused = await outcomeOf(() =>
+      postOnMyApplication(token, { intent: "enter-code", code: "NOPE" }),
+    );
+    expect(fieldErrors(refused).code).toEqual([discountMessages.unknownCode]);
+    await postOnMyApplication(token, { intent: "enter-code", code: code.code });
+    const page = (await myApplicationPage(token)) as {
+      payments: { stage: string; discount: unknown; plans: { schedule: { amount: number }[] }[] };
+    };
+    expect(page.payments.discount).toEqual({ code: code.code, off: -2_000_000, changeable: true });
+    expect(page.payments.plans[0]?.schedule[0]?.amount).toBe(23_000_000);
+    await postOnMyApplication(token, { intent: "remove-code" });
+    const after = (await myApplicationPage(token)) as {
+      payments: { discount: { code: string | null } };
+    };
+    expect(after.payments.discount.code).toBeNull();
+  });
+
+  it("staff grant a scholarship from the application's Payments section; the reason stays with staff", async () => {
+    const { application, token } = await acceptedThroughLink();
+    const outcome = await postTo(studentsRoute, "/admin-portal/students", {
+      intent: "grant-scholarship",
+      id: application.id,
+      target: application.id,
+      kind: "percent",
+      value: "25",
+      reason: "Community partner",
+    });
+    expect(outcome).toMatchObject({ kind: "redirect" });
+    const price = await priceOfApplication(application.id);
+    expect(price?.lines.at(-1)).toEqual({ label: "Scholarship", amount: -6_250_000 });
+    expect(price?.scholarshipReason).toBe("Community partner");
+    expect(JSON.stringify(await myApplicationPage(token))).not.toContain("Community partner");
   });
 });

@@ -14,6 +14,9 @@ const ids = {
 };
 
 const payments: ApplicationPayments = {
+  applicationId: "5b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",
+  price: null,
+  scholarshipOpen: false,
   instalments: [
     {
       id: ids.first,

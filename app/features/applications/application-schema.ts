@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { codeText } from "~/features/discounts/discount-schema";
 import { requiredText } from "~/lib/forms/required-text";
 import { visitorEmail, visitorFullName } from "~/lib/forms/visitor-fields";
 import { multiLine, singleLine } from "~/lib/text/outside-text";
@@ -39,6 +40,8 @@ export const applicationSchema = z.object({
   consent: z.literal("on", {
     error: "You must agree to the privacy policy to apply",
   }),
+  /** A discount code, checked and kept with the application (app/features/discounts). */
+  discountCode: z.optional(codeText),
   website: z.optional(z.string()),
 });
 

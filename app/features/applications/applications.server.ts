@@ -11,6 +11,7 @@ import {
   type Intake,
   intakes,
 } from "~/db/schema";
+import { enterCode } from "~/features/discounts/discount-codes.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
@@ -130,6 +131,13 @@ export async function applyForIntake(
         .returning();
       if (!stored) throw new Error("The application was not stored");
       await recordEvent(tx, stored.id, "applied", applicantActor);
+      // A code that cannot be used refuses the whole application: the form keeps what was typed.
+      if (input.discountCode) {
+        const code = await enterCode(tx, stored, input.discountCode, now, "discountCode");
+        await recordEvent(tx, stored.id, "code-entered", applicantActor, {
+          detail: { code: code.code },
+        });
+      }
       if (stored.status !== "new")
         await recordEvent(
           tx,

@@ -69,7 +69,7 @@ async function refusalOf(
 }
 
 /**
- * Puts `entered` on an application: refused, on the code field, when the application has one
+ * Puts `entered` on an application: refused, on the form's `field`, when the application has one
  * already or the code cannot be used by it today. Entered is not yet redeemed: redeemEnteredCode
  * counts the use when the code prices a schedule.
  */
@@ -78,20 +78,21 @@ export async function enterCode(
   applicant: Applicant,
   entered: string,
   now = new Date(),
+  field = "code",
 ) {
   const [code] = await tx
     .select()
     .from(discountCodes)
     .where(eq(sql`upper(${discountCodes.code})`, normaliseCode(entered)));
-  if (!code) throw new UserFacingError(messages.unknownCode, 400, "code");
+  if (!code) throw new UserFacingError(messages.unknownCode, 400, field);
   const refusal = await refusalOf(tx, code, applicant, lagosToday(now));
-  if (refusal) throw new UserFacingError(refusal, 409, "code");
+  if (refusal) throw new UserFacingError(refusal, 409, field);
   const [inserted] = await tx
     .insert(discountRedemptions)
     .values({ applicationId: applicant.id, codeId: code.id, email: applicant.email.toLowerCase() })
     .onConflictDoNothing()
     .returning({ codeId: discountRedemptions.codeId });
-  if (!inserted) throw new UserFacingError(messages.alreadyApplied, 409, "code");
+  if (!inserted) throw new UserFacingError(messages.alreadyApplied, 409, field);
   return code;
 }
 

@@ -8,12 +8,13 @@ import Mail from "lucide-react/icons/mail";
 import MessageSquareText from "lucide-react/icons/message-square-text";
 import Settings from "lucide-react/icons/settings";
 import ShieldCheck from "lucide-react/icons/shield-check";
+import TicketPercent from "lucide-react/icons/ticket-percent";
 import Users from "lucide-react/icons/users";
 import { href } from "react-router";
 
 export type PortalLink = { to: string; label: string; icon: LucideIcon };
 
-/** The sidebar: the portal's nine sections, and Saved Replies. */
+/** The sidebar: the portal's nine sections, Saved Replies and Discounts. */
 export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/dashboard"), label: "Dashboard", icon: LayoutDashboard },
   { to: href("/admin-portal/students"), label: "Students", icon: GraduationCap },
@@ -22,6 +23,7 @@ export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/courses"), label: "Courses", icon: BookOpen },
   { to: href("/admin-portal/messages"), label: "Messages", icon: Mail },
   { to: href("/admin-portal/saved-replies"), label: "Saved Replies", icon: MessageSquareText },
+  { to: href("/admin-portal/discounts"), label: "Discounts", icon: TicketPercent },
   { to: href("/admin-portal/reports"), label: "Reports", icon: BarChart3 },
   { to: href("/admin-portal/settings"), label: "Settings", icon: Settings },
   { to: href("/admin-portal/admins"), label: "Admins", icon: ShieldCheck },

@@ -29,7 +29,6 @@ import {
 } from "~/features/payments/applicant/applicant-payments.server";
 import { leavingForCheckout } from "~/features/payments/applicant/checkout-return.server";
 import { MyPaymentsSection } from "~/features/payments/applicant/my-payments";
-import { paymentMessages } from "~/features/payments/payment-messages";
 import { formErrorsOf } from "~/lib/forms/action-reply";
 import { readForm } from "~/lib/forms/request-form.server";
 import { privatePageHeaders, privatePageMeta } from "~/lib/http/private-page";
@@ -102,11 +101,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const callbackUrl = `${env().publicUrl}${href("/checkout-return")}`;
     const outcome = await handlePaymentStep(formData, params.token, callbackUrl);
     if ("reply" in outcome) return outcome.reply;
-    if (outcome.checkoutUrl)
-      return redirect(outcome.checkoutUrl, {
-        headers: { "Set-Cookie": await leavingForCheckout(params.token) },
-      });
-    return redirectWithFlash(self, paymentMessages.planChosen);
+    if ("notice" in outcome) return redirectWithFlash(self, outcome.notice);
+    return redirect(outcome.checkoutUrl, {
+      headers: { "Set-Cookie": await leavingForCheckout(params.token) },
+    });
   }
   const outcome = await handleApplicantStep(formData, params.token);
   if ("reply" in outcome) return outcome.reply;
@@ -147,7 +145,9 @@ export default function MyApplication({
         }
       />
       {timetable ? <MyTimetable timetable={timetable} /> : null}
-      {payments ? <MyPaymentsSection payments={payments} token={params.token} /> : null}
+      {payments ? (
+        <MyPaymentsSection payments={payments} token={params.token} reply={actionData} />
+      ) : null}
       {certificate ? <MyCertificate certificate={certificate} token={params.token} /> : null}
       <LabelledSection
         id="intake-heading"

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
-import { SelectInput, TextArea } from "~/ui/form/fields";
+import { CODE_MAX } from "~/features/discounts/discount-schema";
+import { SelectInput, TextArea, TextInput } from "~/ui/form/fields";
 import { ConsentCheckbox } from "~/ui/public-form/consent-checkbox";
 import { PersonFields } from "~/ui/public-form/person-fields";
 import { PublicForm } from "~/ui/public-form/public-form";
@@ -60,6 +61,13 @@ export function ApplicationForm({ full }: { full: boolean }) {
         required
         placeholder="Select one"
         options={heardFromChoices}
+      />
+      <TextInput
+        {...field("discountCode")}
+        label="Discount code (optional)"
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={CODE_MAX}
       />
       <ConsentCheckbox
         {...field("consent")}

@@ -15,10 +15,14 @@ import {
   paysForPlace,
 } from "~/features/applications/application-rules";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
+import { reductionsOf } from "~/features/discounts/discount-codes.server";
+import { discountMessages } from "~/features/discounts/discount-messages";
+import { codeText } from "~/features/discounts/discount-schema";
 import {
   instalmentSchedule,
   type PaymentPlanKind,
   paymentPlanLabels,
+  priceBuildUp,
 } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
@@ -36,6 +40,7 @@ import {
   settleGatewayPayment,
   startGatewayPayment,
 } from "../payments.server";
+import { enterCodeOnApplication, removeCodeFromApplication } from "../price-changes.server";
 import { refundsOf } from "../refunds.server";
 import { loadBankAccount } from "./bank-transfer.server";
 
@@ -58,6 +63,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
   });
   if (!found) return null;
   const { application, intake } = found;
+  const reductions = await db().transaction((tx) => reductionsOf(tx, application.id));
   const payable = intake.status !== "cancelled" && paysForPlace(application.status);
   if (!payable && !application.paymentPlan) return null;
   const today = lagosToday(now);
@@ -69,10 +75,24 @@ export async function loadMyPayments(token: string, now = new Date()) {
       .map((kind) => ({
         kind,
         label: paymentPlanLabels[kind],
-        schedule: instalmentSchedule(kind, intake, acceptedOn),
+        schedule: instalmentSchedule(kind, intake, acceptedOn, reductions),
       }));
+  /** The code on the application, what it takes off, and whether it may still be changed. */
+  const discountOf = (changeable: boolean) => ({
+    code: reductions.code?.code ?? null,
+    off:
+      priceBuildUp(null, intake, acceptedOn, reductions).lines.find((line) =>
+        line.label.startsWith("Discount code"),
+      )?.amount ?? 0,
+    changeable: changeable && payable,
+  });
   if (!application.paymentPlan)
-    return { stage: "choose" as const, canPayOnline, plans: plansBut(null) };
+    return {
+      stage: "choose" as const,
+      canPayOnline,
+      plans: plansBut(null),
+      discount: discountOf(true),
+    };
   const schedule = await db()
     .select()
     .from(instalments)
@@ -125,6 +145,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
     canPayOnline,
     // Before the first payment the plan can still be changed (choosePaymentPlan).
     otherPlans: planChangeable(attempts) ? plansBut(application.paymentPlan) : [],
+    discount: discountOf(planChangeable(attempts)),
     // 'Pay now' is withheld while a proof of the next instalment waits (paying twice).
     proofWaits: forNext.some((payment) => payment.status === "proof-sent"),
     bankTransfer: account && {
@@ -179,27 +200,47 @@ export const paymentStepSchema = z.discriminatedUnion(
       plan: z.enum(paymentPlanKinds, { error: paymentMessages.planRequired }),
     }),
     z.object({ intent: z.literal("pay") }),
+    z.object({ intent: z.literal("enter-code"), code: codeText }),
+    z.object({ intent: z.literal("remove-code") }),
   ],
   { error: "Unknown action" },
 );
 
 /** Whether a post from 'My application' is one of these steps (else an applicant's move). */
 export const isPaymentIntent = (intent: FormDataEntryValue | null) =>
-  intent === "choose-plan" || intent === "pay";
+  intent === "choose-plan" ||
+  intent === "pay" ||
+  intent === "enter-code" ||
+  intent === "remove-code";
 
 /**
  * 'My application''s payment steps: choose a plan, or pay the next instalment (the answer is
  * Paystack's checkout page to go to). Refusals come back in the forms' one reply shape.
  */
-export async function handlePaymentStep(formData: FormData, token: string, callbackUrl: string) {
+export async function handlePaymentStep(
+  formData: FormData,
+  token: string,
+  callbackUrl: string,
+): Promise<
+  { reply: ReturnType<typeof invalidSubmission> } | { notice: string } | { checkoutUrl: string }
+> {
   const submission = parseWithZod(formData, { schema: paymentStepSchema });
   if (submission.status !== "success") return { reply: invalidSubmission(submission) };
   try {
     const applicationId = await db().transaction((tx) => applicationIdOfToken(tx, token));
     if (!applicationId) throw new UserFacingError(paymentMessages.notAccepted, 404);
-    if (submission.value.intent === "choose-plan") {
-      await choosePaymentPlan(applicationId, submission.value.plan);
-      return { done: "plan-chosen" as const };
+    const step = submission.value;
+    if (step.intent === "choose-plan") {
+      await choosePaymentPlan(applicationId, step.plan);
+      return { notice: paymentMessages.planChosen };
+    }
+    if (step.intent === "enter-code") {
+      await enterCodeOnApplication(applicationId, step.code);
+      return { notice: discountMessages.codeApplied };
+    }
+    if (step.intent === "remove-code") {
+      await removeCodeFromApplication(applicationId);
+      return { notice: discountMessages.codeRemoved };
     }
     const gateway = configuredGateway();
     if (!gateway) throw new UserFacingError(paymentMessages.noOnlinePayment, 409);

@@ -1,6 +1,9 @@
 import { Form, href } from "react-router";
+import { discountRule } from "~/features/discounts/discount-messages";
+import { CODE_MAX } from "~/features/discounts/discount-schema";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
+import { type ActionReply, errorsOf, keptValueOf } from "~/lib/forms/action-reply";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { LabelledSection } from "~/ui/labelled-section";
@@ -194,6 +197,75 @@ function Receipts({ receipts, token }: { receipts: PayStage["receipts"]; token: 
   );
 }
 
+/**
+ * The discount code: the one applied, with Remove while it may be changed, or the field to
+ * enter one before the first payment; the rule of how reductions combine, stated once.
+ */
+function DiscountCode({
+  discount,
+  action,
+  reply,
+}: {
+  discount: PayStage["discount"];
+  action: string;
+  reply: ActionReply | undefined;
+}) {
+  if (!discount.code && !discount.changeable) return null;
+  const error = errorsOf(reply).code?.[0];
+  return (
+    <div className="grid gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+      <h3 className="font-bold text-slate-900">Discount code</h3>
+      {discount.code ? (
+        <Form method="post" action={action} className="flex flex-wrap items-center gap-3">
+          <p className="text-slate-800">
+            <span className="font-mono font-semibold">{discount.code}</span> applied
+            {discount.off ? `: ${formatNaira(-discount.off)} off` : ""}.
+          </p>
+          {discount.changeable ? (
+            <>
+              <input type="hidden" name="intent" value="remove-code" />
+              <Button type="submit" variant="secondary" size="sm">
+                Remove code
+              </Button>
+            </>
+          ) : null}
+        </Form>
+      ) : (
+        <Form method="post" action={action} className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="enter-code" />
+          <div>
+            <label htmlFor="discount-code" className="block font-semibold text-slate-900">
+              Have a code?
+            </label>
+            <input
+              id="discount-code"
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={CODE_MAX}
+              defaultValue={keptValueOf(reply, "code") ?? ""}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "discount-code-error" : undefined}
+              className="mt-1 block w-48 rounded-md border border-slate-400 px-3 py-2 font-mono uppercase"
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Apply code
+          </Button>
+          <p
+            id="discount-code-error"
+            role={error ? "alert" : undefined}
+            className="w-full text-red-700"
+          >
+            {error ?? ""}
+          </p>
+        </Form>
+      )}
+      <p className="text-slate-700">{discountRule}</p>
+    </div>
+  );
+}
+
 /** The plans to choose from, each with its schedule: the first choice, or a change before paying. */
 function PlanChoice({
   plans,
@@ -242,7 +314,15 @@ function PlanChoice({
  * 'My application''s payments: the plans to choose from, then the schedule, 'Pay now', bank
  * transfer and the receipts.
  */
-export function MyPaymentsSection({ payments, token }: { payments: MyPayments; token: string }) {
+export function MyPaymentsSection({
+  payments,
+  token,
+  reply,
+}: {
+  payments: MyPayments;
+  token: string;
+  reply: ActionReply | undefined;
+}) {
   const action = href("/application/:token", { token });
   return (
     <LabelledSection
@@ -252,7 +332,10 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
       headingClassName="text-lg font-bold text-slate-900"
     >
       {payments.stage === "choose" ? (
-        <PlanChoice plans={payments.plans} action={action} submit="Choose this plan" />
+        <div className="mt-3 grid gap-4">
+          <DiscountCode discount={payments.discount} action={action} reply={reply} />
+          <PlanChoice plans={payments.plans} action={action} submit="Choose this plan" />
+        </div>
       ) : payments.stage === "closed" ? (
         <ClosedPayments payments={payments} token={token} />
       ) : (
@@ -263,6 +346,7 @@ export function MyPaymentsSection({ payments, token }: { payments: MyPayments; t
             {formatNaira(payments.remaining)} to pay.
           </p>
           <Schedule parts={payments.instalments} />
+          <DiscountCode discount={payments.discount} action={action} reply={reply} />
           {payments.next ? (
             payments.proofWaits ? (
               payments.canPayOnline ? (

@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { reductionKindOptions } from "~/features/discounts/discount-schema";
 import { formatDateTime, formatFullDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira, nairaFromKobo } from "~/lib/format/money";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { DecisionForm } from "~/ui/form/confirm-modal";
-import { TextareaField, TextField } from "~/ui/form/form-fields";
+import { SelectField, TextareaField, TextField } from "~/ui/form/form-fields";
 import { useSchemaForm } from "~/ui/form/use-schema-form";
 import { LabelledSection } from "~/ui/labelled-section";
 import { type ListModalProps, Modal } from "~/ui/modal";
@@ -72,7 +73,8 @@ export function PaymentSection({
   payments: ApplicationPayments;
   confirmHref: (confirm: StaffPaymentConfirm, target: string) => string;
 }) {
-  if (!payments.instalments.length && !payments.payments.length) return null;
+  const hasSchedule = payments.instalments.length > 0 || payments.payments.length > 0;
+  if (!hasSchedule && !payments.scholarshipOpen) return null;
   return (
     <LabelledSection
       id="payments-heading"
@@ -81,6 +83,74 @@ export function PaymentSection({
       className="grid gap-3 text-sm"
       headingClassName="text-base font-semibold"
     >
+      <PriceBuildUp
+        payments={payments}
+        grantHref={
+          payments.scholarshipOpen ? confirmHref("grant-scholarship", payments.applicationId) : null
+        }
+      />
+      {hasSchedule ? <ScheduleAndPayments payments={payments} confirmHref={confirmHref} /> : null}
+    </LabelledSection>
+  );
+}
+
+/**
+ * The price line by line (the plan's, or before a plan without the pay-in-full discount), the
+ * scholarship's reason for staff, and the link that grants one.
+ */
+function PriceBuildUp({
+  payments,
+  grantHref,
+}: {
+  payments: ApplicationPayments;
+  grantHref: string | null;
+}) {
+  const { price } = payments;
+  if (!price) return null;
+  return (
+    <div className="grid gap-2">
+      <table className="w-full max-w-md text-left">
+        <caption className="text-left font-semibold">Price</caption>
+        <tbody>
+          {price.lines.map((line) => (
+            <tr key={line.label}>
+              <th scope="row" className="py-0.5 font-normal">
+                {line.label}
+              </th>
+              <td className="text-right tabular-nums">
+                {line.amount < 0 ? `− ${formatNaira(-line.amount)}` : formatNaira(line.amount)}
+              </td>
+            </tr>
+          ))}
+          <tr className="border-t border-slate-200 font-semibold dark:border-slate-700">
+            <th scope="row" className="py-0.5">
+              To pay
+            </th>
+            <td className="text-right tabular-nums">{formatNaira(price.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {price.scholarshipReason ? (
+        <p>Scholarship reason (staff only): {price.scholarshipReason}</p>
+      ) : null}
+      {grantHref ? (
+        <p>
+          <ConfirmLink to={grantHref}>Grant scholarship</ConfirmLink>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ScheduleAndPayments({
+  payments,
+  confirmHref,
+}: {
+  payments: ApplicationPayments;
+  confirmHref: (confirm: StaffPaymentConfirm, target: string) => string;
+}) {
+  return (
+    <>
       <table className="w-full text-left">
         <caption className="sr-only">Schedule</caption>
         <thead className="text-slate-600 dark:text-slate-400">
@@ -130,7 +200,7 @@ export function PaymentSection({
           ))}
         </ul>
       ) : null}
-    </LabelledSection>
+    </>
   );
 }
 
@@ -203,6 +273,7 @@ const titles: Record<StaffPaymentConfirm, string> = {
   "move-due-date": "Move the due date",
   "record-payment": "Record a payment",
   refund: "Refund",
+  "grant-scholarship": "Grant scholarship",
 };
 
 /** The confirmation of one action on a payment or instalment (URL-driven: ?confirm=&target=). */
@@ -234,10 +305,16 @@ export function PaymentConfirmModal({
       dueOn: instalment?.dueOn ?? "",
       paidOn: lagosToday(),
       amount: left ? String(nairaFromKobo(left)) : "",
+      kind: "percent",
     },
   });
   const danger = confirm === "reject-proof" || confirm === "refund";
-  const missing = confirm.endsWith("proof") || confirm === "refund" ? !payment : !instalment;
+  const missing =
+    confirm === "grant-scholarship"
+      ? false
+      : confirm.endsWith("proof") || confirm === "refund"
+        ? !payment
+        : !instalment;
   return (
     <Modal open onClose={onClose} closeHref={closeHref} size="md" title={titles[confirm]}>
       {missing ? (
@@ -287,6 +364,25 @@ export function PaymentConfirmModal({
                 step={0.01}
               />
               <NoteField meta={fields.note} label="How it was paid (staff only)" rows={3} />
+            </>
+          ) : null}
+          {confirm === "grant-scholarship" ? (
+            <>
+              <p>
+                The scholarship is taken off the price after any discount code. Instalments already
+                paid stay as they are; the ones not yet paid are recomputed. A later grant replaces
+                this one.
+              </p>
+              <SelectField meta={fields.kind} label="Off" required options={reductionKindOptions} />
+              <TextField
+                meta={fields.value}
+                label="How much (% or ₦)"
+                type="number"
+                required
+                min={0.01}
+                step="any"
+              />
+              <NoteField meta={fields.reason} label="Reason (staff only)" rows={3} />
             </>
           ) : null}
           {confirm === "refund" && payment ? (

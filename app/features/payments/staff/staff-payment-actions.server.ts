@@ -1,6 +1,10 @@
 import type { Admin } from "~/db/schema";
+import { discountMessages } from "~/features/discounts/discount-messages";
+import { scholarshipReductionOf } from "~/features/discounts/discount-schema";
+import { formatNaira } from "~/lib/format/money";
 import type { IntentHandlers } from "~/lib/forms/page-action.server";
 import { staffPaymentMessages } from "../payment-messages";
+import { grantScholarshipOnApplication } from "../price-changes.server";
 import { refundMessages, refundPayment } from "../refunds.server";
 import {
   confirmProof,
@@ -38,6 +42,17 @@ export const staffPaymentHandlers = (actor: Admin): IntentHandlers<StaffPaymentA
     return left > 0
       ? staffPaymentMessages.partRecorded(left)
       : staffPaymentMessages.paymentRecorded;
+  },
+  "grant-scholarship": async (input) => {
+    const { paidOver } = await grantScholarshipOnApplication(
+      { kind: "staff", adminId: actor.id },
+      input.id,
+      scholarshipReductionOf(input),
+      input.reason,
+    );
+    return paidOver
+      ? `${discountMessages.scholarshipGranted} ${formatNaira(paidOver)} was paid over the new price: refund it.`
+      : discountMessages.scholarshipGranted;
   },
   refund: async (input) =>
     (await refundPayment(actor, input.id, input.target, input.amount, input.reason)) === "pending"

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { scholarshipFields } from "~/features/discounts/discount-schema";
 import { koboFromNaira } from "~/lib/format/money";
 import { requiredText } from "~/lib/forms/required-text";
 import { uuidSchema } from "~/lib/ids";
@@ -63,6 +64,8 @@ export const staffPaymentActions = [
     amount: z.optional(naira),
   }),
   z.object({ intent: z.literal("refund"), id, target, amount: naira, reason }),
+  // The target is the application itself: a scholarship is on its price, not one instalment.
+  z.extend(scholarshipFields, { intent: z.literal("grant-scholarship"), id, target }),
 ] as const;
 
 export const staffPaymentActionSchema = z.discriminatedUnion("intent", staffPaymentActions, {
@@ -78,5 +81,6 @@ export const staffPaymentConfirms = [
   "move-due-date",
   "record-payment",
   "refund",
+  "grant-scholarship",
 ] as const;
 export type StaffPaymentConfirm = (typeof staffPaymentConfirms)[number];

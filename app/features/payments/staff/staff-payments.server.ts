@@ -9,7 +9,7 @@ import {
   payments,
 } from "~/db/schema";
 import type { ApplicationActor } from "~/features/applications/application-history.server";
-import { paysForPlace } from "~/features/applications/application-rules";
+import { isLive, paysForPlace } from "~/features/applications/application-rules";
 import { UserFacingError } from "~/lib/errors";
 import { calendarDate, lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
@@ -20,6 +20,7 @@ import { dueDateMovedEmail, emailWithLink, proofRejectedEmail } from "../payment
 import { paymentMessages, staffPaymentMessages } from "../payment-messages";
 import { formatReceiptNumber } from "../payment-reference";
 import { flagPayment, insertPayment, instalmentLeftToPay, markPaid } from "../payments.server";
+import { priceOfApplication } from "../price-changes.server";
 import { refundsOf } from "../refunds.server";
 
 /*
@@ -52,11 +53,18 @@ export async function applicationPayments(
       .where(eq(payments.applicationId, application.id))
       .orderBy(desc(payments.createdAt), desc(payments.id)),
   ]);
-  const given = await refundsOf(attempts);
+  const [given, price] = await Promise.all([
+    refundsOf(attempts),
+    priceOfApplication(application.id),
+  ]);
   const today = lagosToday(now);
   const placeHeld = paysForPlace(application.status) && intake?.status !== "cancelled";
   const number = new Map(schedule.map((part) => [part.id, part.number]));
   return {
+    applicationId: application.id,
+    price,
+    // A scholarship can be granted while the application is live (before or after acceptance).
+    scholarshipOpen: isLive(application.status) && intake?.status !== "cancelled",
     instalments: schedule.map((part) => {
       const itsPayments = attempts.filter((payment) => payment.instalmentId === part.id);
       const paidBy = itsPayments.find((payment) => payment.status === "paid");
