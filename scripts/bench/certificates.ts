@@ -41,6 +41,7 @@ const receipt = (index: number) => ({
   refundedKobo: 0,
   totalKobo: 25_000_000,
   paidToDateKobo: 12_500_000,
+  priceLines: [{ label: "Course price", amount: 25_000_000 }],
 });
 
 async function timings(render: (index: number) => Promise<Uint8Array>) {

@@ -6,11 +6,9 @@
 // enrolled, one receipt e-mail sent and one 'payment-received' event. A badly signed webhook
 // is refused and changes nothing.
 
-import { randomBytes } from "node:crypto";
-import { hashApplicationToken } from "../../app/features/applications/application-token.server";
 import type { AppServer } from "../support/app-server";
 import type { FakePaystack } from "../support/fake-paystack";
-import { openFleetIntake, query } from "./query";
+import { acceptedApplicants, openFleetIntake, query } from "./query";
 import type { Row } from "./report";
 import { type Answer, inFlight, postForm, summarise } from "./requests";
 
@@ -24,34 +22,14 @@ const SETTLE_SECONDS = 60;
 /** Each payer's own address (172.20/16), as the browsers of 100 people. */
 const addressOf = (serial: number) => `172.20.${(serial >> 8) & 255}.${serial & 255}`;
 
-/**
- * An open intake paid in full, and PAYERS accepted applications on it, each with a
- * private link to 'My application' of the check's own (only the tokens' hashes are stored).
- */
+/** An open intake paid in full, and PAYERS accepted applications on it, each with its link. */
 async function acceptedPayers(databaseUrl: string) {
   const intakeId = await openFleetIntake(databaseUrl, "payment", { seats: PAYERS });
-  const accepted = await query<{ id: string }>(
-    databaseUrl,
-    `INSERT INTO applications (intake_id, full_name, email, phone, experience_level, goals,
-       heard_from, consent_given, status, accepted_at, answered_at)
-     SELECT $1, 'Paying Applicant', 'payer-' || n || '@example.ng',
-       '+23480' || lpad(n::text, 8, '0'), 'Complete beginner', 'I want to build web apps.',
-       'WhatsApp', true, 'accepted', now(), now()
-       FROM generate_series(1, $2) AS n
-     RETURNING id`,
-    [intakeId, PAYERS],
-  );
-  const tokens = accepted.map(() => randomBytes(32).toString("base64url"));
-  await query(
-    databaseUrl,
-    `INSERT INTO application_links (token_hash, application_id)
-     SELECT * FROM unnest($1::text[], $2::uuid[])`,
-    [tokens.map(hashApplicationToken), accepted.map((row) => row.id)],
-  );
-  return {
-    intakeId,
-    payers: accepted.map((row, index) => ({ ...row, token: tokens[index] ?? "" })),
-  };
+  const payers = await acceptedApplicants(databaseUrl, intakeId, PAYERS, {
+    fullName: "Paying Applicant",
+    emailPrefix: "payer",
+  });
+  return { intakeId, payers };
 }
 
 type Payer = { id: string; token: string };

@@ -16,6 +16,7 @@ import { type PostgresCluster, startPostgresCluster } from "../support/postgres-
 import { startS3Server } from "../support/s3-server";
 import { createSuperAdmin } from "../support/super-admin";
 import { admissionsRush } from "./admissions";
+import { discountRush } from "./discounts";
 import { inboundMailEnv, inboundMailRush } from "./inbound-mail";
 import { paymentRush } from "./payments";
 import { query } from "./query";
@@ -40,6 +41,7 @@ const CASES = [
   "burst",
   "admissions",
   "payments",
+  "discounts",
   "whatsapp",
   "outage",
   "load",
@@ -465,6 +467,7 @@ async function main() {
       burst: () => burst(a, b, databaseUrl),
       admissions: () => rowsOf("admissions rush", admissionsRush(a, b, databaseUrl)),
       payments: () => rowsOf("payment rush", paymentRush(a, b, databaseUrl, paystack)),
+      discounts: () => rowsOf("discount rush", discountRush(a, b, databaseUrl)),
       whatsapp: () => rowsOf("WhatsApp rush", whatsappRush(a, b, databaseUrl, whatsapp.fake)),
       outage: () => outage(a, b, cluster, databaseUrl),
       load: () => catalogueLoad({ A: a, B: b }, databaseUrl),

@@ -14,6 +14,7 @@
 //   FUZZ_TARGETS="calendar feed"        only the calendar links (tests/fuzz/calendar.ts): 200 or 404
 //   FUZZ_TARGETS="register,timetable add"  the running cohort's forms (tests/fuzz/cohort.ts)
 //   FUZZ_TARGETS="verify page,certificates issue"  certificates (tests/fuzz/certificates.ts)
+//   FUZZ_TARGETS="discounts create,apply with code"  money off (tests/fuzz/discounts.ts)
 //   FUZZ_ENCODINGS=urlencoded,multipart only those body encodings
 import { rm } from "node:fs/promises";
 import { request } from "node:http";
@@ -23,6 +24,7 @@ import { freePort } from "../support/free-port";
 import { calendarContextOf, calendarTargets } from "./calendar";
 import { certificatesContextOf, certificateTargets } from "./certificates";
 import { cohortContextOf, cohortTargets } from "./cohort";
+import { discountsContextOf, discountTargets } from "./discounts";
 import {
   FUZZ_INBOUND_ADDRESS,
   fuzzMail,
@@ -341,6 +343,9 @@ async function main() {
         : undefined,
       certificates: chosen.some((target) => certificateTargets.includes(target))
         ? await certificatesContextOf(server, cookie, known)
+        : undefined,
+      discounts: chosen.some((target) => discountTargets.includes(target))
+        ? await discountsContextOf(server, cookie, known)
         : undefined,
     };
     for (const target of chosen) {

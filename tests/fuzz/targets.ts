@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { type CalendarContext, calendarTargets } from "./calendar";
 import { type CertificatesContext, certificateTargets } from "./certificates";
 import { type CohortContext, cohortTargets } from "./cohort";
+import { type DiscountsContext, discountTargets } from "./discounts";
 import { type Field, fuzzFields } from "./payloads";
 
 /** What the suite learns from the running server before the cases start. */
@@ -17,6 +18,8 @@ export type FuzzContext = {
   cohort?: CohortContext;
   /** An ended intake's students and certificates (tests/fuzz/certificates.ts). */
   certificates?: CertificatesContext;
+  /** Money off: an intake, its codes and an accepted applicant (tests/fuzz/discounts.ts). */
+  discounts?: DiscountsContext;
 };
 
 /**
@@ -445,4 +448,5 @@ export const targets: Target[] = [
   ...calendarTargets,
   ...cohortTargets,
   ...certificateTargets,
+  ...discountTargets,
 ];

@@ -12,6 +12,7 @@ import {
   priceOfApplication,
   removeCodeFromApplication,
 } from "~/features/payments/price-changes.server";
+import { receiptFacts } from "~/features/payments/receipts/receipts.server";
 import { recordManualPayment } from "~/features/payments/staff/staff-payments.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as discountsRoute from "~/routes/admin/discounts";
@@ -89,6 +90,20 @@ describe("discount codes", () => {
     ]);
     expect(price?.total).toBe(22_500_000);
     expect(await timelineKinds(application.id)).toContain("code-entered");
+    // The receipt shows the same lines, adding up to the fee it states.
+    const first = nth(await scheduleOf(application.id), 0);
+    const { payment } = await recordManualPayment(
+      admin,
+      application.id,
+      first.id,
+      lagosToday(),
+      "Cash",
+    );
+    const receipt = (await receiptFacts(db(), payment.id))?.receipt;
+    expect(receipt?.priceLines).toEqual(price?.lines);
+    expect(receipt?.priceLines.reduce((sum, line) => sum + line.amount, 0)).toBe(
+      receipt?.totalKobo,
+    );
   });
 
   it("prices a chosen plan again when a code is entered before the first payment, and gives the use back when it is removed", async () => {

@@ -23,6 +23,10 @@ const receipt: ReceiptFacts = {
   refundedKobo: 0,
   totalKobo: 22_500_000,
   paidToDateKobo: 11_250_000,
+  priceLines: [
+    { label: "Course price", amount: 25_000_000 },
+    { label: "Discount code LAGOS10", amount: -2_500_000 },
+  ],
 };
 
 /** The text items of the receipt's one page, read back by pdf.js (not the library that wrote it). */
@@ -45,6 +49,18 @@ describe("the receipt PDF", () => {
     expect(text).toContain("Ọlálékan Àdìgún");
     expect(text).toContain("₦112,500.00");
     expect(text).toContain("March – June 2026");
+  });
+
+  it("shows the price line by line when something was taken off it, the lines adding up to the fee", async () => {
+    const { text } = await textOf(receipt);
+    expect(text).toContain(
+      "Course price\n₦250,000.00\nDiscount code LAGOS10\n− ₦25,000.00\nCourse fee\n₦225,000.00",
+    );
+    const plain = await textOf({
+      ...receipt,
+      priceLines: [{ label: "Course price", amount: 22_500_000 }],
+    });
+    expect(plain.text).not.toContain("Course price");
   });
 
   it("wraps a long course name within the page", async () => {

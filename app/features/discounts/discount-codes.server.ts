@@ -143,7 +143,7 @@ export async function redeemEnteredCode(tx: Transaction, applicant: Applicant, n
 
 /** What lowers an application's price: its code (entered or redeemed) and its scholarship. */
 export async function reductionsOf(
-  tx: Transaction,
+  tx: Pick<Transaction, "select">,
   applicationId: string,
 ): Promise<PriceReductions> {
   const [code] = await tx

@@ -24,6 +24,8 @@ export type ReceiptFacts = {
   refundedKobo: number;
   totalKobo: number;
   paidToDateKobo: number;
+  /** The price line by line (priceBuildUp): shown when something was taken off it. */
+  priceLines: { label: string; amount: number }[];
 };
 
 /** Naira as applicants read it elsewhere: '₦250,000.00'. */
@@ -81,6 +83,10 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   y -= 10;
   row("Amount received", ngn(receipt.amountKobo), bold);
   if (receipt.refundedKobo > 0) row("Refunded", ngn(receipt.refundedKobo));
+  // The price's build-up, when a code, a scholarship or a discount lowered it.
+  if (receipt.priceLines.length > 1)
+    for (const { label, amount } of receipt.priceLines)
+      row(label, amount < 0 ? `− ${ngn(-amount)}` : ngn(amount));
   row("Course fee", ngn(receipt.totalKobo));
   row("Paid to date", ngn(receipt.paidToDateKobo));
   row("Remaining", ngn(Math.max(0, receipt.totalKobo - receipt.paidToDateKobo)), bold);

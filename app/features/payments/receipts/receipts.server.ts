@@ -18,7 +18,9 @@ import {
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
 import type { MailAttachment } from "~/features/outgoing-mail/mail-transport.server";
-import { formatFullDate } from "~/lib/format/dates";
+import { reductionsOf } from "~/features/discounts/discount-codes.server";
+import { priceBuildUp } from "~/features/intakes/payment-plans";
+import { formatFullDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
@@ -44,6 +46,14 @@ export async function receiptFacts(
       instalmentAmount: instalments.amount,
       application: applications,
       intake: emailIntakeColumns,
+      pricing: {
+        price: intakes.price,
+        earlyBirdPrice: intakes.earlyBirdPrice,
+        earlyBirdEndsOn: intakes.earlyBirdEndsOn,
+        payInFullDiscount: intakes.payInFullDiscount,
+        startsOn: intakes.startsOn,
+        endsOn: intakes.endsOn,
+      },
     })
     .from(payments)
     .innerJoin(instalments, eq(instalments.id, payments.instalmentId))
@@ -52,7 +62,7 @@ export async function receiptFacts(
     .innerJoin(courses, eq(courses.id, intakes.courseId))
     .where(eq(payments.id, paymentId));
   if (!row) return null;
-  const { payment, application, intake } = row;
+  const { payment, application, intake, pricing } = row;
   const { paidAt, receiptNumber } = payment;
   if (payment.status !== "paid" || !paidAt || !receiptNumber) return null;
   const [totals] = await reader
@@ -92,6 +102,12 @@ export async function receiptFacts(
     amountKobo: payment.amount,
     refundedKobo: payment.refundedAmount,
     totalKobo: totals?.total ?? payment.amount,
+    priceLines: priceBuildUp(
+      application.paymentPlan,
+      pricing,
+      lagosToday(application.acceptedAt ?? application.createdAt),
+      await reductionsOf(reader, application.id),
+    ).lines,
     paidToDateKobo: paidBefore?.paid ?? payment.amount,
   };
   return { receipt, applicant: { ...application, ...intake } };
