@@ -17,7 +17,14 @@ import { recordManualPayment } from "~/features/payments/staff/staff-payments.se
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as discountsRoute from "~/routes/admin/discounts";
 import * as studentsRoute from "~/routes/admin/students";
-import { type Outcome, outcomeOf, postRequest, signedInAdmin } from "../support/admin-session";
+import * as paymentsExportRoute from "~/routes/resources/payments-export";
+import {
+  getRequest,
+  type Outcome,
+  outcomeOf,
+  postRequest,
+  signedInAdmin,
+} from "../support/admin-session";
 import {
   acceptedPlace,
   applicantInput,
@@ -361,5 +368,18 @@ describe("the forms", () => {
     expect(price?.lines.at(-1)).toEqual({ label: "Scholarship", amount: -6_250_000 });
     expect(price?.scholarshipReason).toBe("Community partner");
     expect(JSON.stringify(await myApplicationPage(token))).not.toContain("Community partner");
+    // Once a plan is chosen, the Payments tab's CSV says what lowered the price.
+    await postOnMyApplication(token, { intent: "choose-plan", plan: "full" });
+    const csv = (await paymentsExportRoute.loader(
+      routeArgs(
+        getRequest(
+          `/admin-portal/students/payments-export?tab=payments&q=${encodeURIComponent(application.email)}`,
+          { cookie },
+        ),
+      ),
+    )) as Response;
+    const [header, line] = (await csv.text()).split("\r\n");
+    expect(header).toContain("Discounts");
+    expect(line).toContain("Scholarship 25%");
   });
 });

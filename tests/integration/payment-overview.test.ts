@@ -311,11 +311,11 @@ describe("the payments CSV", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      '\uFEFF"Reference","Name","Email","Phone","Course","Intake","Plan","Instalment","Of","Amount (NGN)","Due on","Status","Paid at (Lagos time)","Refunded (NGN)","Balance (NGN)","Latest payment method","Latest payment reference","Latest payment status","Receipt"',
+      '\uFEFF"Reference","Name","Email","Phone","Course","Intake","Plan","Discounts","Instalment","Of","Amount (NGN)","Due on","Status","Paid at (Lagos time)","Refunded (NGN)","Balance (NGN)","Latest payment method","Latest payment reference","Latest payment status","Receipt"',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      /^"LTA-A-\d{6}","Ola Overdue","ola@example.com","=""\+2348039876543""","Course course-[a-z0-9]+","January 2027","Two instalments","1","2","20000.00","\d{4}-\d{2}-\d{2}","Paid","2026-11-02 09:05","0.00","30000.00","Paystack","LTA-P-[0-9A-Z]{10}","paid","LTA-R-9\d{5}"$/,
+      /^"LTA-A-\d{6}","Ola Overdue","ola@example.com","=""\+2348039876543""","Course course-[a-z0-9]+","January 2027","Two instalments",,"1","2","20000.00","\d{4}-\d{2}-\d{2}","Paid","2026-11-02 09:05","0.00","30000.00","Paystack","LTA-P-[0-9A-Z]{10}","paid","LTA-R-9\d{5}"$/,
     );
     expect(lines[2]).toMatch(
       /"2","2","30000.00",.*"Overdue",,,"30000.00","Paystack",.*,"failed",$/,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
   type DiscountCode,
@@ -235,3 +235,17 @@ export async function deactivateCode(codeId: string) {
     .returning({ id: discountCodes.id });
   if (!done) throw new UserFacingError(messages.codeNotFound, 404);
 }
+
+/**
+ * An application's code and scholarship as columns of a query over applications (the Payments
+ * tab and its CSV), for discountSummary to word.
+ */
+export const applicationDiscountColumns = (applicationId: AnyColumn) => ({
+  discountCode: sql<string | null>`(select ${discountCodes.code} from ${discountRedemptions}
+    join ${discountCodes} on ${discountCodes.id} = ${discountRedemptions.codeId}
+    where ${discountRedemptions.applicationId} = ${applicationId})`,
+  scholarshipPercent: sql<number | null>`(select ${scholarships.percent} from ${scholarships}
+    where ${scholarships.applicationId} = ${applicationId})`,
+  scholarshipAmount: sql<number | null>`(select ${scholarships.amount} from ${scholarships}
+    where ${scholarships.applicationId} = ${applicationId})`.mapWith(Number),
+});

@@ -1,5 +1,6 @@
 import { applicantCsvCells, applicantCsvHeader } from "~/features/applications/staff/applicant-csv";
 import { requireAdmin } from "~/features/auth/session.server";
+import { discountSummary } from "~/features/discounts/discount-summary";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { instalmentStatusLabels, paymentMethodLabels } from "~/features/payments/instalment-status";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
@@ -15,6 +16,7 @@ import type { Route } from "./+types/payments-export";
 const header = [
   ...applicantCsvHeader,
   "Plan",
+  "Discounts",
   "Instalment",
   "Of",
   "Amount (NGN)",
@@ -42,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     cells: (row) => [
       ...applicantCsvCells(row),
       row.plan ? paymentPlanLabels[row.plan] : null,
+      discountSummary(row),
       row.number,
       row.of,
       naira(row.amount),

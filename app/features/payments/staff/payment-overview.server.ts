@@ -9,6 +9,7 @@ import {
 import { placePayingStatuses } from "~/features/applications/application-rules";
 import { applicationSearchCondition } from "~/features/applications/staff/application-list.server";
 import type { IntakeChoice } from "~/features/applications/staff/intake-filters";
+import { applicationDiscountColumns } from "~/features/discounts/discount-codes.server";
 import { atLagosTime } from "~/lib/format/lagos-sql";
 import { isUuid } from "~/lib/ids";
 import { inBatches } from "~/lib/in-batches";
@@ -115,6 +116,7 @@ function overviewColumns(
     email: applications.email,
     phone: applications.phone,
     plan: applications.paymentPlan,
+    ...applicationDiscountColumns(applications.id),
     balance,
     intakeId: intakes.id,
     intakeLabel: intakes.label,

@@ -4,6 +4,7 @@ import {
   intakeSelect,
   statusSelect,
 } from "~/features/applications/staff/intake-filters";
+import { discountSummary } from "~/features/discounts/discount-summary";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -132,6 +133,11 @@ export function PaymentsTab({ list, query }: { list: InstalmentList; query: Paym
                   {row.plan ? (
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
                       {paymentPlanLabels[row.plan]}
+                    </span>
+                  ) : null}
+                  {discountSummary(row) ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {discountSummary(row)}
                     </span>
                   ) : null}
                 </td>
