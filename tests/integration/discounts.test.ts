@@ -14,6 +14,7 @@ import {
 } from "~/features/payments/price-changes.server";
 import { receiptFacts } from "~/features/payments/receipts/receipts.server";
 import { recordManualPayment } from "~/features/payments/staff/staff-payments.server";
+import { discountsByIntake } from "~/features/reports/discount-reports.server";
 import { addDays, lagosToday } from "~/lib/format/dates";
 import * as discountsRoute from "~/routes/admin/discounts";
 import * as studentsRoute from "~/routes/admin/students";
@@ -92,8 +93,8 @@ describe("discount codes", () => {
     expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(1);
     const price = await priceOfApplication(application.id);
     expect(price?.lines).toEqual([
-      { label: "Course price", amount: 25_000_000 },
-      { label: `Discount code ${code.code}`, amount: -2_500_000 },
+      { kind: "price", label: "Course price", amount: 25_000_000 },
+      { kind: "code", label: `Discount code ${code.code}`, amount: -2_500_000 },
     ]);
     expect(price?.total).toBe(22_500_000);
     expect(await timelineKinds(application.id)).toContain("code-entered");
@@ -260,7 +261,7 @@ describe("scholarships", () => {
   });
 
   it("granted before a plan, it prices the plans the applicant chooses from", async () => {
-    const { application } = await acceptedPlace();
+    const { application, intake } = await acceptedPlace();
     await grantScholarshipOnApplication(
       staff(),
       application.id,
@@ -269,6 +270,14 @@ describe("scholarships", () => {
     );
     await choosePaymentPlan(application.id, "full");
     expect(await amounts(application.id)).toEqual([20_000_000]);
+    // The Reports page's table of what was taken off, per intake.
+    expect((await discountsByIntake()).find((row) => row.intakeId === intake.id)).toMatchObject({
+      before: 25_000_000,
+      codes: 0,
+      scholarships: 5_000_000,
+      scholarshipCount: 1,
+      after: 20_000_000,
+    });
   });
 });
 
@@ -365,7 +374,11 @@ describe("the forms", () => {
     });
     expect(outcome).toMatchObject({ kind: "redirect" });
     const price = await priceOfApplication(application.id);
-    expect(price?.lines.at(-1)).toEqual({ label: "Scholarship", amount: -6_250_000 });
+    expect(price?.lines.at(-1)).toEqual({
+      kind: "scholarship",
+      label: "Scholarship",
+      amount: -6_250_000,
+    });
     expect(price?.scholarshipReason).toBe("Community partner");
     expect(JSON.stringify(await myApplicationPage(token))).not.toContain("Community partner");
     // Once a plan is chosen, the Payments tab's CSV says what lowered the price.

@@ -114,10 +114,10 @@ describe("priceBuildUp", () => {
       }),
     ).toEqual({
       lines: [
-        { label: "Early-bird price", amount: 20_000_000 },
-        { label: "Discount code LAGOS10", amount: -2_000_000 },
-        { label: "Scholarship", amount: -5_000_000 },
-        { label: "Pay-in-full discount", amount: -2_500_000 },
+        { kind: "price", label: "Early-bird price", amount: 20_000_000 },
+        { kind: "code", label: "Discount code LAGOS10", amount: -2_000_000 },
+        { kind: "scholarship", label: "Scholarship", amount: -5_000_000 },
+        { kind: "pay-in-full", label: "Pay-in-full discount", amount: -2_500_000 },
       ],
       total: 10_500_000,
     });
@@ -130,7 +130,11 @@ describe("priceBuildUp", () => {
     const more = priceBuildUp("full", intake, "2027-01-08", {
       scholarship: { amountKobo: 99_000_000 },
     });
-    expect(more.lines.at(-1)).toEqual({ label: "Scholarship", amount: -25_000_000 });
+    expect(more.lines.at(-1)).toEqual({
+      kind: "scholarship",
+      label: "Scholarship",
+      amount: -25_000_000,
+    });
     expect(more.total).toBe(0);
   });
 

@@ -108,6 +108,19 @@ function report(): Report {
         overdue: 0,
       },
     ],
+    discounts: [
+      {
+        intakeId: "i",
+        title: "Data Science",
+        label: "January 2027",
+        before: 500_000_00,
+        codes: 25_000_00,
+        scholarships: 100_000_00,
+        scholarshipCount: 1,
+        payInFull: 0,
+        after: 375_000_00,
+      },
+    ],
   };
 }
 
@@ -136,6 +149,18 @@ describe("the report as CSV", () => {
       "Data Science · January 2027",
       "Overdue (NGN)",
       "0.00",
+    ]);
+    expect(rows).toContainEqual([
+      "Discounts and scholarships",
+      "Data Science · January 2027",
+      "Scholarships (NGN)",
+      "100000.00",
+    ]);
+    expect(rows).toContainEqual([
+      "Discounts and scholarships",
+      "Data Science · January 2027",
+      "Scholarships given",
+      1,
     ]);
     expect(rows).toContainEqual(["Time to reply", "Week of 2026-10-05", "Median (hours)", "3.0"]);
     expect(rows).toContainEqual([

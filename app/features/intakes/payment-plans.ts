@@ -62,7 +62,11 @@ export type PriceReductions = {
 };
 
 /** One line of a price build-up: the starting price, then each reduction as a negative amount. */
-export type PriceLine = { label: string; amount: number };
+export type PriceLine = {
+  kind: "price" | "code" | "scholarship" | "pay-in-full";
+  label: string;
+  amount: number;
+};
 
 /**
  * What a place costs on `kind` (null: before a plan is chosen), line by line, for a place accepted on `acceptedOn`: the price
@@ -78,23 +82,31 @@ export function priceBuildUp(
 ): { lines: PriceLine[]; total: number } {
   const start = priceOnAcceptance(intake, acceptedOn);
   const lines: PriceLine[] = [
-    { label: earlyBirdOn(intake, acceptedOn) ? "Early-bird price" : "Course price", amount: start },
+    {
+      kind: "price",
+      label: earlyBirdOn(intake, acceptedOn) ? "Early-bird price" : "Course price",
+      amount: start,
+    },
   ];
   let total = start;
-  const takeOff = (label: string, reduction: Reduction | null | undefined) => {
+  const takeOff = (
+    lineKind: PriceLine["kind"],
+    label: string,
+    reduction: Reduction | null | undefined,
+  ) => {
     if (!reduction) return;
     const wanted =
       "percent" in reduction ? Math.floor((total * reduction.percent) / 100) : reduction.amountKobo;
     const off = Math.min(Math.max(wanted, 0), total);
     if (off === 0) return;
-    lines.push({ label, amount: -off });
+    lines.push({ kind: lineKind, label, amount: -off });
     total -= off;
   };
   const { code, scholarship } = reductions;
-  if (code) takeOff(`Discount code ${code.code}`, code);
-  takeOff("Scholarship", scholarship);
+  if (code) takeOff("code", `Discount code ${code.code}`, code);
+  takeOff("scholarship", "Scholarship", scholarship);
   if (kind === "full")
-    takeOff("Pay-in-full discount", { amountKobo: intake.payInFullDiscount ?? 0 });
+    takeOff("pay-in-full", "Pay-in-full discount", { amountKobo: intake.payInFullDiscount ?? 0 });
   return { lines, total };
 }
 

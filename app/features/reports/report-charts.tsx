@@ -24,6 +24,7 @@ import {
   busiestSummary,
   courseBarNote,
   courseInterestSummary,
+  discountsSummary,
   messagesSummary,
   monthLabel,
   replyTimesSummary,
@@ -273,6 +274,44 @@ export const reportCharts: ReportChart[] = [
           label: intakeName(intake),
           value: intake.outstanding,
           note: `${formatNaira(intake.overdue)} overdue · ${formatNaira(intake.paid)} paid of ${formatNaira(intake.scheduled)}${intake.refunded ? ` · ${formatNaira(intake.refunded)} refunded` : ""}`,
+        }))}
+      />
+    ),
+  },
+  {
+    id: "discounts",
+    title: "Discounts and scholarships",
+    summary: (report) => discountsSummary(report.discounts),
+    table: (report) => ({
+      caption:
+        "Per course and intake, as of today: the price of every place with a plan before and after what was taken off, by discount codes, scholarships (how many) and paying in full (naira)",
+      columns: [
+        column("Course · intake", "label"),
+        column("Before discounts", "naira"),
+        column("Discount codes", "naira"),
+        column("Scholarships", "naira"),
+        column("Scholarships given"),
+        column("Pay in full", "naira"),
+        column("After discounts", "naira"),
+      ],
+      rows: report.discounts.map((intake) => [
+        intakeName(intake),
+        intake.before,
+        intake.codes,
+        intake.scholarships,
+        intake.scholarshipCount,
+        intake.payInFull,
+        intake.after,
+      ]),
+    }),
+    drawing: ({ report }) => (
+      <BarList
+        label="Taken off the price per course and intake"
+        formatValue={formatNaira}
+        items={report.discounts.map((intake) => ({
+          label: intakeName(intake),
+          value: intake.before - intake.after,
+          note: `${formatNaira(intake.after)} of ${formatNaira(intake.before)} · ${intake.scholarshipCount} scholarships`,
         }))}
       />
     ),

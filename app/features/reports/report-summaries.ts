@@ -2,6 +2,7 @@ import { REPLY_PROMISE_HOURS } from "~/features/reply-clock/reply-clock";
 import { formatMonthYear, formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import type { FunnelStep } from "./admissions-funnel.server";
+import type { IntakeDiscounts } from "./discount-reports.server";
 import type { IntakeBalance, Revenue } from "./payment-reports.server";
 import {
   countOf as count,
@@ -181,4 +182,13 @@ export function balancesSummary(balances: IntakeBalance[]): string {
     balances.reduce((total, intake) => total + intake[key], 0);
   if (sum("scheduled") === 0) return "No one has chosen how to pay yet.";
   return `${formatNaira(sum("outstanding"))} still to pay of ${formatNaira(sum("scheduled"))} scheduled, ${formatNaira(sum("overdue"))} of it overdue.`;
+}
+
+/** The discounts chart's text: what was taken off in all, and how. */
+export function discountsSummary(discounts: IntakeDiscounts[]): string {
+  const sum = (
+    key: "before" | "after" | "codes" | "scholarships" | "payInFull" | "scholarshipCount",
+  ) => discounts.reduce((total, intake) => total + intake[key], 0);
+  if (sum("before") === sum("after")) return "Nothing has been taken off any price yet.";
+  return `${formatNaira(sum("before") - sum("after"))} taken off ${formatNaira(sum("before"))} of prices: ${formatNaira(sum("codes"))} by discount codes, ${formatNaira(sum("scholarships"))} by ${sum("scholarshipCount")} scholarships, ${formatNaira(sum("payInFull"))} for paying in full.`;
 }

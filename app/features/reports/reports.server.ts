@@ -16,6 +16,7 @@ import {
 import { addDays, lagosToday, startOfLagosDate } from "~/lib/format/dates";
 import { atLagosTime } from "~/lib/format/lagos-sql";
 import { admissionsFunnel, type CourseFunnel, funnelTotals } from "./admissions-funnel.server";
+import { discountsByIntake, type IntakeDiscounts } from "./discount-reports.server";
 import {
   type IntakeBalance,
   outstandingBalances,
@@ -321,6 +322,8 @@ export type Report = {
   revenue: Revenue;
   /** As of today, whatever the period. */
   balances: IntakeBalance[];
+  /** As of today, whatever the period. */
+  discounts: IntakeDiscounts[];
 };
 
 /** The whole Reports page's data for a period. */
@@ -335,6 +338,7 @@ export async function loadReport(period: ReportPeriod): Promise<Report> {
     funnel,
     revenue,
     balances,
+    discounts,
   ] = await Promise.all([
     messageCounts(period),
     inquiries,
@@ -343,6 +347,7 @@ export async function loadReport(period: ReportPeriod): Promise<Report> {
     interest.then((rows) => admissionsFunnel(period, rows)),
     revenueByMonth(period),
     outstandingBalances(),
+    discountsByIntake(),
   ]);
   return {
     messagesPerWeek: counts.perWeek,
@@ -353,5 +358,6 @@ export async function loadReport(period: ReportPeriod): Promise<Report> {
     admissions: { courses: funnel, totals: funnelTotals(funnel) },
     revenue,
     balances,
+    discounts,
   };
 }

@@ -81,9 +81,8 @@ export async function loadMyPayments(token: string, now = new Date()) {
   const discountOf = (changeable: boolean) => ({
     code: reductions.code?.code ?? null,
     off:
-      priceBuildUp(null, intake, acceptedOn, reductions).lines.find((line) =>
-        line.label.startsWith("Discount code"),
-      )?.amount ?? 0,
+      priceBuildUp(null, intake, acceptedOn, reductions).lines.find((line) => line.kind === "code")
+        ?.amount ?? 0,
     changeable: changeable && payable,
   });
   if (!application.paymentPlan)

@@ -17,9 +17,9 @@ import {
 } from "~/features/applications/application-history.server";
 import { formatApplicationReference } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
-import type { MailAttachment } from "~/features/outgoing-mail/mail-transport.server";
 import { reductionsOf } from "~/features/discounts/discount-codes.server";
 import { priceBuildUp } from "~/features/intakes/payment-plans";
+import type { MailAttachment } from "~/features/outgoing-mail/mail-transport.server";
 import { formatFullDate, lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  applications,
+  courses,
+  discountCodes,
+  discountRedemptions,
+  intakes,
+  scholarships,
+} from "~/db/schema";
+import { placePayingStatuses } from "~/features/applications/application-rules";
+import { reductionOf } from "~/features/discounts/discount-codes.server";
+import { type PriceLine, priceBuildUp } from "~/features/intakes/payment-plans";
+import { lagosToday } from "~/lib/format/dates";
+
+/** What the places of one intake cost before and after what was taken off them, in kobo. */
+export type IntakeDiscounts = {
+  intakeId: string;
+  title: string;
+  label: string;
+  /** The price (early-bird where it applied) of every place with a plan. */
+  before: number;
+  codes: number;
+  scholarships: number;
+  /** How many places were given a scholarship. */
+  scholarshipCount: number;
+  payInFull: number;
+  after: number;
+};
+
+/**
+ * Per intake, as of today: every accepted or enrolled place with a plan, priced line by line by
+ * priceBuildUp (the same lines as its receipts), summed. Intakes that took nothing off are left
+ * out; the most taken off first.
+ */
+export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
+  const rows = await db()
+    .select({
+      intakeId: intakes.id,
+      title: courses.title,
+      label: intakes.label,
+      plan: applications.paymentPlan,
+      acceptedAt: applications.acceptedAt,
+      createdAt: applications.createdAt,
+      intake: intakes,
+      // Flat, not nested: drizzle reads a nested left-joined object as null when its first
+      // column is, and a reduction has either a percent or an amount.
+      code: discountCodes.code,
+      codePercent: discountCodes.percent,
+      codeAmount: discountCodes.amount,
+      scholarshipPercent: scholarships.percent,
+      scholarshipAmount: scholarships.amount,
+    })
+    .from(applications)
+    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+    .innerJoin(courses, eq(courses.id, intakes.courseId))
+    .leftJoin(discountRedemptions, eq(discountRedemptions.applicationId, applications.id))
+    .leftJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .leftJoin(scholarships, eq(scholarships.applicationId, applications.id))
+    .where(
+      and(
+        isNotNull(applications.paymentPlan),
+        inArray(applications.status, [...placePayingStatuses]),
+      ),
+    )
+    .orderBy(asc(courses.title), asc(intakes.startsOn));
+  const byIntake = new Map<string, IntakeDiscounts>();
+  for (const row of rows) {
+    const { lines, total } = priceBuildUp(
+      row.plan,
+      row.intake,
+      lagosToday(row.acceptedAt ?? row.createdAt),
+      {
+        code: row.code
+          ? { code: row.code, ...reductionOf({ percent: row.codePercent, amount: row.codeAmount }) }
+          : null,
+        scholarship:
+          row.scholarshipPercent !== null || row.scholarshipAmount !== null
+            ? reductionOf({ percent: row.scholarshipPercent, amount: row.scholarshipAmount })
+            : null,
+      },
+    );
+    const off = (kind: PriceLine["kind"]) =>
+      -lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amount, 0);
+    const sums =
+      byIntake.get(row.intakeId) ??
+      ({
+        intakeId: row.intakeId,
+        title: row.title,
+        label: row.label,
+        before: 0,
+        codes: 0,
+        scholarships: 0,
+        scholarshipCount: 0,
+        payInFull: 0,
+        after: 0,
+      } satisfies IntakeDiscounts);
+    sums.before += lines[0]?.amount ?? 0;
+    sums.codes += off("code");
+    sums.scholarships += off("scholarship");
+    if (off("scholarship") > 0) sums.scholarshipCount += 1;
+    sums.payInFull += off("pay-in-full");
+    sums.after += total;
+    byIntake.set(row.intakeId, sums);
+  }
+  return [...byIntake.values()]
+    .filter((intake) => intake.before > intake.after)
+    .sort((a, b) => b.before - b.after - (a.before - a.after));
+}
