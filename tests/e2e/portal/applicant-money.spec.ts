@@ -158,3 +158,107 @@ test(
     await expectNoAxeViolations(page, "my application, refunded");
   },
 );
+
+/** 'Two instalments: ₦…' as the plan choice shows it, in kobo. */
+const planTotal = async (payment: ReturnType<Page["getByRole"]>) =>
+  nairaOf(
+    (await payment
+      .getByText(/^Two instalments: ₦/)
+      .first()
+      .textContent()) ?? "",
+  );
+const nairaOf = (text: string) => Number(text.match(/₦([\d,]+)/)?.[1]?.replaceAll(",", "") ?? NaN);
+
+test("a discount code lowers the instalments the applicant pays, and a scholarship the ones still unpaid", async ({
+  page,
+  browser,
+  superApi,
+}, testInfo) => {
+  // A code made in the portal, an application, a checkout and a scholarship on a busy machine.
+  test.setTimeout(180_000);
+  const staff = await browser.newContext({ baseURL: portalBaseURL });
+  await addDemoSession(staff, superApi);
+  const portal = await staff.newPage();
+  const code = `LAGOS${uid().slice(-6).toUpperCase()}`;
+  await openPortal(portal, `${PORTAL}/discounts?modal=create`);
+  const form = dialog(portal, "Add discount code");
+  await form.getByLabel(/^Code/).fill(code);
+  await form.getByLabel("Off").selectOption("percent");
+  await form.getByLabel("How much (% or ₦)").fill("20");
+  await form.getByLabel("Uses in all (optional)").fill("5");
+  await form.getByRole("button", { name: "Add discount code" }).click();
+  await expectToast(portal, "Discount code created.");
+  await expect(portal.locator(`[data-discount-code="${code}"]`)).toContainText("20% off");
+
+  // The applicant types it in lower case on the apply form, then accepts the place.
+  const { course, intake } = intakeFor(testInfo, 2);
+  await page.goto(`/course/${course.slug}`);
+  const apply = await page
+    .getByRole("link", { name: `Apply for ${intake.label}`, exact: true })
+    .getAttribute("href");
+  const email = `code-${uid()}@example.com`;
+  const applied = await page.request.post(apply ?? "", {
+    form: {
+      fullName: "Kemi Adeyemi",
+      email,
+      phone: "0803 765 4321",
+      experienceLevel: "Some self-study",
+      goals: "Become a product designer at a fintech.",
+      heardFrom: "WhatsApp",
+      discountCode: code.toLowerCase(),
+      consent: "on",
+    },
+  });
+  expect(applied.status()).toBe(200);
+  const link = (await waitForMail(email)).body.match(/\/application\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
+  const accepted = await page.request.post(link, { form: { intent: "accept" }, maxRedirects: 0 });
+  expect(accepted.status()).toBe(302);
+
+  await page.goto(link);
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(payment.getByText(`${code} applied:`, { exact: false })).toBeVisible();
+  const off = nairaOf(
+    (await payment.getByText(`${code} applied:`, { exact: false }).textContent()) ?? "",
+  );
+  const total = await planTotal(payment);
+  // 20 % off: the price is four times the discount, less it.
+  expect(total).toBe(off * 4);
+  await expectNoAxeViolations(page, "my application, a discount code applied");
+  await payment.getByRole("radio", { name: /^Two instalments/ }).check();
+  await payment.getByRole("button", { name: "Choose this plan" }).click();
+  const first = nairaOf(
+    (await payment
+      .getByRole("button", { name: /^Pay ₦[\d,]+ now with Paystack$/ })
+      .textContent()) ?? "",
+  );
+  expect(first).toBeGreaterThanOrEqual(total / 2);
+  expect(first).toBeLessThan(total / 2 + 1);
+  await payment.getByRole("button", { name: /^Pay ₦[\d,]+ now with Paystack$/ }).click();
+  await expect(page).toHaveTitle("Fake Paystack checkout (test)");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Status: Enrolled" })).toBeVisible();
+  const due = (await payment.getByText(/to pay\.$/).textContent()) ?? "";
+  expect(nairaOf(due.split("paid,")[1] ?? "")).toBe(total - first);
+
+  // Staff grant a 25 % scholarship on the application: the unpaid instalment shrinks.
+  await openPortal(portal, `${PORTAL}/students?q=${encodeURIComponent(email)}`);
+  await portal.getByRole("region", { name: "Applications" }).getByRole("link").first().click();
+  await portal.getByRole("link", { name: "Grant scholarship" }).click();
+  const grant = dialog(portal, "Grant scholarship");
+  await grant.getByLabel("Off").selectOption("percent");
+  await grant.getByLabel("How much (% or ₦)").fill("25");
+  await grant.getByLabel("Reason (staff only)").fill("Top of the aptitude test");
+  await grant.getByRole("button", { name: "Grant scholarship" }).click();
+  await expectToast(portal, /^Scholarship granted/);
+  await expect(portal.getByRole("table", { name: "Price" })).toContainText("Scholarship");
+  await staff.close();
+
+  await page.goto(link);
+  const left = nairaOf(
+    ((await payment.getByText(/to pay\.$/).textContent()) ?? "").split("paid,")[1] ?? "",
+  );
+  // Three quarters of the discounted price, less the first instalment already paid.
+  expect(left).toBe(total - total / 4 - first);
+  expect(left).toBeLessThan(total - first);
+  await expect(page.getByText("Top of the aptitude test")).toHaveCount(0);
+});

@@ -167,6 +167,12 @@ export const portalPages: PortalPage[] = [
     ready: modal("Add saved reply"),
   },
   {
+    name: "discounts, add modal",
+    signedIn: true,
+    url: fixed(`${PORTAL}/discounts?modal=create`),
+    ready: modal("Add discount code"),
+  },
+  {
     name: "admins",
     signedIn: true,
     url: fixed(`${PORTAL}/admins`),
