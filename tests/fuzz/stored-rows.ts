@@ -9,18 +9,22 @@ import {
   certificateReadiness,
   certificateSignatory,
   courses,
+  discountCodeIntakes,
+  discountCodes,
   inboundAttachments,
   inboundEmailKinds,
   inboundEmails,
   intakes,
   messages,
   savedReplies,
+  scholarships,
   tutors,
   whatsappMessages,
 } from "~/db/schema";
 import { adminEditSchema } from "~/features/admins/schema";
 import { confirmNameSchema, signatorySchema } from "~/features/certificates/certificate-schema";
 import { courseFormSchema } from "~/features/courses/admin/course-form-schema";
+import { discountCodeFormSchema, scholarshipFields } from "~/features/discounts/discount-schema";
 import { intakeFormDefaults, intakeFormSchema } from "~/features/intakes/intake-form-schema";
 import { contactSchema, inquirySchema } from "~/features/messages/intake/schema";
 import { savedReplyFormSchema } from "~/features/saved-replies/schema";
@@ -286,17 +290,64 @@ function confirmedNameProblems(row: typeof certificateReadiness.$inferSelect) {
   return result.success ? [] : result.error.issues;
 }
 
+/** Percent or Naira off: one of the two, never both or neither (as the forms' `kind`). */
+function reductionProblems(row: { percent: number | null; amount: number | null }): Issue[] {
+  return (row.percent === null) === (row.amount === null)
+    ? [{ message: "both or neither of percent and amount", path: ["percent"] }]
+    : [];
+}
+
+/** What a stored reduction is in the forms' fields: a whole percentage, or Naira from kobo. */
+const reductionFields = (row: { percent: number | null; amount: number | null }) =>
+  row.percent !== null
+    ? { kind: "percent", value: row.percent }
+    : { kind: "amount", value: nairaFromKobo(row.amount ?? 0) };
+
+/**
+ * A discount code as the Discounts page's form would send it again (1 to 100 %, or more than
+ * ₦0; dates in order; limits; its intakes), kept upper case, for every intake or for those listed.
+ */
+function discountCodeProblems(row: typeof discountCodes.$inferSelect & { intakeIds: string[] }) {
+  const result = discountCodeFormSchema.safeParse({
+    code: row.code,
+    ...reductionFields(row),
+    intakeIds: row.intakeIds,
+    validFrom: orUndefined(row.validFrom),
+    validUntil: orUndefined(row.validUntil),
+    useLimit: orUndefined(row.useLimit),
+    perPersonLimit: row.perPersonLimit,
+  });
+  const issues: Issue[] = [
+    ...(result.success ? [] : result.error.issues),
+    ...reductionProblems(row),
+  ];
+  if (!/^[A-Z0-9-]{1,32}$/.test(row.code))
+    issues.push({ message: "not upper-case letters, digits and dashes (1 to 32)", path: ["code"] });
+  if (row.allIntakes !== (row.intakeIds.length === 0))
+    issues.push({
+      message: `for ${row.allIntakes ? "every intake" : "chosen intakes"}, with ${row.intakeIds.length} listed`,
+      path: ["allIntakes"],
+    });
+  return issues;
+}
+
+/** A scholarship as the Payments section's form would send it again, its reason within limits. */
+function scholarshipProblems(row: typeof scholarships.$inferSelect) {
+  const result = scholarshipFields.safeParse({ ...reductionFields(row), reason: row.reason });
+  return [...(result.success ? [] : result.error.issues), ...reductionProblems(row)];
+}
+
 export type RowProblem = { table: string; id: string; issues: string[]; row: unknown };
 
 /** What a run expects of received mail: Message-IDs stored, and Message-IDs never stored. */
 export type MailExpectations = { stored: string[]; absent: string[] };
 
 /**
- * Every message, course, intake, admin, saved reply, tutor, certificate signatory and confirmed
- * certificate name in the stopped server's PGlite folder, checked against the
- * schema of the form that writes it; every received mail, the 'E-mail' conversations and kept
- * attachments checked for anything half-stored. Read after the server has stopped: PGlite
- * allows one process per folder.
+ * Every message, course, intake, admin, saved reply, tutor, certificate signatory, confirmed
+ * certificate name, discount code and scholarship in the stopped server's PGlite folder, checked
+ * against the schema of the form that writes it; every received mail, the 'E-mail' conversations
+ * and kept attachments checked for anything half-stored. Read after the server has stopped:
+ * PGlite allows one process per folder.
  */
 export async function storedRowProblems(
   dataDir: string,
@@ -446,6 +497,24 @@ export async function storedRowProblems(
       "certificate_readiness",
       readiness.map((row) => ({ ...row, id: row.applicationId })),
       confirmedNameProblems,
+    );
+    const codeIntakes = await handle.db.select().from(discountCodeIntakes);
+    const codes = await handle.db.select().from(discountCodes);
+    check(
+      "discount_codes",
+      codes.map((row) => ({
+        ...row,
+        intakeIds: codeIntakes
+          .filter((link) => link.codeId === row.id)
+          .map((link) => link.intakeId),
+      })),
+      discountCodeProblems,
+    );
+    const granted = await handle.db.select().from(scholarships);
+    check(
+      "scholarships",
+      granted.map((row) => ({ ...row, id: row.applicationId })),
+      scholarshipProblems,
     );
     return {
       checked,
