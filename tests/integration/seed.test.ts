@@ -11,11 +11,17 @@ import {
   courseCategories,
   courseLevels,
   courses,
+  discountCodes,
   intakes,
 } from "~/db/schema";
 import { readClassTimes } from "~/features/cohort/timetable-pattern";
 import { buildDemoCourses } from "~/features/demo/demo-courses";
-import { demoBankAccount, demoSignatory, seedDemoContent } from "~/features/demo/seed.server";
+import {
+  demoBankAccount,
+  demoDiscountCode,
+  demoSignatory,
+  seedDemoContent,
+} from "~/features/demo/seed.server";
 import { lagosToday } from "~/lib/format/dates";
 import { localDiskStorage } from "~/lib/infra/storage/local-disk.server";
 import { COURSE_ASSETS_BUCKET, type ObjectStorage } from "~/lib/infra/storage/storage.server";
@@ -122,10 +128,13 @@ describe("seedDemoContent on an empty database", () => {
     expect(lines.filter((line) => line.startsWith("Another process"))).toHaveLength(1);
   });
 
-  it("sets the bank account for transfers and the certificates' signatory", async () => {
+  it("sets the bank account for transfers, the certificates' signatory and a discount code to try", async () => {
     const { db } = database();
     expect(await db.select().from(bankAccount)).toMatchObject([demoBankAccount]);
     expect(await db.select().from(certificateSignatory)).toMatchObject([demoSignatory]);
+    expect(await db.select().from(discountCodes)).toMatchObject([
+      { ...demoDiscountCode, allIntakes: true, deactivatedAt: null },
+    ]);
   });
 
   it("covers every category and level, with the edge cases the screens need", async () => {

@@ -6,6 +6,7 @@ import {
   certificateSignatory,
   classSessions,
   courses,
+  discountCodes,
   intakes,
   type NewCourse,
   type NewIntake,
@@ -35,10 +36,13 @@ export type SeedOptions = {
 
 export type SeedResult = { seeded: boolean; courses: number };
 
-/** The demo's bank account for transfers: plainly not a real one. */
 /** Who signs the demo's certificates, so a newcomer can issue one straight away. */
 export const demoSignatory = { name: "Adaeze Okafor", title: "Director of Studies" };
 
+/** A discount code to try on the apply form: 10 % off every intake, once per person. */
+export const demoDiscountCode = { code: "WELCOME10", percent: 10, perPersonLimit: 1 };
+
+/** The demo's bank account for transfers: plainly not a real one. */
 export const demoBankAccount = {
   bankName: "Demo Bank (not a real account)",
   accountName: "Lagos Tech Academy Demo",
@@ -91,6 +95,7 @@ export async function seedDemoContent(
       // So that a newcomer sees bank transfer offered beside the test checkout.
       await tx.insert(bankAccount).values(demoBankAccount).onConflictDoNothing();
       await tx.insert(certificateSignatory).values(demoSignatory).onConflictDoNothing();
+      await tx.insert(discountCodes).values(demoDiscountCode).onConflictDoNothing();
       return { result: { seeded: true, courses: rows.length }, keep: new Set(storedKeys) };
     });
   } catch (error) {
