@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type Admin, applications, discountRedemptions } from "~/db/schema";
+import { type Admin, applications, discountRedemptions, payments } from "~/db/schema";
 import { applyForIntake } from "~/features/applications/applications.server";
 import { createCode, deactivateCode, listCodes } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
+import { newPaymentReference } from "~/features/payments/payment-reference";
 import { choosePaymentPlan } from "~/features/payments/payments.server";
 import {
   enterCodeOnApplication,
@@ -260,6 +261,68 @@ describe("scholarships", () => {
     expect(await statusOf(application.id)).toBe("enrolled");
   });
 
+  it("a full scholarship after the plan was chosen leaves nothing to pay and enrols; a failed attempt keeps a paid ₦0 instalment, owed again if the scholarship is lowered", async () => {
+    const { application } = await acceptedPlace();
+    await choosePaymentPlan(application.id, "two-instalments");
+    await grantScholarshipOnApplication(staff(), application.id, { percent: 100 }, "Full");
+    expect(await scheduleOf(application.id)).toEqual([]);
+    expect(await statusOf(application.id)).toBe("enrolled");
+
+    const { application: tried } = await acceptedPlace();
+    await choosePaymentPlan(tried.id, "two-instalments");
+    const first = nth(await scheduleOf(tried.id), 0);
+    await db().insert(payments).values({
+      reference: newPaymentReference(),
+      applicationId: tried.id,
+      instalmentId: first.id,
+      method: "paystack",
+      amount: first.amount,
+      status: "failed",
+    });
+    await grantScholarshipOnApplication(staff(), tried.id, { percent: 100 }, "Full");
+    const free = await scheduleOf(tried.id);
+    expect(free.map((part) => [part.amount, part.paidAt !== null])).toEqual([[0, true]]);
+    await grantScholarshipOnApplication(staff(), tried.id, { percent: 50 }, "Half after all");
+    const owed = await scheduleOf(tried.id);
+    expect(owed.map((part) => [part.amount, part.paidAt])).toEqual([
+      [6_250_000, null],
+      [6_250_000, null],
+    ]);
+  });
+
+  it("is refused while a transfer proof waits, and when a smaller one would leave a place paid in full owing money", async () => {
+    const { application } = await acceptedPlace();
+    await choosePaymentPlan(application.id, "two-instalments");
+    const first = nth(await scheduleOf(application.id), 0);
+    await db().insert(payments).values({
+      reference: newPaymentReference(),
+      applicationId: application.id,
+      instalmentId: first.id,
+      method: "bank-transfer",
+      amount: first.amount,
+      status: "proof-sent",
+      proofKey: "proofs/test.pdf",
+    });
+    expect(
+      (
+        await refusalOf(
+          grantScholarshipOnApplication(staff(), application.id, { percent: 75 }, "x"),
+        )
+      ).message,
+    ).toBe(discountMessages.paymentWaits);
+
+    const { application: paid } = await acceptedPlace();
+    await grantScholarshipOnApplication(staff(), paid.id, { percent: 50 }, "Half");
+    await choosePaymentPlan(paid.id, "full");
+    const only = nth(await scheduleOf(paid.id), 0);
+    await recordManualPayment(admin, paid.id, only.id, lagosToday(), "Cash");
+    expect(
+      (await refusalOf(grantScholarshipOnApplication(staff(), paid.id, { percent: 25 }, "Less")))
+        .message,
+    ).toBe(discountMessages.paidInFull);
+    expect(await amounts(paid.id)).toEqual([12_500_000]);
+  });
+
   it("granted before a plan, it prices the plans the applicant chooses from", async () => {
     const { application, intake } = await acceptedPlace();
     await grantScholarshipOnApplication(
@@ -319,6 +382,20 @@ describe("the forms", () => {
       value: "120",
     });
     expect(fieldErrors(over).value).toEqual(["A percentage is a whole number from 1 to 100"]);
+    // What the fuzz suite first found answered 500: now each refused on its field.
+    const refusedOn = async (fields: Record<string, string>) =>
+      fieldErrors(
+        await postTo(discountsRoute, "/admin-portal/discounts", { ...fields, code: `${name}Y` }),
+      );
+    expect((await refusedOn({ ...fields, value: "0.004" })).value).toEqual([
+      "Please enter an amount in Naira, more than 0",
+    ]);
+    expect((await refusedOn({ ...fields, validFrom: "0000-01-01" })).validFrom).toEqual([
+      "Please enter a valid date",
+    ]);
+    expect(
+      (await refusedOn({ ...fields, intakeIds: "5b1e4c3a-0000-4000-8000-00000000abcd" })).intakeIds,
+    ).toEqual([discountMessages.intakeGone]);
     await postTo(discountsRoute, "/admin-portal/discounts", {
       intent: "deactivate",
       id: created?.id ?? "",

@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from "~/db/schema";
+import { lagosToday } from "~/lib/format/dates";
 
 /*
  * The rules of an application's life, shared by the services, the portal and the applicant's
@@ -35,6 +36,13 @@ export const paysForPlace = (status: ApplicationStatus) =>
   (placePayingStatuses as readonly string[]).includes(status);
 
 /** Hours an offer holds its place unless staff choose another deadline. */
+/**
+ * The Lagos date a place was accepted, which prices it (the early bird). Places accepted before
+ * the moment was recorded count from the day they applied: a date that never moves.
+ */
+export const acceptedOnOf = (application: { acceptedAt: Date | null; createdAt: Date }) =>
+  lagosToday(application.acceptedAt ?? application.createdAt);
+
 export const OFFER_HOLD_HOURS = 72;
 /** The applicant is reminded this long before the offer's deadline. */
 export const OFFER_REMINDER_HOURS = 24;

@@ -5,6 +5,7 @@ import {
   discountCodeIntakes,
   discountCodes,
   discountRedemptions,
+  intakes,
   scholarships,
 } from "~/db/schema";
 import type { PriceReductions, Reduction } from "~/features/intakes/payment-plans";
@@ -199,9 +200,20 @@ export type NewDiscountCode = {
   perPersonLimit: number;
 };
 
-/** Creates a code; refused on its field when one of that name exists, in any case. */
+/**
+ * Creates a code; refused on its field when one of that name exists, in any case, or when an
+ * intake chosen is not one (deleted since the form was opened, or a forged id).
+ */
 export async function createCode(input: NewDiscountCode, adminId: string) {
   return db().transaction(async (tx) => {
+    if (input.intakeIds.length) {
+      const found = await tx
+        .select({ id: intakes.id })
+        .from(intakes)
+        .where(inArray(intakes.id, input.intakeIds));
+      if (found.length !== input.intakeIds.length)
+        throw new UserFacingError(messages.intakeGone, 409, "intakeIds");
+    }
     const [created] = await tx
       .insert(discountCodes)
       .values({

@@ -18,6 +18,11 @@ export const discountMessages = {
   codeCreated: "Discount code created.",
   codeDeactivated: "Discount code deactivated.",
   codeNotFound: "Discount code not found.",
+  intakeGone: "An intake you chose no longer exists. Please choose again.",
+  paidInFull:
+    "The place is paid in full: a smaller scholarship would leave money owed without an instalment. Record what is owed another way.",
+  paymentWaits:
+    "A transfer proof or a flagged payment waits for staff: settle it before granting a scholarship, so nothing is counted twice.",
   scholarshipGranted: "Scholarship granted. The instalments not yet paid are recomputed.",
   partPaid:
     "An instalment has been paid in part: settle it before granting a scholarship, so nothing is counted twice.",

@@ -51,9 +51,13 @@ const reductionFields = {
     .check(z.positive(messages.amountRange), z.maximum(NAIRA_MAX, messages.amountRange)),
 };
 
-/** The reduction a form's kind and value say, or the issue with the value. */
-function reductionOf(value: { kind: "percent" | "amount"; value: number }): Reduction | null {
-  if (value.kind === "amount") return { amountKobo: koboFromNaira(value.value) };
+/** The reduction a form's kind and value say; null when the value is not one. */
+function formReduction(value: { kind: "percent" | "amount"; value: number }): Reduction | null {
+  if (value.kind === "amount") {
+    // Under half a kobo rounds to nothing: no reduction at all.
+    const amountKobo = koboFromNaira(value.value);
+    return amountKobo >= 1 ? { amountKobo } : null;
+  }
   return Number.isInteger(value.value) && value.value <= 100 ? { percent: value.value } : null;
 }
 
@@ -61,12 +65,12 @@ const withReduction = <Shape extends { kind: "percent" | "amount"; value: number
   value: Shape,
   context: z.core.$RefinementCtx<Shape>,
 ) => {
-  if (!reductionOf(value))
+  if (!formReduction(value))
     context.addIssue({
       code: "custom",
       input: value,
       path: ["value"],
-      message: messages.percentRange,
+      message: value.kind === "amount" ? messages.amountRange : messages.percentRange,
     });
 };
 
@@ -79,7 +83,12 @@ const limit = z.optional(
       z.maximum(LIMIT_MAX, messages.limitRange),
     ),
 );
-const lagosDate = z.optional(z.iso.date({ error: messages.dateInvalid }));
+/** A Lagos calendar date within the years a code can mean (PostgreSQL has no year 0). */
+const lagosDate = z.optional(
+  z.iso
+    .date({ error: messages.dateInvalid })
+    .check(z.refine((date) => date >= "2000-01-01" && date <= "2099-12-31", messages.dateInvalid)),
+);
 
 /** The Discounts page's create form: none of the intakes chosen means every intake. */
 export const discountCodeFormSchema = z
@@ -113,7 +122,7 @@ export type DiscountCodeForm = z.output<typeof discountCodeFormSchema>;
 /** The form's values as createCode takes them. */
 export const newCodeOf = (form: DiscountCodeForm) => ({
   code: form.code,
-  reduction: reductionOf(form) as Reduction,
+  reduction: formReduction(form) as Reduction,
   intakeIds: [...new Set(form.intakeIds)],
   validFrom: form.validFrom ?? null,
   validUntil: form.validUntil ?? null,
@@ -142,7 +151,4 @@ export const scholarshipFields = z
   .check(z.superRefine(withReduction));
 
 export const scholarshipReductionOf = (value: z.output<typeof scholarshipFields>) =>
-  reductionOf(value) as Reduction;
-
-/** What an applicant types into 'Discount code'. */
-export const enteredCodeSchema = z.object({ code: codeText });
+  formReduction(value) as Reduction;

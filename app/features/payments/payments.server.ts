@@ -14,7 +14,7 @@ import {
   recordEvent,
   systemActor,
 } from "~/features/applications/application-history.server";
-import { paysForPlace } from "~/features/applications/application-rules";
+import { acceptedOnOf, paysForPlace } from "~/features/applications/application-rules";
 import { enrolOnPayment, setPaymentPlan } from "~/features/applications/application-writes.server";
 import { redeemEnteredCode, reductionsOf } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
@@ -57,21 +57,21 @@ type Schedule = ReturnType<typeof instalmentSchedule>;
 /**
  * Writes new amounts over an application's instalments, in order: rows are kept by number so
  * that attempts which brought no money keep their instalment; rows no longer needed go, their
- * attempts moved to `keeper` (by default the first row) and a checkout still open is closed.
- * When nothing is left to pay and attempts exist, the first row stays as a paid ₦0 instalment
- * for them to belong to.
+ * attempts moved to `keeper` (by default the first row), and a checkout still open is closed.
+ * When nothing is left to pay but attempts must keep an instalment, the keeper stays as a paid
+ * ₦0 instalment for them to belong to; without attempts, the rows simply go.
  */
 async function rewriteInstalments(
   tx: Transaction,
   applicationId: string,
   rows: { id: string }[],
   schedule: Schedule,
-  keeper = rows[0],
+  { keeper = rows[0], attempts }: { keeper?: { id: string }; attempts: number },
 ) {
-  const parts =
-    schedule.length === 0 && keeper && rows.includes(keeper)
-      ? [{ number: 1, amount: 0, dueOn: lagosToday(), paidAt: new Date() }]
-      : schedule;
+  const keepsFreeRow = schedule.length === 0 && attempts > 0 && keeper && rows.includes(keeper);
+  const parts = keepsFreeRow
+    ? [{ number: 1, amount: 0, dueOn: lagosToday(), paidAt: new Date() }]
+    : schedule;
   const surplus = rows.slice(parts.length).map((row) => row.id);
   for (const [index, part] of parts.entries()) {
     const kept = rows[index];
@@ -79,22 +79,29 @@ async function rewriteInstalments(
     else
       await tx
         .update(instalments)
-        .set({ ...part, remindedAheadAt: null, remindedOnDayAt: null, updatedAt: sql`now()` })
+        // A ₦0 instalment written paid is unpaid again if a new price makes it owe something.
+        .set({
+          paidAt: null,
+          ...part,
+          remindedAheadAt: null,
+          remindedOnDayAt: null,
+          updatedAt: sql`now()`,
+        })
         .where(eq(instalments.id, kept.id));
   }
-  if (!keeper) return;
-  await tx
-    .update(payments)
-    .set({
-      status: sql`case when ${payments.status} = 'started' then 'abandoned' else ${payments.status} end`,
-      ...(surplus.length
-        ? {
-            instalmentId: sql`case when ${inArray(payments.instalmentId, surplus)} then ${keeper.id}::uuid else ${payments.instalmentId} end`,
-          }
-        : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(payments.applicationId, applicationId));
+  if (attempts > 0 && keeper)
+    await tx
+      .update(payments)
+      .set({
+        status: sql`case when ${payments.status} = 'started' then 'abandoned' else ${payments.status} end`,
+        ...(surplus.length
+          ? {
+              instalmentId: sql`case when ${inArray(payments.instalmentId, surplus)} then ${keeper.id}::uuid else ${payments.instalmentId} end`,
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.applicationId, applicationId));
   if (surplus.length) await tx.delete(instalments).where(inArray(instalments.id, surplus));
 }
 
@@ -145,14 +152,14 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
     const { rows, attempts } = await lockSchedule(tx, applicationId);
     if (!planChangeable(attempts)) throw new UserFacingError(paymentMessages.planFixed, 409);
     await redeemEnteredCode(tx, application);
-    const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+    const acceptedOn = acceptedOnOf(application);
     const schedule = instalmentSchedule(
       kind,
       intake,
       acceptedOn,
       await reductionsOf(tx, applicationId),
     );
-    await rewriteInstalments(tx, applicationId, rows, schedule);
+    await rewriteInstalments(tx, applicationId, rows, schedule, { attempts: attempts.length });
     await setPaymentPlan(tx, applicationId, kind);
     await recordEvent(
       tx,
@@ -185,17 +192,17 @@ export async function repriceSchedule(
     id: string;
     paymentPlan: PaymentPlanKind | null;
     acceptedAt: Date | null;
-    updatedAt: Date;
+    createdAt: Date;
   },
   intake: IntakePricing,
 ): Promise<{ paidOver: number }> {
   if (!application.paymentPlan) return { paidOver: 0 };
-  const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+  const acceptedOn = acceptedOnOf(application);
   const reductions = await reductionsOf(tx, application.id);
   const schedule = instalmentSchedule(application.paymentPlan, intake, acceptedOn, reductions);
   const { rows, attempts } = await lockSchedule(tx, application.id);
   if (planChangeable(attempts)) {
-    await rewriteInstalments(tx, application.id, rows, schedule);
+    await rewriteInstalments(tx, application.id, rows, schedule, { attempts: attempts.length });
     await enrolIfNothingDue(tx, application.id);
     return { paidOver: 0 };
   }
@@ -205,19 +212,21 @@ export async function repriceSchedule(
     attempts.some((payment) => payment.instalmentId === row.id && payment.status === "paid"),
   );
   if (partPaid) throw new UserFacingError(discountMessages.partPaid, 409);
+  // Money waiting for staff would be counted against a schedule it was not sent for.
+  if (attempts.some((payment) => payment.status === "proof-sent" || payment.status === "flagged"))
+    throw new UserFacingError(discountMessages.paymentWaits, 409);
   const total = schedule.reduce((sum, part) => sum + part.amount, 0);
   const left = total - paidRows.reduce((sum, row) => sum + row.amount, 0);
+  if (left > 0 && unpaidRows.length === 0)
+    throw new UserFacingError(discountMessages.paidInFull, 409);
   const amounts = left > 0 ? splitEvenly(left, unpaidRows.length) : [];
   const unpaidSchedule = unpaidRows
     .map((row, index) => ({ number: row.number, amount: amounts[index] ?? 0, dueOn: row.dueOn }))
     .filter((part) => part.amount > 0);
-  await rewriteInstalments(
-    tx,
-    application.id,
-    unpaidRows,
-    unpaidSchedule,
-    paidRows.at(-1) ?? unpaidRows[0],
-  );
+  await rewriteInstalments(tx, application.id, unpaidRows, unpaidSchedule, {
+    keeper: paidRows.at(-1) ?? unpaidRows[0],
+    attempts: attempts.length,
+  });
   await enrolIfNothingDue(tx, application.id);
   return { paidOver: Math.max(-left, 0) };
 }

@@ -6,7 +6,7 @@ import {
   applicantActor,
   recordEvent,
 } from "~/features/applications/application-history.server";
-import { isLive } from "~/features/applications/application-rules";
+import { acceptedOnOf, isLive } from "~/features/applications/application-rules";
 import {
   enterCode,
   redeemEnteredCode,
@@ -17,7 +17,6 @@ import { discountMessages } from "~/features/discounts/discount-messages";
 import { grantScholarship, scholarshipOf } from "~/features/discounts/scholarships.server";
 import { priceBuildUp, type Reduction } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
-import { lagosToday } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { lockMoneyRows } from "./money-locks.server";
 import { paymentMessages } from "./payment-messages";
@@ -52,8 +51,9 @@ export async function enterCodeOnApplication(applicationId: string, entered: str
     const { application, intake } = await lockBeforeFirstPayment(tx, applicationId);
     const code = await enterCode(tx, application, entered);
     if (application.paymentPlan) {
-      await redeemEnteredCode(tx, application);
+      // The schedule's rows, then the code's: the order choosePaymentPlan locks them in.
       await repriceSchedule(tx, application, intake);
+      await redeemEnteredCode(tx, application);
     }
     await recordEvent(tx, applicationId, "code-entered", applicantActor, {
       detail: { code: code.code },
@@ -89,6 +89,8 @@ export async function grantScholarshipOnApplication(
   return db().transaction(async (tx) => {
     const { application, intake } = await lockMoneyRows(tx, applicationId);
     if (!application || !intake) throw new UserFacingError(paymentMessages.notAccepted, 404);
+    if (intake.status === "cancelled")
+      throw new UserFacingError(paymentMessages.intakeCancelled, 409);
     if (!isLive(application.status)) throw new UserFacingError(paymentMessages.notAccepted, 409);
     await grantScholarship(tx, applicationId, reduction, reason, actor.adminId);
     const { paidOver } = await repriceSchedule(tx, application, intake);
@@ -116,7 +118,7 @@ export async function priceOfApplication(applicationId: string) {
       .where(eq(applications.id, applicationId));
     if (!row) return null;
     const { application, intake } = row;
-    const acceptedOn = lagosToday(application.acceptedAt ?? application.createdAt);
+    const acceptedOn = acceptedOnOf(application);
     const reductions = await reductionsOf(tx, applicationId);
     const scholarship = await scholarshipOf(tx, applicationId);
     return {

@@ -8,10 +8,9 @@ import {
   intakes,
   scholarships,
 } from "~/db/schema";
-import { placePayingStatuses } from "~/features/applications/application-rules";
+import { acceptedOnOf, placePayingStatuses } from "~/features/applications/application-rules";
 import { reductionOf } from "~/features/discounts/discount-codes.server";
 import { type PriceLine, priceBuildUp } from "~/features/intakes/payment-plans";
-import { lagosToday } from "~/lib/format/dates";
 
 /** What the places of one intake cost before and after what was taken off them, in kobo. */
 export type IntakeDiscounts = {
@@ -66,20 +65,15 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
     .orderBy(asc(courses.title), asc(intakes.startsOn));
   const byIntake = new Map<string, IntakeDiscounts>();
   for (const row of rows) {
-    const { lines, total } = priceBuildUp(
-      row.plan,
-      row.intake,
-      lagosToday(row.acceptedAt ?? row.createdAt),
-      {
-        code: row.code
-          ? { code: row.code, ...reductionOf({ percent: row.codePercent, amount: row.codeAmount }) }
+    const { lines, total } = priceBuildUp(row.plan, row.intake, acceptedOnOf(row), {
+      code: row.code
+        ? { code: row.code, ...reductionOf({ percent: row.codePercent, amount: row.codeAmount }) }
+        : null,
+      scholarship:
+        row.scholarshipPercent !== null || row.scholarshipAmount !== null
+          ? reductionOf({ percent: row.scholarshipPercent, amount: row.scholarshipAmount })
           : null,
-        scholarship:
-          row.scholarshipPercent !== null || row.scholarshipAmount !== null
-            ? reductionOf({ percent: row.scholarshipPercent, amount: row.scholarshipAmount })
-            : null,
-      },
-    );
+    });
     const off = (kind: PriceLine["kind"]) =>
       -lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amount, 0);
     const sums =

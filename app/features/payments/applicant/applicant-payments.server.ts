@@ -11,6 +11,7 @@ import {
   payments,
 } from "~/db/schema";
 import {
+  acceptedOnOf,
   formatApplicationReference,
   paysForPlace,
 } from "~/features/applications/application-rules";
@@ -68,7 +69,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
   if (!payable && !application.paymentPlan) return null;
   const today = lagosToday(now);
   const canPayOnline = configuredGateway() !== null;
-  const acceptedOn = lagosToday(application.acceptedAt ?? application.updatedAt);
+  const acceptedOn = acceptedOnOf(application);
   const plansBut = (chosen: PaymentPlanKind | null) =>
     intake.paymentPlans
       .filter((kind) => kind !== chosen)

@@ -15,12 +15,15 @@ import {
   emailIntakeColumns,
   systemActor,
 } from "~/features/applications/application-history.server";
-import { formatApplicationReference } from "~/features/applications/application-rules";
+import {
+  acceptedOnOf,
+  formatApplicationReference,
+} from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
 import { reductionsOf } from "~/features/discounts/discount-codes.server";
 import { priceBuildUp } from "~/features/intakes/payment-plans";
 import type { MailAttachment } from "~/features/outgoing-mail/mail-transport.server";
-import { formatFullDate, lagosToday } from "~/lib/format/dates";
+import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { siteConfig } from "~/lib/site/site-config";
 import { firstName } from "~/lib/text/person-name";
@@ -105,7 +108,7 @@ export async function receiptFacts(
     priceLines: priceBuildUp(
       application.paymentPlan,
       pricing,
-      lagosToday(application.acceptedAt ?? application.createdAt),
+      acceptedOnOf(application),
       await reductionsOf(reader, application.id),
     ).lines,
     paidToDateKobo: paidBefore?.paid ?? payment.amount,

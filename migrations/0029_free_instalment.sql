@@ -1,0 +1,2 @@
+ALTER TABLE "instalments" DROP CONSTRAINT "instalments_amount_positive";--> statement-breakpoint
+ALTER TABLE "instalments" ADD CONSTRAINT "instalments_amount_positive" CHECK ("instalments"."amount_kobo" > 0 OR ("instalments"."amount_kobo" = 0 AND "instalments"."paid_at" IS NOT NULL));
