@@ -430,13 +430,53 @@ describe("the forms", () => {
     const page = (await myApplicationPage(token)) as {
       payments: { stage: string; discount: unknown; plans: { schedule: { amount: number }[] }[] };
     };
-    expect(page.payments.discount).toEqual({ code: code.code, off: -2_000_000, changeable: true });
+    expect(page.payments.discount).toEqual({
+      code: code.code,
+      refusal: null,
+      off: -2_000_000,
+      changeable: true,
+    });
     expect(page.payments.plans[0]?.schedule[0]?.amount).toBe(23_000_000);
     await postOnMyApplication(token, { intent: "remove-code" });
     const after = (await myApplicationPage(token)) as {
       payments: { discount: { code: string | null } };
     };
     expect(after.payments.discount.code).toBeNull();
+  });
+
+  it("an offer's terms are priced with the code; a code that can no longer be used is said so, the plans priced without it", async () => {
+    const code = await newCode({ reduction: { percent: 20 } });
+    const { intake } = await openIntake({ paymentPlans: ["full"], admissionMode: "first-come" });
+    const input = applicantInput(undefined, { discountCode: code.code });
+    await applyForIntake(intake.id, input, origin);
+    const token = await tokenOf(input.email);
+    const offered = (await myApplicationPage(token)) as {
+      application: { offerTerms: { price: number } };
+    };
+    expect(offered.application.offerTerms.price).toBe(20_000_000);
+    await deactivateCode(code.id);
+    await postOnMyApplication(token, { intent: "accept" });
+    const page = (await myApplicationPage(token)) as {
+      payments: { discount: unknown; plans: { schedule: { amount: number }[] }[] };
+    };
+    expect(page.payments.discount).toMatchObject({
+      code: code.code,
+      refusal: discountMessages.deactivated,
+    });
+    expect(page.payments.plans[0]?.schedule[0]?.amount).toBe(25_000_000);
+  });
+
+  it("a student enrolled with nothing to pay cannot remove the code that made it so", async () => {
+    const code = await newCode({ reduction: { percent: 100 } });
+    const { token, application } = await acceptedThroughLink();
+    await postOnMyApplication(token, { intent: "enter-code", code: code.code });
+    await postOnMyApplication(token, { intent: "choose-plan", plan: "full" });
+    expect(await statusOf(application.id)).toBe("enrolled");
+    const page = (await myApplicationPage(token)) as { payments: { discount: unknown } };
+    expect(page.payments.discount).toMatchObject({ code: code.code, changeable: false });
+    expect((await refusalOf(removeCodeFromApplication(application.id))).message).toBe(
+      discountMessages.afterFirstPayment,
+    );
   });
 
   it("staff grant a scholarship from the application's Payments section; the reason stays with staff", async () => {

@@ -142,6 +142,29 @@ export async function redeemEnteredCode(tx: Transaction, applicant: Applicant, n
     .where(eq(discountRedemptions.applicationId, applicant.id));
 }
 
+/**
+ * What lowers `applicant`'s price as it would be charged today: reductionsOf, less a code
+ * entered but not yet redeemed that can no longer be used (expired, deactivated, used up), which
+ * comes back with why, for the page to say so instead of showing a price it would refuse.
+ */
+export async function chargeableReductionsOf(
+  tx: Transaction,
+  applicant: Applicant,
+  now = new Date(),
+): Promise<{ reductions: PriceReductions; refused: { code: string; reason: string } | null }> {
+  const reductions = await reductionsOf(tx, applicant.id);
+  const [entered] = await tx
+    .select({ code: discountCodes, redeemedAt: discountRedemptions.redeemedAt })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(eq(discountRedemptions.applicationId, applicant.id));
+  if (!entered || entered.redeemedAt) return { reductions, refused: null };
+  const reason = await refusalOf(tx, entered.code, applicant, lagosToday(now));
+  return reason
+    ? { reductions: { ...reductions, code: null }, refused: { code: entered.code.code, reason } }
+    : { reductions, refused: null };
+}
+
 /** What lowers an application's price: its code (entered or redeemed) and its scholarship. */
 export async function reductionsOf(
   tx: Pick<Transaction, "select">,

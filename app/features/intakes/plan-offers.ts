@@ -5,6 +5,7 @@ import {
   instalmentSchedule,
   offeredPlans,
   type PaymentPlanKind,
+  type PriceReductions,
   paymentPlanLabels,
   priceOnAcceptance,
 } from "./payment-plans";
@@ -18,6 +19,7 @@ export type PlanOffer = { kind: PaymentPlanKind; label: string; terms: string };
 export function planOffers(
   intake: IntakePricing & { paymentPlans: readonly PaymentPlanKind[] },
   today: string,
+  reductions: PriceReductions = {},
 ): PlanOffer[] {
   const instalmentPlans = intake.paymentPlans.filter(
     (kind): kind is Exclude<PaymentPlanKind, "full"> => kind !== "full",
@@ -25,13 +27,18 @@ export function planOffers(
   return offeredPlans(instalmentPlans).map((kind) => ({
     kind,
     label: paymentPlanLabels[kind],
-    terms: termsOf(kind, intake, today),
+    terms: termsOf(kind, intake, today, reductions),
   }));
 }
 
-function termsOf(kind: PaymentPlanKind, intake: IntakePricing, today: string): string {
-  const [first, ...rest] = instalmentSchedule(kind, intake, today);
-  if (!first) return "";
+function termsOf(
+  kind: PaymentPlanKind,
+  intake: IntakePricing,
+  today: string,
+  reductions: PriceReductions,
+): string {
+  const [first, ...rest] = instalmentSchedule(kind, intake, today, reductions);
+  if (!first) return formatNaira(0);
   const second = rest[0];
   if (kind === "full" || !second) {
     const price = priceOnAcceptance(intake, today);

@@ -14,6 +14,7 @@ import {
   removeCode,
 } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
+import { reductionText } from "~/features/discounts/discount-summary";
 import { grantScholarship, scholarshipOf } from "~/features/discounts/scholarships.server";
 import { priceBuildUp, type Reduction } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
@@ -26,7 +27,7 @@ import { planChangeable, repriceSchedule } from "./payments.server";
 // 'My application', a scholarship staff grant. Each locks the application's money rows, writes
 // the change, prices the schedule again and records it in the history, in one transaction.
 
-/** The application locked, refused unless it is live and has paid nothing yet. */
+/** The application locked, refused unless it is live, not enrolled, and has paid nothing yet. */
 async function lockBeforeFirstPayment(tx: Transaction, applicationId: string) {
   const { application, intake } = await lockMoneyRows(tx, applicationId);
   if (!application || !intake) throw new UserFacingError(paymentMessages.notAccepted, 404);
@@ -36,7 +37,9 @@ async function lockBeforeFirstPayment(tx: Transaction, applicationId: string) {
     .select({ status: payments.status })
     .from(payments)
     .where(eq(payments.applicationId, applicationId));
-  if (!isLive(application.status) || !planChangeable(attempts))
+  // Enrolled: paid, or enrolled with nothing to pay; a code removed then would leave a
+  // student owing.
+  if (!isLive(application.status) || application.status === "enrolled" || !planChangeable(attempts))
     throw new UserFacingError(discountMessages.afterFirstPayment, 409);
   return { application, intake };
 }
@@ -70,10 +73,6 @@ export async function removeCodeFromApplication(applicationId: string) {
     await recordEvent(tx, applicationId, "code-removed", applicantActor, { detail: { code } });
   });
 }
-
-/** 'Scholarship (10 %)' or '₦50,000', as the history and the portal say what was granted. */
-export const reductionText = (reduction: Reduction) =>
-  "percent" in reduction ? `${reduction.percent}%` : formatNaira(reduction.amountKobo);
 
 /**
  * Staff grant a scholarship on a live application, before or after acceptance (a later grant

@@ -1,13 +1,16 @@
+import { db } from "~/db/client.server";
 import type { Intake } from "~/db/schema";
+import { reductionsOf } from "~/features/discounts/discount-codes.server";
 import {
   closingText,
   earlyBirdText,
   intakeModeLabels,
   placesLeftText,
 } from "~/features/intakes/intake-wording";
-import { priceOnAcceptance } from "~/features/intakes/payment-plans";
+import { type PriceReductions, priceBuildUp } from "~/features/intakes/payment-plans";
 import { planOffers } from "~/features/intakes/plan-offers";
 import { lagosToday } from "~/lib/format/dates";
+import { applicationIdOfToken } from "../application-token.server";
 import {
   findApplicationByToken,
   findIntakeToApply,
@@ -68,22 +71,32 @@ export async function loadMyApplication(token: string, now = new Date()) {
   const found = await findApplicationByToken(token, now);
   if (!found) return null;
   const { intake } = found;
+  // An offer's terms are priced with the code and scholarship already on the application.
+  const reductions = found.offerOpen
+    ? await db().transaction(async (tx) => {
+        const id = await applicationIdOfToken(tx, token);
+        return id ? reductionsOf(tx, id) : {};
+      })
+    : {};
   return {
     ...found,
     timeLeft:
       found.offerOpen && found.offerExpiresAt ? timeLeftText(found.offerExpiresAt, now) : null,
-    offerTerms: found.offerOpen ? offerTerms(intake, now) : null,
+    offerTerms: found.offerOpen ? offerTerms(intake, now, reductions) : null,
     intake: intakeFacts(intake),
   };
 }
 
-/** What accepting the offer today costs (the early bird while it lasts) and the ways to pay it. */
-function offerTerms(intake: MyApplication["intake"], now: Date) {
+/**
+ * What accepting the offer today costs (the early bird while it lasts, less the application's
+ * code and scholarship) and the ways to pay it.
+ */
+function offerTerms(intake: MyApplication["intake"], now: Date, reductions: PriceReductions) {
   const today = lagosToday(now);
   return {
-    price: priceOnAcceptance(intake, today),
+    price: priceBuildUp(null, intake, today, reductions).total,
     earlyBird: earlyBirdText(intake, now),
-    plans: planOffers(intake, today),
+    plans: planOffers(intake, today, reductions),
   };
 }
 

@@ -1,19 +1,16 @@
 import TicketPercent from "lucide-react/icons/ticket-percent";
 import { Form, Link, useNavigation } from "react-router";
 import { formatShortDate } from "~/lib/format/dates";
-import { formatNaira } from "~/lib/format/money";
 import { buttonClasses } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { IntentFields } from "~/ui/form/intent-fields";
 import { rowActionClasses } from "~/ui/list/row-actions";
 import type { listCodes } from "../discount-codes.server";
+import { codeOffText } from "../discount-summary";
 import type { CodeIntake } from "./list-url";
 import { discountListHref } from "./list-url";
 
 export type ListedCode = Awaited<ReturnType<typeof listCodes>>[number];
-
-const offOf = (code: ListedCode) =>
-  code.percent !== null ? `${code.percent}% off` : `${formatNaira(code.amount ?? 0)} off`;
 
 const datesOf = (code: ListedCode) =>
   code.validFrom && code.validUntil
@@ -94,7 +91,7 @@ export function DiscountList({
                     </span>
                   ) : null}
                 </th>
-                <td className="px-4 py-2">{offOf(code)}</td>
+                <td className="px-4 py-2">{codeOffText(code)}</td>
                 <td className="px-4 py-2">
                   {code.allIntakes ? "Every intake" : code.intakeIds.map(intakeName).join("; ")}
                 </td>

@@ -16,7 +16,7 @@ import {
   paysForPlace,
 } from "~/features/applications/application-rules";
 import { applicationIdOfToken } from "~/features/applications/application-token.server";
-import { reductionsOf } from "~/features/discounts/discount-codes.server";
+import { chargeableReductionsOf } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
 import { codeText } from "~/features/discounts/discount-schema";
 import {
@@ -64,7 +64,9 @@ export async function loadMyPayments(token: string, now = new Date()) {
   });
   if (!found) return null;
   const { application, intake } = found;
-  const reductions = await db().transaction((tx) => reductionsOf(tx, application.id));
+  const { reductions, refused } = await db().transaction((tx) =>
+    chargeableReductionsOf(tx, application, now),
+  );
   const payable = intake.status !== "cancelled" && paysForPlace(application.status);
   if (!payable && !application.paymentPlan) return null;
   const today = lagosToday(now);
@@ -80,11 +82,13 @@ export async function loadMyPayments(token: string, now = new Date()) {
       }));
   /** The code on the application, what it takes off, and whether it may still be changed. */
   const discountOf = (changeable: boolean) => ({
-    code: reductions.code?.code ?? null,
+    code: reductions.code?.code ?? refused?.code ?? null,
+    // A code entered that can no longer be used: why, and the plans priced without it.
+    refusal: refused?.reason ?? null,
     off:
       priceBuildUp(null, intake, acceptedOn, reductions).lines.find((line) => line.kind === "code")
         ?.amount ?? 0,
-    changeable: changeable && payable,
+    changeable: changeable && payable && application.status !== "enrolled",
   });
   if (!application.paymentPlan)
     return {

@@ -218,8 +218,10 @@ function DiscountCode({
       {discount.code ? (
         <Form method="post" action={action} className="flex flex-wrap items-center gap-3">
           <p className="text-slate-800">
-            <span className="font-mono font-semibold">{discount.code}</span> applied
-            {discount.off ? `: ${formatNaira(-discount.off)} off` : ""}.
+            <span className="font-mono font-semibold">{discount.code}</span>{" "}
+            {discount.refusal
+              ? `cannot be used any more: ${discount.refusal} The prices below are without it.`
+              : `applied${discount.off ? `: ${formatNaira(-discount.off)} off` : ""}.`}
           </p>
           {discount.changeable ? (
             <>
