@@ -152,12 +152,7 @@ export async function chargeableReductionsOf(
   applicant: Applicant,
   now = new Date(),
 ): Promise<{ reductions: PriceReductions; refused: { code: string; reason: string } | null }> {
-  const reductions = await reductionsOf(tx, applicant.id);
-  const [entered] = await tx
-    .select({ code: discountCodes, redeemedAt: discountRedemptions.redeemedAt })
-    .from(discountRedemptions)
-    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
-    .where(eq(discountRedemptions.applicationId, applicant.id));
+  const { entered, reductions } = await readReductions(tx, applicant.id);
   if (!entered || entered.redeemedAt) return { reductions, refused: null };
   const reason = await refusalOf(tx, entered.code, applicant, lagosToday(now));
   return reason
@@ -170,12 +165,13 @@ export async function reductionsOf(
   tx: Pick<Transaction, "select">,
   applicationId: string,
 ): Promise<PriceReductions> {
-  const [code] = await tx
-    .select({
-      code: discountCodes.code,
-      percent: discountCodes.percent,
-      amount: discountCodes.amount,
-    })
+  return (await readReductions(tx, applicationId)).reductions;
+}
+
+/** The code on an application (with when it was redeemed) and its reductions, read once. */
+async function readReductions(tx: Pick<Transaction, "select">, applicationId: string) {
+  const [entered] = await tx
+    .select({ code: discountCodes, redeemedAt: discountRedemptions.redeemedAt })
     .from(discountRedemptions)
     .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
     .where(eq(discountRedemptions.applicationId, applicationId));
@@ -183,10 +179,11 @@ export async function reductionsOf(
     .select()
     .from(scholarships)
     .where(eq(scholarships.applicationId, applicationId));
-  return {
-    code: code ? { code: code.code, ...reductionOf(code) } : null,
+  const reductions: PriceReductions = {
+    code: entered ? { code: entered.code.code, ...reductionOf(entered.code) } : null,
     scholarship: scholarship ? reductionOf(scholarship) : null,
   };
+  return { entered, reductions };
 }
 
 /** The codes, newest first, each with its intakes and how many applications redeemed it. */

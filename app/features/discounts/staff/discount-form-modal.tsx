@@ -6,7 +6,7 @@ import { useSchemaForm } from "~/ui/form/use-schema-form";
 import type { ListModalProps } from "~/ui/modal";
 import { discountRule } from "../discount-messages";
 import { CODE_MAX, discountCodeFormSchema, reductionKindOptions } from "../discount-schema";
-import type { CodeIntake } from "./list-url";
+import type { CodeIntake } from "./discount-list";
 
 /** The form that adds a discount code, in a URL-driven modal. */
 export function DiscountFormModal({

@@ -7,10 +7,12 @@ import { IntentFields } from "~/ui/form/intent-fields";
 import { rowActionClasses } from "~/ui/list/row-actions";
 import type { listCodes } from "../discount-codes.server";
 import { codeOffText } from "../discount-summary";
-import type { CodeIntake } from "./list-url";
 import { discountListHref } from "./list-url";
 
 export type ListedCode = Awaited<ReturnType<typeof listCodes>>[number];
+
+/** An intake a code can be for, as the Discounts page names it. */
+export type CodeIntake = { id: string; courseTitle: string; label: string; startsOn: string };
 
 const datesOf = (code: ListedCode) =>
   code.validFrom && code.validUntil

@@ -8,6 +8,3 @@ const list = listUrl(href("/admin-portal/discounts"), z.object({}), closedModal)
 
 /** The Discounts page, optionally with its create form open. */
 export const discountListHref = (modal: ModalState = {}) => list.href({}, modal);
-
-/** An intake a code can be for, as the Discounts page names it. */
-export type CodeIntake = { id: string; courseTitle: string; label: string; startsOn: string };
