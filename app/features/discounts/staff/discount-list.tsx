@@ -51,7 +51,7 @@ export function DiscountList({
     return intake ? `${intake.courseTitle}, ${formatShortDate(intake.startsOn)}` : "An intake";
   };
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Discount codes</caption>
         <thead className="text-slate-600 dark:text-slate-400">
