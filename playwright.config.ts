@@ -76,6 +76,8 @@ function server(serverPort: number, folder: string, extraEnv: Record<string, str
       PAYSTACK_SECRET_KEY: paystack.secretKey,
       PAYSTACK_BASE_URL: paystack.baseUrl,
       INBOUND_REPLY_ADDRESS: inboundReplyAddress,
+      // Each test signs a new staff member in: hashes at a test suite's cost (decision 0076).
+      PASSWORD_HASH_COST: "test",
       ...extraEnv,
     },
   };

@@ -22,6 +22,8 @@ const engineSpecific = [
   "outgoing-mail",
 ];
 const onBothEngines = !!process.env.TEST_DATABASE_URL;
+/** Staff password hashes at a test suite's cost: hundreds of accounts each run (decision 0076). */
+const cheapPasswordHashes = { PASSWORD_HASH_COST: "test" };
 
 const integration = (name: string, kind: "pglite" | "postgres") => ({
   resolve: { alias },
@@ -33,7 +35,7 @@ const integration = (name: string, kind: "pglite" | "postgres") => ({
         : ["tests/integration/**/*.test.ts"],
     // `*.postgres.test.ts`: what only a server can do (end a connection, restart).
     exclude: kind === "pglite" ? ["tests/integration/**/*.postgres.test.ts"] : [],
-    env: { TEST_DB_KIND: kind, DATA_DIR: ".tmp/test-data" },
+    env: { TEST_DB_KIND: kind, DATA_DIR: ".tmp/test-data", ...cheapPasswordHashes },
     // One migrated database per run, copied by each file (decision 0051).
     globalSetup: ["tests/support/template-database.setup.ts"],
     testTimeout: 30_000,
@@ -49,7 +51,14 @@ export default defineConfig({
     // The slowest files first, so that none is left running alone at the end.
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          env: cheapPasswordHashes,
+        },
+      },
       integration("integration-pglite", "pglite"),
       // Runs against the PostgreSQL server only where TEST_DATABASE_URL points to one.
       ...(onBothEngines ? [integration("integration-postgres", "postgres")] : []),

@@ -1,10 +1,10 @@
-import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, admins, authAccount, authSession, authUser } from "~/db/schema";
 import { createAdmin } from "~/features/admins/admins.server";
 import { signIn } from "~/features/auth/sign-in.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
+import { hashPassword } from "~/lib/infra/password-hash.server";
 
 /** The app's public URL in tests (PUBLIC_URL unset, PORT 3000). */
 export const ORIGIN = "http://localhost:3000";

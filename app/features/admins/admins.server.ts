@@ -1,9 +1,9 @@
-import { hashPassword } from "better-auth/crypto";
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { type Admin, admins, authAccount, authSession, authUser } from "~/db/schema";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
+import { hashPassword } from "~/lib/infra/password-hash.server";
 import { containsPattern } from "~/lib/text/sql-text";
 import type { AdminListQuery } from "./list-url";
 import { isSuperAdmin } from "./roles";

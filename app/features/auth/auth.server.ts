@@ -6,6 +6,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/lib/http/client-address";
 import { appSecret } from "~/lib/infra/app-secret.server";
 import { env, servesHttps } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
+import { hashPassword, verifyPassword } from "~/lib/infra/password-hash.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 import { signInLinkPlugin } from "./sign-in-link-plugin.server";
 
@@ -33,6 +34,7 @@ function createAuth(database: Database) {
       // Staff accounts are created by super admins (app/features/admins), never by sign-up.
       disableSignUp: true,
       minPasswordLength: 6,
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => sendPasswordResetMail(user, token),

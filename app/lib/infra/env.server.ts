@@ -157,6 +157,13 @@ const envSchema = z.object({
   IMAP_POLL_SECONDS: wholeNumber("seconds", 5, 3600, 60),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("milliseconds", 0, 600_000, 10_000),
   DEMO_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@academy.test"),
+  /**
+   * How costly staff password hashes are: "standard" (Better Auth's scrypt cost) unless a test
+   * suite says "test"; refused for a deployed site (decision 0076).
+   */
+  PASSWORD_HASH_COST: z
+    .enum(["standard", "test"], { error: 'must be "standard" or "test"' })
+    .default("standard"),
   DEMO_ADMIN_PASSWORD: z
     .string()
     .min(6, { error: "must be at least 6 characters long" })
@@ -258,10 +265,26 @@ function combinationProblems(value: ParsedEnv): string[] {
     const missing = whatsappSettings.filter((name) => !value[name]);
     problems.push(`${missing.join(", ")}: required when ${whatsappSet.join(", ")} is set`);
   }
+  if (value.PASSWORD_HASH_COST === "test" && !isTestOrLocal(value)) {
+    problems.push(
+      "PASSWORD_HASH_COST: test is for the test suites; it is refused unless NODE_ENV is test or PUBLIC_URL is on this machine (localhost, 127.0.0.1)",
+    );
+  }
   if (value.IMAP_URL && !(value.IMAP_USER && value.IMAP_PASSWORD)) {
     problems.push("IMAP_USER, IMAP_PASSWORD: are required when IMAP_URL is set");
   }
   return problems;
+}
+
+/**
+ * Whether this is a test run or a site on this machine: NODE_ENV=test (a test runner), or a
+ * PUBLIC_URL on localhost, 127.x or [::1]. A deployed site is neither.
+ */
+function isTestOrLocal(value: ParsedEnv) {
+  if (value.NODE_ENV === "test") return true;
+  if (!value.PUBLIC_URL) return false;
+  const host = new URL(value.PUBLIC_URL).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 function s3Config(value: ParsedEnv): S3Config | undefined {
