@@ -39,6 +39,10 @@ const integration = (name: string, kind: "pglite" | "postgres") => ({
     // One migrated database per run, copied by each file (decision 0051).
     globalSetup: ["tests/support/template-database.setup.ts"],
     testTimeout: 30_000,
+    // Files in one worker share its modules, imported once (decision 0077): setupTestDatabase
+    // gives each file its own database, data folder and configuration, and spies are undone.
+    isolate: false,
+    restoreMocks: true,
     hookTimeout: 60_000,
   },
 });
