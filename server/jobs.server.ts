@@ -17,6 +17,8 @@ import { instalmentReminderJob } from "~/features/payments/instalment-reminders.
 import { paymentCheckJob } from "~/features/payments/payments.server";
 import { receiptAttachments } from "~/features/payments/receipts/receipts.server";
 import { refundCheckJob } from "~/features/payments/refunds.server";
+import { accountTransferJob } from "~/features/payments/transfer-accounts/account-transfers.server";
+import { transferAccountSweepJob } from "~/features/payments/transfer-accounts/transfer-accounts.server";
 
 /**
  * Every background job the application has, each declared in its feature with `defineJob`,
@@ -38,6 +40,8 @@ const backgroundJobs: readonly Job[] = [
   offerExpiryJob,
   paymentCheckJob,
   refundCheckJob,
+  accountTransferJob,
+  transferAccountSweepJob,
   instalmentReminderJob,
   sessionReminderJob,
   // A WhatsApp reply Meta reports failed no longer answers its conversation.

@@ -147,16 +147,20 @@ export function nth<T>(items: readonly T[], index: number): T {
   return item;
 }
 
-/** An accepted place in a new intake, accepted `acceptedOn` (Lagos), its plans as given. */
+/**
+ * An accepted place in a new intake, accepted `acceptedOn` (Lagos), its plans as given, for a
+ * new applicant (or the one `person` describes).
+ */
 export async function acceptedPlace(
   intakeFields: Partial<NewIntake> = {},
   acceptedOn = lagosToday(),
+  person: Partial<ApplicationInput> = {},
 ) {
   const { intake } = await openIntake({
     paymentPlans: ["full", "two-instalments"],
     ...intakeFields,
   });
-  const { consent: _, ...answers } = applicantInput();
+  const { consent: _, ...answers } = applicantInput(undefined, person);
   const [application] = await db()
     .insert(applications)
     .values({

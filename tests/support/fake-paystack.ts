@@ -9,8 +9,13 @@ import type { AddressInfo } from "node:net";
  * them, serves a checkout page a browser test can click through, and signs webhooks.
  *
  * - `POST /transaction/initialize`, `GET /transaction/verify/:reference`, `POST /refund`,
- *   `GET /refund/:id` and `GET /refund?transaction=` want `Authorization: Bearer <secretKey>` and
- *   answer `{ status, message, data }`, amounts in kobo.
+ *   `GET /refund/:id`, `GET /refund?transaction=`, `POST /customer`, `GET /customer/:email_or_code`
+ *   and `POST /dedicated_account` want `Authorization: Bearer <secretKey>` and answer
+ *   `{ status, message, data }`, amounts in kobo.
+ * - A dedicated account needs the customer's first and last name and phone, and a provider's
+ *   slug (`wema-bank`, `titan-paystack`, `test-bank`); a second one for a customer is refused.
+ *   `receiveTransfer` is a payer's transfer into it: a `dedicated_nuban` charge under Paystack's
+ *   own reference, verified like any other, with its signed `charge.success` webhook.
  * - A refund is `pending` when made, as on Paystack; a test moves it on with `settleRefund`,
  *   which can also send the signed `refund.processed` (or `refund.failed`) webhook.
  * - A transaction nobody has paid yet verifies as `abandoned`, as on Paystack.
@@ -41,7 +46,38 @@ export type FakeTransaction = {
   createdAt: Date;
   paidAt: Date | null;
   refundedKobo: number;
+  /** A transfer into a dedicated account (channel `dedicated_nuban`), not a checkout. */
+  transfer?: {
+    accountNumber: string;
+    customerCode: string;
+    senderName: string;
+    senderBank: string;
+  };
 };
+
+export type FakeCustomer = {
+  id: number;
+  customerCode: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+};
+
+export type FakeDedicatedAccount = {
+  id: number;
+  customerCode: string;
+  accountNumber: string;
+  accountName: string;
+  bank: { id: number; name: string; slug: string };
+};
+
+/** Paystack's providers of dedicated accounts (`GET /dedicated_account/available_providers`). */
+const DEDICATED_BANKS = [
+  { id: 20, name: "Wema Bank", slug: "wema-bank" },
+  { id: 25, name: "Titan Paystack", slug: "titan-paystack" },
+  { id: 1, name: "Test Bank", slug: "test-bank" },
+];
 
 export type FakeFailure = "500" | "timeout" | "garbage" | "shape" | "lost";
 
@@ -120,7 +156,11 @@ export async function startFakePaystack({
   const requests: { method: string; path: string }[] = [];
   const failures: FakeFailure[] = [];
   const refunds = new Map<number, FakeRefund>();
+  const customers = new Map<string, FakeCustomer>();
+  const dedicatedAccounts = new Map<string, FakeDedicatedAccount>();
   let nextId = 4_000_000_001;
+  let nextCustomerId = 70_000_001;
+  let nextAccountNumber = 9_930_000_001;
   let nextRefundId = 9_000_001;
 
   const server = createServer((request, response) => {
@@ -153,35 +193,50 @@ export async function startFakePaystack({
       }[transaction.status],
       paid_at: transaction.paidAt?.toISOString() ?? null,
       created_at: transaction.createdAt.toISOString(),
-      channel: "card",
+      channel: transaction.transfer ? "dedicated_nuban" : "card",
       currency: transaction.currency,
       ip_address: null,
       metadata: transaction.metadata ?? "",
       log: null,
       fees: paid ? Math.min(Math.round(amountKobo * 0.015) + 10_000, 200_000) : null,
-      authorization: paid
+      authorization: transaction.transfer
         ? {
             authorization_code: `AUTH_${transaction.accessCode}`,
-            bin: "408408",
-            last4: "4081",
-            exp_month: "12",
-            exp_year: "2030",
-            channel: "card",
-            card_type: "visa",
-            bank: "TEST BANK",
+            channel: "dedicated_nuban",
+            bank: transaction.transfer.senderBank,
+            sender_bank: transaction.transfer.senderBank,
+            sender_bank_account_number: "XXXXXX4567",
+            sender_country: "NG",
+            sender_name: transaction.transfer.senderName,
+            narration: "NIP transfer",
+            receiver_bank_account_number: transaction.transfer.accountNumber,
+            receiver_bank: "Test Bank",
+            reusable: false,
             country_code: "NG",
-            brand: "visa",
-            reusable: true,
-            signature: `SIG_${transaction.accessCode}`,
-            account_name: null,
           }
-        : {},
+        : paid
+          ? {
+              authorization_code: `AUTH_${transaction.accessCode}`,
+              bin: "408408",
+              last4: "4081",
+              exp_month: "12",
+              exp_year: "2030",
+              channel: "card",
+              card_type: "visa",
+              bank: "TEST BANK",
+              country_code: "NG",
+              brand: "visa",
+              reusable: true,
+              signature: `SIG_${transaction.accessCode}`,
+              account_name: null,
+            }
+          : {},
       customer: {
         id: 100_000 + (transaction.id % 100_000),
         first_name: null,
         last_name: null,
         email: transaction.email,
-        customer_code: `CUS_${transaction.accessCode}`,
+        customer_code: transaction.transfer?.customerCode ?? `CUS_${transaction.accessCode}`,
         phone: null,
         metadata: null,
         risk_action: "default",
@@ -250,6 +305,139 @@ export async function startFakePaystack({
         },
       },
     };
+  }
+
+  function customerData(customer: FakeCustomer) {
+    const account = dedicatedAccounts.get(customer.customerCode);
+    return {
+      id: customer.id,
+      integration: 100_001,
+      domain: "test",
+      email: customer.email,
+      customer_code: customer.customerCode,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      phone: customer.phone,
+      identified: false,
+      dedicated_account: account ? accountData(account) : null,
+      createdAt: new Date().toISOString(),
+    };
+  }
+
+  function accountData(account: FakeDedicatedAccount) {
+    return {
+      id: account.id,
+      account_name: account.accountName,
+      account_number: account.accountNumber,
+      assigned: true,
+      currency: "NGN",
+      active: true,
+      bank: account.bank,
+      metadata: null,
+      created_at: new Date().toISOString(),
+    };
+  }
+
+  function findCustomer(key: string) {
+    return (
+      customers.get(key.toLowerCase()) ??
+      [...customers.values()].find((customer) => customer.customerCode === key)
+    );
+  }
+
+  function createCustomer(body: Record<string, unknown>): Answer {
+    const email = body.email;
+    if (typeof email !== "string" || !EMAIL.test(email)) return refused(400, "Invalid email");
+    const existing = customers.get(email.toLowerCase());
+    const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+    const customer = existing ?? {
+      id: nextCustomerId++,
+      customerCode: `CUS_${randomBytes(7).toString("hex")}`,
+      email: email.toLowerCase(),
+      firstName: text(body.first_name),
+      lastName: text(body.last_name),
+      phone: text(body.phone),
+    };
+    customers.set(customer.email, customer);
+    return {
+      status: 200,
+      body: { status: true, message: "Customer created", data: customerData(customer) },
+    };
+  }
+
+  function fetchCustomer(key: string): Answer {
+    const customer = findCustomer(key);
+    if (!customer) return refused(404, "Customer not found");
+    return {
+      status: 200,
+      body: { status: true, message: "Customer retrieved", data: customerData(customer) },
+    };
+  }
+
+  function assignDedicatedAccount(body: Record<string, unknown>): Answer {
+    const customer = typeof body.customer === "string" ? findCustomer(body.customer) : undefined;
+    if (!customer) return refused(400, "Customer not found");
+    const bank = DEDICATED_BANKS.find((candidate) => candidate.slug === body.preferred_bank);
+    if (!bank) return refused(400, "Preferred bank is not supported");
+    if (!customer.firstName || !customer.lastName || !customer.phone)
+      return refused(400, "Customer first name, last name and phone number are required");
+    if (dedicatedAccounts.has(customer.customerCode))
+      return refused(400, "Customer already has an active dedicated account");
+    const account: FakeDedicatedAccount = {
+      id: nextCustomerId++,
+      customerCode: customer.customerCode,
+      accountNumber: String(nextAccountNumber++),
+      accountName: `ACADEMY/${customer.firstName} ${customer.lastName}`.toUpperCase(),
+      bank,
+    };
+    dedicatedAccounts.set(customer.customerCode, account);
+    return {
+      status: 200,
+      body: { status: true, message: "NUBAN successfully created", data: accountData(account) },
+    };
+  }
+
+  /**
+   * Someone sends `amountKobo` to a dedicated account: a successful `dedicated_nuban` charge
+   * under a reference of Paystack's, and its signed `charge.success` webhook to `webhookTo`
+   * (or the server's `webhookUrl`) when there is one; the webhook's answer, or null.
+   */
+  async function receiveTransfer(
+    accountNumber: string,
+    amountKobo: number,
+    opts: { webhookTo?: string; senderName?: string; times?: number } = {},
+  ) {
+    const account = [...dedicatedAccounts.values()].find(
+      (candidate) => candidate.accountNumber === accountNumber,
+    );
+    if (!account) throw new Error(`The fake Paystack has no dedicated account ${accountNumber}`);
+    const customer = findCustomer(account.customerCode);
+    const reference = `T${randomBytes(9).toString("hex")}`;
+    const now = new Date();
+    transactions.set(reference, {
+      id: nextId++,
+      reference,
+      accessCode: randomBytes(8).toString("hex"),
+      email: customer?.email ?? "",
+      requestedAmountKobo: amountKobo,
+      amountKobo,
+      currency: "NGN",
+      callbackUrl: null,
+      metadata: null,
+      status: "success",
+      createdAt: now,
+      paidAt: now,
+      refundedKobo: 0,
+      transfer: {
+        accountNumber,
+        customerCode: account.customerCode,
+        senderName: opts.senderName ?? "ADEBAYO OLUWASEUN",
+        senderBank: "Access Bank",
+      },
+    });
+    const target = opts.webhookTo ?? webhookUrl;
+    const statuses = target ? await deliverWebhook(target, reference, { times: opts.times }) : [];
+    return { reference, statuses };
   }
 
   function verify(reference: string): Answer {
@@ -597,8 +785,14 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
 
     let answer: Answer;
     const verifyMatch = url.pathname.match(/^\/transaction\/verify\/([^/]+)$/);
+    const customerMatch = url.pathname.match(/^\/customer\/([^/]+)$/);
     if (method === "POST" && url.pathname === "/transaction/initialize") answer = initialize(body);
-    else if (method === "GET" && verifyMatch?.[1]) {
+    else if (method === "POST" && url.pathname === "/customer") answer = createCustomer(body);
+    else if (method === "GET" && customerMatch?.[1]) {
+      answer = fetchCustomer(decodeURIComponent(customerMatch[1]));
+    } else if (method === "POST" && url.pathname === "/dedicated_account") {
+      answer = assignDedicatedAccount(body);
+    } else if (method === "GET" && verifyMatch?.[1]) {
       answer = verify(decodeURIComponent(verifyMatch[1]));
     } else if (method === "POST" && url.pathname === "/refund") answer = refund(body);
     else if (method === "GET" && url.pathname === "/refund") answer = listRefunds(url.searchParams);
@@ -635,6 +829,9 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
     deliverWebhook,
     settleRefund,
     signedRefundWebhook,
+    customers,
+    dedicatedAccounts,
+    receiveTransfer,
     async close() {
       server.closeAllConnections();
       server.close();

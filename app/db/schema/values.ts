@@ -125,7 +125,8 @@ export const outgoingEmailKinds = [
 ] as const;
 
 // payments
-export const paymentMethods = ["paystack", "bank-transfer", "manual"] as const;
+/** transfer-account: a transfer into the payer's own account number (Paystack's word for it). */
+export const paymentMethods = ["paystack", "bank-transfer", "manual", "transfer-account"] as const;
 /**
  * started: sent to the gateway, no answer yet; paid: confirmed (verified with the gateway, or by
  * staff); failed / abandoned: the gateway says no money came; flagged: money came that does not
@@ -145,6 +146,10 @@ export const paymentStatuses = [
 export const refundMethods = ["paystack", "manual"] as const;
 /** pending: asked of the gateway, not yet done; processed: the money went back. */
 export const refundStatuses = ["pending", "processed", "failed"] as const;
+
+// transfer accounts
+export const transferAccountStatuses = ["requested", "assigned", "failed"] as const;
+export const accountTransferStates = ["applied", "to-settle", "settled"] as const;
 
 // whatsapp
 export const whatsappDirections = ["in", "out"] as const;

@@ -48,6 +48,7 @@ export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string
   paystack: "Paystack",
   "bank-transfer": "Bank transfer",
   manual: "Recorded by staff",
+  "transfer-account": "Transfer to own account number",
 };
 
 /**

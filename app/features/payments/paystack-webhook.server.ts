@@ -9,11 +9,16 @@ import {
 import { paymentReferencePattern } from "./payment-reference";
 import { paymentCheckJob } from "./payments.server";
 import { checkRefundsOfPayment } from "./refunds.server";
+import {
+  accountTransferJob,
+  gatewayReferencePattern,
+} from "./transfer-accounts/account-transfers.server";
 
 /**
  * Paystack's webhook: trusted only with a valid signature (HMAC-SHA512 of the raw body with our
  * secret key), answered at once, and worked on as a job that asks Paystack itself what became of
- * the payment (or, for a `refund.*` event, of its pending refunds), so a replayed, delayed or
+ * the payment (or, for a `refund.*` event, of its pending refunds; for a transfer into an
+ * applicant's own account number, of that transfer), so a replayed, delayed or
  * out-of-order event can only make us look again. Paystack sends an event again until it gets a
  * 200 (so while the database is out of reach the answer is 503); our check is recorded once
  * however often it comes.
@@ -47,6 +52,13 @@ function workOf(body: unknown): 200 | 400 | ((tx: Transaction) => Promise<unknow
   const event = paystackEventSchema.safeParse(body);
   if (!event.success) return 400;
   const { reference } = event.data.data;
+  // A transfer into an applicant's own account number: Paystack's reference, not ours.
+  if (
+    event.data.event === "charge.success" &&
+    event.data.data.channel === "dedicated_nuban" &&
+    gatewayReferencePattern.test(reference)
+  )
+    return (tx) => accountTransferJob.enqueue(tx, { reference });
   // Only charges of references we made; any other event is acknowledged and left alone.
   if (!event.data.event.startsWith("charge.") || !paymentReferencePattern.test(reference))
     return 200;

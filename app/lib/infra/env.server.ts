@@ -127,6 +127,17 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * The bank (Paystack's slug, e.g. wema-bank) of each accepted applicant's own account number
+   * for transfers (Paystack's Dedicated Virtual Accounts, where the academy's Paystack account
+   * has them); unset: transfers go to the academy's account, with a photo proof.
+   */
+  PAYSTACK_DEDICATED_ACCOUNT_BANK: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, { error: "must be a Paystack bank slug, e.g. wema-bank" })
+      .optional(),
+  ),
   PAYSTACK_BASE_URL: optionalText
     .pipe(httpUrl.optional())
     .transform((url) => withoutTrailingSlash(url ?? "https://api.paystack.co")),
@@ -269,6 +280,9 @@ function combinationProblems(value: ParsedEnv): string[] {
     problems.push(
       "PASSWORD_HASH_COST: test is for the test suites; it is refused unless NODE_ENV is test or PUBLIC_URL is on this machine (localhost, 127.0.0.1)",
     );
+  }
+  if (value.PAYSTACK_DEDICATED_ACCOUNT_BANK && !value.PAYSTACK_SECRET_KEY) {
+    problems.push("PAYSTACK_SECRET_KEY: is required when PAYSTACK_DEDICATED_ACCOUNT_BANK is set");
   }
   if (value.IMAP_URL && !(value.IMAP_USER && value.IMAP_PASSWORD)) {
     problems.push("IMAP_USER, IMAP_PASSWORD: are required when IMAP_URL is set");

@@ -1,6 +1,7 @@
 /**
- * Paystack, Nigeria's payment gateway: the three calls the academy makes (start a checkout,
- * verify a charge, refund one) and the check of a webhook's signature.
+ * Paystack, Nigeria's payment gateway: the calls the academy makes (start a checkout, verify a
+ * charge, refund one, give a customer a dedicated account for transfers) and the check of a
+ * webhook's signature.
  *
  * No SDK: Paystack keeps no official Node library up to date (the npm packages are community
  * wrappers, several unmaintained or loosely typed), and three JSON calls over `fetch` need none.
@@ -49,6 +50,26 @@ export type VerifiedCharge = {
   channel: string | null;
   /** Paystack's own id of the transaction (`data.id`). */
   gatewayId: string;
+  /** For a transfer into a dedicated account (channel `dedicated_nuban`): whose and from whom. */
+  transfer?: DedicatedTransfer;
+};
+
+/** A transfer into one of our dedicated accounts, as Paystack reports its charge. */
+export type DedicatedTransfer = {
+  /** The account the money went to (ours, the payer's own number). */
+  accountNumber: string | null;
+  customerCode: string | null;
+  /** The payer's name and bank, as their bank gave them. */
+  senderName: string | null;
+  senderBank: string | null;
+};
+
+/** A dedicated account Paystack assigned to a customer. */
+export type DedicatedAccount = {
+  gatewayId: string;
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
 };
 
 /** Network error, timeout, 5xx, 429 or an answer that does not parse: retrying later may work. */
@@ -102,6 +123,11 @@ const initializeAnswer = answer(
   }),
 );
 
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
+const nuban = z.string().check(z.regex(/^\d{10}$/));
+const nubanOrNull = (text: string | null | undefined) =>
+  text && /^\d{10}$/.test(text) ? text : null;
+
 const verifyAnswer = answer(
   z.object({
     id: paystackId,
@@ -110,9 +136,41 @@ const verifyAnswer = answer(
     amount: kobo,
     currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
     paid_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
-    channel: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+    channel: optionalText(100),
+    // Read only for a dedicated account's transfer; lenient elsewhere (a card's fields differ).
+    customer: z.optional(z.nullable(z.looseObject({ customer_code: optionalText(64) }))),
+    authorization: z.optional(
+      z.nullable(
+        z.looseObject({
+          receiver_bank_account_number: optionalText(40),
+          sender_name: optionalText(200),
+          sender_bank: optionalText(120),
+        }),
+      ),
+    ),
   }),
 );
+
+const dedicatedAccountData = z.looseObject({
+  id: paystackId,
+  account_number: nuban,
+  account_name: bounded(200),
+  bank: z.looseObject({ name: bounded(120) }),
+});
+const dedicatedAccountAnswer = answer(dedicatedAccountData);
+const customerAnswer = answer(
+  z.looseObject({
+    customer_code: bounded(64),
+    dedicated_account: z.optional(z.nullable(dedicatedAccountData)),
+    dedicated_accounts: z.optional(z.array(dedicatedAccountData).check(z.maxLength(20))),
+  }),
+);
+const accountOf = (data: z.infer<typeof dedicatedAccountData>): DedicatedAccount => ({
+  gatewayId: String(data.id),
+  accountNumber: data.account_number,
+  accountName: data.account_name,
+  bankName: data.bank.name,
+});
 
 const refundData = z.object({ id: paystackId, status: bounded(40), amount: kobo });
 const refundAnswer = answer(refundData);
@@ -138,7 +196,7 @@ const refusalBody = z.object({
  */
 export const paystackEventSchema = z.looseObject({
   event: bounded(100),
-  data: z.looseObject({ reference: bounded(100) }),
+  data: z.looseObject({ reference: bounded(100), channel: z.optional(z.unknown()) }),
 });
 
 /** A refund's webhook (`refund.pending`, `refund.processed`, …): the refunded transaction's reference. */
@@ -299,7 +357,62 @@ export function paystackGateway({ secretKey, baseUrl, timeoutMs = 10_000 }: Pays
         paidAt: data.paid_at ? new Date(data.paid_at) : null,
         channel: data.channel ?? null,
         gatewayId: String(data.id),
+        ...(data.channel === "dedicated_nuban" && {
+          transfer: {
+            accountNumber: nubanOrNull(data.authorization?.receiver_bank_account_number),
+            customerCode: data.customer?.customer_code ?? null,
+            senderName: data.authorization?.sender_name ?? null,
+            senderBank: data.authorization?.sender_bank ?? null,
+          },
+        }),
       };
+    },
+
+    /**
+     * The Paystack customer of `email` (Paystack keeps one per address), made with the name and
+     * phone given when there is none, and the dedicated account they already have, if any.
+     */
+    async customer(input: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      phone: string | null;
+    }): Promise<{ customerCode: string; account: DedicatedAccount | null }> {
+      try {
+        const found = await call(
+          "fetch customer",
+          `/customer/${encodeURIComponent(input.email)}`,
+          customerAnswer,
+        );
+        const account = found.dedicated_account ?? found.dedicated_accounts?.[0] ?? null;
+        return { customerCode: found.customer_code, account: account && accountOf(account) };
+      } catch (error) {
+        if (!(error instanceof PaystackRefusedError && error.httpStatus === 404)) throw error;
+      }
+      const made = await call("create customer", "/customer", customerAnswer, {
+        email: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        ...(input.phone ? { phone: input.phone } : {}),
+      });
+      return { customerCode: made.customer_code, account: null };
+    },
+
+    /** Assigns the customer a dedicated account at `preferredBank` (a bank's slug, e.g. `wema-bank`). */
+    async assignDedicatedAccount(input: {
+      customerCode: string;
+      preferredBank: string;
+    }): Promise<DedicatedAccount> {
+      const data = await call(
+        "assign dedicated account",
+        "/dedicated_account",
+        dedicatedAccountAnswer,
+        {
+          customer: input.customerCode,
+          preferred_bank: input.preferredBank,
+        },
+      );
+      return accountOf(data);
     },
 
     /**

@@ -27,6 +27,7 @@ const methodLabels: Record<PaymentRow["method"], string> = {
   paystack: "Card (Paystack)",
   "bank-transfer": "Bank transfer",
   manual: "Recorded by staff",
+  "transfer-account": "Transfer to own account number",
 };
 const paymentStatusLabels: Record<PaymentRow["status"], string> = {
   started: "Started",
