@@ -9,9 +9,9 @@ import { freePort } from "./free-port";
  * A new data folder holding the demo content, for a production server on the embedded database.
  * Seeding the catalogue (22 courses with their images and brochures, tutors, messages,
  * applications) takes a server 20-40 s on this machine; a copy of a folder seeded once takes
- * well under a second. The folder seeded once is kept per build (`.tmp/demo-data-<hash of
- * build/server>`), so a change to the seed is seeded again after the next build
- * (docs/decisions/0051-test-time.md).
+ * well under a second. The folder seeded once is kept per build and password hash cost
+ * (`.tmp/demo-data-<hash of build/server>-<cost>`), so a change to the seed is seeded again
+ * after the next build (docs/decisions/0051-test-time.md).
  */
 export async function copyOfDemoData(target: string) {
   const template = await demoDataTemplate();
@@ -23,7 +23,10 @@ export async function copyOfDemoData(target: string) {
 /** The seeded folder of this build, made by the first caller; the others wait for it. */
 async function demoDataTemplate() {
   buildHashOnce ??= buildHash();
-  const template = path.resolve(`.tmp/demo-data-${await buildHashOnce}`);
+  // The demo admin's password hash is made at this process's cost (decision 0076): the fuzz
+  // suite's servers hash at the standard cost, the browser tests' at the test cost.
+  const cost = process.env.PASSWORD_HASH_COST ?? "standard";
+  const template = path.resolve(`.tmp/demo-data-${await buildHashOnce}-${cost}`);
   const lock = `${template}.lock`;
   const deadline = Date.now() + 240_000;
   // A fresh checkout has no .tmp yet: without it the lock could never be taken.
