@@ -1,18 +1,24 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
-import { accountTransfers, applications, intakes, transferAccounts } from "~/db/schema";
+import {
+  accountTransfers,
+  applications,
+  type Instalment,
+  intakes,
+  transferAccounts,
+} from "~/db/schema";
 import { recordEvent, systemActor } from "~/features/applications/application-history.server";
-import { placePayingStatuses } from "~/features/applications/application-rules";
+import { paysForPlace, placePayingStatuses } from "~/features/applications/application-rules";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { formatNaira } from "~/lib/format/money";
 import { configuredGateway } from "../gateway/gateway.server";
 import type { PaymentGateway } from "../gateway/payment-gateway";
 import type { VerifiedCharge } from "../gateway/paystack.server";
+import { lockMoneyRows } from "../money-locks.server";
 import {
   insertPayment,
   instalmentLeftToPay,
-  lockPayableInstalment,
   markPaid,
   nextUnpaidInstalment,
 } from "../payments.server";
@@ -74,19 +80,27 @@ async function accountOf(tx: Transaction, transfer: NonNullable<VerifiedCharge["
   return account ?? null;
 }
 
-/** Where the money goes: a place and its instalment when it pays exactly what is due, else why not. */
+/**
+ * Where the money goes: the one place being paid for, locked as every payment of it locks it
+ * (so its next instalment cannot be paid meanwhile), and that instalment when the transfer is
+ * exactly what it still needs; else why not.
+ */
 async function placeFor(
   tx: Transaction,
   email: string,
   charge: VerifiedCharge,
-): Promise<{ applicationId: string | null; reason: string | null }> {
+): Promise<{ applicationId: string | null; reason: string | null; instalment?: Instalment }> {
   const places = await placesOf(tx, email);
   const [only] = places;
   if (!only) return { applicationId: null, reason: transferReasons.noPlace };
   if (places.length > 1) return { applicationId: null, reason: transferReasons.severalPlaces };
+  const { application } = await lockMoneyRows(tx, only.id);
+  // Read again under the lock: the place may have been given up meanwhile.
+  if (!application || !paysForPlace(application.status))
+    return { applicationId: null, reason: transferReasons.noPlace };
   if (charge.currency !== "NGN")
     return { applicationId: only.id, reason: transferReasons.currency(charge.currency) };
-  if (!only.paymentPlan) return { applicationId: only.id, reason: transferReasons.noPlan };
+  if (!application.paymentPlan) return { applicationId: only.id, reason: transferReasons.noPlan };
   const next = await nextUnpaidInstalment(tx, only.id);
   if (!next) return { applicationId: only.id, reason: transferReasons.nothingDue };
   const due = await instalmentLeftToPay(tx, next);
@@ -94,7 +108,7 @@ async function placeFor(
     return { applicationId: only.id, reason: transferReasons.part(charge.amountKobo, due) };
   if (charge.amountKobo > due)
     return { applicationId: only.id, reason: transferReasons.over(charge.amountKobo, due) };
-  return { applicationId: only.id, reason: null };
+  return { applicationId: only.id, reason: null, instalment: next };
 }
 
 /**
@@ -112,11 +126,7 @@ export async function recordAccountTransfer(
     const where = account
       ? await placeFor(tx, account.email, charge)
       : { applicationId: null, reason: transferReasons.unknownAccount };
-    // The application's lock first, as every payment of it takes: it stays the next instalment.
-    const payable =
-      where.applicationId && !where.reason
-        ? await lockPayableInstalment(tx, where.applicationId)
-        : null;
+    const payable = where.instalment ?? null;
     const [recorded] = await tx
       .insert(accountTransfers)
       .values({
@@ -142,7 +152,7 @@ export async function recordAccountTransfer(
         });
       return "to-settle";
     }
-    const payment = await insertPayment(tx, payable.instalment, "transfer-account", {
+    const payment = await insertPayment(tx, payable, "transfer-account", {
       amount: charge.amountKobo,
       gatewayId: charge.gatewayId,
     });
