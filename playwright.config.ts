@@ -13,7 +13,9 @@ export const dataDir = process.env.E2E_DATA_DIR;
 export const portalDataDir = process.env.E2E_PORTAL_DATA_DIR;
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // Debian's build of Chromium's headless shell: the same engine as /usr/bin/chromium without
+  // its browser window's machinery; pages open in about half the time (decision 0079).
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   // Keep Chromium from calling home: this machine's network is closed.
   args: [
     "--disable-background-networking",
