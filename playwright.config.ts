@@ -40,6 +40,8 @@ const paystack = {
   secretKey: "sk_test_e2e0000000000000",
   baseUrl: `http://127.0.0.1:${paystackPort}`,
 };
+/** Where the fake Paystack serves its checkout and demo bank pages. */
+export const paystackBaseUrl = paystack.baseUrl;
 
 /** The portal's server talks to a fake WhatsApp Cloud API (tests/support/fake-whatsapp.ts). */
 export const whatsappPort = port + 4;
@@ -139,7 +141,9 @@ export default defineConfig({
         FAKE_PAYSTACK_WEBHOOK_URL: `${baseURL}/webhooks/paystack`,
       },
     },
-    server(port, dataDir ?? ""),
+    // The public site's server gives accepted applicants their own account numbers (decision
+    // 0078): Paystack's webhook, sent here, records the transfers into them.
+    server(port, dataDir ?? "", { PAYSTACK_DEDICATED_ACCOUNT_BANK: "test-bank" }),
     {
       command: "npx tsx tests/support/fake-whatsapp-main.ts",
       port: whatsappPort,

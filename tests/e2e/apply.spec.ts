@@ -1,8 +1,8 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { PDFDocument } from "pdf-lib";
 import { stepNotices } from "~/features/applications/applicant/next-step";
 import { applicationMessages } from "~/features/applications/application-messages";
 import { paymentMessages } from "~/features/payments/payment-messages";
+import { paystackBaseUrl } from "../../playwright.config";
 import { activeCourses, expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import { outbox, outboxMails } from "./outbox";
 
@@ -156,9 +156,11 @@ async function payFirstInstalment(page: Page, javaScript: boolean) {
 
 /**
  * After the first instalment: its receipt downloads as a PDF and was e-mailed; the second is
- * paid by bank transfer to the demo's account, with a PDF of the transfer as proof.
+ * paid by a transfer into the applicant's own account number (the public site's server has
+ * Paystack's dedicated accounts on), sent from the fake Paystack's demo bank: it is recorded
+ * with its receipt within seconds, with nothing for staff to check.
  */
-async function receiptThenTransfer(page: Page, email: string, javaScript: boolean) {
+async function receiptThenOwnAccountTransfer(page: Page, email: string, javaScript: boolean) {
   const payment = page.getByRole("region", { name: "Payment" });
   const receipt = payment.getByRole("link", { name: /^LTA-R-\d{6} \(PDF\)$/ });
   const receiptPath = (await receipt.getAttribute("href")) ?? "";
@@ -174,29 +176,44 @@ async function receiptThenTransfer(page: Page, email: string, javaScript: boolea
     )
     .toBe(true);
 
-  await expect(payment.getByText("Demo Bank (not a real account)")).toBeVisible();
-  const proof = await PDFDocument.create();
-  proof.addPage();
-  await payment.getByLabel("Proof of transfer (photo or PDF, up to 15MB)").setInputFiles({
-    name: "transfer.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from(await proof.save()),
+  // The account was asked of Paystack when the place was accepted; shown once it is made.
+  const ownAccount = payment.getByRole("heading", {
+    name: "Or pay by bank transfer to your own account number",
   });
-  await payment.getByRole("button", { name: "Send proof of transfer" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: paymentMessages.proofSent }).first(),
-  ).toBeVisible();
-  await expect(payment.getByText(paymentMessages.proofWaiting)).toBeVisible();
+  await expect(ownAccount).toBeVisible();
+  const accountNumber = payment.locator("dt:has-text('Account number') + dd");
+  await expect(async () => {
+    await page.reload();
+    await expect(accountNumber).toHaveText(/^\d{10}$/, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(payment.getByText("Or pay by bank transfer", { exact: true })).toHaveCount(0);
+  const due = (await payment.locator("dt:has-text('Amount due') + dd").textContent()) ?? "";
   if (javaScript) {
     await waitForHydration(page);
     await expectNoAxeViolations(page);
   }
+
+  const bank = await page.context().newPage();
+  await bank.goto(`${paystackBaseUrl}/demo-bank`);
+  await bank.getByLabel("Account number").fill((await accountNumber.textContent()) ?? "");
+  await bank.getByLabel("Amount (NGN)").fill(due.replace(/[₦,]/g, ""));
+  await bank.getByRole("button", { name: "Send transfer" }).click();
+  await expect(bank.getByRole("status")).toContainText("Sent NGN");
+  await bank.close();
+
+  // Recorded by Paystack's webhook and its check: both instalments paid, two receipts.
+  await expect(async () => {
+    await page.reload();
+    await expect(payment.getByText("Paid", { exact: true })).toHaveCount(2, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(payment.getByRole("link", { name: /^LTA-R-\d{6} \(PDF\)$/ })).toHaveCount(2);
+  await expect(payment.getByText(paymentMessages.nothingDue)).toBeVisible();
 }
 
 test.describe("applying without JavaScript", { tag: "@phone" }, () => {
   test.use({ javaScriptEnabled: false });
 
-  test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer", async ({
+  test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer to their own account number", async ({
     page,
   }, testInfo) => {
     // Four pages and a checkout: a long path.
@@ -204,7 +221,7 @@ test.describe("applying without JavaScript", { tag: "@phone" }, () => {
     const { email, reference } = await applyFromCoursePage(page, testInfo, false);
     await acceptOffer(page, await privateLink(email, reference), false);
     await payFirstInstalment(page, false);
-    await receiptThenTransfer(page, email, false);
+    await receiptThenOwnAccountTransfer(page, email, false);
   });
 
   test("'Find my application' answers the same for any address", async ({ page }) => {
@@ -216,7 +233,7 @@ test.describe("applying without JavaScript", { tag: "@phone" }, () => {
 });
 
 test.describe("applying with JavaScript", () => {
-  test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer", async ({
+  test("apply from a course page, accept the offer from the private link, pay the first instalment, then the second by transfer to their own account number", async ({
     page,
   }, testInfo) => {
     // Four pages and a checkout: a long path.
@@ -224,7 +241,7 @@ test.describe("applying with JavaScript", () => {
     const { email, reference } = await applyFromCoursePage(page, testInfo, true);
     await acceptOffer(page, await privateLink(email, reference), true);
     await payFirstInstalment(page, true);
-    await receiptThenTransfer(page, email, true);
+    await receiptThenOwnAccountTransfer(page, email, true);
   });
 
   test("'Find my application' has nothing for axe to find", async ({ page }) => {

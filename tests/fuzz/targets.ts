@@ -415,6 +415,29 @@ export const targets: Target[] = [
     text("amount", "25000"),
     text("reason", "Withdrew before the start."),
   ]),
+  portal("students apply-transfer", "/admin-portal/students", () => [
+    text("intent", "apply-transfer"),
+    text("id", uuid),
+    text("target", uuid),
+  ]),
+  portal("students refund-transfer", "/admin-portal/students", () => [
+    text("intent", "refund-transfer"),
+    text("id", uuid),
+    text("target", uuid),
+    text("amount", "5000"),
+    text("note", "Sent back the extra by transfer."),
+  ]),
+  portal("payments place-transfer", "/admin-portal/students?tab=payments", () => [
+    text("intent", "place-transfer"),
+    text("target", uuid),
+    text("reference", "LTA-A-000012"),
+  ]),
+  portal("payments refund-unplaced-transfer", "/admin-portal/students?tab=payments", () => [
+    text("intent", "refund-unplaced-transfer"),
+    text("target", uuid),
+    text("amount", "7000"),
+    text("note", "Returned to the sender."),
+  ]),
   // The confirmation never matches, so the fuzz cannot erase the demo's people.
   portal("personal data erase", "/admin-portal/personal-data", () => [
     text("intent", "erase"),

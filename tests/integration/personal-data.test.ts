@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
   type Admin,
+  accountTransfers,
   applications,
   inboundAttachments,
   inboundEmails,
@@ -11,6 +12,7 @@ import {
   outgoingEmails,
   payments,
   refunds,
+  transferAccounts,
 } from "~/db/schema";
 import {
   applyForIntake,
@@ -254,6 +256,66 @@ describe("a person's data", () => {
     expect(await paymentProofs().get(proofKey)).toBeNull();
     const [refund] = await db().select().from(refunds).where(eq(refunds.paymentId, paid.id));
     expect(refund).toMatchObject({ amount: 1_000_000, reason: "Erased" });
+  });
+
+  it("hands over their own account number and the transfers into it, and erases the names on them", async () => {
+    const { application } = await acceptedPlace();
+    const [account] = await db()
+      .insert(transferAccounts)
+      .values({
+        email: application.email.toLowerCase(),
+        status: "assigned",
+        customerCode: `CUS_${application.id.slice(0, 12)}`,
+        accountNumber: `9${String(application.reference).padStart(9, "0")}`,
+        accountName: "ACADEMY/NGOZI EZE",
+        bankName: "Test Bank",
+      })
+      .returning();
+    if (!account) throw new Error("no account");
+    const transferRow = {
+      gatewayId: "1",
+      accountId: account.id,
+      amount: 500_000,
+      currency: "NGN",
+      senderName: "NGOZI EZE",
+      senderBank: "Access Bank",
+      receivedAt: new Date(),
+      state: "to-settle" as const,
+    };
+    // One on the place, one into the account that no place was told for.
+    await db()
+      .insert(accountTransfers)
+      .values([
+        { ...transferRow, gatewayReference: `T-on-${account.id}`, applicationId: application.id },
+        { ...transferRow, gatewayReference: `T-off-${account.id}` },
+      ]);
+    const key = { email: application.email, phone: "" };
+    const held = await exportPersonData(key);
+    expect(held.transferAccounts).toMatchObject([
+      { accountName: "ACADEMY/NGOZI EZE", accountNumber: account.accountNumber },
+    ]);
+    expect(held.transfers.map((transfer) => transfer.senderName)).toEqual([
+      "NGOZI EZE",
+      "NGOZI EZE",
+    ]);
+
+    await erasePerson(superAdmin, key);
+    const [erased] = await db()
+      .select()
+      .from(transferAccounts)
+      .where(eq(transferAccounts.id, account.id));
+    expect(erased).toMatchObject({ accountName: null, accountNumber: account.accountNumber });
+    expect(erased?.email).toMatch(/@erased\.invalid$/);
+    const kept = await db()
+      .select()
+      .from(accountTransfers)
+      .where(eq(accountTransfers.accountId, account.id));
+    expect(
+      kept.map((transfer) => [transfer.amount, transfer.senderName, transfer.senderBank]),
+    ).toEqual([
+      [500_000, null, null],
+      [500_000, null, null],
+    ]);
   });
 
   it("asks for the key again before erasing, through the page's action", async () => {

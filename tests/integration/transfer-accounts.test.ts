@@ -1,9 +1,10 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { accountTransfers, payments } from "~/db/schema";
+import { type Admin, accountTransfers, payments, transferAccounts } from "~/db/schema";
+import { formatApplicationReference } from "~/features/applications/application-rules";
 import { choosePaymentPlan } from "~/features/payments/payments.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { receiptFacts } from "~/features/payments/receipts/receipts.server";
@@ -15,9 +16,20 @@ import {
   assignTransferAccounts,
   transferAccountOf,
 } from "~/features/payments/transfer-accounts/transfer-accounts.server";
+import { transferMessages } from "~/features/payments/transfer-accounts/transfer-messages";
 import { env, setEnvForTesting } from "~/lib/infra/env.server";
+import { action, loader } from "~/routes/admin/students";
+import {
+  getRequest,
+  type Outcome,
+  outcomeOf,
+  postRequest,
+  signedInAdmin,
+} from "../support/admin-session";
 import { acceptedPlace, nth, scheduleOf, timelineKinds } from "../support/application-fixtures";
 import { withFakePaystack } from "../support/fake-paystack-setup";
+import { lastEmailTo } from "../support/outgoing-mail";
+import { routeArgs } from "../support/route-args";
 import { setupTestDatabase } from "../support/test-database";
 
 const database = setupTestDatabase();
@@ -147,10 +159,11 @@ describe("a transfer into it", () => {
     expect(await checkJobsOf(reference)).toHaveLength(1);
     const recorded = await transferOf(reference);
     expect(recorded).toMatchObject({ state: "applied", appliedAmount: due, reason: null });
-    const [payment] = await db()
+    const [payment, ...more] = await db()
       .select()
       .from(payments)
-      .where(eq(payments.id, recorded.paymentId ?? ""));
+      .where(eq(payments.accountTransferId, recorded.id));
+    expect(more).toHaveLength(0);
     expect(payment).toMatchObject({ method: "transfer-account", status: "paid", amount: due });
     expect(payment?.receiptNumber).toBeGreaterThan(0);
     expect(nth(await scheduleOf(application.id), 0).paidAt).not.toBeNull();
@@ -249,5 +262,182 @@ describe("a transfer into it", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("staff settling a transfer that waits", () => {
+  let staff: Admin;
+  let cookie: string;
+  beforeAll(async () => {
+    ({ admin: staff, cookie } = await signedInAdmin({ name: "Bola Bursar" }));
+  });
+  const post = (fields: Record<string, string>) =>
+    outcomeOf(() => action(routeArgs(postRequest("/admin-portal/students", fields, { cookie }))));
+  const formErrorOf = (outcome: Outcome) =>
+    (outcome as { data: { result: { error: Record<string, string[]> } } }).data.result.error;
+  const transferPayments = (transferId: string) =>
+    db().select().from(payments).where(eq(payments.accountTransferId, transferId));
+
+  it("applies a transfer of more than is due to the instalments in order, a part to the last, and leaves the rest to refund", async () => {
+    const { application, accountNumber } = await placeWithAccount();
+    const [first, second] = await scheduleOf(application.id);
+    if (!first || !second) throw new Error("two instalments expected");
+    const sent = first.amount + second.amount + 500_000;
+    const { reference } = await transfer(accountNumber, sent);
+    const waiting = await transferOf(reference);
+    expect(waiting.state).toBe("to-settle");
+
+    const applied = await post({
+      intent: "apply-transfer",
+      id: application.id,
+      target: waiting.id,
+    });
+    expect(applied.kind).toBe("redirect");
+    const made = await transferPayments(waiting.id);
+    expect(made.map((payment) => [payment.amount, payment.status])).toEqual([
+      [first.amount, "paid"],
+      [second.amount, "paid"],
+    ]);
+    expect(made.every((payment) => payment.receiptNumber && payment.reviewedBy === staff.id)).toBe(
+      true,
+    );
+    expect((await scheduleOf(application.id)).every((part) => part.paidAt)).toBe(true);
+    expect(await transferOf(reference)).toMatchObject({
+      state: "to-settle",
+      appliedAmount: first.amount + second.amount,
+    });
+    // Applied again with nothing left to pay: refused, nothing more paid.
+    const again = await post({ intent: "apply-transfer", id: application.id, target: waiting.id });
+    expect(formErrorOf(again)[""]).toEqual([transferMessages.nothingDue]);
+    expect(await transferPayments(waiting.id)).toHaveLength(2);
+
+    // The rest is refunded by the academy's own transfer; more than is left is refused.
+    const over = await post({
+      intent: "refund-transfer",
+      id: application.id,
+      target: waiting.id,
+      amount: "5000.01",
+      note: "Sent back the extra",
+    });
+    expect(formErrorOf(over).amount).toEqual([transferMessages.moreThanLeft(500_000)]);
+    const refunded = await post({
+      intent: "refund-transfer",
+      id: application.id,
+      target: waiting.id,
+      amount: "5000",
+      note: "Sent back the extra",
+    });
+    expect(refunded.kind).toBe("redirect");
+    expect(await transferOf(reference)).toMatchObject({
+      state: "settled",
+      refundedAmount: 500_000,
+      staffNote: "Sent back the extra",
+      settledBy: staff.id,
+    });
+    expect((await lastEmailTo(application.email))?.subject).toMatch(/^Refund of ₦5,000 /);
+    const settledAgain = await post({
+      intent: "refund-transfer",
+      id: application.id,
+      target: waiting.id,
+      amount: "1",
+      note: "Twice",
+    });
+    expect(formErrorOf(settledAgain)[""]).toEqual([transferMessages.settled]);
+  });
+
+  it("applies a part as a part payment, and the next transfer of the rest pays itself", async () => {
+    const { application, accountNumber } = await placeWithAccount();
+    const first = nth(await scheduleOf(application.id), 0);
+    const { reference } = await transfer(accountNumber, 1_000_000);
+    const waiting = await transferOf(reference);
+    await post({ intent: "apply-transfer", id: application.id, target: waiting.id });
+    expect(await transferOf(reference)).toMatchObject({
+      state: "settled",
+      appliedAmount: 1_000_000,
+    });
+    expect(nth(await scheduleOf(application.id), 0).paidAt).toBeNull();
+    const rest = await transfer(accountNumber, first.amount - 1_000_000);
+    expect(rest.outcome).toBe("applied");
+    expect(nth(await scheduleOf(application.id), 0).paidAt).not.toBeNull();
+  });
+
+  it("a transfer with no place is put on an application by its reference, then settled there; any other is refused", async () => {
+    const { application, accountNumber } = await placeWithAccount();
+    await acceptedPlace({}, undefined, { email: application.email });
+    const { reference } = await transfer(accountNumber, 2_000_000);
+    const waiting = await transferOf(reference);
+    expect(waiting.applicationId).toBeNull();
+    // Applied from an application it is not on: refused.
+    const elsewhere = await post({
+      intent: "apply-transfer",
+      id: application.id,
+      target: waiting.id,
+    });
+    expect(formErrorOf(elsewhere)[""]).toEqual([transferMessages.notFound]);
+    const unknown = await post({
+      intent: "place-transfer",
+      target: waiting.id,
+      reference: "LTA-A-999999",
+    });
+    expect(formErrorOf(unknown).reference).toEqual([transferMessages.applicationUnknown]);
+    const placed = await post({
+      intent: "place-transfer",
+      target: waiting.id,
+      reference: formatApplicationReference(application.reference).toLowerCase(),
+    });
+    expect(placed).toMatchObject({ kind: "redirect" });
+    expect((await transferOf(reference)).applicationId).toBe(application.id);
+    await post({ intent: "apply-transfer", id: application.id, target: waiting.id });
+    expect(await transferOf(reference)).toMatchObject({
+      state: "settled",
+      appliedAmount: 2_000_000,
+    });
+  });
+
+  it("a transfer to an account nobody has is refunded from the Payments tab", async () => {
+    const { accountNumber } = await placeWithAccount();
+    const { reference } = await fake.paystack.receiveTransfer(accountNumber, 700_000);
+    // The account's owner is unknown here: the transfer record points nowhere.
+    await db().delete(transferAccounts).where(eq(transferAccounts.accountNumber, accountNumber));
+    expect(await checkAccountTransfer(reference, fake.gateway)).toBe("to-settle");
+    const waiting = await transferOf(reference);
+    expect(waiting.reason).toBe(transferReasons.unknownAccount);
+    const page = await outcomeOf(() =>
+      loader(routeArgs(getRequest("/admin-portal/students?tab=payments", { cookie }))),
+    );
+    expect(JSON.stringify(page)).toContain(waiting.id);
+    const refunded = await post({
+      intent: "refund-unplaced-transfer",
+      target: waiting.id,
+      amount: "7000",
+      note: "Returned to sender",
+    });
+    expect(refunded).toMatchObject({ kind: "redirect" });
+    expect(await transferOf(reference)).toMatchObject({
+      state: "settled",
+      refundedAmount: 700_000,
+    });
+  });
+
+  it("is for signed-in staff only", async () => {
+    const { application, accountNumber } = await placeWithAccount();
+    const { reference } = await transfer(accountNumber, 1_000_000);
+    const waiting = await transferOf(reference);
+    const outcome = await outcomeOf(() =>
+      action(
+        routeArgs(
+          postRequest("/admin-portal/students", {
+            intent: "apply-transfer",
+            id: application.id,
+            target: waiting.id,
+          }),
+        ),
+      ),
+    );
+    expect(outcome).toMatchObject({
+      kind: "redirect",
+      location: expect.stringMatching(/^\/admin-portal\/login/),
+    });
+    expect((await transferOf(reference)).state).toBe("to-settle");
   });
 });

@@ -16,6 +16,8 @@ import type { AddressInfo } from "node:net";
  *   slug (`wema-bank`, `titan-paystack`, `test-bank`); a second one for a customer is refused.
  *   `receiveTransfer` is a payer's transfer into it: a `dedicated_nuban` charge under Paystack's
  *   own reference, verified like any other, with its signed `charge.success` webhook.
+ *   `/demo-bank` is a page for the same (Paystack's test mode has a demo bank): account number,
+ *   amount in Naira, Send transfer.
  * - A refund is `pending` when made, as on Paystack; a test moves it on with `settleRefund`,
  *   which can also send the signed `refund.processed` (or `refund.failed`) webhook.
  * - A transaction nobody has paid yet verifies as `abandoned`, as on Paystack.
@@ -700,6 +702,44 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
     return target.toString();
   }
 
+  function demoBankPage(notice = "") {
+    return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Fake Paystack demo bank (test)</title></head>
+<body>
+<h1>Fake Paystack demo bank (test)</h1>
+${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ""}
+<form method="post" action="/demo-bank">
+<label>Account number <input name="account_number" inputmode="numeric"></label>
+<label>Amount (NGN) <input name="amount" inputmode="decimal"></label>
+<button type="submit">Send transfer</button>
+</form>
+</body>
+</html>`;
+  }
+
+  /**
+   * Paystack's demo bank, as its test mode offers: a payer's transfer into a dedicated account,
+   * made from a page (browser tests), through `receiveTransfer`.
+   */
+  async function demoBank(request: IncomingMessage, response: ServerResponse) {
+    const html = (status: number, page: string) => {
+      response.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+      response.end(page);
+    };
+    if (request.method === "GET") return html(200, demoBankPage());
+    const form = new URLSearchParams(await readBody(request));
+    const accountNumber = form.get("account_number")?.trim() ?? "";
+    const kobo = Math.round(Number(form.get("amount")?.replace(/,/g, "")) * 100);
+    const known = [...dedicatedAccounts.values()].some(
+      (account) => account.accountNumber === accountNumber,
+    );
+    if (!known) return html(404, demoBankPage(`No dedicated account ${accountNumber}`));
+    if (!Number.isSafeInteger(kobo) || kobo <= 0) return html(400, demoBankPage("Invalid amount"));
+    const { reference } = await receiveTransfer(accountNumber, kobo);
+    html(200, demoBankPage(`Sent NGN ${kobo / 100} to ${accountNumber}: ${reference}`));
+  }
+
   async function checkout(request: IncomingMessage, response: ServerResponse, accessCode: string) {
     const transaction = [...transactions.values()].find(
       (candidate) => candidate.accessCode === accessCode,
@@ -752,6 +792,11 @@ ${escapeHtml(transaction.currency)} ${naira}</p>
     const checkoutMatch = url.pathname.match(/^\/checkout\/([^/]+)$/);
     if (checkoutMatch?.[1] && (method === "GET" || method === "POST")) {
       await checkout(request, response, checkoutMatch[1]);
+      return;
+    }
+
+    if (url.pathname === "/demo-bank" && (method === "GET" || method === "POST")) {
+      await demoBank(request, response);
       return;
     }
 

@@ -11,6 +11,21 @@ const ids = {
   second: "2b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",
   proof: "3b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",
   card: "4b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",
+  waiting: "6b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",
+  settled: "7b6c1f1e-8f5e-4d36-9a63-2f1d1b8f0c11",
+};
+
+const transfer = {
+  reference: "T4f9a0c1d2e3b4a5c6d",
+  amount: 15_000_000,
+  applied: 0,
+  refunded: 0,
+  left: 15_000_000,
+  sender: "ADEBAYO OLUWASEUN, Access Bank",
+  receivedAt: new Date("2027-02-12T10:00:00Z"),
+  reason: "More than is due: ₦150,000, with ₦100,000 due on the next instalment",
+  staffNote: null,
+  settled: false,
 };
 
 const payments: ApplicationPayments = {
@@ -37,6 +52,18 @@ const payments: ApplicationPayments = {
       left: 10_000_000,
       state: "proof-sent",
       paidBy: null,
+    },
+  ],
+  transfers: [
+    { ...transfer, id: ids.waiting },
+    {
+      ...transfer,
+      id: ids.settled,
+      applied: 10_000_000,
+      refunded: 5_000_000,
+      left: 0,
+      staffNote: "Sent back the extra",
+      settled: true,
     },
   ],
   payments: [
@@ -129,6 +156,12 @@ describe("the Payments section", () => {
     expect(markup).toContain(`confirm=move-due-date&amp;target=${ids.second}`);
     // A paid instalment, refunded in part or not, has nothing to move or record.
     expect(markup).not.toContain(`target=${ids.first}`);
+    // A transfer that waits can be applied or refunded; a settled one only shows what became of it.
+    expect(markup).toContain("₦150,000 left to settle");
+    expect(markup).toContain(`confirm=apply-transfer&amp;target=${ids.waiting}`);
+    expect(markup).toContain(`confirm=refund-transfer&amp;target=${ids.waiting}`);
+    expect(markup).toContain("Sent back the extra");
+    expect(markup).not.toContain(`target=${ids.settled}`);
   });
 
   it("opens each confirmation with its fields; a refund offers what is left", () => {
@@ -139,5 +172,10 @@ describe("the Payments section", () => {
     expect(render({ confirm: "confirm-proof", target: ids.second })).toContain(
       "not on this application",
     );
+    expect(render({ confirm: "apply-transfer", target: ids.waiting })).toContain(
+      "goes to the unpaid instalments, oldest first",
+    );
+    expect(render({ confirm: "refund-transfer", target: ids.waiting })).toMatch(/value="150000"/);
+    expect(render({ confirm: "apply-transfer", target: ids.settled })).toContain("is settled");
   });
 });

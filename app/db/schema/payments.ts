@@ -15,6 +15,7 @@ import {
 import { applications } from "./applications";
 import { admins } from "./auth";
 import { createdAt, moment, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
+import { accountTransfers } from "./transfer-accounts";
 import { paymentMethods, paymentStatuses, type refundMethods, type refundStatuses } from "./values";
 
 export const instalments = pgTable(
@@ -89,6 +90,8 @@ export const payments = pgTable(
     reviewedBy: optionalRef("reviewed_by", () => admins.id),
     /** The sum of its refunds, in kobo. */
     refundedAmount: bigint("refunded_amount_kobo", { mode: "number" }).notNull().default(0),
+    /** The transfer into the applicant's own account number that paid it (method transfer-account). */
+    accountTransferId: optionalRef("account_transfer_id", () => accountTransfers.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,6 @@ import { bigint, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg
 import { applications } from "./applications";
 import { admins } from "./auth";
 import { createdAt, moment, optionalRef, primaryId, updatedAt } from "./columns";
-import { payments } from "./payments";
 import type { accountTransferStates, transferAccountStatuses } from "./values";
 
 export type TransferAccountStatus = (typeof transferAccountStatuses)[number];
@@ -47,8 +46,8 @@ export const transferAccounts = pgTable(
 
 /**
  * Money a person sent to their own account number, recorded once per Paystack transaction
- * whatever tells us of it. `applied`: it paid what was due, as a payment with its receipt
- * (`paymentId`); `to-settle`: it waits for staff (a part, more than is due, nothing due, or no
+ * whatever tells us of it. `applied`: it paid what was due, as payments with their receipts
+ * (each payment names it: `payments.accountTransferId`); `to-settle`: it waits for staff (a part, more than is due, nothing due, or no
  * single place it can be for), who apply it to instalments or give it back; `settled`: staff
  * have. Never lost, never counted in silence.
  */
@@ -74,7 +73,7 @@ export const accountTransfers = pgTable(
     /** How much of it went to instalments, and how much was given back. */
     appliedAmount: bigint("applied_amount_kobo", { mode: "number" }).notNull().default(0),
     refundedAmount: bigint("refunded_amount_kobo", { mode: "number" }).notNull().default(0),
-    paymentId: optionalRef("payment_id", () => payments.id),
+    /** The staff member who last applied or refunded it, with their note. */
     settledBy: optionalRef("settled_by", () => admins.id),
     staffNote: text("staff_note"),
     createdAt: createdAt(),

@@ -32,6 +32,10 @@ import {
   whatsappJobPhonePaths,
 } from "~/features/messages/whatsapp/whatsapp-webhook.server";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
+import {
+  eraseTransferPeople,
+  transferRecords,
+} from "~/features/payments/transfer-accounts/transfer-people.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
 import { phoneDigits } from "~/lib/text/phone-format";
@@ -94,6 +98,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     whatsapp,
     marks,
     issued,
+    transfers,
   ] = await Promise.all([
     messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
     messageIds.length
@@ -113,6 +118,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     whatsappHeld(messageIds),
     attendanceRecords(applicationIds),
     certificateRecords(applicationIds),
+    transferRecords(applicationIds),
   ]);
   const emailsSent = await db()
     .select({
@@ -142,6 +148,8 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
       attendance: marks.filter((mark) => mark.applicationId === row.id),
       certificates: issued.filter((certificate) => certificate.applicationId === row.id),
     })),
+    // Their own account number for transfers, and the transfers into it.
+    ...transfers,
     emailsSent,
   };
 }
@@ -279,7 +287,7 @@ const erasedAddress = (id: string) => `erased-${id.slice(0, 8)}@erased.invalid`;
  * their attendance marks stay (the class's rates stay true) and their calendar feeds close;
  * their certificates stay, without the holder's name (their serials verify as erased);
  * their payments and refunds keep their amounts (money on record) but lose their notes,
- * reasons and transfer proofs; their private links and reply addresses stop working. Logged
+ * reasons and transfer proofs, their transfers the payer's name and their account its address; their private links and reply addresses stop working. Logged
  * without the details.
  */
 export async function erasePerson(actor: Admin, key: PersonKey) {
@@ -294,6 +302,7 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
       await forgetJobsNamingPhone(tx, whatsappEventJob.name, whatsappJobPhonePaths, digits);
     const keys = await eraseReceivedMails(tx, messageIds);
     const proofs = await erasePayments(tx, applicationIds);
+    await eraseTransferPeople(tx, applicationIds);
     for (const id of messageIds)
       await tx
         .update(messages)

@@ -17,16 +17,21 @@ import { StudentsTab } from "~/features/applications/staff/students-tab";
 import { requireAdmin } from "~/features/auth/session.server";
 import { attendanceOf } from "~/features/cohort/attendance.server";
 import { AttendanceSummary } from "~/features/cohort/staff/attendance-summary";
-import { parsePaymentsQuery } from "~/features/payments/staff/list-url";
+import { parsePaymentsQuery, paymentsHref } from "~/features/payments/staff/list-url";
 import { listInstalments } from "~/features/payments/staff/payment-overview.server";
 import { PaymentsTab } from "~/features/payments/staff/payments-tab";
-import { staffPaymentHandlers } from "~/features/payments/staff/staff-payment-actions.server";
+import {
+  staffPaymentHandlers,
+  unplacedTransferHandlers,
+} from "~/features/payments/staff/staff-payment-actions.server";
 import { applicationPayments } from "~/features/payments/staff/staff-payments.server";
 import {
   type StaffPaymentConfirm,
   staffPaymentActions,
   staffPaymentConfirms,
+  unplacedTransferActions,
 } from "~/features/payments/staff/staff-payments-schema";
+import { unplacedTransfers } from "~/features/payments/transfer-accounts/settle-transfers.server";
 import { PageHeader } from "~/features/portal/page-header";
 import { PortalErrorBoundary } from "~/features/portal/portal-error";
 import { lagosInputFromInstant, lagosToday } from "~/lib/format/dates";
@@ -58,10 +63,10 @@ const paymentConfirmFrom = (params: URLSearchParams) => {
     : null;
 };
 
-/** Every action of the page: an application's decisions and its payments'. */
+/** Every action of the page: an application's decisions and its payments', and the Payments tab's. */
 const studentsActionSchema = z.discriminatedUnion(
   "intent",
-  [...admissionActions, ...staffPaymentActions],
+  [...admissionActions, ...staffPaymentActions, ...unplacedTransferActions],
   { error: admissionFormMessages.invalid },
 );
 
@@ -102,19 +107,32 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
     payments:
       query.tab === "payments"
-        ? { query: paymentsQuery, list: await listInstalments(paymentsQuery, lagosToday(now)) }
+        ? {
+            query: paymentsQuery,
+            list: await listInstalments(paymentsQuery, lagosToday(now)),
+            unplacedTransfers: await unplacedTransfers(),
+          }
         : null,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const query = parseAdmissionsQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseAdmissionsQuery(params);
   return dispatchIntent(
     await readSubmission(request, studentsActionSchema),
-    { ...admissionHandlers(actor), ...staffPaymentHandlers(actor) },
-    // Back to the list as it was, with the application open.
-    { successHref: (input) => admissionsHref(query, input.id), what: "Admissions" },
+    {
+      ...admissionHandlers(actor),
+      ...staffPaymentHandlers(actor),
+      ...unplacedTransferHandlers(actor),
+    },
+    {
+      // Back to the list as it was: with the application open, or the Payments tab.
+      successHref: (input) =>
+        "id" in input ? admissionsHref(query, input.id) : paymentsHref(parsePaymentsQuery(params)),
+      what: "Admissions",
+    },
   );
 }
 
@@ -144,7 +162,12 @@ export default function Students({ loaderData, actionData }: Route.ComponentProp
       ) : loaderData.students ? (
         <StudentsTab list={loaderData.students} query={query} />
       ) : loaderData.payments ? (
-        <PaymentsTab list={loaderData.payments.list} query={loaderData.payments.query} />
+        <PaymentsTab
+          list={loaderData.payments.list}
+          query={loaderData.payments.query}
+          unplacedTransfers={loaderData.payments.unplacedTransfers}
+          reply={actionData}
+        />
       ) : null}
     </>
   );

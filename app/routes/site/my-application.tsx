@@ -29,6 +29,7 @@ import {
 } from "~/features/payments/applicant/applicant-payments.server";
 import { leavingForCheckout } from "~/features/payments/applicant/checkout-return.server";
 import { MyPaymentsSection } from "~/features/payments/applicant/my-payments";
+import { sweepTransferAccountsSoon } from "~/features/payments/transfer-accounts/transfer-accounts.server";
 import { formErrorsOf } from "~/lib/forms/action-reply";
 import { readForm } from "~/lib/forms/request-form.server";
 import { privatePageHeaders, privatePageMeta } from "~/lib/http/private-page";
@@ -108,6 +109,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const outcome = await handleApplicantStep(formData, params.token);
   if ("reply" in outcome) return outcome.reply;
+  if (outcome.done === "accept") await sweepTransferAccountsSoon();
   return redirectWithFlash(self, stepNotices[outcome.done]);
 }
 

@@ -43,6 +43,8 @@ import {
 } from "../payments.server";
 import { enterCodeOnApplication, removeCodeFromApplication } from "../price-changes.server";
 import { refundsOf } from "../refunds.server";
+import { transferLeft, transfersToSettleOf } from "../transfer-accounts/settle-transfers.server";
+import { ownAccountToShow } from "../transfer-accounts/transfer-accounts.server";
 import { loadBankAccount } from "./bank-transfer.server";
 
 /**
@@ -103,13 +105,15 @@ export async function loadMyPayments(token: string, now = new Date()) {
     .where(eq(instalments.applicationId, application.id))
     .orderBy(asc(instalments.number));
   const nextUnpaid = schedule.find((part) => !part.paidAt) ?? null;
-  const [attempts, account] = await Promise.all([
+  const [attempts, account, ownAccount, transfers] = await Promise.all([
     db()
       .select()
       .from(payments)
       .where(eq(payments.applicationId, application.id))
       .orderBy(desc(payments.createdAt)),
     loadBankAccount(),
+    payable ? ownAccountToShow(application.email) : null,
+    transfersToSettleOf(application.id),
   ]);
   const paymentsOf = (part: Instalment) =>
     attempts.filter((payment) => payment.instalmentId === part.id);
@@ -152,16 +156,29 @@ export async function loadMyPayments(token: string, now = new Date()) {
     discount: discountOf(planChangeable(attempts)),
     // 'Pay now' is withheld while a proof of the next instalment waits (paying twice).
     proofWaits: forNext.some((payment) => payment.status === "proof-sent"),
-    bankTransfer: account && {
-      ...account,
-      reference: formatApplicationReference(application.reference),
-      proof:
-        lastProof?.status === "proof-sent"
-          ? ({ state: "waiting" } as const)
-          : lastProof?.status === "rejected"
-            ? ({ state: "rejected", reason: lastProof.staffNote ?? "" } as const)
-            : null,
-    },
+    // Their own account number where the academy has them; else the academy's, with a proof.
+    ownAccount,
+    // Transfers into it that staff have to settle: told, so nobody pays twice meanwhile.
+    transfersWaiting: transfers
+      .filter((transfer) => transfer.state === "to-settle")
+      .map((transfer) => ({
+        id: transfer.id,
+        amount: transferLeft(transfer),
+        receivedAt: transfer.receivedAt,
+      })),
+    bankTransfer:
+      !ownAccount && account
+        ? {
+            ...account,
+            reference: formatApplicationReference(application.reference),
+            proof:
+              lastProof?.status === "proof-sent"
+                ? ({ state: "waiting" } as const)
+                : lastProof?.status === "rejected"
+                  ? ({ state: "rejected", reason: lastProof.staffNote ?? "" } as const)
+                  : null,
+          }
+        : null,
     receipts,
     plan: paymentPlanLabels[application.paymentPlan],
     instalments: schedule.map((part) => ({

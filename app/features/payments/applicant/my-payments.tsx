@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, href } from "react-router";
 import { discountRule } from "~/features/discounts/discount-messages";
 import { CODE_MAX } from "~/features/discounts/discount-schema";
@@ -9,6 +10,7 @@ import { cn } from "~/ui/cn";
 import { LabelledSection } from "~/ui/labelled-section";
 import type { InstalmentStatus } from "../instalment-status";
 import { paymentMessages } from "../payment-messages";
+import { transferMessages } from "../transfer-accounts/transfer-messages";
 import type { MyPayments } from "./applicant-payments.server";
 import { ProofFileField } from "./proof-file-field";
 
@@ -68,6 +70,33 @@ function Schedule({
 
 type PayStage = Extract<MyPayments, { stage: "pay" }>;
 
+/** An account to transfer to, the amount to send, and any rows the way of paying adds. */
+function AccountDetails({
+  account,
+  amountLabel,
+  amount,
+  children,
+}: {
+  account: { bankName: string; accountName: string; accountNumber: string };
+  amountLabel: string;
+  amount: number;
+  children?: ReactNode;
+}) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-slate-700">Bank</dt>
+      <dd className="font-semibold text-slate-900">{account.bankName}</dd>
+      <dt className="text-slate-700">Account name</dt>
+      <dd className="font-semibold text-slate-900">{account.accountName}</dd>
+      <dt className="text-slate-700">Account number</dt>
+      <dd className="font-semibold text-slate-900 tabular-nums">{account.accountNumber}</dd>
+      <dt className="text-slate-700">{amountLabel}</dt>
+      <dd className="font-semibold text-slate-900">{formatNaira(amount)}</dd>
+      {children}
+    </dl>
+  );
+}
+
 /**
  * Paying by bank transfer: the account, the exact amount and the reference to write, then the
  * proof (a photo or PDF of the transfer), posted as a plain multipart form.
@@ -84,18 +113,10 @@ function BankTransfer({
   return (
     <div className="grid gap-3 rounded-lg border border-slate-200 p-4">
       <h3 className="font-bold text-slate-900">Or pay by bank transfer</h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-700">Bank</dt>
-        <dd className="font-semibold text-slate-900">{account.bankName}</dd>
-        <dt className="text-slate-700">Account name</dt>
-        <dd className="font-semibold text-slate-900">{account.accountName}</dd>
-        <dt className="text-slate-700">Account number</dt>
-        <dd className="font-semibold text-slate-900 tabular-nums">{account.accountNumber}</dd>
-        <dt className="text-slate-700">Amount</dt>
-        <dd className="font-semibold text-slate-900">{formatNaira(amount)}</dd>
+      <AccountDetails account={account} amountLabel="Amount" amount={amount}>
         <dt className="text-slate-700">Description</dt>
         <dd className="font-semibold text-slate-900">{account.reference}</dd>
-      </dl>
+      </AccountDetails>
       <p className="text-sm text-slate-700">
         Transfer exactly this amount and write the description as shown, so that we can match your
         payment. Then send us the receipt your bank gives you.
@@ -126,6 +147,59 @@ function BankTransfer({
           </div>
         </Form>
       )}
+    </div>
+  );
+}
+
+/**
+ * Paying by transfer into the applicant's own account number: the account and the amount; the
+ * transfer records itself against the next instalment, with a receipt, without a proof.
+ */
+function OwnAccount({
+  account,
+  next,
+}: {
+  account: NonNullable<PayStage["ownAccount"]>;
+  next: NonNullable<PayStage["next"]>;
+}) {
+  return (
+    <div className="grid gap-3 rounded-lg border border-slate-200 p-4">
+      <h3 className="font-bold text-slate-900">
+        Or pay by bank transfer to your own account number
+      </h3>
+      {account.state === "ready" ? (
+        <>
+          <AccountDetails account={account} amountLabel="Amount due" amount={next.amount} />
+          <p className="text-sm text-slate-700">
+            This account number is yours alone. Transfer {formatNaira(next.amount)} from any bank
+            app to pay instalment {next.number}: it is recorded here with your receipt as soon as it
+            arrives, usually within a minute. No proof or description is needed. A different amount
+            is applied by our staff within 24 hours.
+          </p>
+        </>
+      ) : (
+        <p role="status" className="text-sm text-slate-800">
+          {transferMessages.settingUp}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Transfers received that staff settle: the applicant sees they arrived and are not lost. */
+function TransfersWaiting({ transfers }: { transfers: PayStage["transfersWaiting"] }) {
+  return (
+    <div>
+      <h3 className="font-bold text-slate-900">Transfers being applied</h3>
+      <ul className="mt-2 grid gap-1 text-sm text-slate-800">
+        {transfers.map((transfer) => (
+          <li key={transfer.id}>
+            <span className="font-semibold text-slate-900">{formatNaira(transfer.amount)}</span>{" "}
+            received {formatDateTime(transfer.receivedAt)}.
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-sm text-slate-700">{transferMessages.waiting}</p>
     </div>
   );
 }
@@ -365,7 +439,7 @@ export function MyPaymentsSection({
                   never reach us.
                 </p>
               </Form>
-            ) : payments.bankTransfer ? null : (
+            ) : payments.bankTransfer || payments.ownAccount ? null : (
               <p className="text-slate-800">{paymentMessages.noOnlinePayment}</p>
             )
           ) : (
@@ -373,6 +447,12 @@ export function MyPaymentsSection({
               {payments.refunded ? paymentMessages.nothingLeft : paymentMessages.nothingDue}
             </p>
           )}
+          {payments.next && payments.ownAccount ? (
+            <OwnAccount account={payments.ownAccount} next={payments.next} />
+          ) : null}
+          {payments.transfersWaiting.length ? (
+            <TransfersWaiting transfers={payments.transfersWaiting} />
+          ) : null}
           {payments.next && payments.bankTransfer ? (
             <BankTransfer
               account={payments.bankTransfer}

@@ -19,6 +19,7 @@ import {
   type StaffPaymentConfirm,
   staffPaymentActionSchema,
 } from "./staff-payments-schema";
+import { TransferConfirmFields, TransfersToSettle } from "./transfers-to-settle";
 
 type PaymentRow = ApplicationPayments["payments"][number];
 type InstalmentRow = ApplicationPayments["instalments"][number];
@@ -74,7 +75,10 @@ export function PaymentSection({
   payments: ApplicationPayments;
   confirmHref: (confirm: StaffPaymentConfirm, target: string) => string;
 }) {
-  const hasSchedule = payments.instalments.length > 0 || payments.payments.length > 0;
+  const hasSchedule =
+    payments.instalments.length > 0 ||
+    payments.payments.length > 0 ||
+    payments.transfers.length > 0;
   if (!hasSchedule && !payments.scholarshipOpen) return null;
   return (
     <LabelledSection
@@ -91,6 +95,14 @@ export function PaymentSection({
         }
       />
       {hasSchedule ? <ScheduleAndPayments payments={payments} confirmHref={confirmHref} /> : null}
+      <TransfersToSettle
+        transfers={payments.transfers}
+        confirmLink={(confirm, target, label) => (
+          <ConfirmLink to={confirmHref(confirm, target)} danger={confirm === "refund-transfer"}>
+            {label}
+          </ConfirmLink>
+        )}
+      />
     </LabelledSection>
   );
 }
@@ -275,6 +287,8 @@ const titles: Record<StaffPaymentConfirm, string> = {
   "record-payment": "Record a payment",
   refund: "Refund",
   "grant-scholarship": "Grant scholarship",
+  "apply-transfer": "Apply the transfer to instalments",
+  "refund-transfer": "Record the transfer's refund",
 };
 
 /** The confirmation of one action on a payment or instalment (URL-driven: ?confirm=&target=). */
@@ -297,8 +311,11 @@ export function PaymentConfirmModal({
 }) {
   const payment = payments.payments.find((row) => row.id === target);
   const instalment = payments.instalments.find((row) => row.id === target);
-  // What may be refunded of the payment, or what is left to pay of the instalment.
-  const left = payment ? payment.amount - payment.refundedAmount : (instalment?.left ?? 0);
+  const transfer = payments.transfers.find((row) => row.id === target);
+  // What may be refunded of the payment or transfer, or what is left to pay of the instalment.
+  const left = payment
+    ? payment.amount - payment.refundedAmount
+    : (transfer?.left ?? instalment?.left ?? 0);
   const { form, fields } = useSchemaForm(staffPaymentActionSchema, {
     id: `payment-${confirm}`,
     reply,
@@ -309,18 +326,22 @@ export function PaymentConfirmModal({
       kind: "percent",
     },
   });
-  const danger = confirm === "reject-proof" || confirm === "refund";
+  const danger = confirm === "reject-proof" || confirm.startsWith("refund");
+  const onTransfer = confirm === "apply-transfer" || confirm === "refund-transfer";
   const missing =
     confirm === "grant-scholarship"
       ? false
-      : confirm.endsWith("proof") || confirm === "refund"
-        ? !payment
-        : !instalment;
+      : onTransfer
+        ? !transfer || transfer.settled
+        : confirm.endsWith("proof") || confirm === "refund"
+          ? !payment
+          : !instalment;
   return (
     <Modal open onClose={onClose} closeHref={closeHref} size="md" title={titles[confirm]}>
       {missing ? (
         <p role="alert">
-          This payment or instalment is not on this application. Please look again.
+          This payment, instalment or transfer is not on this application, or is settled. Please
+          look again.
         </p>
       ) : (
         <DecisionForm
@@ -385,6 +406,9 @@ export function PaymentConfirmModal({
               />
               <NoteField meta={fields.reason} label="Reason (staff only)" rows={3} />
             </>
+          ) : null}
+          {onTransfer && transfer ? (
+            <TransferConfirmFields confirm={confirm} transfer={transfer} fields={fields} />
           ) : null}
           {confirm === "refund" && payment ? (
             <>

@@ -8,6 +8,7 @@ import { discountSummary } from "~/features/discounts/discount-summary";
 import { paymentPlanLabels } from "~/features/intakes/payment-plans";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
+import type { ActionReply } from "~/lib/forms/action-reply";
 import { cardClasses } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { CsvExportLink } from "~/ui/list/csv-export-link";
@@ -22,8 +23,10 @@ import {
 } from "../instalment-status";
 import { InstalmentStatusBadge } from "../instalment-status-badge";
 import { formatReceiptNumber } from "../payment-reference";
+import type { TransferForStaff } from "../transfer-accounts/settle-transfers.server";
 import { type PaymentsQuery, paymentsExportHref, paymentsHref } from "./list-url";
 import type { InstalmentList, InstalmentRow } from "./payment-overview.server";
+import { UnplacedTransfers } from "./transfers-to-settle";
 
 const statusOptions = instalmentStatuses.map((status) => ({
   value: status,
@@ -84,13 +87,24 @@ function PaymentCell({ row }: { row: InstalmentRow }) {
 /**
  * The Students page's Payments tab: one row per instalment of everyone who chose a plan, with
  * where it stands, the latest attempt to pay it and the person's balance. `list` is
- * listInstalments' answer.
+ * listInstalments' answer. Above it, the transfers no place could be told for.
  */
-export function PaymentsTab({ list, query }: { list: InstalmentList; query: PaymentsQuery }) {
+export function PaymentsTab({
+  list,
+  query,
+  unplacedTransfers,
+  reply,
+}: {
+  list: InstalmentList;
+  query: PaymentsQuery;
+  unplacedTransfers: TransferForStaff[];
+  reply: ActionReply | undefined;
+}) {
   const { instalments, intakes, pagination } = list;
   const narrowed = Boolean(query.intake || query.status || query.q);
   return (
     <>
+      <UnplacedTransfers transfers={unplacedTransfers} reply={reply} />
       <PaymentFilters query={query} intakes={intakes} />
       <ListCount total={pagination.total} noun="instalment" suffix={narrowed ? " found" : ""} />
       {instalments.length === 0 ? (

@@ -7,12 +7,18 @@ import { staffPaymentMessages } from "../payment-messages";
 import { grantScholarshipOnApplication } from "../price-changes.server";
 import { refundMessages, refundPayment } from "../refunds.server";
 import {
+  applyTransfer,
+  placeTransfer,
+  refundTransfer,
+} from "../transfer-accounts/settle-transfers.server";
+import { transferMessages } from "../transfer-accounts/transfer-messages";
+import {
   confirmProof,
   moveDueDate,
   recordManualPayment,
   rejectProof,
 } from "./staff-payments.server";
-import type { StaffPaymentAction } from "./staff-payments-schema";
+import type { StaffPaymentAction, UnplacedTransferAction } from "./staff-payments-schema";
 
 /** Staff's actions on an application's payments, each with its success toast (the Students page). */
 export const staffPaymentHandlers = (actor: Admin): IntentHandlers<StaffPaymentAction> => ({
@@ -58,4 +64,22 @@ export const staffPaymentHandlers = (actor: Admin): IntentHandlers<StaffPaymentA
     (await refundPayment(actor, input.id, input.target, input.amount, input.reason)) === "pending"
       ? refundMessages.pending
       : refundMessages.refunded,
+  "apply-transfer": async (input) => {
+    const { applied, left } = await applyTransfer(actor, input.id, input.target);
+    return transferMessages.applied(applied, left);
+  },
+  "refund-transfer": async (input) => {
+    await refundTransfer(actor, input.target, input.amount, input.note, input.id);
+    return transferMessages.refunded;
+  },
+});
+
+/** Staff's actions on a transfer with no place, from the Payments tab. */
+export const unplacedTransferHandlers = (actor: Admin): IntentHandlers<UnplacedTransferAction> => ({
+  "place-transfer": async (input) =>
+    transferMessages.placed(await placeTransfer(input.target, input.reference)),
+  "refund-unplaced-transfer": async (input) => {
+    await refundTransfer(actor, input.target, input.amount, input.note, null);
+    return transferMessages.refundedUnplaced;
+  },
 });

@@ -3,7 +3,7 @@ import { scholarshipFields } from "~/features/discounts/discount-schema";
 import { koboFromNaira } from "~/lib/format/money";
 import { requiredText } from "~/lib/forms/required-text";
 import { uuidSchema } from "~/lib/ids";
-import { multiLine } from "~/lib/text/outside-text";
+import { multiLine, singleLine } from "~/lib/text/outside-text";
 
 /**
  * Staff's actions on an application's payments, posted to the Students page with the
@@ -17,7 +17,11 @@ export const staffPaymentFormMessages = {
   noteRequired: "Please write a note",
   dateInvalid: "Please enter a valid date",
   amountInvalid: "Please enter an amount in Naira, more than 0",
+  referenceRequired: "Please enter the application's reference",
 } as const;
+
+/** 'LTA-A-001234' with room for spaces. */
+const APPLICATION_REFERENCE_MAX = 30;
 
 export const STAFF_PAYMENT_NOTE_MAX = 1_000;
 
@@ -66,7 +70,34 @@ export const staffPaymentActions = [
   z.object({ intent: z.literal("refund"), id, target, amount: naira, reason }),
   // The target is the application itself: a scholarship is on its price, not one instalment.
   z.extend(scholarshipFields, { intent: z.literal("grant-scholarship"), id, target }),
+  // A transfer into the applicant's own account number that waits (the target is the transfer).
+  z.object({ intent: z.literal("apply-transfer"), id, target }),
+  z.object({ intent: z.literal("refund-transfer"), id, target, amount: naira, note }),
 ] as const;
+
+/**
+ * The Payments tab's actions on a transfer no place could be told for: put it on an application
+ * by its reference, or record that it was sent back.
+ */
+export const unplacedTransferActions = [
+  z.object({
+    intent: z.literal("place-transfer"),
+    target,
+    reference: requiredText(
+      "The reference",
+      staffPaymentFormMessages.referenceRequired,
+      APPLICATION_REFERENCE_MAX,
+      singleLine,
+    ),
+  }),
+  z.object({ intent: z.literal("refund-unplaced-transfer"), target, amount: naira, note }),
+] as const;
+
+export const unplacedTransferSchema = z.discriminatedUnion("intent", unplacedTransferActions, {
+  error: invalid,
+});
+
+export type UnplacedTransferAction = z.output<typeof unplacedTransferSchema>;
 
 export const staffPaymentActionSchema = z.discriminatedUnion("intent", staffPaymentActions, {
   error: invalid,
@@ -82,5 +113,7 @@ export const staffPaymentConfirms = [
   "record-payment",
   "refund",
   "grant-scholarship",
+  "apply-transfer",
+  "refund-transfer",
 ] as const;
 export type StaffPaymentConfirm = (typeof staffPaymentConfirms)[number];

@@ -22,6 +22,10 @@ import { formatReceiptNumber } from "../payment-reference";
 import { flagPayment, insertPayment, instalmentLeftToPay, markPaid } from "../payments.server";
 import { priceOfApplication } from "../price-changes.server";
 import { refundsOf } from "../refunds.server";
+import {
+  transferForStaff,
+  transfersToSettleOf,
+} from "../transfer-accounts/settle-transfers.server";
 
 /*
  * Staff's actions on an application's payments, from the Students page (which guards with
@@ -53,9 +57,10 @@ export async function applicationPayments(
       .where(eq(payments.applicationId, application.id))
       .orderBy(desc(payments.createdAt), desc(payments.id)),
   ]);
-  const [given, price] = await Promise.all([
+  const [given, price, transfers] = await Promise.all([
     refundsOf(attempts),
     priceOfApplication(application.id),
+    transfersToSettleOf(application.id),
   ]);
   const today = lagosToday(now);
   const placeHeld = paysForPlace(application.status) && intake?.status !== "cancelled";
@@ -79,6 +84,8 @@ export async function applicationPayments(
         paidBy: paidBy ? { method: paidBy.method, reference: paidBy.reference } : null,
       };
     }),
+    // Transfers into the applicant's own account number that staff settle (or settled).
+    transfers: transfers.map(transferForStaff),
     payments: attempts.map((payment) => ({
       id: payment.id,
       reference: payment.reference,

@@ -1,15 +1,9 @@
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
-import {
-  accountTransfers,
-  applications,
-  type Instalment,
-  intakes,
-  transferAccounts,
-} from "~/db/schema";
+import { accountTransfers, type Instalment, transferAccounts } from "~/db/schema";
 import { recordEvent, systemActor } from "~/features/applications/application-history.server";
-import { paysForPlace, placePayingStatuses } from "~/features/applications/application-rules";
+import { paysForPlace } from "~/features/applications/application-rules";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { formatNaira } from "~/lib/format/money";
 import { configuredGateway } from "../gateway/gateway.server";
@@ -22,6 +16,7 @@ import {
   markPaid,
   nextUnpaidInstalment,
 } from "../payments.server";
+import { placesPaidFor } from "./transfer-accounts.server";
 
 /*
  * A transfer into an applicant's own account number (decision 0078). Paystack's webhook says
@@ -46,22 +41,6 @@ export const transferReasons = {
 } as const;
 
 export type TransferOutcome = "applied" | "to-settle" | "already" | "not-a-transfer";
-
-/** The places the account's owner is paying for: accepted or enrolled, intake not cancelled. */
-async function placesOf(tx: Transaction, email: string) {
-  return tx
-    .select({ id: applications.id, paymentPlan: applications.paymentPlan })
-    .from(applications)
-    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-    .where(
-      and(
-        sql`lower(${applications.email}) = ${email}`,
-        inArray(applications.status, [...placePayingStatuses]),
-        ne(intakes.status, "cancelled"),
-      ),
-    )
-    .orderBy(asc(applications.createdAt));
-}
 
 /** The account a transfer went to, by its number, else by Paystack's customer. */
 async function accountOf(tx: Transaction, transfer: NonNullable<VerifiedCharge["transfer"]>) {
@@ -90,7 +69,7 @@ async function placeFor(
   email: string,
   charge: VerifiedCharge,
 ): Promise<{ applicationId: string | null; reason: string | null; instalment?: Instalment }> {
-  const places = await placesOf(tx, email);
+  const places = await placesPaidFor(tx, email);
   const [only] = places;
   if (!only) return { applicationId: null, reason: transferReasons.noPlace };
   if (places.length > 1) return { applicationId: null, reason: transferReasons.severalPlaces };
@@ -155,11 +134,12 @@ export async function recordAccountTransfer(
     const payment = await insertPayment(tx, payable, "transfer-account", {
       amount: charge.amountKobo,
       gatewayId: charge.gatewayId,
+      accountTransferId: recorded.id,
     });
     await markPaid(tx, payment, { paidAt: recorded.receivedAt, gatewayId: charge.gatewayId });
     await tx
       .update(accountTransfers)
-      .set({ paymentId: payment.id, appliedAmount: charge.amountKobo })
+      .set({ appliedAmount: charge.amountKobo })
       .where(eq(accountTransfers.id, recorded.id));
     return "applied";
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { applications, intakes, type TransferAccount, transferAccounts } from "~/db/schema";
 import { placePayingStatuses } from "~/features/applications/application-rules";
 import { defineJob } from "~/features/jobs/define-job.server";
@@ -35,6 +35,20 @@ export async function transferAccountOf(email: string): Promise<TransferAccount 
   return account ?? null;
 }
 
+/** A place being paid for: accepted or enrolled, its intake not cancelled. */
+const placeBeingPaid = () =>
+  and(inArray(applications.status, [...placePayingStatuses]), ne(intakes.status, "cancelled"));
+
+/** The places `email`'s owner is paying for, oldest first. */
+export function placesPaidFor(tx: Transaction, email: string) {
+  return tx
+    .select({ id: applications.id, paymentPlan: applications.paymentPlan })
+    .from(applications)
+    .innerJoin(intakes, eq(intakes.id, applications.intakeId))
+    .where(and(sql`lower(${applications.email}) = ${email.trim().toLowerCase()}`, placeBeingPaid()))
+    .orderBy(asc(applications.createdAt));
+}
+
 /** Up to SWEEP_SIZE people with an accepted place who have no account, or whose asking stalled. */
 async function peopleToAsk(now: Date) {
   const email = sql<string>`lower(${applications.email})`;
@@ -49,8 +63,7 @@ async function peopleToAsk(now: Date) {
     .leftJoin(transferAccounts, eq(transferAccounts.email, email))
     .where(
       and(
-        inArray(applications.status, [...placePayingStatuses]),
-        ne(intakes.status, "cancelled"),
+        placeBeingPaid(),
         or(
           isNull(transferAccounts.id),
           and(
@@ -125,3 +138,37 @@ export const transferAccountSweepJob = defineJob({
     await assignTransferAccounts();
   },
 });
+
+/**
+ * A sweep now rather than at the next minute, once a place is accepted: the applicant, back on
+ * 'My application', sees their account number within seconds. At most one waits at a time.
+ */
+export async function sweepTransferAccountsSoon() {
+  if (!dedicatedAccountBank()) return;
+  await db().transaction((tx) =>
+    transferAccountSweepJob.enqueue(tx, {}, { singletonKey: "accepted" }),
+  );
+}
+
+/**
+ * The applicant's own account number as 'My application' shows it: `ready` with its details,
+ * `setting-up` while Paystack is asked; null where bank transfers go to the academy's account
+ * with a proof (the feature off, Paystack refused, or someone paying for more than one place,
+ * whose transfers could not be told apart).
+ */
+export async function ownAccountToShow(email: string) {
+  if (!dedicatedAccountBank()) return null;
+  const [account, places] = await Promise.all([
+    transferAccountOf(email),
+    db().transaction((tx) => placesPaidFor(tx, email)),
+  ]);
+  if (places.length > 1 || account?.status === "failed") return null;
+  if (account?.status === "assigned" && account.accountNumber && account.bankName)
+    return {
+      state: "ready" as const,
+      bankName: account.bankName,
+      accountName: account.accountName ?? "",
+      accountNumber: account.accountNumber,
+    };
+  return { state: "setting-up" as const };
+}
