@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgSequence,
   pgTable,
@@ -29,6 +30,14 @@ import { applicationStatuses } from "./values";
 // ---------------------------------------------------------------------------
 
 export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** An intake's prices as a place agreed to them, in kobo (the early bird by its last date). */
+export type AgreedPricing = {
+  price: number;
+  earlyBirdPrice: number | null;
+  earlyBirdEndsOn: string | null;
+  payInFullDiscount: number | null;
+};
 export const applicationStatus = pgEnum("application_status", applicationStatuses);
 
 export const applicationReferenceSequence = pgSequence("application_reference_seq");
@@ -57,6 +66,11 @@ export const applications = pgTable(
     acceptedAt: moment("accepted_at"),
     /** The plan the applicant chose to pay by; its instalments are in `instalments`. */
     paymentPlan: paymentPlanKind("payment_plan"),
+    /**
+     * The intake's prices when the place was first priced (its first plan): what the place
+     * costs from then on, whatever staff later set for the intake's next applicants.
+     */
+    agreedPricing: jsonb("agreed_pricing").$type<AgreedPricing>(),
     /** The place in line: waitlisted applications are offered in this order. */
     waitlistedAt: moment("waitlisted_at"),
     assignedTo: optionalRef("assigned_to", () => admins.id),

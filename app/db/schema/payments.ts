@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgSequence,
   pgTable,
@@ -17,6 +18,16 @@ import { admins } from "./auth";
 import { createdAt, moment, optionalRef, primaryId, requiredRef, updatedAt } from "./columns";
 import { accountTransfers } from "./transfer-accounts";
 import { paymentMethods, paymentStatuses, type refundMethods, type refundStatuses } from "./values";
+
+/** A price built up line by line (features/intakes/payment-plans.ts, priceBuildUp). */
+export type PricedLines = {
+  lines: {
+    kind: "price" | "code" | "scholarship" | "pay-in-full";
+    label: string;
+    amount: number;
+  }[];
+  total: number;
+};
 
 export const instalments = pgTable(
   "instalments",
@@ -90,6 +101,8 @@ export const payments = pgTable(
     reviewedBy: optionalRef("reviewed_by", () => admins.id),
     /** The sum of its refunds, in kobo. */
     refundedAmount: bigint("refunded_amount_kobo", { mode: "number" }).notNull().default(0),
+    /** The place's price, line by line, as it stood when this payment was confirmed (its receipt). */
+    priceLines: jsonb("price_lines").$type<PricedLines>(),
     /** The transfer into the applicant's own account number that paid it (method transfer-account). */
     accountTransferId: optionalRef("account_transfer_id", () => accountTransfers.id),
     createdAt: createdAt(),

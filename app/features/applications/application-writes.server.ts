@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { applications, type NewApplication } from "~/db/schema";
+import { type AgreedPricing, applications, type NewApplication } from "~/db/schema";
 import type { PaymentPlanKind } from "~/features/intakes/payment-plans";
 import { paymentMoves } from "./application-rules";
 
@@ -18,11 +18,17 @@ export async function setPaymentPlan(
   tx: Transaction,
   applicationId: string,
   plan: PaymentPlanKind,
+  agreedPricing: AgreedPricing,
   acceptedAt?: Date,
 ) {
   await tx
     .update(applications)
-    .set({ paymentPlan: plan, updatedAt: sql`now()`, ...(acceptedAt ? { acceptedAt } : {}) })
+    .set({
+      paymentPlan: plan,
+      agreedPricing,
+      updatedAt: sql`now()`,
+      ...(acceptedAt ? { acceptedAt } : {}),
+    })
     .where(eq(applications.id, applicationId));
 }
 

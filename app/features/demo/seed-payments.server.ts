@@ -12,7 +12,11 @@ import {
   refunds,
 } from "~/db/schema";
 import { setPaymentPlan } from "~/features/applications/application-writes.server";
-import { instalmentSchedule, type PaymentPlanKind } from "~/features/intakes/payment-plans";
+import {
+  agreedPricingOf,
+  instalmentSchedule,
+  type PaymentPlanKind,
+} from "~/features/intakes/payment-plans";
 import { formatReceiptNumber } from "~/features/payments/payment-reference";
 import { lagosToday, startOfLagosDay } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -82,7 +86,7 @@ export async function seedDemoPayments(
         const plan: PaymentPlanKind =
           money === "paid-in-full" || money === "part-refunded" ? "full" : "two-instalments";
         const schedule = instalmentSchedule(plan, intake, lagosToday(takenAt));
-        await setPaymentPlan(tx, application.id, plan, takenAt);
+        await setPaymentPlan(tx, application.id, plan, agreedPricingOf(intake), takenAt);
         const parts = await tx
           .insert(instalments)
           .values(schedule.map((part) => ({ ...part, applicationId: application.id })))

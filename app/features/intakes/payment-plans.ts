@@ -1,3 +1,4 @@
+import type { AgreedPricing, PricedLines } from "~/db/schema";
 import { paymentPlanKinds } from "~/db/schema/values";
 
 /**
@@ -62,11 +63,22 @@ export type PriceReductions = {
 };
 
 /** One line of a price build-up: the starting price, then each reduction as a negative amount. */
-export type PriceLine = {
-  kind: "price" | "code" | "scholarship" | "pay-in-full";
-  label: string;
-  amount: number;
-};
+export type PriceLine = PricedLines["lines"][number];
+
+/** The prices a place agrees to when it is first priced, taken from its intake. */
+export const agreedPricingOf = (intake: AgreedPricing): AgreedPricing => ({
+  price: intake.price,
+  earlyBirdPrice: intake.earlyBirdPrice,
+  earlyBirdEndsOn: intake.earlyBirdEndsOn,
+  payInFullDiscount: intake.payInFullDiscount,
+});
+
+/**
+ * What prices a place: the prices it agreed to once priced, else (before its first plan) its
+ * intake's as they are now. The intake's dates stay its own (they set the due dates).
+ */
+export const placePricing = (intake: IntakePricing, agreed: AgreedPricing | null): IntakePricing =>
+  agreed ? { ...intake, ...agreed } : intake;
 
 /**
  * What a place costs on `kind` (null: before a plan is chosen), line by line, for a place accepted on `acceptedOn`: the price

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
 import {
+  type AgreedPricing,
   applications,
   type Instalment,
   instalments,
@@ -19,9 +20,11 @@ import { enrolOnPayment, setPaymentPlan } from "~/features/applications/applicat
 import { redeemEnteredCode, reductionsOf } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
 import {
+  agreedPricingOf,
   type IntakePricing,
   instalmentSchedule,
   type PaymentPlanKind,
+  placePricing,
   splitEvenly,
 } from "~/features/intakes/payment-plans";
 import { defineJob } from "~/features/jobs/define-job.server";
@@ -40,6 +43,7 @@ import {
   newPaymentReference,
   paymentReferencePattern,
 } from "./payment-reference";
+import { placePriceOf } from "./place-price.server";
 import { queueReceiptEmail } from "./receipts/receipts.server";
 
 /**
@@ -153,14 +157,16 @@ export async function choosePaymentPlan(applicationId: string, kind: PaymentPlan
     if (!planChangeable(attempts)) throw new UserFacingError(paymentMessages.planFixed, 409);
     await redeemEnteredCode(tx, application);
     const acceptedOn = acceptedOnOf(application);
+    // The first plan fixes the prices the place pays; a change of plan keeps them.
+    const agreed = application.agreedPricing ?? agreedPricingOf(intake);
     const schedule = instalmentSchedule(
       kind,
-      intake,
+      placePricing(intake, agreed),
       acceptedOn,
       await reductionsOf(tx, applicationId),
     );
     await rewriteInstalments(tx, applicationId, rows, schedule, { attempts: attempts.length });
-    await setPaymentPlan(tx, applicationId, kind);
+    await setPaymentPlan(tx, applicationId, kind, agreed);
     await recordEvent(
       tx,
       applicationId,
@@ -191,6 +197,7 @@ export async function repriceSchedule(
   application: {
     id: string;
     paymentPlan: PaymentPlanKind | null;
+    agreedPricing: AgreedPricing | null;
     acceptedAt: Date | null;
     createdAt: Date;
   },
@@ -199,7 +206,12 @@ export async function repriceSchedule(
   if (!application.paymentPlan) return { paidOver: 0 };
   const acceptedOn = acceptedOnOf(application);
   const reductions = await reductionsOf(tx, application.id);
-  const schedule = instalmentSchedule(application.paymentPlan, intake, acceptedOn, reductions);
+  const schedule = instalmentSchedule(
+    application.paymentPlan,
+    placePricing(intake, application.agreedPricing),
+    acceptedOn,
+    reductions,
+  );
   const { rows, attempts } = await lockSchedule(tx, application.id);
   if (planChangeable(attempts)) {
     await rewriteInstalments(tx, application.id, rows, schedule, { attempts: attempts.length });
@@ -601,6 +613,8 @@ export async function markPaid(
       status: "paid",
       paidAt,
       gatewayId,
+      // Its receipt shows the price as it stands now, whatever changes later.
+      priceLines: await placePriceOf(tx, payment.applicationId),
       receiptNumber: sql`nextval('payment_receipt_seq')`,
       updatedAt: sql`now()`,
     })

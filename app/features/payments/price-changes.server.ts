@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { applications, intakes, payments } from "~/db/schema";
+import { payments } from "~/db/schema";
 import {
   type ApplicationActor,
   applicantActor,
   recordEvent,
 } from "~/features/applications/application-history.server";
-import { acceptedOnOf, isLive } from "~/features/applications/application-rules";
+import { isLive } from "~/features/applications/application-rules";
 import {
   enterCode,
   redeemEnteredCode,
@@ -16,12 +16,13 @@ import {
 import { discountMessages } from "~/features/discounts/discount-messages";
 import { reductionText } from "~/features/discounts/discount-summary";
 import { grantScholarship, scholarshipOf } from "~/features/discounts/scholarships.server";
-import { priceBuildUp, type Reduction } from "~/features/intakes/payment-plans";
+import type { Reduction } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
 import { formatNaira } from "~/lib/format/money";
 import { lockMoneyRows } from "./money-locks.server";
 import { paymentMessages } from "./payment-messages";
 import { planChangeable, repriceSchedule } from "./payments.server";
+import { placePriceOf } from "./place-price.server";
 
 // What changes an application's price after it was made: a discount code entered or removed on
 // 'My application', a scholarship staff grant. Each locks the application's money rows, writes
@@ -110,18 +111,14 @@ export async function grantScholarshipOnApplication(
  */
 export async function priceOfApplication(applicationId: string) {
   return db().transaction(async (tx) => {
-    const [row] = await tx
-      .select({ application: applications, intake: intakes })
-      .from(applications)
-      .innerJoin(intakes, eq(intakes.id, applications.intakeId))
-      .where(eq(applications.id, applicationId));
-    if (!row) return null;
-    const { application, intake } = row;
-    const acceptedOn = acceptedOnOf(application);
-    const reductions = await reductionsOf(tx, applicationId);
-    const scholarship = await scholarshipOf(tx, applicationId);
+    const price = await placePriceOf(tx, applicationId);
+    if (!price) return null;
+    const [scholarship, reductions] = await Promise.all([
+      scholarshipOf(tx, applicationId),
+      reductionsOf(tx, applicationId),
+    ]);
     return {
-      ...priceBuildUp(application.paymentPlan, intake, acceptedOn, reductions),
+      ...price,
       scholarshipReason: scholarship?.reason ?? null,
       code: reductions.code?.code ?? null,
     };

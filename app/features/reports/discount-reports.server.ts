@@ -10,7 +10,7 @@ import {
 } from "~/db/schema";
 import { acceptedOnOf, placePayingStatuses } from "~/features/applications/application-rules";
 import { reductionOf } from "~/features/discounts/discount-codes.server";
-import { type PriceLine, priceBuildUp } from "~/features/intakes/payment-plans";
+import { type PriceLine, placePricing, priceBuildUp } from "~/features/intakes/payment-plans";
 
 /** What the places of one intake cost before and after what was taken off them, in kobo. */
 export type IntakeDiscounts = {
@@ -41,6 +41,7 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
       plan: applications.paymentPlan,
       acceptedAt: applications.acceptedAt,
       createdAt: applications.createdAt,
+      agreedPricing: applications.agreedPricing,
       intake: intakes,
       // Flat, not nested: drizzle reads a nested left-joined object as null when its first
       // column is, and a reduction has either a percent or an amount.
@@ -65,7 +66,8 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
     .orderBy(asc(courses.title), asc(intakes.startsOn));
   const byIntake = new Map<string, IntakeDiscounts>();
   for (const row of rows) {
-    const { lines, total } = priceBuildUp(row.plan, row.intake, acceptedOnOf(row), {
+    const pricing = placePricing(row.intake, row.agreedPricing);
+    const { lines, total } = priceBuildUp(row.plan, pricing, acceptedOnOf(row), {
       code: row.code
         ? { code: row.code, ...reductionOf({ percent: row.codePercent, amount: row.codeAmount }) }
         : null,

@@ -23,6 +23,7 @@ import {
   instalmentSchedule,
   type PaymentPlanKind,
   paymentPlanLabels,
+  placePricing,
   priceBuildUp,
 } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
@@ -74,13 +75,15 @@ export async function loadMyPayments(token: string, now = new Date()) {
   const today = lagosToday(now);
   const canPayOnline = configuredGateway() !== null;
   const acceptedOn = acceptedOnOf(application);
+  // Once priced, the place keeps the prices it agreed to (a plan changed before paying too).
+  const pricing = placePricing(intake, application.agreedPricing);
   const plansBut = (chosen: PaymentPlanKind | null) =>
     intake.paymentPlans
       .filter((kind) => kind !== chosen)
       .map((kind) => ({
         kind,
         label: paymentPlanLabels[kind],
-        schedule: instalmentSchedule(kind, intake, acceptedOn, reductions),
+        schedule: instalmentSchedule(kind, pricing, acceptedOn, reductions),
       }));
   /** The code on the application, what it takes off, and whether it may still be changed. */
   const discountOf = (changeable: boolean) => ({
@@ -88,7 +91,7 @@ export async function loadMyPayments(token: string, now = new Date()) {
     // A code entered that can no longer be used: why, and the plans priced without it.
     refusal: refused?.reason ?? null,
     off:
-      priceBuildUp(null, intake, acceptedOn, reductions).lines.find((line) => line.kind === "code")
+      priceBuildUp(null, pricing, acceptedOn, reductions).lines.find((line) => line.kind === "code")
         ?.amount ?? 0,
     changeable: changeable && payable && application.status !== "enrolled",
   });

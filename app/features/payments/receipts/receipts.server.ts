@@ -15,13 +15,8 @@ import {
   emailIntakeColumns,
   systemActor,
 } from "~/features/applications/application-history.server";
-import {
-  acceptedOnOf,
-  formatApplicationReference,
-} from "~/features/applications/application-rules";
+import { formatApplicationReference } from "~/features/applications/application-rules";
 import { issueApplicationLink } from "~/features/applications/application-token.server";
-import { reductionsOf } from "~/features/discounts/discount-codes.server";
-import { priceBuildUp } from "~/features/intakes/payment-plans";
 import type { MailAttachment } from "~/features/outgoing-mail/mail-transport.server";
 import { formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
@@ -30,6 +25,7 @@ import { firstName } from "~/lib/text/person-name";
 import { paymentMethodLabels } from "../instalment-status";
 import { applicantPaymentId } from "../linked-payment.server";
 import { formatReceiptNumber } from "../payment-reference";
+import { placePrice } from "../place-price.server";
 import { type ReceiptFacts, renderReceiptPdf } from "./receipt-pdf.server";
 
 type Reader = Pick<Transaction, "select">;
@@ -105,12 +101,8 @@ export async function receiptFacts(
     amountKobo: payment.amount,
     refundedKobo: payment.refundedAmount,
     totalKobo: totals?.total ?? payment.amount,
-    priceLines: priceBuildUp(
-      application.paymentPlan,
-      pricing,
-      acceptedOnOf(application),
-      await reductionsOf(reader, application.id),
-    ).lines,
+    // As the price stood when the payment was confirmed: a later scholarship is not on it.
+    priceLines: payment.priceLines?.lines ?? (await placePrice(reader, application, pricing)).lines,
     paidToDateKobo: paidBefore?.paid ?? payment.amount,
   };
   return { receipt, applicant: { ...application, ...intake } };
