@@ -5,6 +5,7 @@ import { type Admin, applications, discountRedemptions, payments } from "~/db/sc
 import { applyForIntake } from "~/features/applications/applications.server";
 import { createCode, deactivateCode, listCodes } from "~/features/discounts/discount-codes.server";
 import { discountMessages } from "~/features/discounts/discount-messages";
+import { codeTriesLimit } from "~/features/payments/applicant/applicant-payments.server";
 import { newPaymentReference } from "~/features/payments/payment-reference";
 import { choosePaymentPlan } from "~/features/payments/payments.server";
 import {
@@ -442,6 +443,33 @@ describe("the forms", () => {
       payments: { discount: { code: string | null } };
     };
     expect(after.payments.discount.code).toBeNull();
+  });
+
+  it("'My application' refuses codes after ten refused in an hour on it, whoever else tries; codes that apply count nothing", async () => {
+    const code = await newCode({ reduction: { amountKobo: 1_000_000 } });
+    const { token } = await acceptedThroughLink();
+    const guess = async (typed: string) =>
+      fieldErrors(
+        await outcomeOf(() => postOnMyApplication(token, { intent: "enter-code", code: typed })),
+      ).code;
+    for (let tried = 1; tried < codeTriesLimit.limit; tried += 1)
+      expect(await guess(`GUESS${tried}`)).toEqual([discountMessages.unknownCode]);
+    // A code that applies, then removed: it counts nothing, so the tenth refused try is answered.
+    await postOnMyApplication(token, { intent: "enter-code", code: code.code });
+    await postOnMyApplication(token, { intent: "remove-code" });
+    expect(await guess("GUESS10")).toEqual([discountMessages.unknownCode]);
+    const over = await outcomeOf(() =>
+      postOnMyApplication(token, { intent: "enter-code", code: code.code }),
+    );
+    expect(fieldErrors(over).code).toEqual([discountMessages.tooManyTries]);
+    expect(over.status).toBe(429);
+    // Another applicant's link is not touched by it.
+    const other = await acceptedThroughLink();
+    await postOnMyApplication(other.token, { intent: "enter-code", code: code.code });
+    const page = (await myApplicationPage(other.token)) as {
+      payments: { discount: { code: string | null } };
+    };
+    expect(page.payments.discount.code).toBe(code.code);
   });
 
   it("an offer's terms are priced with the code; a code that can no longer be used is said so, the plans priced without it", async () => {

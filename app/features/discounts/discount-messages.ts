@@ -13,6 +13,8 @@ export const discountMessages = {
   noCodeApplied: "No discount code is applied.",
   afterFirstPayment: "A discount code can only be changed before the first payment.",
   codeApplied: "Discount code applied.",
+  tooManyTries:
+    "Too many codes were tried on this application. Please wait an hour, or ask us for the code.",
   codeRemoved: "Discount code removed.",
   codeTaken: "A code with this name already exists.",
   codeCreated: "Discount code created.",

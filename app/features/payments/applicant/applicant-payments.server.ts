@@ -28,7 +28,13 @@ import {
 } from "~/features/intakes/payment-plans";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
-import { invalidSubmission, refusalOf, refusalReply } from "~/lib/forms/action-reply.server";
+import {
+  invalidSubmission,
+  type Refusal,
+  refusalOf,
+  refusalReply,
+} from "~/lib/forms/action-reply.server";
+import { type RateLimitRule, reserveRateLimits } from "~/lib/infra/rate-limit.server";
 import { configuredGateway } from "../gateway/gateway.server";
 import { PaystackUnavailableError } from "../gateway/paystack.server";
 import { leftToPay } from "../instalment-balance";
@@ -230,6 +236,35 @@ export const paymentStepSchema = z.discriminatedUnion(
   { error: "Unknown action" },
 );
 
+/**
+ * Codes refused on one application, per hour: enough for typing mistakes, too few to guess
+ * codes by trying them. Counted per application (its private link), so nobody without the link
+ * can use it up; a code that applies counts nothing.
+ */
+export const codeTriesLimit: RateLimitRule = {
+  name: "discount-code-tries",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+};
+
+/**
+ * Enters a code on the application (its refusals thrown as enterCodeOnApplication throws them);
+ * the refusal of a try over the limit is returned, and nothing is looked up.
+ */
+async function enterCodeCounted(applicationId: string, code: string): Promise<Refusal | null> {
+  const attempt = await reserveRateLimits([{ rule: codeTriesLimit, subject: applicationId }]);
+  if (!attempt.allowed)
+    return {
+      status: 429,
+      message: discountMessages.tooManyTries,
+      field: "code",
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    };
+  await enterCodeOnApplication(applicationId, code);
+  await attempt.release();
+  return null;
+}
+
 /** Whether a post from 'My application' is one of these steps (else an applicant's move). */
 export const isPaymentIntent = (intent: FormDataEntryValue | null) =>
   intent === "choose-plan" ||
@@ -259,7 +294,8 @@ export async function handlePaymentStep(
       return { notice: paymentMessages.planChosen };
     }
     if (step.intent === "enter-code") {
-      await enterCodeOnApplication(applicationId, step.code);
+      const overLimit = await enterCodeCounted(applicationId, step.code);
+      if (overLimit) return { reply: refusalReply(submission, overLimit) };
       return { notice: discountMessages.codeApplied };
     }
     if (step.intent === "remove-code") {
