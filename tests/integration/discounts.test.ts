@@ -186,6 +186,36 @@ describe("discount codes", () => {
     expect(await amounts(slow.id)).toEqual([25_000_000]);
   });
 
+  it("gives a use back when a place is given up before any payment, and keeps it once money came in", async () => {
+    const code = await newCode({ useLimit: 1 });
+    const priced = async () => {
+      const { application } = await acceptedPlace();
+      await enterCodeOnApplication(application.id, code.code);
+      await choosePaymentPlan(application.id, "two-instalments");
+      return application;
+    };
+    const withdrawn = await priced();
+    await db()
+      .update(applications)
+      .set({ status: "withdrawn" })
+      .where(eq(applications.id, withdrawn.id));
+    expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(0);
+    // Its use came back: another applicant redeems it, and pays.
+    const paying = await priced();
+    const first = nth(await scheduleOf(paying.id), 0);
+    await recordManualPayment(admin, paying.id, first.id, lagosToday(), "Cash");
+    await db()
+      .update(applications)
+      .set({ status: "withdrawn" })
+      .where(eq(applications.id, paying.id));
+    // Money came in with the code: its use stays, and the code is used up.
+    expect((await listCodes()).find((row) => row.id === code.id)?.uses).toBe(1);
+    const { application: late } = await acceptedPlace();
+    expect((await refusalOf(enterCodeOnApplication(late.id, code.code))).message).toBe(
+      discountMessages.usedUp,
+    );
+  });
+
   it("redeems a code with 3 uses left exactly 3 times when 12 choose their plan at once", async () => {
     const code = await newCode({ useLimit: 3 });
     const places = await Promise.all(Array.from({ length: 12 }, () => acceptedPlace()));

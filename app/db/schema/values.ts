@@ -52,6 +52,12 @@ export const applicationStatuses = [
   "expired",
 ] as const;
 
+/**
+ * Statuses that hold one of the intake's places: the database counts exactly these (the
+ * intake's places trigger, migration 0018), and a discount code's use counts for them.
+ */
+export const placeHoldingStatuses = ["offered", "accepted", "enrolled"] as const;
+
 // auth
 export const adminRoles = ["admin", "super_admin"] as const;
 

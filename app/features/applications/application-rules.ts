@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from "~/db/schema";
+import { placeHoldingStatuses } from "~/db/schema/values";
 import { lagosToday } from "~/lib/format/dates";
 
 /*
@@ -17,8 +18,7 @@ export function parseApplicationReference(text: string): number | null {
   return digits ? Number(digits) : null;
 }
 
-/** Statuses that hold one of the intake's places (the database counts exactly these). */
-export const placeHoldingStatuses = ["offered", "accepted", "enrolled"] as const;
+export { placeHoldingStatuses };
 
 /** Statuses still in play: a person has at most one such application per intake. */
 export const liveStatuses = ["new", "offered", "accepted", "enrolled", "waitlisted"] as const;

@@ -1,11 +1,14 @@
 import { type AnyColumn, and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import {
+  applications,
   type DiscountCode,
   discountCodeIntakes,
   discountCodes,
   discountRedemptions,
   intakes,
+  payments,
+  placeHoldingStatuses,
   scholarships,
 } from "~/db/schema";
 import type { PriceReductions, Reduction } from "~/features/intakes/payment-plans";
@@ -21,6 +24,25 @@ export const reductionOf = (row: { percent: number | null; amount: number | null
 export const normaliseCode = (entered: string) => entered.trim().toUpperCase();
 
 type Applicant = { id: string; intakeId: string; email: string };
+
+/**
+ * A redemption that uses the code up: redeemed, for a place still held (its intake not
+ * cancelled) or one money was paid for. A place given up before any payment (withdrawn, or its
+ * intake cancelled) gives its use back, as removing the code does.
+ */
+const countsAsUse = () =>
+  and(
+    isNotNull(discountRedemptions.redeemedAt),
+    sql`(exists (select 1 from ${applications} join ${intakes} on ${intakes.id} = ${applications.intakeId}
+        where ${applications.id} = ${discountRedemptions.applicationId}
+          and ${applications.status} in (${sql.join(
+            placeHoldingStatuses.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+          and ${intakes.status} <> 'cancelled')
+      or exists (select 1 from ${payments} where ${payments.applicationId} = ${discountRedemptions.applicationId}
+          and ${payments.status} = 'paid'))`,
+  );
 
 /**
  * Why `code` cannot price `applicant`'s place today (Lagos), or null: it is deactivated, out of
@@ -60,7 +82,7 @@ async function refusalOf(
     .where(
       and(
         eq(discountRedemptions.codeId, code.id),
-        isNotNull(discountRedemptions.redeemedAt),
+        countsAsUse(),
         sql`${discountRedemptions.applicationId} <> ${applicant.id}`,
       ),
     );
@@ -191,7 +213,7 @@ export async function listCodes() {
   const used = db()
     .select({ codeId: discountRedemptions.codeId, uses: count().as("uses") })
     .from(discountRedemptions)
-    .where(isNotNull(discountRedemptions.redeemedAt))
+    .where(countsAsUse())
     .groupBy(discountRedemptions.codeId)
     .as("used");
   const rows = await db()
