@@ -22,7 +22,7 @@ import { formatNaira } from "~/lib/format/money";
 import { lockMoneyRows } from "./money-locks.server";
 import { paymentMessages } from "./payment-messages";
 import { planChangeable, repriceSchedule } from "./payments.server";
-import { placePriceOf } from "./place-price.server";
+import { placeOf, placePrice } from "./place-price.server";
 
 // What changes an application's price after it was made: a discount code entered or removed on
 // 'My application', a scholarship staff grant. Each locks the application's money rows, writes
@@ -111,14 +111,14 @@ export async function grantScholarshipOnApplication(
  */
 export async function priceOfApplication(applicationId: string) {
   return db().transaction(async (tx) => {
-    const price = await placePriceOf(tx, applicationId);
-    if (!price) return null;
+    const place = await placeOf(tx, applicationId);
+    if (!place) return null;
     const [scholarship, reductions] = await Promise.all([
       scholarshipOf(tx, applicationId),
       reductionsOf(tx, applicationId),
     ]);
     return {
-      ...price,
+      ...(await placePrice(tx, place.application, place.intake, reductions)),
       scholarshipReason: scholarship?.reason ?? null,
       code: reductions.code?.code ?? null,
     };

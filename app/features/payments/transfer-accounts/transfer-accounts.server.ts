@@ -40,8 +40,8 @@ const placeBeingPaid = () =>
   and(inArray(applications.status, [...placePayingStatuses]), ne(intakes.status, "cancelled"));
 
 /** The places `email`'s owner is paying for, oldest first. */
-export function placesPaidFor(tx: Transaction, email: string) {
-  return tx
+export function placesPaidFor(reader: Pick<Transaction, "select">, email: string) {
+  return reader
     .select({ id: applications.id, paymentPlan: applications.paymentPlan })
     .from(applications)
     .innerJoin(intakes, eq(intakes.id, applications.intakeId))
@@ -160,7 +160,7 @@ export async function ownAccountToShow(email: string) {
   if (!dedicatedAccountBank()) return null;
   const [account, places] = await Promise.all([
     transferAccountOf(email),
-    db().transaction((tx) => placesPaidFor(tx, email)),
+    placesPaidFor(db(), email),
   ]);
   if (places.length > 1 || account?.status === "failed") return null;
   if (account?.status === "assigned" && account.accountNumber && account.bankName)
