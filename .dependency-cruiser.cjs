@@ -9,7 +9,7 @@ const ours = "^(app|server|tests|scripts)/|^server\\.js$";
 const kits = ["uploads", "reply-clock", "jobs", "outgoing-mail"];
 
 /** A feature's rooms by audience (docs/decisions/0064): what the public sees, what staff see. */
-const applicantRooms = ["applicant", "catalogue", "intake"];
+const applicantRooms = ["applicant", "catalogue", "intake", "sponsor"];
 const staffRooms = ["staff", "admin", "inbox"];
 
 /** A forbidden dependency: every rule of the layer graph fails the check. */

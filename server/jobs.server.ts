@@ -19,6 +19,7 @@ import { receiptAttachments } from "~/features/payments/receipts/receipts.server
 import { refundCheckJob } from "~/features/payments/refunds.server";
 import { accountTransferJob } from "~/features/payments/transfer-accounts/account-transfers.server";
 import { transferAccountSweepJob } from "~/features/payments/transfer-accounts/transfer-accounts.server";
+import { invoiceCheckJob } from "~/features/sponsored-seats/invoice-payments.server";
 
 /**
  * Every background job the application has, each declared in its feature with `defineJob`,
@@ -42,6 +43,7 @@ const backgroundJobs: readonly Job[] = [
   refundCheckJob,
   accountTransferJob,
   transferAccountSweepJob,
+  invoiceCheckJob,
   instalmentReminderJob,
   sessionReminderJob,
   // A WhatsApp reply Meta reports failed no longer answers its conversation.

@@ -1,6 +1,7 @@
 // The fuzz suite's money-off targets (issue 46): the portal's Discounts page (create,
 // deactivate), a scholarship granted on the Students page, a code entered on and removed from
-// 'My application', and the apply form's optional code. The set-up makes, through the app's own
+// 'My application', the apply form's optional code (a seat code too), and sponsored seats (the
+// staff's pages and the sponsor's private page). The set-up makes, through the app's own
 // forms, a first-come intake with two instalments, two codes on the Discounts page (one for that
 // intake alone, one for every intake, which the deactivate target deactivates) and an applicant
 // who applied with the first code, accepted the place and chose a plan. Random field names,
@@ -25,6 +26,8 @@ export type DiscountsContext = {
   spare: { code: string; id: string };
   /** Applied with `code`, accepted, two instalments chosen, nothing paid. */
   applicant: { id: string; token: string };
+  /** Three seats a sponsor bought in the intake: the sponsor's page, the seats and their codes. */
+  sponsorship: { id: string; token: string; seatIds: string[]; codes: string[] };
 };
 
 const text = (name: string, value: string): Field => ({ name, value });
@@ -312,8 +315,8 @@ export const discountTargets: Target[] = [
         .map((intakeId) => `/apply/${intakeId}`),
     signedIn: false,
     fields: (context) => {
-      const { code, spare } = discountsOf(context);
-      return typedCode([code, spare.code, "NO-SUCH-CODE"]).chain((typed) =>
+      const { code, spare, sponsorship } = discountsOf(context);
+      return typedCode([code, spare.code, "NO-SUCH-CODE", ...sponsorship.codes]).chain((typed) =>
         sent([
           ...applyForm(`folake.${newCode().toLowerCase()}@example.ng`),
           text("discountCode", typed),
@@ -321,7 +324,91 @@ export const discountTargets: Target[] = [
       );
     },
   },
+  {
+    name: "sponsors create",
+    method: "POST",
+    path: () => "/admin-portal/sponsors",
+    signedIn: true,
+    fields: (context) =>
+      fc
+        .record({
+          intakeId: mostly([discountsOf(context).intakeId, context.intakeId], [stranger, "x", ""]),
+          seats: mostly(["1", "2"], ["0", "501", "-1", "1.5", "1e3", "9007199254740993", ""]),
+          seatPrice: mostly(["", "150000", "0.01"], ["0", "-5", "100000001", "ten"]),
+          email: mostly(["hr@employer.example"], ["not-an-address", "", "x".repeat(300)]),
+          phone: mostly(["", "0803 123 4567"], ["12", "x".repeat(31)]),
+        })
+        .chain(({ intakeId, seats, seatPrice, email, phone }) =>
+          sent([
+            text("intent", "create"),
+            text("sponsorName", "Zenith Logistics Ltd"),
+            text("contactName", "Ngozi Eze"),
+            text("contactPhone", phone),
+            text("billingEmail", email),
+            text("intakeId", intakeId),
+            text("seats", seats),
+            text("seatPrice", seatPrice),
+          ]),
+        ),
+  },
+  sponsorship("assign-seat", ({ seatIds }) =>
+    fc
+      .record({
+        seatId: mostly(seatIds, [stranger, "x", ""]),
+        email: mostly(["ada.obi@employer.example"], ["nobody", ""]),
+      })
+      .chain(({ seatId, email }) =>
+        sent([
+          text("intent", "assign-seat"),
+          text("seatId", seatId),
+          text("fullName", "Ada Obi"),
+          text("email", email),
+        ]),
+      ),
+  ),
+  sponsorship("release-seats", ({ seatIds }) =>
+    fc
+      .subarray([...seatIds, stranger, "x"], { minLength: 0 })
+      .chain((ids) =>
+        sent([text("intent", "release-seats"), ...ids.map((id) => text("seatIds", id))]),
+      ),
+  ),
+  sponsorship("record-paid", () =>
+    mostly(["Bank transfer, GTBank, 2 Dec"], ["", "x".repeat(201)]).chain((paidBy) =>
+      sent([text("intent", "record-paid"), text("paidBy", paidBy)]),
+    ),
+  ),
+  {
+    name: "sponsor page pay",
+    method: "POST",
+    path: (context) => sponsorPagePath(discountsOf(context).sponsorship),
+    paths: (context) => {
+      const { sponsorship } = discountsOf(context);
+      return fc
+        .constantFrom(sponsorship.token, sponsorship.token, "A".repeat(32), "%", "..")
+        .map((token) => sponsorPagePath({ ...sponsorship, token }));
+    },
+    signedIn: false,
+    fields: () =>
+      fc.constantFrom("pay", "pay", "", "refund").chain((intent) => sent([text("intent", intent)])),
+  },
 ];
+
+const sponsorPagePath = ({ id, token }: { id: string; token: string }) => `/sponsor/${id}/${token}`;
+
+/** An action on the set-up's sponsorship page (staff): its intent's own fields. */
+function sponsorship(
+  intent: string,
+  valid: (sponsorship: DiscountsContext["sponsorship"]) => fc.Arbitrary<Field[]>,
+): Target {
+  return {
+    name: `sponsorship ${intent}`,
+    method: "POST",
+    path: (context) => `/admin-portal/sponsors/${discountsOf(context).sponsorship.id}`,
+    signedIn: true,
+    fields: (context) => valid(discountsOf(context).sponsorship),
+  };
+}
 
 // --- Set-up -------------------------------------------------------------------------------------
 
@@ -471,5 +558,44 @@ export async function discountsContextOf(
       status: 302,
       form,
     });
-  return { intakeId, code, spare: { code: spareCode, id: spareId }, applicant: { id, token } };
+  return {
+    intakeId,
+    code,
+    spare: { code: spareCode, id: spareId },
+    applicant: { id, token },
+    sponsorship: await sponsorshipOf(server, cookie, intakeId, run),
+  };
+}
+
+/** Three seats sold in the intake on the Sponsored seats page, read back from its pages. */
+async function sponsorshipOf(server: AppServer, cookie: string, intakeId: string, run: string) {
+  const billingEmail = `hr.${run.toLowerCase()}@employer.example`;
+  const response = await fetch(`${server.origin}/admin-portal/sponsors`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams([
+      ["intent", "create"],
+      ["sponsorName", `Fuzz Employer ${run}`],
+      ["contactName", "Ngozi Eze"],
+      ["billingEmail", billingEmail],
+      ["intakeId", intakeId],
+      ["seats", "3"],
+    ]),
+  });
+  const id = response.headers.get("location")?.match(/sponsors\/([0-9a-f-]{36})/)?.[1];
+  if (!id) throw new Error(`Selling seats answered ${response.status}, not a sponsorship`);
+  const page = await step(server, "The sponsorship page", `/admin-portal/sponsors/${id}`, {
+    cookie,
+    status: 200,
+  });
+  const token = page.match(new RegExp(`/sponsor/${id}/([A-Za-z0-9_-]{32})`))?.[1];
+  const seatIds = [...page.matchAll(/name="seatIds" value="([0-9a-f-]{36})"/g)].map(
+    (match) => match[1] ?? "",
+  );
+  // Each code is in the table and again in the page's data for the browser.
+  const codes = [...new Set([...page.matchAll(/SEAT-[0-9A-Z]{5}-[0-9A-Z]{5}/g)].map(String))];
+  if (!token || seatIds.length !== 3 || codes.length !== 3)
+    throw new Error("The sponsorship page does not show its link, seats and codes");
+  return { id, token, seatIds, codes };
 }

@@ -16,6 +16,7 @@ export * from "./messages";
 export * from "./outgoing-mail";
 export * from "./payments";
 export * from "./saved-replies";
+export * from "./sponsors";
 export * from "./transfer-accounts";
 export * from "./tutors";
 export * from "./values";

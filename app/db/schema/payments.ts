@@ -22,7 +22,7 @@ import { paymentMethods, paymentStatuses, type refundMethods, type refundStatuse
 /** A price built up line by line (features/intakes/payment-plans.ts, priceBuildUp). */
 export type PricedLines = {
   lines: {
-    kind: "price" | "code" | "scholarship" | "pay-in-full";
+    kind: "price" | "sponsored" | "code" | "scholarship" | "pay-in-full";
     label: string;
     amount: number;
   }[];

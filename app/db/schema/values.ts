@@ -128,6 +128,7 @@ export const outgoingEmailKinds = [
   "payment",
   "answer-alert",
   "certificate",
+  "sponsor",
 ] as const;
 
 // payments
@@ -156,6 +157,11 @@ export const refundStatuses = ["pending", "processed", "failed"] as const;
 // transfer accounts
 export const transferAccountStatuses = ["requested", "assigned", "failed"] as const;
 export const accountTransferStates = ["applied", "to-settle", "settled"] as const;
+
+// sponsors
+/** open: unused (it holds a place); used: an applicant enrolled with it; released: given back. */
+export const sponsoredSeatStatuses = ["open", "used", "released"] as const;
+export const invoicePaymentStatuses = ["started", "success", "failed"] as const;
 
 // whatsapp
 export const whatsappDirections = ["in", "out"] as const;

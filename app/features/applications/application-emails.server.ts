@@ -59,14 +59,19 @@ export function applicationReceivedEmail(
           "Good news: a place is yours if you accept it.",
           `Please accept it by ${deadline(application.offerExpiresAt)}; after that the place goes to the next person in line.`,
         ]
-      : application.status === "waitlisted"
+      : application.status === "enrolled"
         ? [
-            "This intake is full, so you are on its waitlist.",
-            `Your place in line: ${waitlistPlace}. If a place frees up we will e-mail you at once.`,
+            "Your seat is paid for by your sponsor, so you are enrolled, with nothing to pay.",
+            "Your private page shows your timetable and everything about your place.",
           ]
-        : [
-            `Our admissions team will review your application and answer within ${siteConfig.claims.responseTime}.`,
-          ];
+        : application.status === "waitlisted"
+          ? [
+              "This intake is full, so you are on its waitlist.",
+              `Your place in line: ${waitlistPlace}. If a place frees up we will e-mail you at once.`,
+            ]
+          : [
+              `Our admissions team will review your application and answer within ${siteConfig.claims.responseTime}.`,
+            ];
   return applicantEmail(application, `We received your application`, [
     `Thank you for applying for ${intakeLine(application)}.`,
     `Your reference is ${formatApplicationReference(application.reference)}.`,

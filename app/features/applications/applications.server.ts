@@ -12,7 +12,14 @@ import {
   intakes,
 } from "~/db/schema";
 import { enterCode } from "~/features/discounts/discount-codes.server";
+import { agreedPricingOf } from "~/features/intakes/payment-plans";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
+import { isSeatCode, readSeatCode } from "~/features/sponsored-seats/seat-codes";
+import {
+  linkSeatToApplication,
+  lockSeatToUse,
+  takeSeat,
+} from "~/features/sponsored-seats/seats.server";
 import { isUniqueViolation, UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { isUuid } from "~/lib/ids";
@@ -109,19 +116,15 @@ export async function applyForIntake(
         throw new UserFacingError(applicationMessages.notOpen, 404);
       const refusal = intakeRefusal(intake, now);
       if (refusal) throw new UserFacingError(refusal, 409);
+      if (input.discountCode && isSeatCode(input.discountCode))
+        return await enrolWithSeat(tx, intake, input, origin, input.discountCode, now);
       const free = hasFreePlace(intake);
       const offered = free && intake.admissionMode === "first-come";
       const [stored] = await tx
         .insert(applications)
         .values({
           intakeId,
-          fullName: input.fullName,
-          email: input.email,
-          phone: input.phone,
-          experienceLevel: input.experienceLevel,
-          goals: input.goals,
-          heardFrom: input.heardFrom,
-          consentGiven: true,
+          ...answersOf(input),
           status: offered ? "offered" : free ? "new" : "waitlisted",
           offerExpiresAt: offered ? defaultOfferDeadline(now) : null,
           waitlistedAt: free ? null : sql`clock_timestamp()`,
@@ -145,27 +148,86 @@ export async function applyForIntake(
           stored.status === "offered" ? "offered" : "waitlisted",
           systemActor,
         );
-      const place = await waitlistPlace(tx, stored);
-      const email = applicationReceivedEmail(
-        await forEmail(tx, stored),
-        await issueApplicationLink(tx, stored.id),
-        place,
-      );
-      await emailApplicant(tx, stored, email, "email", systemActor, { subject: email.subject });
       if (offered) await scheduleOfferJobs(tx, stored);
-      await alertStaffOfApplication(tx, stored);
-      return {
-        reference: stored.reference,
-        status: stored.status,
-        offerExpiresAt: stored.offerExpiresAt,
-        waitlistPlace: place,
-      };
+      return await confirmApplication(tx, stored);
     });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new UserFacingError(applicationMessages.alreadyApplied, 409, "email");
     throw error;
   }
+}
+
+/** What the applicant answered on the form, as the application keeps it. */
+const answersOf = (input: ApplicationInput) => ({
+  fullName: input.fullName,
+  email: input.email,
+  phone: input.phone,
+  experienceLevel: input.experienceLevel,
+  goals: input.goals,
+  heardFrom: input.heardFrom,
+  consentGiven: true,
+});
+
+/** The applicant's e-mail with their private link, staff's alert, and what the page says. */
+async function confirmApplication(tx: Transaction, stored: Application): Promise<ApplyOutcome> {
+  const place = await waitlistPlace(tx, stored);
+  const email = applicationReceivedEmail(
+    await forEmail(tx, stored),
+    await issueApplicationLink(tx, stored.id),
+    place,
+  );
+  await emailApplicant(tx, stored, email, "email", systemActor, { subject: email.subject });
+  await alertStaffOfApplication(tx, stored);
+  return {
+    reference: stored.reference,
+    status: stored.status,
+    offerExpiresAt: stored.offerExpiresAt,
+    waitlistPlace: place,
+  };
+}
+
+/**
+ * An application with a sponsor's seat code (decision 0081): the seat is the place, already
+ * paid for, so the applicant is enrolled at once with nothing to pay. The seat stops holding
+ * its place before the application takes it, so a full intake still enrols its seat holders.
+ */
+async function enrolWithSeat(
+  tx: Transaction,
+  intake: Intake,
+  input: ApplicationInput,
+  origin: ApplicationOrigin,
+  typedCode: string,
+  now: Date,
+) {
+  const seat = await lockSeatToUse(
+    tx,
+    readSeatCode(typedCode),
+    intake.id,
+    input.email,
+    "discountCode",
+  );
+  await takeSeat(tx, seat.id);
+  const [stored] = await tx
+    .insert(applications)
+    .values({
+      intakeId: intake.id,
+      ...answersOf(input),
+      status: "enrolled",
+      acceptedAt: now,
+      paymentPlan: "full",
+      agreedPricing: agreedPricingOf(intake),
+      answeredAt: now,
+      ...origin,
+    })
+    .returning();
+  if (!stored) throw new Error("The application was not stored");
+  await linkSeatToApplication(tx, seat.id, stored.id);
+  await recordEvent(tx, stored.id, "applied", applicantActor);
+  await recordEvent(tx, stored.id, "enrolled", systemActor, {
+    detail: { by: `sponsored seat ${seat.code}` },
+  });
+  return confirmApplication(tx, stored);
 }
 
 async function alertStaffOfApplication(tx: Transaction, application: Application) {

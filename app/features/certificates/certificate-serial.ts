@@ -1,19 +1,18 @@
+import { CROCKFORD as ALPHABET, randomCrockford } from "~/lib/text/crockford";
+
 /*
  * A certificate's serial: 'LTA-C-' and ten characters of Crockford's base 32 (no I, L, O or U,
  * so nothing reads as another character), 50 random bits. Random, not counted: a serial says
  * nothing about the one before or after it, so no one finds others by counting.
  */
 
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const LENGTH = 10;
 export const SERIAL_PREFIX = "LTA-C-";
 const SERIAL = new RegExp(`^${SERIAL_PREFIX}[${ALPHABET}]{${LENGTH}}$`);
 
 /** A new serial from the platform's random source. */
 export function newSerial(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(LENGTH));
-  // 256 is a multiple of 32: each byte's low five bits are uniform.
-  return SERIAL_PREFIX + Array.from(bytes, (byte) => ALPHABET[byte % 32]).join("");
+  return SERIAL_PREFIX + randomCrockford(LENGTH);
 }
 
 /**

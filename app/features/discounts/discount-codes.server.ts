@@ -12,6 +12,7 @@ import {
   scholarships,
 } from "~/db/schema";
 import type { PriceReductions, Reduction } from "~/features/intakes/payment-plans";
+import { seatSponsorOf } from "~/features/sponsored-seats/seats.server";
 import { UserFacingError } from "~/lib/errors";
 import { lagosToday } from "~/lib/format/dates";
 import { discountMessages as messages } from "./discount-messages";
@@ -202,6 +203,7 @@ async function readReductions(tx: Pick<Transaction, "select">, applicationId: st
     .from(scholarships)
     .where(eq(scholarships.applicationId, applicationId));
   const reductions: PriceReductions = {
+    sponsor: await seatSponsorOf(tx, applicationId),
     code: entered ? { code: entered.code.code, ...reductionOf(entered.code) } : null,
     scholarship: scholarship ? reductionOf(scholarship) : null,
   };

@@ -57,6 +57,8 @@ export type Reduction = { percent: number } | { amountKobo: number };
 
 /** What lowers one application's price besides the intake's own terms (decision 0075). */
 export type PriceReductions = {
+  /** The sponsor who paid for the seat the place was taken with: nothing is left to pay. */
+  sponsor?: string | null;
   /** The discount code on the application, by its code as shown. */
   code?: (Reduction & { code: string }) | null;
   scholarship?: Reduction | null;
@@ -82,7 +84,7 @@ export const placePricing = (intake: IntakePricing, agreed: AgreedPricing | null
 
 /**
  * What a place costs on `kind` (null: before a plan is chosen), line by line, for a place accepted on `acceptedOn`: the price
- * (the early-bird price through its last day), then the discount code, then the scholarship,
+ * (the early-bird price through its last day), then a sponsor's seat (all of it), then the discount code, then the scholarship,
  * then the pay-in-full discount, each taken off what is left before it and never more than that,
  * so the total is never below zero. Whole kobo: a percentage is rounded down.
  */
@@ -114,7 +116,8 @@ export function priceBuildUp(
     lines.push({ kind: lineKind, label, amount: -off });
     total -= off;
   };
-  const { code, scholarship } = reductions;
+  const { sponsor, code, scholarship } = reductions;
+  if (sponsor) takeOff("sponsored", `Seat paid by ${sponsor}`, { percent: 100 });
   if (code) takeOff("code", `Discount code ${code.code}`, code);
   takeOff("scholarship", "Scholarship", scholarship);
   if (kind === "full")

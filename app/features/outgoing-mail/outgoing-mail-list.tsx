@@ -25,6 +25,7 @@ const kindLabels: Record<OutgoingEmailKind, string> = {
   payment: "Payment",
   "answer-alert": "Answer alert",
   certificate: "Certificate",
+  sponsor: "Sponsor",
 };
 
 /** The 'Outgoing e-mail' status list of the Settings page (super admins). */

@@ -1,17 +1,11 @@
-import { randomBytes } from "node:crypto";
-
-/** Crockford's base 32: no I, L, O or U to misread when a reference is read out or typed. */
-const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+import { randomCrockford } from "~/lib/text/crockford";
 
 /**
  * Our own reference for one payment attempt, sent to the gateway and written on a bank
  * transfer: 'LTA-P-7K2M9QX4TB'. Random (50 bits), so one applicant cannot guess another's.
  */
 export function newPaymentReference(): string {
-  const bytes = randomBytes(10);
-  let text = "";
-  for (const byte of bytes) text += alphabet[byte % 32];
-  return `LTA-P-${text}`;
+  return `LTA-P-${randomCrockford(10)}`;
 }
 
 /** What `newPaymentReference` makes, and nothing else. */

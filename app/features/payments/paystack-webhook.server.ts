@@ -1,4 +1,8 @@
 import { db, type Transaction } from "~/db/client.server";
+import {
+  invoiceCheckJob,
+  invoiceReferencePattern,
+} from "~/features/sponsored-seats/invoice-payments.server";
 import { env } from "~/lib/infra/env.server";
 import { logger } from "~/lib/infra/logger.server";
 import {
@@ -59,6 +63,9 @@ function workOf(body: unknown): 200 | 400 | ((tx: Transaction) => Promise<unknow
     gatewayReferencePattern.test(reference)
   )
     return (tx) => accountTransferJob.enqueue(tx, { reference });
+  // A sponsor's invoice paid online.
+  if (event.data.event.startsWith("charge.") && invoiceReferencePattern.test(reference))
+    return (tx) => invoiceCheckJob.enqueue(tx, { reference });
   // Only charges of references we made; any other event is acknowledged and left alone.
   if (!event.data.event.startsWith("charge.") || !paymentReferencePattern.test(reference))
     return 200;

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import BookOpen from "lucide-react/icons/book-open";
+import Building2 from "lucide-react/icons/building-2";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import BarChart3 from "lucide-react/icons/chart-column";
 import GraduationCap from "lucide-react/icons/graduation-cap";
@@ -14,7 +15,7 @@ import { href } from "react-router";
 
 export type PortalLink = { to: string; label: string; icon: LucideIcon };
 
-/** The sidebar: the portal's nine sections, Saved Replies and Discounts. */
+/** The sidebar: the portal's nine sections, Saved Replies, Discounts and Sponsored seats. */
 export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/dashboard"), label: "Dashboard", icon: LayoutDashboard },
   { to: href("/admin-portal/students"), label: "Students", icon: GraduationCap },
@@ -24,6 +25,7 @@ export const portalLinks: PortalLink[] = [
   { to: href("/admin-portal/messages"), label: "Messages", icon: Mail },
   { to: href("/admin-portal/saved-replies"), label: "Saved Replies", icon: MessageSquareText },
   { to: href("/admin-portal/discounts"), label: "Discounts", icon: TicketPercent },
+  { to: href("/admin-portal/sponsors"), label: "Sponsored seats", icon: Building2 },
   { to: href("/admin-portal/reports"), label: "Reports", icon: BarChart3 },
   { to: href("/admin-portal/settings"), label: "Settings", icon: Settings },
   { to: href("/admin-portal/admins"), label: "Admins", icon: ShieldCheck },

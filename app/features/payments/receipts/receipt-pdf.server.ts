@@ -1,8 +1,7 @@
-import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
-import { embedNotoSans } from "~/lib/pdf/noto-sans.server";
-import { wrap } from "~/lib/pdf/wrap-text";
-import { fullAddress, siteConfig } from "~/lib/site/site-config";
+import { letterPage } from "~/lib/pdf/letter-page.server";
+import { siteConfig } from "~/lib/site/site-config";
 
 /** Everything a receipt says, read from the database (`receipts.server.ts`). */
 export type ReceiptFacts = {
@@ -39,36 +38,7 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   pdf.setAuthor(siteConfig.name);
   pdf.setCreationDate(receipt.paidAt);
   pdf.setModificationDate(receipt.paidAt);
-  const page = pdf.addPage([595.28, 841.89]);
-  // Noto Sans: the standard PDF fonts have no '₦' and no Yoruba marks.
-  const { regular, bold } = await embedNotoSans(pdf);
-  const left = 56;
-  const right = 595.28 - 56;
-  const valueLeft = left + 170;
-  let y = 780;
-  const line = (text: string, { font = regular, size = 11, gap = 18 } = {}) => {
-    const lines = wrap(text, font, size, right - left);
-    lines.forEach((part, index) => {
-      page.drawText(part, { x: left, y, size, font, color: rgb(0.1, 0.1, 0.15) });
-      y -= index === lines.length - 1 ? gap : size * 1.4;
-    });
-  };
-  const row = (label: string, value: string, font: PDFFont = regular) => {
-    page.drawText(label, { x: left, y, size: 11, font: regular, color: rgb(0.3, 0.3, 0.35) });
-    const lines = wrap(value, font, 11, right - valueLeft);
-    lines.forEach((part, index) => {
-      page.drawText(part, { x: valueLeft, y, size: 11, font });
-      y -= index === lines.length - 1 ? 20 : 15;
-    });
-  };
-
-  line(siteConfig.name, { font: bold, size: 18, gap: 20 });
-  line(fullAddress, { size: 10, gap: 14 });
-  line(`${siteConfig.emails.join(" | ")} | ${siteConfig.phones[0]}`, {
-    size: 10,
-    gap: 40,
-  });
-  line("Receipt", { font: bold, size: 22, gap: 30 });
+  const { line, row, space, bold } = await letterPage(pdf, "Receipt");
   row("Receipt number", receipt.number, bold);
   row("Date paid", `${formatDateTime(receipt.paidAt)} (Lagos time)`);
   row("Received from", `${receipt.payerName} <${receipt.payerEmail}>`);
@@ -80,7 +50,7 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
     `${receipt.partOfInstalment ? "Part of instalment" : "Instalment"} ${receipt.instalmentNumber} of ${receipt.instalmentCount}`,
   );
   row("Paid by", `${receipt.method} (reference ${receipt.paymentReference})`);
-  y -= 10;
+  space(10);
   row("Amount received", ngn(receipt.amountKobo), bold);
   if (receipt.refundedKobo > 0) row("Refunded", ngn(receipt.refundedKobo));
   // The price's build-up, when a code, a scholarship or a discount lowered it.
@@ -90,7 +60,7 @@ export async function renderReceiptPdf(receipt: ReceiptFacts): Promise<Uint8Arra
   row("Course fee", ngn(receipt.totalKobo));
   row("Paid to date", ngn(receipt.paidToDateKobo));
   row("Remaining", ngn(Math.max(0, receipt.totalKobo - receipt.paidToDateKobo)), bold);
-  y -= 30;
+  space(30);
   line("Thank you. Keep this receipt: its number is how we find your payment.", { size: 10 });
   line("Amounts in Nigerian Naira (₦).", { size: 10 });
   return pdf.save({ useObjectStreams: false });
