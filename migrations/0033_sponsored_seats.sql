@@ -5,6 +5,7 @@ CREATE TABLE "sponsor_invoice_payments" (
 	"sponsorship_id" uuid NOT NULL,
 	"amount_kobo" bigint NOT NULL,
 	"status" text DEFAULT 'started' NOT NULL,
+	"flag" text,
 	"checkout_url" text,
 	"gateway_id" text,
 	"paid_at" timestamp with time zone,
@@ -24,6 +25,7 @@ CREATE TABLE "sponsored_seats" (
 	"application_id" uuid,
 	"used_at" timestamp with time zone,
 	"released_at" timestamp with time zone,
+	"released_by" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "sponsored_seats_number_unique" UNIQUE("sponsorship_id","number"),
 	CONSTRAINT "sponsored_seats_status" CHECK ("sponsored_seats"."status" IN ('open', 'used', 'released')),
@@ -50,6 +52,7 @@ CREATE TABLE "sponsorships" (
 	"invoice_number" integer DEFAULT nextval('sponsor_invoice_seq') NOT NULL,
 	"paid_at" timestamp with time zone,
 	"paid_by" text,
+	"paid_recorded_by" uuid,
 	"link_version" integer DEFAULT 0 NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -61,10 +64,12 @@ CREATE TABLE "sponsorships" (
 );
 --> statement-breakpoint
 ALTER TABLE "sponsor_invoice_payments" ADD CONSTRAINT "sponsor_invoice_payments_sponsorship_id_sponsorships_id_fk" FOREIGN KEY ("sponsorship_id") REFERENCES "public"."sponsorships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sponsored_seats" ADD CONSTRAINT "sponsored_seats_sponsorship_id_sponsorships_id_fk" FOREIGN KEY ("sponsorship_id") REFERENCES "public"."sponsorships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sponsored_seats" ADD CONSTRAINT "sponsored_seats_sponsorship_id_sponsorships_id_fk" FOREIGN KEY ("sponsorship_id") REFERENCES "public"."sponsorships"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sponsored_seats" ADD CONSTRAINT "sponsored_seats_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sponsored_seats" ADD CONSTRAINT "sponsored_seats_released_by_admins_id_fk" FOREIGN KEY ("released_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sponsorships" ADD CONSTRAINT "sponsorships_sponsor_id_sponsors_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."sponsors"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sponsorships" ADD CONSTRAINT "sponsorships_intake_id_intakes_id_fk" FOREIGN KEY ("intake_id") REFERENCES "public"."intakes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sponsorships" ADD CONSTRAINT "sponsorships_paid_recorded_by_admins_id_fk" FOREIGN KEY ("paid_recorded_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sponsorships" ADD CONSTRAINT "sponsorships_created_by_admins_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sponsor_invoice_payments_reference_unique" ON "sponsor_invoice_payments" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "sponsor_invoice_payments_sponsorship_idx" ON "sponsor_invoice_payments" USING btree ("sponsorship_id");--> statement-breakpoint

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
   type Admin,
+  applications,
   attendance,
   intakes,
   sponsoredSeats,
@@ -10,11 +11,14 @@ import {
   sponsorships,
 } from "~/db/schema";
 import { applyForIntake } from "~/features/applications/applications.server";
+import { discountFormMessages } from "~/features/discounts/discount-schema";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { priceOfApplication } from "~/features/payments/price-changes.server";
+import { erasePerson, exportPersonData } from "~/features/people/personal-data.server";
 import { checkInvoicePayment } from "~/features/sponsored-seats/invoice-payments.server";
 import { sponsorMessages } from "~/features/sponsored-seats/sponsor-messages";
 import { addDays, lagosToday } from "~/lib/format/dates";
+import * as discountsRoute from "~/routes/admin/discounts";
 import * as sponsorsRoute from "~/routes/admin/sponsors";
 import * as sponsorshipRoute from "~/routes/admin/sponsorship";
 import * as staffInvoiceRoute from "~/routes/resources/staff-invoice";
@@ -161,7 +165,7 @@ describe("sponsored seats", () => {
         routeArgs(getRequest(`/sponsor-paid?reference=${attempt.reference}`)),
       ),
     );
-    expect((back as { data: { paid: boolean } }).data.paid).toBe(true);
+    expect((back as { data: { outcome: string } }).data.outcome).toBe("paid");
     const [paid] = await db().select().from(sponsorships).where(eq(sponsorships.id, sponsorshipId));
     expect(paid?.paidBy).toBe("Paystack");
 
@@ -246,7 +250,8 @@ describe("sponsored seats", () => {
       intent: "release-seats",
       seatIds: [fourth.id],
     });
-    expect(fieldErrors(again).seatIds).toEqual([sponsorMessages.noSeatToRelease]);
+    // The checkboxes show no error of their own: the refusal is the page's.
+    expect(fieldErrors(again)[""]).toEqual([sponsorMessages.noSeatToRelease]);
   });
 
   it("enrols exactly one of two people who use one code at the same moment", async () => {
@@ -376,22 +381,162 @@ describe("sponsored seats", () => {
     expect((await sponsorPage(sponsorshipId, token)).status).toBe(404);
   });
 
-  it("an online payment of another amount does not pay the invoice", async () => {
+  it("flags money that cannot pay the invoice (another amount, or paid already), opens one checkout for two presses, and takes none for a cancelled intake", async () => {
     const { intake } = await openIntake({ seats: 10 });
     const { sponsorshipId, token } = await sellSeats(intake.id, 1);
-    await sponsorPageRoute.action(
-      routeArgs(postRequest(`/sponsor/${sponsorshipId}/${token}`, { intent: "pay" }), {
-        sponsorshipId,
-        token,
-      }),
+    const pay = () =>
+      outcomeOf(() =>
+        sponsorPageRoute.action(
+          routeArgs(postRequest(`/sponsor/${sponsorshipId}/${token}`, { intent: "pay" }), {
+            sponsorshipId,
+            token,
+          }),
+        ),
+      );
+    const first = await pay();
+    const second = await pay();
+    expect((second as { location: string }).location).toBe(
+      (first as { location: string }).location,
     );
-    const [attempt] = await db()
-      .select()
-      .from(sponsorInvoicePayments)
-      .where(eq(sponsorInvoicePayments.sponsorshipId, sponsorshipId));
+    const attempts = () =>
+      db()
+        .select()
+        .from(sponsorInvoicePayments)
+        .where(eq(sponsorInvoicePayments.sponsorshipId, sponsorshipId));
+    const [attempt] = await attempts();
+    expect(await attempts()).toHaveLength(1);
+    // Another amount: flagged for staff, the invoice unpaid.
     fake.paystack.completeCheckout(attempt?.reference ?? "", "success", { amountKobo: 100 });
-    expect(await checkInvoicePayment(attempt?.reference ?? "", fake.gateway)).toBe("waiting");
+    expect(await checkInvoicePayment(attempt?.reference ?? "", fake.gateway)).toBe("flagged");
+    expect((await attempts())[0]).toMatchObject({
+      status: "flagged",
+      flag: sponsorMessages.flagAmount,
+    });
     expect(pageData(await sponsorPage(sponsorshipId, token)).invoice.paidAt).toBeNull();
+
+    // Staff record a transfer; a checkout the sponsor then also pays is flagged, not counted.
+    const third = await pay();
+    expect(third.kind).toBe("redirect");
+    const open = (await attempts()).find((row) => row.status === "started");
+    await postSponsorship(sponsorshipId, { intent: "record-paid", paidBy: "Transfer, 2 Dec" });
+    fake.paystack.completeCheckout(open?.reference ?? "", "success");
+    expect(await checkInvoicePayment(open?.reference ?? "", fake.gateway)).toBe("flagged");
+    const [paid] = await db().select().from(sponsorships).where(eq(sponsorships.id, sponsorshipId));
+    expect(paid).toMatchObject({ paidBy: "Transfer, 2 Dec", paidRecordedBy: admin.id });
+    const back = await outcomeOf(() =>
+      sponsorPaidRoute.loader(routeArgs(getRequest(`/sponsor-paid?reference=${open?.reference}`))),
+    );
+    expect((back as { data: { outcome: string } }).data.outcome).toBe("flagged");
+
+    // A cancelled intake's unpaid invoice takes no money online.
+    const { intake: cancelled } = await openIntake({ seats: 10 });
+    const other = await sellSeats(cancelled.id, 1);
+    await db()
+      .update(intakes)
+      .set({ status: "cancelled", cancelReason: "Too few applicants" })
+      .where(eq(intakes.id, cancelled.id));
+    const page = pageData(await sponsorPage(other.sponsorshipId, other.token));
+    expect(page).toMatchObject({ intakeCancelled: true, payOnline: false, bankAccount: null });
+    const refused = await outcomeOf(() =>
+      sponsorPageRoute.action(
+        routeArgs(
+          postRequest(`/sponsor/${other.sponsorshipId}/${other.token}`, { intent: "pay" }),
+          {
+            sponsorshipId: other.sponsorshipId,
+            token: other.token,
+          },
+        ),
+      ),
+    );
+    expect((refused as { location: string }).location).toBe(
+      `/sponsor/${other.sponsorshipId}/${other.token}`,
+    );
+    expect(
+      await db()
+        .select()
+        .from(sponsorInvoicePayments)
+        .where(eq(sponsorInvoicePayments.sponsorshipId, other.sponsorshipId)),
+    ).toEqual([]);
+  });
+
+  it("offers a place given back to the first in line, refuses a price under a kobo and a discount code that looks like a seat", async () => {
+    const { intake } = await openIntake({ seats: 2, admissionMode: "first-come" });
+    const { sponsorshipId } = await sellSeats(intake.id, 2);
+    const waiting = await applyForIntake(intake.id, applicantInput(), origin);
+    expect(waiting.status).toBe("waitlisted");
+    const [seat] = await seatsOf(sponsorshipId);
+    await postSponsorship(sponsorshipId, { intent: "release-seats", seatIds: seat?.id ?? "" });
+    const [released] = await seatsOf(sponsorshipId);
+    expect(released).toMatchObject({ status: "released", releasedBy: admin.id });
+    const [offered] = await db()
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.reference, waiting.reference));
+    expect(offered?.status).toBe("offered");
+
+    const { intake: other } = await openIntake({ seats: 10 });
+    const cheap = await postSponsors({
+      intent: "create",
+      sponsorName: "Acme",
+      contactName: "Bola Ade",
+      billingEmail: billingAddress(),
+      intakeId: other.id,
+      seats: "1",
+      seatPrice: "0.004",
+    });
+    expect(fieldErrors(cheap).seatPrice).toEqual([
+      "Please enter the price of a seat in Naira, more than 0",
+    ]);
+    const seatLike = await outcomeOf(() =>
+      discountsRoute.action(
+        routeArgs(
+          postRequest(
+            "/admin-portal/discounts",
+            { intent: "create", code: "seat-12345-abcde", kind: "percent", value: "10" },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(fieldErrors(seatLike).code).toEqual([discountFormMessages.seatPrefix]);
+    const notAnId = await outcomeOf(() =>
+      sponsorshipRoute.action(
+        routeArgs(
+          postRequest("/admin-portal/sponsors/not-an-id", { intent: "new-link" }, { cookie }),
+          { sponsorshipId: "not-an-id" },
+        ),
+      ),
+    );
+    expect(notAnId.status).toBe(404);
+  });
+
+  it("hands over and erases what a seat kept for a person and a sponsor's contact say of them", async () => {
+    const { intake } = await openIntake({ seats: 10 });
+    const { sponsorshipId, billingEmail } = await sellSeats(intake.id, 1);
+    const [seat] = await seatsOf(sponsorshipId);
+    const ada = `ada-${Date.now()}@zenith.example`;
+    await postSponsorship(sponsorshipId, {
+      intent: "assign-seat",
+      seatId: seat?.id ?? "",
+      fullName: "Ada Obi",
+      email: ada,
+    });
+    expect((await exportPersonData({ email: ada, phone: "" })).seatsKeptFor).toEqual([
+      expect.objectContaining({ assignedName: "Ada Obi", assignedEmail: ada }),
+    ]);
+    expect((await exportPersonData({ email: billingEmail, phone: "" })).sponsorContacts).toEqual([
+      expect.objectContaining({ contactName: "Ngozi Eze", billingEmail }),
+    ]);
+    await erasePerson(admin, { email: ada, phone: "" });
+    await erasePerson(admin, { email: billingEmail, phone: "" });
+    expect((await seatsOf(sponsorshipId))[0]).toMatchObject({
+      assignedName: null,
+      assignedEmail: null,
+      status: "open",
+    });
+    expect((await exportPersonData({ email: billingEmail, phone: "" })).sponsorContacts).toEqual(
+      [],
+    );
   });
 
   it("refuses every staff action signed out", async () => {

@@ -57,8 +57,10 @@ export const sponsorships = pgTable(
     invoiceNumber: integer("invoice_number").notNull().default(sql`nextval('sponsor_invoice_seq')`),
     /** When the invoice was paid in full; none: not yet. */
     paidAt: moment("paid_at"),
-    /** How: 'paystack', or staff's words for a bank transfer they saw arrive. */
+    /** How: 'Paystack', or staff's words for a bank transfer they saw arrive. */
     paidBy: text("paid_by"),
+    /** Who recorded a bank transfer; none when Paystack paid it. */
+    paidRecordedBy: optionalRef("paid_recorded_by", () => admins.id),
     /** Raised to revoke the sponsor's private link (it is signed with this version). */
     linkVersion: integer("link_version").notNull().default(0),
     createdBy: optionalRef("created_by", () => admins.id),
@@ -84,7 +86,8 @@ export const sponsoredSeats = pgTable(
   "sponsored_seats",
   {
     id: primaryId(),
-    sponsorshipId: requiredRef("sponsorship_id", () => sponsorships.id, "cascade"),
+    // Restrict: an open seat holds a place, which only its own update (the trigger) gives back.
+    sponsorshipId: requiredRef("sponsorship_id", () => sponsorships.id, "restrict"),
     /** 1 to the sponsorship's seats, as the sponsor's page lists them. */
     number: integer("number").notNull(),
     /** 'SEAT-7K2M-9QX4': entered in any case on the apply form. */
@@ -96,6 +99,7 @@ export const sponsoredSeats = pgTable(
     applicationId: optionalRef("application_id", () => applications.id),
     usedAt: moment("used_at"),
     releasedAt: moment("released_at"),
+    releasedBy: optionalRef("released_by", () => admins.id),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -124,6 +128,8 @@ export const sponsorInvoicePayments = pgTable(
     sponsorshipId: requiredRef("sponsorship_id", () => sponsorships.id, "cascade"),
     amount: bigint("amount_kobo", { mode: "number" }).notNull(),
     status: text("status").$type<InvoicePaymentStatus>().notNull().default("started"),
+    /** Why a paid try did not pay the invoice (flagged), for staff to give the money back. */
+    flag: text("flag"),
     checkoutUrl: text("checkout_url"),
     gatewayId: text("gateway_id"),
     paidAt: moment("paid_at"),

@@ -161,7 +161,8 @@ export const accountTransferStates = ["applied", "to-settle", "settled"] as cons
 // sponsors
 /** open: unused (it holds a place); used: an applicant enrolled with it; released: given back. */
 export const sponsoredSeatStatuses = ["open", "used", "released"] as const;
-export const invoicePaymentStatuses = ["started", "success", "failed"] as const;
+/** flagged: money came that did not pay the invoice (another amount, or it was paid already). */
+export const invoicePaymentStatuses = ["started", "success", "failed", "flagged"] as const;
 
 // whatsapp
 export const whatsappDirections = ["in", "out"] as const;

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { Reduction } from "~/features/intakes/payment-plans";
+import { isSeatCode } from "~/features/sponsored-seats/seat-codes";
 import { koboFromNaira } from "~/lib/format/money";
 import { requiredText } from "~/lib/forms/required-text";
 import { uuidSchema } from "~/lib/ids";
@@ -21,6 +22,7 @@ export const discountFormMessages = {
   dateInvalid: "Please enter a valid date",
   datesInOrder: "The last day cannot be before the first",
   reasonRequired: "Please give the reason (staff only)",
+  seatPrefix: "Codes starting SEAT- are sponsors' seat codes: please choose another",
   invalid: "Invalid request",
 } as const;
 
@@ -107,6 +109,13 @@ export const discountCodeFormSchema = z
   .check(
     z.superRefine((value, context) => {
       withReduction(value, context);
+      if (isSeatCode(value.code))
+        context.addIssue({
+          code: "custom",
+          input: value,
+          path: ["code"],
+          message: messages.seatPrefix,
+        });
       if (value.validFrom && value.validUntil && value.validUntil < value.validFrom)
         context.addIssue({
           code: "custom",

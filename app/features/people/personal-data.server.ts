@@ -36,6 +36,7 @@ import {
   eraseTransferPeople,
   transferRecords,
 } from "~/features/payments/transfer-accounts/transfer-people.server";
+import { eraseSeatPeople, seatPeopleRecords } from "~/features/sponsored-seats/seat-people.server";
 import { logger } from "~/lib/infra/logger.server";
 import { mailAttachments, paymentProofs } from "~/lib/infra/storage/index.server";
 import { phoneDigits } from "~/lib/text/phone-format";
@@ -99,6 +100,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     marks,
     issued,
     transfers,
+    seatPeople,
   ] = await Promise.all([
     messageIds.length ? db().select().from(messages).where(inArray(messages.id, messageIds)) : [],
     messageIds.length
@@ -119,6 +121,7 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     attendanceRecords(applicationIds),
     certificateRecords(applicationIds),
     transferRecords(applicationIds),
+    seatPeopleRecords(key.email),
   ]);
   const emailsSent = await db()
     .select({
@@ -150,6 +153,8 @@ export async function exportPersonData(key: PersonKey, now = new Date()) {
     })),
     // Their own account number for transfers, and the transfers into it.
     ...transfers,
+    // Sponsored seats kept for them, and sponsors they are the contact of.
+    ...seatPeople,
     emailsSent,
   };
 }
@@ -303,6 +308,7 @@ export async function erasePerson(actor: Admin, key: PersonKey) {
     const keys = await eraseReceivedMails(tx, messageIds);
     const proofs = await erasePayments(tx, applicationIds);
     await eraseTransferPeople(tx, applicationIds);
+    await eraseSeatPeople(tx, key.email, { name: ERASED, address: erasedAddress });
     for (const id of messageIds)
       await tx
         .update(messages)

@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { db, type Transaction } from "~/db/client.server";
-import { sponsorInvoicePayments, sponsors, sponsorships } from "~/db/schema";
+import { intakes, sponsorInvoicePayments, sponsors, sponsorships } from "~/db/schema";
 import { defineJob } from "~/features/jobs/define-job.server";
 import { configuredGateway } from "~/features/payments/gateway/gateway.server";
 import type { PaymentGateway } from "~/features/payments/gateway/payment-gateway";
@@ -34,28 +34,53 @@ export async function markInvoicePaid(
   sponsorshipId: string,
   paidBy: string,
   paidAt: Date = new Date(),
+  recordedBy: string | null = null,
 ) {
   const [paid] = await tx
     .update(sponsorships)
-    .set({ paidAt, paidBy })
+    .set({ paidAt, paidBy, paidRecordedBy: recordedBy })
     .where(and(eq(sponsorships.id, sponsorshipId), sql`${sponsorships.paidAt} IS NULL`))
     .returning({ id: sponsorships.id });
   return Boolean(paid);
 }
 
-/** Starts paying an unpaid invoice online; where to send the sponsor's browser. */
+/**
+ * Starts paying an unpaid invoice online; where to send the sponsor's browser. A checkout
+ * opened in the last half hour is opened again rather than a second one (two tabs, a double
+ * press): one invoice, one payment. Refused where the intake was cancelled.
+ */
 export async function startInvoiceCheckout(sponsorshipId: string, callbackUrl: string) {
   const gateway = configuredGateway();
   if (!gateway) throw new UserFacingError(messages.checkoutUnavailable, 503);
   const started = await db().transaction(async (tx) => {
     const [row] = await tx
-      .select({ sponsorship: sponsorships, billingEmail: sponsors.billingEmail })
+      .select({
+        sponsorship: sponsorships,
+        billingEmail: sponsors.billingEmail,
+        intakeStatus: intakes.status,
+      })
       .from(sponsorships)
       .innerJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
+      .innerJoin(intakes, eq(intakes.id, sponsorships.intakeId))
       .where(eq(sponsorships.id, sponsorshipId))
       .for("update", { of: sponsorships });
     if (!row) throw new UserFacingError(messages.notFound, 404);
     if (row.sponsorship.paidAt) throw new UserFacingError(messages.alreadyPaid, 409);
+    if (row.intakeStatus === "cancelled") throw new UserFacingError(messages.intakeCancelled, 409);
+    const [open] = await tx
+      .select()
+      .from(sponsorInvoicePayments)
+      .where(
+        and(
+          eq(sponsorInvoicePayments.sponsorshipId, sponsorshipId),
+          eq(sponsorInvoicePayments.status, "started"),
+          isNotNull(sponsorInvoicePayments.checkoutUrl),
+          sql`${sponsorInvoicePayments.createdAt} > now() - make_interval(mins => ${CHECK_AFTER_MINUTES})`,
+        ),
+      )
+      .orderBy(desc(sponsorInvoicePayments.createdAt))
+      .limit(1);
+    if (open?.checkoutUrl) return { reuse: open.checkoutUrl };
     const [attempt] = await tx
       .insert(sponsorInvoicePayments)
       .values({
@@ -72,6 +97,7 @@ export async function startInvoiceCheckout(sponsorshipId: string, callbackUrl: s
     );
     return { attempt, email: row.billingEmail };
   });
+  if ("reuse" in started) return started.reuse;
   const { attempt, email } = started;
   try {
     const { authorizationUrl } = await gateway.initialize({
@@ -94,13 +120,14 @@ export async function startInvoiceCheckout(sponsorshipId: string, callbackUrl: s
 
 /**
  * Asks the gateway what became of one try and records it: a success of exactly what was asked,
- * in Naira, pays the invoice (once, however often this runs); a failure is noted. What it was:
- * 'paid', 'failed', or 'waiting' (not finished, or not ours).
+ * in Naira, pays the invoice (once, however often this runs); a failure is noted; money that
+ * cannot pay it is flagged. What it was: 'paid', 'failed', 'flagged', or 'waiting' (not
+ * finished, or not ours).
  */
 export async function checkInvoicePayment(
   reference: string,
   gateway: PaymentGateway | null = configuredGateway(),
-): Promise<"paid" | "failed" | "waiting"> {
+): Promise<"paid" | "failed" | "flagged" | "waiting"> {
   if (!gateway || !invoiceReferencePattern.test(reference)) return "waiting";
   // Only a try of ours that is not yet paid is asked about: a stranger's reference costs a read.
   const [known] = await db()
@@ -109,6 +136,7 @@ export async function checkInvoicePayment(
     .where(eq(sponsorInvoicePayments.reference, reference));
   if (!known) return "waiting";
   if (known.status === "success") return "paid";
+  if (known.status === "flagged") return "flagged";
   const charge = await gateway.verify(reference);
   if (!charge) return "waiting";
   return db().transaction(async (tx) => {
@@ -119,6 +147,7 @@ export async function checkInvoicePayment(
       .for("update");
     if (!attempt) return "waiting";
     if (attempt.status === "success") return "paid";
+    if (attempt.status === "flagged") return "flagged";
     if (charge.status === "failed" || charge.status === "reversed") {
       await tx
         .update(sponsorInvoicePayments)
@@ -127,22 +156,25 @@ export async function checkInvoicePayment(
       return "failed";
     }
     if (charge.status !== "success") return "waiting";
-    if (charge.amountKobo !== attempt.amount || charge.currency !== "NGN") {
-      // Never counted in silence: staff see the try, and the gateway's record has the rest.
-      logger.error({ reference }, "An invoice payment's amount differs from the invoice");
-      return "waiting";
-    }
     const paidAt = charge.paidAt ?? new Date();
-    await tx
-      .update(sponsorInvoicePayments)
-      .set({ status: "success", paidAt, gatewayId: charge.gatewayId, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(sponsorInvoicePayments.id, attempt.id),
-          sql`${sponsorInvoicePayments.status} <> 'success'`,
-        ),
-      );
-    await markInvoicePaid(tx, attempt.sponsorshipId, "Paystack", paidAt);
+    const record = (status: "success" | "flagged", flag: string | null = null) =>
+      tx
+        .update(sponsorInvoicePayments)
+        .set({ status, flag, paidAt, gatewayId: charge.gatewayId })
+        .where(eq(sponsorInvoicePayments.id, attempt.id));
+    // Money that does not pay the invoice is never counted in silence: the try is flagged for
+    // staff, who give it back.
+    if (charge.amountKobo !== attempt.amount || charge.currency !== "NGN") {
+      await record("flagged", messages.flagAmount);
+      logger.error({ reference }, "An invoice payment's amount differs from the invoice");
+      return "flagged";
+    }
+    if (!(await markInvoicePaid(tx, attempt.sponsorshipId, "Paystack", paidAt))) {
+      await record("flagged", messages.flagPaidTwice);
+      logger.error({ reference }, "An invoice was paid online after it was already paid");
+      return "flagged";
+    }
+    await record("success");
     return "paid";
   });
 }

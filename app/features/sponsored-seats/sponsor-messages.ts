@@ -26,6 +26,11 @@ export const sponsorMessages = {
   paymentNotConfirmed:
     "We could not confirm the payment yet. If money left your account, it will show here within a few minutes.",
   paymentConfirmed: "Thank you: the invoice is paid.",
+  paymentFlagged:
+    "We received your payment but it could not pay this invoice. We will contact you within 24 hours to give it back.",
+  intakeCancelled: "This intake was cancelled: please contact us about the invoice.",
+  flagAmount: "Paystack took another amount than the invoice's: give it back",
+  flagPaidTwice: "Paid after the invoice was already paid: give it back",
 } as const;
 
 /** '₦250,000 × 5 seats' as the invoice line says it. */

@@ -53,12 +53,12 @@ export const sponsorshipFormSchema = z.object({
       z.minimum(1, messages.seats),
       z.maximum(sponsorLimits.seats, messages.seats),
     ),
-  /** Naira; none: the intake's price. */
+  /** Naira, at least a kobo; none: the intake's price. */
   seatPrice: z.optional(
     z
       .number({ error: messages.seatPrice })
       .check(
-        z.positive(messages.seatPrice),
+        z.minimum(0.01, messages.seatPrice),
         z.maximum(sponsorLimits.seatPriceNaira, messages.seatPrice),
       ),
   ),

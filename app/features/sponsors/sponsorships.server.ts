@@ -10,6 +10,8 @@ import {
   sponsors,
   sponsorships,
 } from "~/db/schema";
+import { fillFreePlaces } from "~/features/applications/offers.server";
+import { lockIntake } from "~/features/applications/places.server";
 import { queueEmail } from "~/features/outgoing-mail/queue-email.server";
 import { invoiceTotal, markInvoicePaid } from "~/features/sponsored-seats/invoice-payments.server";
 import { newSeatCode } from "~/features/sponsored-seats/seat-codes";
@@ -150,6 +152,7 @@ async function sponsorshipRow(reader: Pick<Transaction, "select">, sponsorshipId
       sponsor: sponsors,
       intake: {
         id: intakes.id,
+        status: intakes.status,
         label: intakes.label,
         startsOn: intakes.startsOn,
         endsOn: intakes.endsOn,
@@ -191,6 +194,7 @@ export async function sponsorshipOf(sponsorshipId: string) {
       reference: sponsorInvoicePayments.reference,
       amount: sponsorInvoicePayments.amount,
       status: sponsorInvoicePayments.status,
+      flag: sponsorInvoicePayments.flag,
       paidAt: sponsorInvoicePayments.paidAt,
       createdAt: sponsorInvoicePayments.createdAt,
     })
@@ -205,6 +209,7 @@ export type SeatRow = SponsorshipDetail["seats"][number];
 
 /** The sponsorship's row locked, refused when there is none. */
 async function lockSponsorship(tx: Transaction, sponsorshipId: string) {
+  if (!isUuid(sponsorshipId)) throw new UserFacingError(messages.notFound, 404);
   const [row] = await tx
     .select()
     .from(sponsorships)
@@ -252,13 +257,22 @@ export async function assignSeat(
   });
 }
 
-/** Gives unused seats back to the intake: their places free, their codes open nothing. */
-export async function releaseSeats(sponsorshipId: string, seatIds: readonly string[]) {
+/**
+ * Gives unused seats back to the intake: their places free (and go to its waitlist as any freed
+ * place does), their codes open nothing. The intake's row is locked first, as the apply form
+ * locks it before a seat, so the two never wait on each other.
+ */
+export async function releaseSeats(
+  sponsorshipId: string,
+  seatIds: readonly string[],
+  actorId: string,
+) {
   return db().transaction(async (tx) => {
-    await lockSponsorship(tx, sponsorshipId);
+    const sponsorship = await lockSponsorship(tx, sponsorshipId);
+    await lockIntake(tx, sponsorship.intakeId);
     const released = await tx
       .update(sponsoredSeats)
-      .set({ status: "released", releasedAt: sql`now()` })
+      .set({ status: "released", releasedAt: sql`now()`, releasedBy: actorId })
       .where(
         and(
           eq(sponsoredSeats.sponsorshipId, sponsorshipId),
@@ -268,21 +282,23 @@ export async function releaseSeats(sponsorshipId: string, seatIds: readonly stri
       )
       .returning({ id: sponsoredSeats.id });
     if (released.length === 0) throw new UserFacingError(messages.noSeatToRelease, 409, "seatIds");
+    await fillFreePlaces(tx, sponsorship.intakeId);
     return released.length;
   });
 }
 
 /** Staff record the invoice paid by bank transfer. */
-export async function recordInvoicePaid(sponsorshipId: string, paidBy: string) {
+export async function recordInvoicePaid(sponsorshipId: string, paidBy: string, actorId: string) {
   await db().transaction(async (tx) => {
     await lockSponsorship(tx, sponsorshipId);
-    if (!(await markInvoicePaid(tx, sponsorshipId, paidBy)))
+    if (!(await markInvoicePaid(tx, sponsorshipId, paidBy, new Date(), actorId)))
       throw new UserFacingError(messages.alreadyPaid, 409);
   });
 }
 
 /** Revokes the sponsor's private link: the next version signs a new one. */
 export async function replaceSponsorLink(sponsorshipId: string) {
+  if (!isUuid(sponsorshipId)) throw new UserFacingError(messages.notFound, 404);
   const [row] = await db()
     .update(sponsorships)
     .set({ linkVersion: sql`${sponsorships.linkVersion} + 1` })

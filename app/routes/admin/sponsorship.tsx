@@ -33,8 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return sponsorshipPageAction(request, params.sponsorshipId);
+  return sponsorshipPageAction(await requireAdmin(request), request, params.sponsorshipId);
 }
 
 export default function SponsorshipPage({ loaderData, actionData, matches }: Route.ComponentProps) {

@@ -16,17 +16,23 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Your payment");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const reference = (new URL(request.url).searchParams.get("reference") ?? "").slice(0, 100);
-  return { paid: (await checkInvoicePayment(reference)) === "paid" };
+  return { outcome: await checkInvoicePayment(reference) };
 }
 
 export default function SponsorPaid({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-xl gap-6 px-4 py-14 sm:px-6">
       <h1 className="text-3xl font-extrabold text-slate-900">Your payment</h1>
-      {loaderData.paid ? (
+      {loaderData.outcome === "paid" ? (
         <FormNotice notice={sponsorMessages.paymentConfirmed} />
       ) : (
-        <FormError errors={[sponsorMessages.paymentNotConfirmed]} />
+        <FormError
+          errors={[
+            loaderData.outcome === "flagged"
+              ? sponsorMessages.paymentFlagged
+              : sponsorMessages.paymentNotConfirmed,
+          ]}
+        />
       )}
       <p className="text-slate-700">
         Your private page, the link in our e-mail with the invoice, shows the invoice and every

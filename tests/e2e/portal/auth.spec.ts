@@ -112,7 +112,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
     await expect(page.getByRole("heading", { name: "Messages and Inquiries" })).toBeVisible();
   });
 
-  test("the sidebar has all eleven entries and Logout; on a phone it opens with the toggle", async ({
+  test("the sidebar has all twelve entries and Logout; on a phone it opens with the toggle", async ({
     page,
     superAdmin,
     isMobile,
@@ -129,6 +129,7 @@ test.describe("sign-in (smoke, also on a phone)", { tag: "@phone" }, () => {
       ["Messages", "messages"],
       ["Saved Replies", "saved-replies"],
       ["Discounts", "discounts"],
+      ["Sponsored seats", "sponsors"],
       ["Reports", "reports"],
       ["Settings", "settings"],
       ["Admins", "admins"],

@@ -173,6 +173,12 @@ export const portalPages: PortalPage[] = [
     ready: modal("Add discount code"),
   },
   {
+    name: "sponsored seats, add modal",
+    signedIn: true,
+    url: fixed(`${PORTAL}/sponsors?modal=create`),
+    ready: modal("Add sponsored seats"),
+  },
+  {
     name: "admins",
     signedIn: true,
     url: fixed(`${PORTAL}/admins`),

@@ -64,7 +64,7 @@ export function ApplicationForm({ full }: { full: boolean }) {
       />
       <TextInput
         {...field("discountCode")}
-        label="Discount code (optional)"
+        label="Discount or seat code (optional)"
         autoComplete="off"
         autoCapitalize="characters"
         maxLength={CODE_MAX}

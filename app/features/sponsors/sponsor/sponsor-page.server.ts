@@ -39,8 +39,10 @@ export async function loadSponsorPage(sponsorshipId: string, token: string) {
       total,
       paidAt: sponsorship.paidAt,
     },
-    bankAccount: sponsorship.paidAt ? null : await loadBankAccount(),
-    payOnline: !sponsorship.paidAt && configuredGateway() !== null,
+    intakeCancelled: !sponsorship.paidAt && intake.status === "cancelled",
+    bankAccount:
+      sponsorship.paidAt || intake.status === "cancelled" ? null : await loadBankAccount(),
+    payOnline: !sponsorship.paidAt && intake.status !== "cancelled" && configuredGateway() !== null,
     started,
     seats: seats.map((seat) => {
       const counts = seat.applicationId ? attendance.get(seat.applicationId) : undefined;

@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, href } from "react-router";
-import { formatInvoiceNumber, seatsLine } from "~/features/sponsored-seats/sponsor-messages";
+import {
+  formatInvoiceNumber,
+  seatsLine,
+  sponsorMessages,
+} from "~/features/sponsored-seats/sponsor-messages";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { Button } from "~/ui/button";
@@ -55,6 +59,7 @@ export function SponsorPageView({
               Download the invoice (PDF)
             </a>
           </p>
+          {page.intakeCancelled ? <p role="note">{sponsorMessages.intakeCancelled}</p> : null}
           {page.payOnline ? (
             <Form method="post" reloadDocument>
               <input type="hidden" name="intent" value="pay" />
@@ -95,14 +100,26 @@ export function SponsorPageView({
                 <th scope="row" className="px-2 py-2">
                   {seat.number}
                 </th>
-                <td className="px-2 py-2 font-mono">{seat.code ?? "—"}</td>
+                <td className="px-2 py-2 font-mono">{seat.code ?? <Nothing />}</td>
                 <td className="px-2 py-2">{seat.state}</td>
-                {page.started ? <td className="px-2 py-2">{seat.attendance ?? "—"}</td> : null}
+                {page.started ? (
+                  <td className="px-2 py-2">{seat.attendance ?? <Nothing />}</td>
+                ) : null}
               </tr>
             ))}
           </DataTable>
         </div>
       </LabelledSection>
     </div>
+  );
+}
+
+/** An empty cell: a dash on screen, 'none' to a screen reader. */
+function Nothing() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </>
   );
 }

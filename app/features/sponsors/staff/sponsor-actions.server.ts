@@ -31,7 +31,7 @@ export async function sponsorsPageAction(actor: Admin, request: Request) {
 }
 
 /** One sponsorship's action: name a seat's person, give seats back, record payment, new link. */
-export async function sponsorshipPageAction(request: Request, sponsorshipId: string) {
+export async function sponsorshipPageAction(actor: Admin, request: Request, sponsorshipId: string) {
   const submission = await readSubmission(request, sponsorshipActionSchema);
   return dispatchIntent(
     submission,
@@ -41,9 +41,9 @@ export async function sponsorshipPageAction(request: Request, sponsorshipId: str
         return messages.seatAssigned;
       },
       "release-seats": async (input) =>
-        messages.seatsReleased(await releaseSeats(sponsorshipId, input.seatIds)),
+        messages.seatsReleased(await releaseSeats(sponsorshipId, input.seatIds, actor.id)),
       "record-paid": async (input) => {
-        await recordInvoicePaid(sponsorshipId, input.paidBy);
+        await recordInvoicePaid(sponsorshipId, input.paidBy, actor.id);
         return messages.paidRecorded;
       },
       "new-link": async () => {
@@ -51,6 +51,11 @@ export async function sponsorshipPageAction(request: Request, sponsorshipId: str
         return messages.linkReplaced;
       },
     },
-    { successHref: sponsorshipHref(sponsorshipId), what: "A sponsorship" },
+    {
+      successHref: sponsorshipHref(sponsorshipId),
+      what: "A sponsorship",
+      // The seats' checkboxes show no error of their own: the refusal shows as the page's.
+      fieldsShown: ["paidBy", "fullName", "email"],
+    },
   );
 }

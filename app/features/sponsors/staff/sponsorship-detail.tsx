@@ -93,6 +93,7 @@ function onlinePaymentText(payment: SponsorshipDetail["onlinePayments"][number])
   if (payment.status === "success" && payment.paidAt)
     return `paid ${formatDateTime(payment.paidAt)}`;
   if (payment.status === "failed") return "failed";
+  if (payment.status === "flagged") return `received but ${payment.flag ?? "not applied"}`;
   return `started ${formatDateTime(payment.createdAt)}, not paid`;
 }
 
