@@ -9,6 +9,7 @@ import { certificateMessages } from "~/features/certificates/certificate-schema"
 import { registerMessages } from "~/features/cohort/register-schema";
 import { outgoingMailMessages } from "~/features/outgoing-mail/schema";
 import { personalDataMessages } from "~/features/people/person-key";
+import { sponsorMessages } from "~/features/sponsored-seats/sponsor-messages";
 import type { ActionReply } from "~/lib/forms/action-reply";
 import routeConfig from "~/routes";
 import * as adminsRoute from "~/routes/admin/admins";
@@ -29,6 +30,8 @@ import * as registerRoute from "~/routes/admin/register";
 import * as reportsRoute from "~/routes/admin/reports";
 import * as savedRepliesRoute from "~/routes/admin/saved-replies";
 import * as settingsRoute from "~/routes/admin/settings";
+import * as sponsorsRoute from "~/routes/admin/sponsors";
+import * as sponsorshipRoute from "~/routes/admin/sponsorship";
 import * as studentsRoute from "~/routes/admin/students";
 import * as themeRoute from "~/routes/admin/theme";
 import * as timetableRoute from "~/routes/admin/timetable";
@@ -42,6 +45,7 @@ import * as paymentsExportRoute from "~/routes/resources/payments-export";
 import * as personalDataExportRoute from "~/routes/resources/personal-data-export";
 import * as reportsExportRoute from "~/routes/resources/reports-export";
 import * as staffCertificateRoute from "~/routes/resources/staff-certificate";
+import * as staffInvoiceRoute from "~/routes/resources/staff-invoice";
 import * as staffReceiptRoute from "~/routes/resources/staff-receipt";
 import * as studentsExportRoute from "~/routes/resources/students-export";
 import * as verifyCertificateRoute from "~/routes/site/verify-certificate";
@@ -543,6 +547,56 @@ const routeCases: RouteCase[] = [
     },
   },
   {
+    name: "sponsors loader",
+    method: "GET",
+    path: "/admin-portal/sponsors",
+    run: sponsorsRoute.loader,
+    expect: {
+      admin: isValue({ creating: false }),
+      super_admin: isValue({ creating: false }),
+    },
+  },
+  {
+    name: "sponsors action",
+    method: "POST",
+    path: "/admin-portal/sponsors",
+    // Refused by the schema once let through: the guard's answer is what this row pins down.
+    fields: () => ({ intent: "create", sponsorName: "", seats: "" }),
+    run: sponsorsRoute.action,
+    expect: {
+      admin: isData(400, expect.objectContaining({ result: expect.anything() })),
+      super_admin: isData(400, expect.objectContaining({ result: expect.anything() })),
+    },
+  },
+  {
+    name: "sponsorship loader",
+    method: "GET",
+    path: `/admin-portal/sponsors/${NO_SUCH_INTAKE}`,
+    params: { sponsorshipId: NO_SUCH_INTAKE },
+    run: sponsorshipRoute.loader,
+    expect: { admin: isData(404, null), super_admin: isData(404, null) },
+  },
+  {
+    name: "sponsorship action",
+    method: "POST",
+    path: `/admin-portal/sponsors/${NO_SUCH_INTAKE}`,
+    params: { sponsorshipId: NO_SUCH_INTAKE },
+    fields: () => ({ intent: "new-link" }),
+    run: sponsorshipRoute.action,
+    expect: {
+      admin: isFormError(404, sponsorMessages.notFound),
+      super_admin: isFormError(404, sponsorMessages.notFound),
+    },
+  },
+  {
+    name: "staff invoice loader",
+    method: "GET",
+    path: `/admin-portal/sponsors/${NO_SUCH_INTAKE}/invoice`,
+    params: { sponsorshipId: NO_SUCH_INTAKE },
+    run: staffInvoiceRoute.loader,
+    expect: { admin: isResponse(404), super_admin: isResponse(404) },
+  },
+  {
     name: "messages export loader",
     method: "GET",
     path: "/admin-portal/messages/export",
@@ -836,6 +890,9 @@ const routeModules: Record<string, RouteModule> = {
   "routes/admin/messages.tsx": messagesRoute,
   "routes/admin/saved-replies.tsx": savedRepliesRoute,
   "routes/admin/discounts.tsx": discountsRoute,
+  "routes/admin/sponsors.tsx": sponsorsRoute,
+  "routes/admin/sponsorship.tsx": sponsorshipRoute,
+  "routes/resources/staff-invoice.ts": staffInvoiceRoute,
   "routes/admin/tutors.tsx": tutorsRoute,
   "routes/admin/tutor-timetable.tsx": tutorTimetableRoute,
   "routes/admin/not-found.tsx": notFoundRoute,
