@@ -34,10 +34,12 @@ import {
 } from "../support/admin-session";
 import {
   applicantInput,
+  myApplicationPage,
   openIntake,
   origin,
   placesTakenOf,
   scheduleOf,
+  tokenOf,
 } from "../support/application-fixtures";
 import { twiceWeekly } from "../support/cohort-fixtures";
 import { withFakePaystack } from "../support/fake-paystack-setup";
@@ -194,6 +196,18 @@ describe("sponsored seats", () => {
       ],
     });
 
+    // The student's own page says who paid, and offers no plan to change to.
+    const [student] = await db()
+      .select({ email: applications.email })
+      .from(applications)
+      .where(eq(applications.id, applicationId));
+    const mine = await myApplicationPage(await tokenOf(student?.email ?? ""));
+    expect(mine.payments).toMatchObject({
+      sponsor: "Zenith Logistics Ltd",
+      otherPlans: [],
+      remaining: 0,
+      next: null,
+    });
     const after = pageData(await sponsorPage(sponsorshipId, token));
     expect(after.invoice.paidAt).not.toBeNull();
     expect(after.payOnline).toBe(false);

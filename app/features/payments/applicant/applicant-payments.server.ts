@@ -160,8 +160,11 @@ export async function loadMyPayments(token: string, now = new Date()) {
   return {
     stage: "pay" as const,
     canPayOnline,
-    // Before the first payment the plan can still be changed (choosePaymentPlan).
-    otherPlans: planChangeable(attempts) ? plansBut(application.paymentPlan) : [],
+    // Before the first payment the plan can still be changed (choosePaymentPlan); a seat a
+    // sponsor paid for has nothing to pay on any plan.
+    otherPlans:
+      planChangeable(attempts) && !reductions.sponsor ? plansBut(application.paymentPlan) : [],
+    sponsor: reductions.sponsor ?? null,
     discount: discountOf(planChangeable(attempts)),
     // 'Pay now' is withheld while a proof of the next instalment waits (paying twice).
     proofWaits: forNext.some((payment) => payment.status === "proof-sent"),

@@ -416,11 +416,15 @@ export function MyPaymentsSection({
         <ClosedPayments payments={payments} token={token} />
       ) : (
         <div className="mt-3 grid gap-4">
-          <p className="text-slate-800">
-            {payments.plan}: {formatNaira(payments.paid)} paid
-            {payments.refunded ? `, ${formatNaira(payments.refunded)} refunded` : ""},{" "}
-            {formatNaira(payments.remaining)} to pay.
-          </p>
+          {payments.sponsor ? (
+            <p className="text-slate-800">Your seat is paid for by {payments.sponsor}.</p>
+          ) : (
+            <p className="text-slate-800">
+              {payments.plan}: {formatNaira(payments.paid)} paid
+              {payments.refunded ? `, ${formatNaira(payments.refunded)} refunded` : ""},{" "}
+              {formatNaira(payments.remaining)} to pay.
+            </p>
+          )}
           <Schedule parts={payments.instalments} />
           <DiscountCode discount={payments.discount} action={action} reply={reply} />
           {payments.next ? (
