@@ -134,6 +134,7 @@ describe("sponsored seats", () => {
     expect(await placesTakenOf(intake.id)).toBe(5);
     expect(email?.subject).toMatch(/^Invoice LTA-INV-\d{6}: 5 seats in /);
     expect(email?.body).toContain("₦1,250,000");
+    expect(email?.body).toContain(`/apply/${intake.id}`);
     const before = pageData(await sponsorPage(sponsorshipId, token));
     expect(before.invoice).toMatchObject({ seats: 5, total: 125_000_000, paidAt: null });
     expect(before.payOnline).toBe(true);

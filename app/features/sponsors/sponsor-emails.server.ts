@@ -23,6 +23,7 @@ export function invoiceEmail(facts: {
   totalKobo: number;
   intake: IntakeFacts;
   pageUrl: string;
+  applyUrl: string;
 }) {
   const number = formatInvoiceNumber(facts.invoiceNumber);
   return {
@@ -35,7 +36,8 @@ export function invoiceEmail(facts: {
       "",
       "Your private page has the invoice (to download or pay online), the bank details for a transfer, and a code for each seat:",
       facts.pageUrl,
-      "Give each person one code: they enter it when they apply and are enrolled with nothing to pay. The page shows who used each seat and, once classes start, their attendance.",
+      "Give each person one code and the intake's apply page: they enter the code when they apply and are enrolled with nothing to pay. The page shows who used each seat and, once classes start, their attendance.",
+      facts.applyUrl,
       "Keep this link within your organisation: anyone who has it can see the seats.",
       ...signOff,
     ].join("\n"),

@@ -31,6 +31,10 @@ import type { SponsorshipForm } from "./sponsor-schema";
 const seatSellingStatuses = ["open", "draft"] as const;
 const sellsSeats = (status: string) => seatSellingStatuses.some((selling) => selling === status);
 
+/** The intake's apply page, where a seat's code is entered. */
+const applyUrlOf = (intakeId: string) =>
+  `${env().publicUrl}${href("/apply/:intakeId", { intakeId })}`;
+
 const intakeFacts = (row: { courseTitle: string; label: string; startsOn: string }) => ({
   courseTitle: row.courseTitle,
   intakeLabel: row.label,
@@ -106,6 +110,7 @@ export async function createSponsorship(input: SponsorshipForm, actorId: string 
         totalKobo: invoiceTotal(sponsorship),
         intake: intakeFacts(intake),
         pageUrl: sponsorPageUrl(sponsorship.id, sponsorship.linkVersion),
+        applyUrl: applyUrlOf(intake.id),
       }),
     });
     return sponsorship;
@@ -251,7 +256,7 @@ export async function assignSeat(
         sponsorName: facts.sponsor.name,
         code: seat.code,
         intake: intakeFacts(facts.intake),
-        applyUrl: `${env().publicUrl}${href("/apply/:intakeId", { intakeId: facts.intake.id })}`,
+        applyUrl: applyUrlOf(facts.intake.id),
       }),
     });
   });

@@ -88,7 +88,7 @@ export default function ApplyPage({ loaderData: page }: Route.ComponentProps) {
         >
           <p className="mt-2 mb-6 text-slate-700">
             {full
-              ? "All places are taken for now. Apply to join the waitlist: if a place frees up, we e-mail you at once."
+              ? "All places are taken for now. Apply to join the waitlist: if a place frees up, we e-mail you at once. If your employer gave you a seat code, enter it below: your seat is kept for you."
               : page.firstCome
                 ? "Places go to applicants in the order they apply: if one is free, it is held for you at once and you accept it from your private link."
                 : "We read every application and answer within 24 hours."}

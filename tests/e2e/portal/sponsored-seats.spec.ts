@@ -65,7 +65,8 @@ test("staff sell seats and keep one for a named person; a person applies with a 
   else await expectFitsPhones(page, "the sponsor's page");
 
   // A person applies with the second code, in lower case, and is enrolled with nothing to pay.
-  await page.goto(`/apply/${intake.id}`);
+  await page.getByRole("link", { name: "apply page of this intake" }).click();
+  await expect(page).toHaveURL(new RegExp(`/apply/${intake.id}$`));
   const apply = page.locator("form#application-form");
   await apply.getByLabel("Full Name").fill("Kemi Adebayo");
   await apply.getByLabel("Email Address").fill(`kemi-${uid()}@example.com`);

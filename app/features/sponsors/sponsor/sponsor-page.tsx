@@ -79,8 +79,12 @@ export function SponsorPageView({
       </LabelledSection>
       <LabelledSection id="seats-heading" title="Seats" headingClassName={heading}>
         <p className="mb-3 text-slate-700">
-          Give each person one unused code. They enter it in the code field when they apply, with
-          their own e-mail address, and are enrolled at once with nothing to pay.
+          Give each person one unused code and the{" "}
+          <a href={href("/apply/:intakeId", { intakeId: intake.id })} className={link}>
+            apply page of this intake
+          </a>
+          . They enter the code in the code field when they apply, with their own e-mail address,
+          and are enrolled at once with nothing to pay, even when the intake shows as full.
         </p>
         <div className="relative overflow-x-auto">
           <DataTable
