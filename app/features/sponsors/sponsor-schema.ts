@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sponsorMessages } from "~/features/sponsored-seats/sponsor-messages";
 import { optionalText, requiredText } from "~/lib/forms/required-text";
 import { visitorEmail, visitorFullName } from "~/lib/forms/visitor-fields";
 import { uuidSchema } from "~/lib/ids";
@@ -25,7 +26,6 @@ const messages = {
   intake: "Please choose the intake",
   phone: "Please enter a phone number we can call, e.g. 0803 123 4567",
   paidBy: "Please say how it was paid, e.g. 'Bank transfer, GTBank, 12 Dec'",
-  seatIds: "Choose at least one unused seat",
 };
 
 const phone = z.pipe(
@@ -94,7 +94,7 @@ export const sponsorshipActionSchema = z.discriminatedUnion(
       intent: z.literal("release-seats"),
       seatIds: z
         .array(uuidSchema(messages.invalid))
-        .check(z.minLength(1, messages.seatIds), z.maxLength(sponsorLimits.seats)),
+        .check(z.minLength(1, sponsorMessages.noSeatToRelease), z.maxLength(sponsorLimits.seats)),
     }),
     z.extend(recordPaidFields, { intent: z.literal("record-paid") }),
     z.object({ intent: z.literal("new-link") }),

@@ -21,7 +21,7 @@ import { koboFromNaira } from "~/lib/format/money";
 import { isUuid } from "~/lib/ids";
 import { env } from "~/lib/infra/env.server";
 import { invoiceEmail, seatInvitationEmail } from "./sponsor-emails.server";
-import { sponsorPageUrl } from "./sponsor-link.server";
+import { isSponsorToken, sponsorPageUrl } from "./sponsor-link.server";
 import type { SponsorshipForm } from "./sponsor-schema";
 
 // Sponsored seats (decision 0081): staff sell seats in an intake to a sponsor on one invoice,
@@ -150,7 +150,8 @@ export async function listSponsorships() {
 export type SponsorshipRow = Awaited<ReturnType<typeof listSponsorships>>[number];
 
 /** A sponsorship with its sponsor and intake; null when there is none. */
-async function sponsorshipRow(reader: Pick<Transaction, "select">, sponsorshipId: string) {
+export async function sponsorshipRow(reader: Pick<Transaction, "select">, sponsorshipId: string) {
+  if (!isUuid(sponsorshipId)) return null;
   const [row] = await reader
     .select({
       sponsorship: sponsorships,
@@ -174,7 +175,6 @@ async function sponsorshipRow(reader: Pick<Transaction, "select">, sponsorshipId
 
 /** One sponsorship with its sponsor, intake, seats (and who used each) and online payments. */
 export async function sponsorshipOf(sponsorshipId: string) {
-  if (!isUuid(sponsorshipId)) return null;
   const row = await sponsorshipRow(db(), sponsorshipId);
   if (!row) return null;
   const seats = await db()
@@ -328,12 +328,12 @@ export async function seatIntakeChoices() {
     .orderBy(asc(intakes.startsOn), asc(courses.title));
 }
 
-/** The version a sponsorship's private link is signed with; null when there is none. */
-export async function sponsorshipLinkVersion(sponsorshipId: string) {
-  if (!isUuid(sponsorshipId)) return null;
+/** Whether `token` opens the sponsorship's private page: its link at the current version. */
+export async function opensSponsorPage(sponsorshipId: string, token: string) {
+  if (!isUuid(sponsorshipId)) return false;
   const [row] = await db()
     .select({ linkVersion: sponsorships.linkVersion })
     .from(sponsorships)
     .where(eq(sponsorships.id, sponsorshipId));
-  return row?.linkVersion ?? null;
+  return row ? isSponsorToken(sponsorshipId, row.linkVersion, token) : false;
 }

@@ -1,19 +1,23 @@
 import { PDFDocument } from "pdf-lib";
+import { db } from "~/db/client.server";
 import {
   type BankAccountDetails,
   loadBankAccount,
 } from "~/features/payments/applicant/bank-transfer.server";
+import { invoiceTotal } from "~/features/sponsored-seats/invoice-payments.server";
 import { formatInvoiceNumber, seatsLine } from "~/features/sponsored-seats/sponsor-messages";
 import { formatDateTime, formatFullDate } from "~/lib/format/dates";
 import { formatNaira } from "~/lib/format/money";
 import { letterPage } from "~/lib/pdf/letter-page.server";
 import { siteConfig } from "~/lib/site/site-config";
 import { sponsorPageUrl } from "../sponsor-link.server";
-import { type SponsorshipDetail, sponsorshipOf } from "../sponsorships.server";
+import { sponsorshipRow } from "../sponsorships.server";
+
+type SponsorshipFacts = NonNullable<Awaited<ReturnType<typeof sponsorshipRow>>>;
 
 /** A sponsorship's invoice as a one-page A4 PDF and its file name; null when there is none. */
 export async function invoicePdf(sponsorshipId: string) {
-  const detail = await sponsorshipOf(sponsorshipId);
+  const detail = await sponsorshipRow(db(), sponsorshipId);
   if (!detail) return null;
   const number = formatInvoiceNumber(detail.sponsorship.invoiceNumber);
   return {
@@ -23,7 +27,7 @@ export async function invoicePdf(sponsorshipId: string) {
 }
 
 async function renderInvoicePdf(
-  { sponsorship, sponsor, intake, total }: SponsorshipDetail,
+  { sponsorship, sponsor, intake }: SponsorshipFacts,
   account: BankAccountDetails | null,
 ): Promise<Uint8Array> {
   const number = formatInvoiceNumber(sponsorship.invoiceNumber);
@@ -41,7 +45,7 @@ async function renderInvoicePdf(
   row("Intake", `${intake.label} (starts ${formatFullDate(intake.startsOn)})`);
   row("Seats", `${seatsLine(sponsorship.seats)} at ${formatNaira(sponsorship.seatPrice)} each`);
   space(10);
-  row("Total", formatNaira(total), bold);
+  row("Total", formatNaira(invoiceTotal(sponsorship)), bold);
   row(
     "Status",
     sponsorship.paidAt

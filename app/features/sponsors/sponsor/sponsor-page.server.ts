@@ -8,14 +8,7 @@ import { lagosToday } from "~/lib/format/dates";
 import { env } from "~/lib/infra/env.server";
 import { seatStateText } from "../seat-state";
 import { isSponsorToken } from "../sponsor-link.server";
-import { sponsorshipOf } from "../sponsorships.server";
-
-/** The sponsorship a private link opens; null when the link opens nothing. */
-async function openedSponsorship(sponsorshipId: string, token: string) {
-  const detail = await sponsorshipOf(sponsorshipId);
-  if (!detail || !isSponsorToken(sponsorshipId, detail.sponsorship.linkVersion, token)) return null;
-  return detail;
-}
+import { opensSponsorPage, sponsorshipOf } from "../sponsorships.server";
 
 /**
  * What the sponsor's private page shows: the invoice and how to pay it, and each seat with its
@@ -23,8 +16,8 @@ async function openedSponsorship(sponsorshipId: string, token: string) {
  * beyond their name and attendance: the sponsor pays, the place is the student's.
  */
 export async function loadSponsorPage(sponsorshipId: string, token: string) {
-  const detail = await openedSponsorship(sponsorshipId, token);
-  if (!detail) return null;
+  const detail = await sponsorshipOf(sponsorshipId);
+  if (!detail || !isSponsorToken(sponsorshipId, detail.sponsorship.linkVersion, token)) return null;
   const { sponsorship, sponsor, intake, total, seats } = detail;
   const started = intake.startsOn <= lagosToday();
   const usedIds = seats.flatMap((seat) => (seat.applicationId ? [seat.applicationId] : []));
@@ -65,6 +58,6 @@ export type SponsorPage = NonNullable<Awaited<ReturnType<typeof loadSponsorPage>
  * (decision 0054's rule for applicants), so its records cannot open the page.
  */
 export async function payInvoiceOnline(sponsorshipId: string, token: string) {
-  if (!(await openedSponsorship(sponsorshipId, token))) return null;
+  if (!(await opensSponsorPage(sponsorshipId, token))) return null;
   return startInvoiceCheckout(sponsorshipId, `${env().publicUrl}${href("/sponsor-paid")}`);
 }
