@@ -114,11 +114,12 @@ function report(): Report {
         title: "Data Science",
         label: "January 2027",
         before: 500_000_00,
+        sponsors: 50_000_00,
         codes: 25_000_00,
         scholarships: 100_000_00,
         scholarshipCount: 1,
         payInFull: 0,
-        after: 375_000_00,
+        after: 325_000_00,
       },
     ],
   };
@@ -161,6 +162,12 @@ describe("the report as CSV", () => {
       "Data Science · January 2027",
       "Scholarships given",
       1,
+    ]);
+    expect(rows).toContainEqual([
+      "Discounts and scholarships",
+      "Data Science · January 2027",
+      "Sponsors' seat prices (NGN)",
+      "50000.00",
     ]);
     expect(rows).toContainEqual(["Time to reply", "Week of 2026-10-05", "Median (hours)", "3.0"]);
     expect(rows).toContainEqual([

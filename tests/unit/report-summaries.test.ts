@@ -4,6 +4,7 @@ import {
   busiestSummary,
   courseBarNote,
   courseInterestSummary,
+  discountsSummary,
   messagesSummary,
   replyTimesSummary,
   tallySummary,
@@ -135,5 +136,31 @@ describe("the charts' text alternatives", () => {
     expect(busiestSummary(grid.map((hours) => hours.map(() => 0)))).toBe(
       "No messages in this period.",
     );
+  });
+
+  it("discounts: what was taken off in all, naming sponsors' seat prices only where they took something", () => {
+    const intake = {
+      intakeId: "i",
+      title: "Data Science",
+      label: "January 2027",
+      before: 1_000_000_00,
+      sponsors: 0,
+      codes: 25_000_00,
+      scholarships: 100_000_00,
+      scholarshipCount: 1,
+      payInFull: 10_000_00,
+      after: 865_000_00,
+    };
+    expect(discountsSummary([intake])).toBe(
+      "₦135,000 taken off ₦1,000,000 of prices: ₦25,000 by discount codes, ₦100,000 by 1 scholarship, ₦10,000 for paying in full.",
+    );
+    expect(discountsSummary([{ ...intake, sponsors: 50_000_00, after: 815_000_00 }])).toBe(
+      "₦185,000 taken off ₦1,000,000 of prices: ₦50,000 by sponsors' seat prices, ₦25,000 by discount codes, ₦100,000 by 1 scholarship, ₦10,000 for paying in full.",
+    );
+    expect(
+      discountsSummary([
+        { ...intake, codes: 0, scholarships: 0, payInFull: 0, after: 1_000_000_00 },
+      ]),
+    ).toBe("Nothing has been taken off any price yet.");
   });
 });

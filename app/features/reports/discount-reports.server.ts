@@ -7,6 +7,9 @@ import {
   discountRedemptions,
   intakes,
   scholarships,
+  sponsoredSeats,
+  sponsors,
+  sponsorships,
 } from "~/db/schema";
 import { acceptedOnOf, placePayingStatuses } from "~/features/applications/application-rules";
 import { reductionOf } from "~/features/discounts/discount-codes.server";
@@ -19,6 +22,8 @@ export type IntakeDiscounts = {
   label: string;
   /** The price (early-bird where it applied) of every place with a plan. */
   before: number;
+  /** What places taken with a sponsor's seat cost less than the sponsor paid for the seat. */
+  sponsors: number;
   codes: number;
   scholarships: number;
   /** How many places were given a scholarship. */
@@ -29,8 +34,9 @@ export type IntakeDiscounts = {
 
 /**
  * Per intake, as of today: every accepted or enrolled place with a plan, priced line by line by
- * priceBuildUp (the same lines as its receipts), summed. Intakes that took nothing off are left
- * out; the most taken off first.
+ * priceBuildUp (the same lines as its receipts), summed; a place taken with a sponsor's seat
+ * comes to what the sponsor paid for the seat. Intakes that took nothing off are left out; the
+ * most taken off first.
  */
 export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
   const rows = await db()
@@ -50,6 +56,8 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
       codeAmount: discountCodes.amount,
       scholarshipPercent: scholarships.percent,
       scholarshipAmount: scholarships.amount,
+      sponsor: sponsors.name,
+      seatPrice: sponsorships.seatPrice,
     })
     .from(applications)
     .innerJoin(intakes, eq(intakes.id, applications.intakeId))
@@ -57,6 +65,9 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
     .leftJoin(discountRedemptions, eq(discountRedemptions.applicationId, applications.id))
     .leftJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
     .leftJoin(scholarships, eq(scholarships.applicationId, applications.id))
+    .leftJoin(sponsoredSeats, eq(sponsoredSeats.applicationId, applications.id))
+    .leftJoin(sponsorships, eq(sponsorships.id, sponsoredSeats.sponsorshipId))
+    .leftJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
     .where(
       and(
         isNotNull(applications.paymentPlan),
@@ -68,6 +79,7 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
   for (const row of rows) {
     const pricing = placePricing(row.intake, row.agreedPricing);
     const { lines, total } = priceBuildUp(row.plan, pricing, acceptedOnOf(row), {
+      sponsor: row.sponsor,
       code: row.code
         ? { code: row.code, ...reductionOf({ percent: row.codePercent, amount: row.codeAmount }) }
         : null,
@@ -90,13 +102,18 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
         scholarshipCount: 0,
         payInFull: 0,
         after: 0,
+        sponsors: 0,
       } satisfies IntakeDiscounts);
     sums.before += lines[0]?.amount ?? 0;
+    // A seat's student pays nothing (all of it is the 'sponsored' line); the sponsor paid the
+    // seat's price for the place.
+    const seatPrice = row.seatPrice ?? 0;
+    sums.sponsors += off("sponsored") - seatPrice;
     sums.codes += off("code");
     sums.scholarships += off("scholarship");
     if (off("scholarship") > 0) sums.scholarshipCount += 1;
     sums.payInFull += off("pay-in-full");
-    sums.after += total;
+    sums.after += total + seatPrice;
     byIntake.set(row.intakeId, sums);
   }
   return [...byIntake.values()]

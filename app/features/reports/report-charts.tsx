@@ -9,6 +9,7 @@ import { FunnelBars } from "./charts/funnel-bars";
 import { Heatmap } from "./charts/heatmap";
 import { LineChart } from "./charts/line-chart";
 import {
+  countOf,
   formatFigure,
   hourLabel,
   hoursFromMinutes,
@@ -215,7 +216,8 @@ export const reportCharts: ReportChart[] = [
     title: "Revenue",
     summary: (report) => revenueSummary(report.revenue),
     table: (report) => ({
-      caption: "Payments received per course and intake, per Lagos month, net of refunds (naira)",
+      caption:
+        "Payments received per course and intake, per Lagos month, net of refunds, sponsors' invoices included (naira)",
       columns: [
         column("Course · intake", "label"),
         ...report.revenue.months.map((month) => column(monthLabel(month), "naira")),
@@ -248,7 +250,7 @@ export const reportCharts: ReportChart[] = [
     summary: (report) => balancesSummary(report.balances),
     table: (report) => ({
       caption:
-        "Per course and intake, as of today: instalments scheduled, paid (net of refunds), refunded, still to pay and overdue (naira)",
+        "Per course and intake, as of today: instalments and sponsors' invoices scheduled, paid (net of refunds), refunded, still to pay and overdue (naira)",
       columns: [
         column("Course · intake", "label"),
         column("Scheduled", "naira"),
@@ -284,10 +286,11 @@ export const reportCharts: ReportChart[] = [
     summary: (report) => discountsSummary(report.discounts),
     table: (report) => ({
       caption:
-        "Per course and intake, as of today: the price of every place with a plan before and after what was taken off, by discount codes, scholarships (how many) and paying in full (naira)",
+        "Per course and intake, as of today: the price of every place with a plan before and after what was taken off, by sponsors' seat prices, discount codes, scholarships (how many) and paying in full (naira)",
       columns: [
         column("Course · intake", "label"),
         column("Before discounts", "naira"),
+        column("Sponsors' seat prices", "naira"),
         column("Discount codes", "naira"),
         column("Scholarships", "naira"),
         column("Scholarships given"),
@@ -297,6 +300,7 @@ export const reportCharts: ReportChart[] = [
       rows: report.discounts.map((intake) => [
         intakeName(intake),
         intake.before,
+        intake.sponsors,
         intake.codes,
         intake.scholarships,
         intake.scholarshipCount,
@@ -311,7 +315,7 @@ export const reportCharts: ReportChart[] = [
         items={report.discounts.map((intake) => ({
           label: intakeName(intake),
           value: intake.before - intake.after,
-          note: `${formatNaira(intake.after)} of ${formatNaira(intake.before)} · ${intake.scholarshipCount} scholarships`,
+          note: `${formatNaira(intake.after)} of ${formatNaira(intake.before)} · ${countOf(intake.scholarshipCount, "scholarship")}`,
         }))}
       />
     ),

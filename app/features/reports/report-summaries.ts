@@ -187,8 +187,18 @@ export function balancesSummary(balances: IntakeBalance[]): string {
 /** The discounts chart's text: what was taken off in all, and how. */
 export function discountsSummary(discounts: IntakeDiscounts[]): string {
   const sum = (
-    key: "before" | "after" | "codes" | "scholarships" | "payInFull" | "scholarshipCount",
+    key:
+      | "before"
+      | "after"
+      | "sponsors"
+      | "codes"
+      | "scholarships"
+      | "payInFull"
+      | "scholarshipCount",
   ) => discounts.reduce((total, intake) => total + intake[key], 0);
   if (sum("before") === sum("after")) return "Nothing has been taken off any price yet.";
-  return `${formatNaira(sum("before") - sum("after"))} taken off ${formatNaira(sum("before"))} of prices: ${formatNaira(sum("codes"))} by discount codes, ${formatNaira(sum("scholarships"))} by ${sum("scholarshipCount")} scholarships, ${formatNaira(sum("payInFull"))} for paying in full.`;
+  const bySponsors = sum("sponsors")
+    ? `${formatNaira(sum("sponsors"))} by sponsors' seat prices, `
+    : "";
+  return `${formatNaira(sum("before") - sum("after"))} taken off ${formatNaira(sum("before"))} of prices: ${bySponsors}${formatNaira(sum("codes"))} by discount codes, ${formatNaira(sum("scholarships"))} by ${count(sum("scholarshipCount"), "scholarship")}, ${formatNaira(sum("payInFull"))} for paying in full.`;
 }

@@ -24,6 +24,8 @@ const CHECK_AFTER_MINUTES = 30;
 /** An invoice's total: the seats it was issued for at their price. */
 export const invoiceTotal = (sponsorship: { seats: number; seatPrice: number }) =>
   sponsorship.seats * sponsorship.seatPrice;
+/** invoiceTotal of a sponsorships row, in SQL, for the Reports page's sums. */
+export const invoiceTotalSql = sql`${sponsorships.seats} * ${sponsorships.seatPrice}`;
 
 /**
  * Marks the invoice paid (by a bank transfer staff saw arrive, in their words; or 'Paystack'),
