@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "./free-port";
@@ -28,21 +28,7 @@ async function demoDataTemplate() {
   const cost = process.env.PASSWORD_HASH_COST ?? "standard";
   const template = path.resolve(`.tmp/demo-data-${await buildHashOnce}-${cost}`);
   const lock = `${template}.lock`;
-  const deadline = Date.now() + 240_000;
-  // A fresh checkout has no .tmp yet: without it the lock could never be taken.
-  await mkdir(path.dirname(lock), { recursive: true });
-  for (;;) {
-    if (await exists(template)) return template;
-    if (
-      await mkdir(lock, { recursive: false }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`Waited 240 s for ${template} (remove ${lock}?)`);
-    await sleep(250);
-  }
+  if ((await lockOrReady(lock, () => exists(template))) === "ready") return template;
   try {
     const building = `${template}.building`;
     await rm(building, { recursive: true, force: true });
@@ -51,6 +37,51 @@ async function demoDataTemplate() {
     return template;
   } finally {
     await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits until `ready()` holds (another process made the folder: "ready") or the lock folder
+ * `lock` is ours ("locked"; its `owner` file holds our process id, and the caller removes the
+ * lock when done). A lock whose owner process is gone (a run stopped while it seeded) is
+ * refused at once with what to do, rather than waited on until a timeout.
+ */
+export async function lockOrReady(
+  lock: string,
+  ready: () => Promise<boolean>,
+  timeoutMs = 240_000,
+): Promise<"ready" | "locked"> {
+  const deadline = Date.now() + timeoutMs;
+  // A fresh checkout has no .tmp yet: without it the lock could never be taken.
+  await mkdir(path.dirname(lock), { recursive: true });
+  for (;;) {
+    if (await ready()) return "ready";
+    const taken = await mkdir(lock, { recursive: false }).then(
+      () => true,
+      () => false,
+    );
+    if (taken) {
+      await writeFile(path.join(lock, "owner"), String(process.pid));
+      return "locked";
+    }
+    // A lock without its owner file was taken a moment ago: its owner is writing the file.
+    const owner = Number(await readFile(path.join(lock, "owner"), "utf8").catch(() => ""));
+    if (owner && !processIsAlive(owner))
+      throw new Error(
+        `${lock} was left by a run stopped while it seeded the demo data (process ${owner} has ended): remove it and run again`,
+      );
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs / 1000} s for ${lock} to go`);
+    await sleep(250);
+  }
+}
+
+function processIsAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
