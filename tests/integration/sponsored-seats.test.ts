@@ -12,8 +12,10 @@ import {
 } from "~/db/schema";
 import { applyForIntake } from "~/features/applications/applications.server";
 import { discountFormMessages } from "~/features/discounts/discount-schema";
+import { choosePaymentPlan } from "~/features/payments/payments.server";
 import { receivePaystackWebhook } from "~/features/payments/paystack-webhook.server";
 import { priceOfApplication } from "~/features/payments/price-changes.server";
+import { recordManualPayment } from "~/features/payments/staff/staff-payments.server";
 import { erasePerson, exportPersonData } from "~/features/people/personal-data.server";
 import { discountsByIntake } from "~/features/reports/discount-reports.server";
 import { outstandingBalances, revenueByMonth } from "~/features/reports/payment-reports.server";
@@ -36,6 +38,7 @@ import {
   signedInAdmin,
 } from "../support/admin-session";
 import {
+  acceptedPlace,
   applicantInput,
   myApplicationPage,
   openIntake,
@@ -396,42 +399,53 @@ describe("sponsored seats", () => {
     expect((await sponsorPage(sponsorshipId, token)).status).toBe(404);
   });
 
-  it("counts an invoice in the Reports page's revenue and balances, and prices a sponsored place at its seat price, with no pay-in-full discount", async () => {
-    const { intake } = await openIntake({ seats: 10, payInFullDiscount: 2_000_000 });
-    const { sponsorshipId } = await sellSeats(intake.id, 2, { seatPrice: "150000" });
-    const [seat] = await seatsOf(sponsorshipId);
-    expect((await applyWithCode(intake.id, seat?.code ?? "")).status).toBe("enrolled");
+  it("counts invoices in the Reports page's revenue and balances beside the applicants' payments, and prices a seat's place at the intake's price", async () => {
+    const today = lagosToday();
+    // An intake in its early bird (₦200,000 instead of ₦250,000), with ₦20,000 off for paying
+    // in full; one applicant pays their first half of the early-bird price.
+    const { intake, application } = await acceptedPlace({
+      seats: 10,
+      earlyBirdPrice: 20_000_000,
+      earlyBirdEndsOn: addDays(today, 10),
+      payInFullDiscount: 2_000_000,
+    });
+    await choosePaymentPlan(application.id, "two-instalments");
+    const [first] = await scheduleOf(application.id);
+    await recordManualPayment(admin, application.id, first?.id ?? "", today, "Cash");
+    // Two seats at ₦150,000 and one at ₦300,000; one of each used.
+    const below = await sellSeats(intake.id, 2, { seatPrice: "150000" });
+    const above = await sellSeats(intake.id, 1, { seatPrice: "300000" });
+    for (const { sponsorshipId } of [below, above]) {
+      const [seat] = await seatsOf(sponsorshipId);
+      expect((await applyWithCode(intake.id, seat?.code ?? "")).status).toBe("enrolled");
+    }
     const balanceOf = async () =>
       (await outstandingBalances()).find((row) => row.intakeId === intake.id);
-    const today = lagosToday();
     const { period } = parseReportPeriod(new URLSearchParams(), today);
     const revenueOf = async () =>
       (await revenueByMonth(period)).intakes.find((row) => row.intakeId === intake.id)?.total;
 
-    // Issued, not paid: the invoice is owed to the academy, and nothing has come in.
+    // Issued, not paid: the invoices are owed, never overdue; only the applicant's half came in.
     expect(await balanceOf()).toMatchObject({
-      scheduled: 30_000_000,
-      paid: 0,
-      outstanding: 30_000_000,
+      scheduled: 20_000_000 + 30_000_000 + 30_000_000,
+      paid: 10_000_000,
+      outstanding: 10_000_000 + 60_000_000,
       overdue: 0,
     });
-    expect(await revenueOf()).toBeUndefined();
-    // The used seat's place: ₦250,000, of which the sponsor pays ₦150,000 (not less ₦20,000
-    // for paying in full: the sponsor's price is the price).
+    expect(await revenueOf()).toBe(10_000_000);
+    // The applicant's place at its early-bird price; each seat's at the intake's price (a sponsor
+    // buys at it), coming to the seat's price, with no pay-in-full discount. The seat sold above
+    // the price counts at its own: nothing taken off, never less than nothing.
     expect((await discountsByIntake()).find((row) => row.intakeId === intake.id)).toMatchObject({
-      before: 25_000_000,
-      sponsors: 10_000_000,
+      before: 20_000_000 + 25_000_000 + 30_000_000,
+      seatsBelowPrice: 10_000_000,
       payInFull: 0,
-      after: 15_000_000,
+      after: 20_000_000 + 15_000_000 + 30_000_000,
     });
 
-    await postSponsorship(sponsorshipId, { intent: "record-paid", paidBy: "Bank transfer" });
-    expect(await balanceOf()).toMatchObject({
-      scheduled: 30_000_000,
-      paid: 30_000_000,
-      outstanding: 0,
-    });
-    expect(await revenueOf()).toBe(30_000_000);
+    await postSponsorship(below.sponsorshipId, { intent: "record-paid", paidBy: "Transfer" });
+    expect(await balanceOf()).toMatchObject({ paid: 40_000_000, outstanding: 40_000_000 });
+    expect(await revenueOf()).toBe(40_000_000);
 
     // An unpaid invoice of a cancelled intake is owed by no one.
     const { intake: cancelled } = await openIntake({ seats: 10 });

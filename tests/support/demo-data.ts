@@ -70,7 +70,10 @@ export async function lockOrReady(
       throw new Error(
         `${lock} was left by a run stopped while it seeded the demo data (process ${owner} has ended): remove it and run again`,
       );
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs / 1000} s for ${lock} to go`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Waited ${timeoutMs / 1000} s for ${lock} to go: remove it if no other run is seeding`,
+      );
     await sleep(250);
   }
 }

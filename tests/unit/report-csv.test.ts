@@ -114,7 +114,7 @@ function report(): Report {
         title: "Data Science",
         label: "January 2027",
         before: 500_000_00,
-        sponsors: 50_000_00,
+        seatsBelowPrice: 50_000_00,
         codes: 25_000_00,
         scholarships: 100_000_00,
         scholarshipCount: 1,
@@ -166,7 +166,7 @@ describe("the report as CSV", () => {
     expect(rows).toContainEqual([
       "Discounts and scholarships",
       "Data Science · January 2027",
-      "Sponsors' seat prices (NGN)",
+      "Seats sold below price (NGN)",
       "50000.00",
     ]);
     expect(rows).toContainEqual(["Time to reply", "Week of 2026-10-05", "Median (hours)", "3.0"]);

@@ -138,13 +138,13 @@ describe("the charts' text alternatives", () => {
     );
   });
 
-  it("discounts: what was taken off in all, naming sponsors' seat prices only where they took something", () => {
+  it("discounts: what was taken off in all, naming seats sold below the price only where they took something", () => {
     const intake = {
       intakeId: "i",
       title: "Data Science",
       label: "January 2027",
       before: 1_000_000_00,
-      sponsors: 0,
+      seatsBelowPrice: 0,
       codes: 25_000_00,
       scholarships: 100_000_00,
       scholarshipCount: 1,
@@ -154,8 +154,8 @@ describe("the charts' text alternatives", () => {
     expect(discountsSummary([intake])).toBe(
       "₦135,000 taken off ₦1,000,000 of prices: ₦25,000 by discount codes, ₦100,000 by 1 scholarship, ₦10,000 for paying in full.",
     );
-    expect(discountsSummary([{ ...intake, sponsors: 50_000_00, after: 815_000_00 }])).toBe(
-      "₦185,000 taken off ₦1,000,000 of prices: ₦50,000 by sponsors' seat prices, ₦25,000 by discount codes, ₦100,000 by 1 scholarship, ₦10,000 for paying in full.",
+    expect(discountsSummary([{ ...intake, seatsBelowPrice: 50_000_00, after: 815_000_00 }])).toBe(
+      "₦185,000 taken off ₦1,000,000 of prices: ₦50,000 by seats sold to sponsors below the price, ₦25,000 by discount codes, ₦100,000 by 1 scholarship, ₦10,000 for paying in full.",
     );
     expect(
       discountsSummary([

@@ -8,7 +8,6 @@ import {
   intakes,
   scholarships,
   sponsoredSeats,
-  sponsors,
   sponsorships,
 } from "~/db/schema";
 import { acceptedOnOf, placePayingStatuses } from "~/features/applications/application-rules";
@@ -20,10 +19,10 @@ export type IntakeDiscounts = {
   intakeId: string;
   title: string;
   label: string;
-  /** The price (early-bird where it applied) of every place with a plan. */
+  /** The price of every place with a plan: early-bird where it applied; a seat's, see below. */
   before: number;
-  /** What places taken with a sponsor's seat cost less than the sponsor paid for the seat. */
-  sponsors: number;
+  /** Places taken with a sponsor's seat: their price less what the sponsor paid for each seat. */
+  seatsBelowPrice: number;
   codes: number;
   scholarships: number;
   /** How many places were given a scholarship. */
@@ -56,7 +55,6 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
       codeAmount: discountCodes.amount,
       scholarshipPercent: scholarships.percent,
       scholarshipAmount: scholarships.amount,
-      sponsor: sponsors.name,
       seatPrice: sponsorships.seatPrice,
     })
     .from(applications)
@@ -67,7 +65,6 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
     .leftJoin(scholarships, eq(scholarships.applicationId, applications.id))
     .leftJoin(sponsoredSeats, eq(sponsoredSeats.applicationId, applications.id))
     .leftJoin(sponsorships, eq(sponsorships.id, sponsoredSeats.sponsorshipId))
-    .leftJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
     .where(
       and(
         isNotNull(applications.paymentPlan),
@@ -78,8 +75,32 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
   const byIntake = new Map<string, IntakeDiscounts>();
   for (const row of rows) {
     const pricing = placePricing(row.intake, row.agreedPricing);
+    const sums =
+      byIntake.get(row.intakeId) ??
+      ({
+        intakeId: row.intakeId,
+        title: row.title,
+        label: row.label,
+        before: 0,
+        seatsBelowPrice: 0,
+        codes: 0,
+        scholarships: 0,
+        scholarshipCount: 0,
+        payInFull: 0,
+        after: 0,
+      } satisfies IntakeDiscounts);
+    byIntake.set(row.intakeId, sums);
+    if (row.seatPrice !== null) {
+      // A seat's student pays nothing; the academy is paid the seat's price. A sponsor buys at
+      // the intake's price, early bird or not, so that is the price before; a seat sold above
+      // it counts at its own price (nothing taken off, never less than nothing).
+      const price = Math.max(pricing.price, row.seatPrice);
+      sums.before += price;
+      sums.seatsBelowPrice += price - row.seatPrice;
+      sums.after += row.seatPrice;
+      continue;
+    }
     const { lines, total } = priceBuildUp(row.plan, pricing, acceptedOnOf(row), {
-      sponsor: row.sponsor,
       code: row.code
         ? { code: row.code, ...reductionOf({ percent: row.codePercent, amount: row.codeAmount }) }
         : null,
@@ -90,31 +111,12 @@ export async function discountsByIntake(): Promise<IntakeDiscounts[]> {
     });
     const off = (kind: PriceLine["kind"]) =>
       -lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amount, 0);
-    const sums =
-      byIntake.get(row.intakeId) ??
-      ({
-        intakeId: row.intakeId,
-        title: row.title,
-        label: row.label,
-        before: 0,
-        codes: 0,
-        scholarships: 0,
-        scholarshipCount: 0,
-        payInFull: 0,
-        after: 0,
-        sponsors: 0,
-      } satisfies IntakeDiscounts);
     sums.before += lines[0]?.amount ?? 0;
-    // A seat's student pays nothing (all of it is the 'sponsored' line); the sponsor paid the
-    // seat's price for the place.
-    const seatPrice = row.seatPrice ?? 0;
-    sums.sponsors += off("sponsored") - seatPrice;
     sums.codes += off("code");
     sums.scholarships += off("scholarship");
     if (off("scholarship") > 0) sums.scholarshipCount += 1;
     sums.payInFull += off("pay-in-full");
-    sums.after += total + seatPrice;
-    byIntake.set(row.intakeId, sums);
+    sums.after += total;
   }
   return [...byIntake.values()]
     .filter((intake) => intake.before > intake.after)

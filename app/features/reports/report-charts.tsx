@@ -217,7 +217,7 @@ export const reportCharts: ReportChart[] = [
     summary: (report) => revenueSummary(report.revenue),
     table: (report) => ({
       caption:
-        "Payments received per course and intake, per Lagos month, net of refunds, sponsors' invoices included (naira)",
+        "Money received per course and intake, per Lagos month: applicants' payments net of refunds, and sponsors' invoices (naira)",
       columns: [
         column("Course · intake", "label"),
         ...report.revenue.months.map((month) => column(monthLabel(month), "naira")),
@@ -286,11 +286,11 @@ export const reportCharts: ReportChart[] = [
     summary: (report) => discountsSummary(report.discounts),
     table: (report) => ({
       caption:
-        "Per course and intake, as of today: the price of every place with a plan before and after what was taken off, by sponsors' seat prices, discount codes, scholarships (how many) and paying in full (naira)",
+        "Per course and intake, as of today: the price of every place with a plan before and after what was taken off, by seats sold to sponsors below the price, discount codes, scholarships (how many) and paying in full (naira)",
       columns: [
         column("Course · intake", "label"),
         column("Before discounts", "naira"),
-        column("Sponsors' seat prices", "naira"),
+        column("Seats sold below price", "naira"),
         column("Discount codes", "naira"),
         column("Scholarships", "naira"),
         column("Scholarships given"),
@@ -300,7 +300,7 @@ export const reportCharts: ReportChart[] = [
       rows: report.discounts.map((intake) => [
         intakeName(intake),
         intake.before,
-        intake.sponsors,
+        intake.seatsBelowPrice,
         intake.codes,
         intake.scholarships,
         intake.scholarshipCount,

@@ -190,15 +190,15 @@ export function discountsSummary(discounts: IntakeDiscounts[]): string {
     key:
       | "before"
       | "after"
-      | "sponsors"
+      | "seatsBelowPrice"
       | "codes"
       | "scholarships"
       | "payInFull"
       | "scholarshipCount",
   ) => discounts.reduce((total, intake) => total + intake[key], 0);
   if (sum("before") === sum("after")) return "Nothing has been taken off any price yet.";
-  const bySponsors = sum("sponsors")
-    ? `${formatNaira(sum("sponsors"))} by sponsors' seat prices, `
+  const bySponsors = sum("seatsBelowPrice")
+    ? `${formatNaira(sum("seatsBelowPrice"))} by seats sold to sponsors below the price, `
     : "";
   return `${formatNaira(sum("before") - sum("after"))} taken off ${formatNaira(sum("before"))} of prices: ${bySponsors}${formatNaira(sum("codes"))} by discount codes, ${formatNaira(sum("scholarships"))} by ${count(sum("scholarshipCount"), "scholarship")}, ${formatNaira(sum("payInFull"))} for paying in full.`;
 }
