@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, openNavigation, test, waitForHydration } from "./fixtures";
+import {
+  axeTags,
+  axeViolations,
+  expect,
+  expectNoAxeViolations,
+  openNavigation,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { withReference } from "./success-notice";
 
 /**
@@ -25,6 +33,23 @@ async function expectNoSidewaysScroll(page: Page) {
     width,
   );
 }
+
+// Every "finds nothing" below rests on the scan seeing what is broken on our pages.
+test("the axe scan finds a button without a name and text without contrast on a real page", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const main = document.querySelector("main");
+    main?.insertAdjacentHTML(
+      "beforeend",
+      '<button type="button"></button><p style="color:#ddd;background:#fff">Faint text</p>',
+    );
+  });
+  const found = (await axeViolations(page, axeTags)).map((violation) => violation.id);
+  expect(found).toEqual(expect.arrayContaining(["button-name", "color-contrast"]));
+});
 
 test.describe("axe finds nothing", { tag: "@phone" }, () => {
   for (const { name, path } of pages) {

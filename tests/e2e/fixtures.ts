@@ -216,15 +216,19 @@ export async function animationsSettled(page: Page) {
   );
 }
 
-export async function expectNoAxeViolations(page: Page) {
+/** What axe finds against `tags` once the page has settled: each rule broken, and where. */
+export async function axeViolations(page: Page, tags: string[]) {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  const summary = results.violations.map((violation) => ({
+  const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode().analyze();
+  return results.violations.map((violation) => ({
     id: violation.id,
     help: violation.help,
     nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
   }));
-  expect(summary, "axe violations").toEqual([]);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page, axeTags), "axe violations").toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -13,7 +12,7 @@ import {
   request as playwrightRequest,
 } from "@playwright/test";
 import { portalBaseURL as baseURL, portalDataDir as dataDir } from "../../../playwright.config";
-import { animationsSettled } from "../fixtures";
+import { axeViolations } from "../fixtures";
 
 /**
  * Fixtures of the staff-portal browser tests.
@@ -280,15 +279,7 @@ export async function addDemoSession(context: BrowserContext, superApi: APIReque
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 export async function expectNoAxeViolations(page: Page, label: string) {
-  // Transitions and a modal's opening settle before colours are measured.
-  await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-  }));
-  expect(summary, `axe violations on ${label}`).toEqual([]);
+  expect(await axeViolations(page, axeTags), `axe violations on ${label}`).toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------------------
